@@ -1,0 +1,104 @@
+package dev.sift;
+
+import dev.sift.agent.AgentConfig;
+import dev.sift.agent.AgentLoop;
+import dev.sift.agent.AgentRun;
+import dev.sift.agent.TraceStore;
+import dev.sift.data.Dataset;
+import dev.sift.data.DatasetStore;
+import dev.sift.data.Progress;
+import dev.sift.data.Workspace;
+import dev.sift.data.source.BankGenerator;
+import dev.sift.llm.LlmClient;
+import dev.sift.planner.LlmPlanner;
+import dev.sift.planner.Planner;
+import dev.sift.planner.RulePlanner;
+import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.data.InspectData;
+import dev.sift.tool.data.SampleValues;
+import dev.sift.tool.narrate.SummarizeResult;
+import dev.sift.tool.sql.RunSql;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Wiring: the dataset store, the tool registry, the model (if configured) and the planner that follows
+ * from it. The demo dataset {@code bank} is generated on first use.
+ */
+public final class Sift {
+    public static final String DEMO_DATASET = "bank";
+
+    private final DatasetStore store;
+    private final TraceStore traces;
+    private final LlmClient llm;
+    private final ToolRegistry tools;
+    private final Workspace.Limits limits;
+
+    public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
+        this.store = new DatasetStore(home.resolve("datasets"));
+        this.traces = new TraceStore(home.resolve("traces"));
+        this.llm = llm;
+        this.tools = defaultTools();
+        this.limits = limits;
+    }
+
+    /** The tools every run may use. Adding a tool is one line here. */
+    public static ToolRegistry defaultTools() {
+        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult()));
+    }
+
+    public DatasetStore store() {
+        return store;
+    }
+
+    public ToolRegistry tools() {
+        return tools;
+    }
+
+    public Optional<LlmClient> llm() {
+        return Optional.ofNullable(llm);
+    }
+
+    /** The named dataset; the demo {@code bank} is generated (once) when it does not exist yet. */
+    public Dataset dataset(String name, Progress progress) throws Exception {
+        Optional<Dataset> found = store.find(name);
+        if (found.isPresent()) {
+            return found.get();
+        }
+        if (name.equals(DEMO_DATASET)) {
+            return store.ensure(DEMO_DATASET, new BankGenerator(), progress);
+        }
+        return store.get(name); // throws with the list of datasets
+    }
+
+    public Workspace open(Dataset dataset) {
+        return Workspace.open(dataset, limits);
+    }
+
+    public Planner planner() {
+        return llm == null ? new RulePlanner() : new LlmPlanner(llm);
+    }
+
+    /** Answers one question in a fresh workspace and saves the trace. */
+    public Answered ask(String question, Dataset dataset, AgentConfig config) throws Exception {
+        try (Workspace ws = open(dataset)) {
+            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).run(question);
+            if (llm == null) {
+                run = withNote(run, "No language model is configured, so Sift answered offline (rule-based).");
+            }
+            return new Answered(run, traces.save(run));
+        }
+    }
+
+    private static AgentRun withNote(AgentRun r, String note) {
+        List<String> notes = new java.util.ArrayList<>(r.notes());
+        notes.add(note);
+        return new AgentRun(r.runId(), r.question(), r.dataset(), r.planner(), r.answer(), r.kind(), r.status(),
+                r.evidence(), r.steps(), List.copyOf(notes), r.startedAt(), r.millis());
+    }
+
+    /** A run and where its trace was saved. */
+    public record Answered(AgentRun run, Path trace) { }
+}

@@ -1,0 +1,146 @@
+package dev.sift.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sift.data.Workspace;
+import dev.sift.llm.LlmClient;
+import dev.sift.llm.LlmException;
+import dev.sift.planner.Planner;
+import dev.sift.tool.ToolCallException;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.narrate.SummarizeResult;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The run: ask the planner for one decision at a time, validate it against the live schema, run it, and
+ * feed the observation back, until a final answer or the step budget. Planner mistakes become
+ * observations (repaired a bounded number of times, then dropped with a note); our bugs propagate.
+ */
+public final class AgentLoop {
+    private final Planner planner;
+    private final ToolRegistry tools;
+    private final Workspace workspace;
+    private final LlmClient llm;
+    private final AgentConfig config;
+
+    public AgentLoop(Planner planner, ToolRegistry tools, Workspace workspace, LlmClient llm, AgentConfig config) {
+        this.planner = planner;
+        this.tools = tools;
+        this.workspace = workspace;
+        this.llm = llm;
+        this.config = config;
+    }
+
+    public AgentRun run(String question) throws Exception {
+        long start = System.nanoTime();
+        String startedAt = Instant.now().toString();
+        ToolContext ctx = new ToolContext(workspace, llm, question);
+        List<Step> steps = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        LoopGuard guard = new LoopGuard();
+        RunState state = new RunState(question, steps, tools, workspace, ctx.evidence());
+        Decision last = null;
+        int invalidInARow = 0;
+        try {
+            while (steps.size() < config.maxSteps()) {
+                long t0 = System.nanoTime();
+                Decision d;
+                try {
+                    d = planner.next(state);
+                } catch (DecisionParser.ParseException e) {
+                    steps.add(new Step(steps.size() + 1, Step.Outcome.UNREADABLE, null, null, null, false,
+                            e.getMessage(), null, millis(t0)));
+                    return finish(question, "The model's replies could not be read as a decision, even after a"
+                            + " correction: " + e.getMessage() + " No answer was produced; nothing was guessed.",
+                            AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
+                }
+                if (d.isFinal()) {
+                    last = d;
+                    break;
+                }
+                ToolRegistry.PreparedCall call;
+                try {
+                    call = tools.prepare(d.tool(), d.args(), workspace);
+                } catch (ToolCallException e) {
+                    invalidInARow++;
+                    String error = e.getMessage();
+                    String directive = guard.failed(d.tool(), d.args(), error);
+                    if (invalidInARow > config.maxRepairs()) {
+                        invalidInARow = 0;
+                        notes.add("Dropped an invalid call to " + d.tool() + " " + compact(d.args()) + ": " + error);
+                        steps.add(new Step(steps.size() + 1, Step.Outcome.DROPPED, d.thought(), d.tool(), d.args(),
+                                false, "Error: " + error + " This call could not be made valid and was dropped."
+                                + " Continue without it, using only tools, tables and columns that exist."
+                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0)));
+                    } else {
+                        steps.add(new Step(steps.size() + 1, Step.Outcome.INVALID, d.thought(), d.tool(), d.args(),
+                                false, "Error: " + error + " Fix the call and try again."
+                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0)));
+                    }
+                    continue;
+                }
+                invalidInARow = 0;
+                ToolResult r = tools.run(call, ctx);
+                String observation = r.summary();
+                if (!r.ok()) {
+                    String directive = guard.failed(d.tool(), d.args(), r.error());
+                    observation += directive == null ? "" : "\n" + directive;
+                }
+                steps.add(new Step(steps.size() + 1, Step.Outcome.RAN, d.thought(), d.tool(), d.args(), r.ok(),
+                        observation, d.raw(), millis(t0)));
+            }
+            if (last == null) {
+                notes.add("The step budget of " + config.maxSteps() + " steps ran out; the answer was forced from"
+                        + " what the run had gathered.");
+                try {
+                    last = planner.forceFinal(state);
+                } catch (DecisionParser.ParseException e) {
+                    last = Decision.answer(null, fallbackAnswer(ctx), AnswerKind.ANSWER, null);
+                }
+            }
+            return finish(question, last.finalAnswer(), last.kind(), ctx, steps, notes, startedAt, start);
+        } catch (LlmException e) {
+            notes.add("The language model failed: " + e.getMessage());
+            return finish(question, "The language model could not be used, so this run stopped: " + e.getMessage()
+                    + (ctx.evidence().isEmpty() ? " Nothing was guessed." : "\nResults gathered before it failed:\n"
+                    + SummarizeResult.plainText(ctx.evidence())), AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
+        }
+    }
+
+    /** With nothing better, the evidence itself, plainly. */
+    private static String fallbackAnswer(ToolContext ctx) {
+        return ctx.evidence().isEmpty() ? "I could not reach an answer within the step budget, and no query results"
+                + " were gathered." : "I could not finish within the step budget. The results gathered so far:\n"
+                + SummarizeResult.plainText(ctx.evidence());
+    }
+
+    private AgentRun finish(String question, String answer, AnswerKind kind, ToolContext ctx, List<Step> steps,
+                            List<String> notes, String startedAt, long start) {
+        AnswerKind k = kind == null ? AnswerKind.ANSWER : kind;
+        AgentRun.Status status;
+        if (k == AnswerKind.ERROR) {
+            status = AgentRun.Status.FAILED;
+        } else if (planner.offline()) {
+            status = ctx.evidence().isEmpty() ? AgentRun.Status.LLM_DISABLED : AgentRun.Status.RULE_BASED;
+        } else {
+            status = AgentRun.Status.NOT_SAMPLED;
+        }
+        return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(), answer,
+                k, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
+                millis(start));
+    }
+
+    private static String compact(JsonNode args) {
+        String s = String.valueOf(args);
+        return s.length() > 200 ? s.substring(0, 200) + "…" : s;
+    }
+
+    private static long millis(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.sift.agent;
+
+import dev.sift.tool.Evidence;
+
+import java.util.List;
+
+/**
+ * The outcome of one run: the answer with its kind and groundedness status, the evidence it rests on,
+ * every step, and notes on what was dropped or could not be done.
+ */
+public record AgentRun(String runId, String question, String dataset, String planner, String answer,
+                       AnswerKind kind, Status status, List<Evidence> evidence, List<Step> steps, List<String> notes,
+                       String startedAt, long millis) {
+
+    /** How far the answer is known to rest on its evidence. */
+    public enum Status {
+        JUDGED, NOT_SAMPLED, RULE_BASED, LLM_DISABLED, FAILED;
+
+        public String wire() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.sift.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sift.tool.Evidence;
+
+import java.nio.file.Path;
+
+/**
+ * The stable JSON form of a run that {@code sift ask --json} prints and other tools read:
+ * answer, kind, status, evidence [{sql, columns, rows, row_count}], steps [{tool, args, ok, summary}],
+ * notes, run_id, trace. Fields may be added; none of these may change meaning.
+ */
+public final class RunJson {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RunJson() { }
+
+    public static ObjectNode of(AgentRun run, Path trace) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("answer", run.answer());
+        o.put("kind", run.kind().wire());
+        o.put("status", run.status().wire());
+        ArrayNode evidence = o.putArray("evidence");
+        for (Evidence e : run.evidence()) {
+            ObjectNode item = evidence.addObject();
+            item.put("sql", e.sql());
+            item.set("columns", JSON.valueToTree(e.columns()));
+            item.set("rows", JSON.valueToTree(e.rows()));
+            item.put("row_count", e.rowCount());
+            if (e.frame() != null) {
+                item.put("frame", e.frame());
+            }
+        }
+        ArrayNode steps = o.putArray("steps");
+        for (Step s : run.steps()) {
+            ObjectNode item = steps.addObject();
+            item.put("tool", s.tool());
+            item.set("args", s.args());
+            item.put("ok", s.ok());
+            item.put("summary", s.observation());
+            item.put("outcome", s.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        o.set("notes", JSON.valueToTree(run.notes()));
+        o.put("run_id", run.runId());
+        o.put("trace", trace == null ? null : trace.toString());
+        o.put("dataset", run.dataset());
+        o.put("planner", run.planner());
+        o.put("millis", run.millis());
+        return o;
+    }
+}

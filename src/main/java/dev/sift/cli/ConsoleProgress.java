@@ -1,0 +1,33 @@
+package dev.sift.cli;
+
+import dev.sift.data.Progress;
+
+import java.io.PrintStream;
+
+/** Progress on stderr: at most a few lines per stage, so logs and CI output stay readable. */
+final class ConsoleProgress implements Progress {
+    private static final long MIN_INTERVAL_NANOS = 1_000_000_000L;
+
+    private final PrintStream out;
+    private final String what;
+    private String stage;
+    private long lastPrint;
+
+    ConsoleProgress(PrintStream out, String what) {
+        this.out = out;
+        this.what = what;
+    }
+
+    @Override
+    public void report(String stage, long done, long total) {
+        long now = System.nanoTime();
+        boolean newStage = !stage.equals(this.stage);
+        boolean finished = total > 0 && done >= total;
+        if (!newStage && !finished && now - lastPrint < MIN_INTERVAL_NANOS) {
+            return;
+        }
+        this.stage = stage;
+        lastPrint = now;
+        out.printf("%s: %s %,d%s%n", what, stage, done, total > 0 ? String.format("/%,d", total) : "");
+    }
+}

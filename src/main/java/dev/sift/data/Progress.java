@@ -1,0 +1,10 @@
+package dev.sift.data;
+
+/** Receives progress of long work (dataset builds). Implementations must be cheap: called often. */
+@FunctionalInterface
+public interface Progress {
+    /** {@code total} is -1 when unknown. */
+    void report(String stage, long done, long total);
+
+    Progress NONE = (stage, done, total) -> { };
+}

@@ -1,0 +1,30 @@
+package dev.sift.data;
+
+/**
+ * A query that was refused or failed. The message is written for the planner (and people): what was
+ * wrong and what to do instead. These are planner mistakes, not bugs: they become observations.
+ */
+public final class QueryException extends Exception {
+
+    public enum Kind {
+        /** Not allowed here (not a single read-only query, touches files, …). */
+        REFUSED,
+        /** Does not parse or bind against the schema. */
+        INVALID,
+        /** Ran longer than the time limit and was cancelled. */
+        TIMEOUT,
+        /** Bound, but failed while running (conversion error, out of memory, …). */
+        FAILED
+    }
+
+    private final Kind kind;
+
+    public QueryException(Kind kind, String message) {
+        super(message);
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+}

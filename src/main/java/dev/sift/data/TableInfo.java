@@ -1,0 +1,23 @@
+package dev.sift.data;
+
+import java.util.List;
+import java.util.Optional;
+
+/** A dataset table or a session frame, as the planner may reference it. */
+public record TableInfo(String name, Kind kind, long rows, List<ColumnInfo> columns) {
+
+    public enum Kind { TABLE, FRAME }
+
+    public Optional<ColumnInfo> column(String name) {
+        return columns.stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst();
+    }
+
+    public List<String> columnNames() {
+        return columns.stream().map(ColumnInfo::name).toList();
+    }
+
+    /** How SQL refers to it: frames live in the {@code frames} schema. */
+    public String sqlName() {
+        return kind == Kind.FRAME ? "frames." + Sql.quoteIdent(name) : Sql.quoteIdent(name);
+    }
+}

@@ -1,0 +1,301 @@
+package dev.sift.data;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * One session's view of a dataset: an in-memory DuckDB that attaches the dataset file READ_ONLY as
+ * {@code data} and owns a {@code frames} schema for results, then locks itself down (no file or network
+ * access, no extension loading, locked configuration, thread and memory limits). Many workspaces may
+ * attach the same dataset file at once; each sees only its own frames. Not thread-safe: one run at a time.
+ */
+public final class Workspace implements AutoCloseable {
+    private static final Pattern LABEL = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    /** Dataset tables never change once built: their schema and samples are read once per process. */
+    private static final Map<String, List<TableInfo>> DATASET_TABLES = new ConcurrentHashMap<>();
+
+    /** Resource limits of one workspace. */
+    public record Limits(int threads, String memoryLimit, Duration queryTimeout, int fetchRows) {
+        public static Limits defaults() {
+            return new Limits(2, "2GB", Duration.ofSeconds(30), 1000);
+        }
+
+        public Limits withQueryTimeout(Duration timeout) {
+            return new Limits(threads, memoryLimit, timeout, fetchRows);
+        }
+    }
+
+    private final Dataset dataset;
+    private final Limits limits;
+    private final Connection connection;
+    private final SqlGuard guard;
+
+    private Workspace(Dataset dataset, Limits limits, Connection connection) {
+        this.dataset = dataset;
+        this.limits = limits;
+        this.connection = connection;
+        this.guard = new SqlGuard(connection);
+    }
+
+    public static Workspace open(Dataset dataset, Limits limits) {
+        Connection c = null;
+        try {
+            c = DriverManager.getConnection("jdbc:duckdb:");
+            for (String setup : List.of(
+                    "SET autoinstall_known_extensions = false",
+                    "SET autoload_known_extensions = false",
+                    "ATTACH " + Sql.quoteString(dataset.file().toString()) + " AS data (READ_ONLY)",
+                    "CREATE SCHEMA memory.frames",
+                    "USE data",
+                    "SET search_path = 'data.main,memory.frames'",
+                    "SET threads = " + limits.threads(),
+                    "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),
+                    "SET enable_external_access = false",
+                    "SET lock_configuration = true")) {
+                try (Statement st = c.createStatement()) {
+                    st.execute(setup);
+                }
+            }
+            return new Workspace(dataset, limits, c);
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw new IllegalStateException("Could not open dataset '" + dataset.name() + "' from " + dataset.file()
+                    + ": " + SqlGuard.clean(e), e);
+        }
+    }
+
+    public Dataset dataset() {
+        return dataset;
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    public SqlGuard guard() {
+        return guard;
+    }
+
+    /** Checks and runs one read-only query from the planner; fetches at most {@code fetchRows} rows. */
+    public QueryResult query(String sql) throws QueryException {
+        guard.check(sql);
+        return execute(sql, limits.fetchRows());
+    }
+
+    /**
+     * Checks and runs a query and keeps its whole result as frame {@code label} (replacing a frame of that
+     * name), queryable later as {@code frames.label} or {@code label}. Returns the first rows and the count.
+     */
+    public QueryResult saveFrame(String label, String sql) throws QueryException {
+        checkLabel(label);
+        guard.check(sql);
+        long start = System.nanoTime();
+        runTimed("CREATE OR REPLACE TABLE memory.frames." + Sql.quoteIdent(label) + " AS " + sql);
+        QueryResult stored = execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), limits.fetchRows());
+        return new QueryResult(sql, stored.columns(), stored.rows(), stored.rowCount(), stored.truncated(),
+                (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * Runs SQL that Sift itself wrote (tools' own queries over validated names). Still read-only at the
+     * database level and time-limited, but not parsed by the guard, so it may use any DuckDB statement
+     * that reads (e.g. SUMMARIZE, PIVOT).
+     */
+    public QueryResult trustedQuery(String sql, int maxRows) throws QueryException {
+        return execute(sql, maxRows);
+    }
+
+    private void checkLabel(String label) throws QueryException {
+        if (label == null || !LABEL.matcher(label).matches()) {
+            throw new QueryException(QueryException.Kind.INVALID, "Frame label '" + label + "' is not valid: use"
+                    + " lowercase letters, digits and '_' (at most 63), starting with a letter, e.g. 'top_loans'.");
+        }
+        if (datasetTables().stream().anyMatch(t -> t.name().equalsIgnoreCase(label))) {
+            throw new QueryException(QueryException.Kind.INVALID, "Frame label '" + label
+                    + "' is the name of a dataset table; choose another label, e.g. '" + label + "_result'.");
+        }
+    }
+
+    private void runTimed(String sql) throws QueryException {
+        try (Statement st = connection.createStatement()) {
+            st.setQueryTimeout(timeoutSeconds());
+            st.execute(sql);
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private QueryResult execute(String sql, int maxRows) throws QueryException {
+        long start = System.nanoTime();
+        List<QueryResult.Column> columns = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        boolean more;
+        try (Statement st = connection.createStatement()) {
+            st.setQueryTimeout(timeoutSeconds());
+            try (ResultSet rs = st.executeQuery(sql)) {
+                ResultSetMetaData md = rs.getMetaData();
+                int n = md.getColumnCount();
+                for (int i = 1; i <= n; i++) {
+                    columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
+                }
+                while ((more = rs.next()) && rows.size() < maxRows) {
+                    List<Object> row = new ArrayList<>(n);
+                    for (int i = 1; i <= n; i++) {
+                        row.add(jsonValue(rs.getObject(i)));
+                    }
+                    rows.add(row);
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        long count = more ? countRows(sql) : rows.size();
+        return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** The full row count of a result larger than the fetch cap; -1 when counting takes too long. */
+    private long countRows(String sql) {
+        try (Statement st = connection.createStatement()) {
+            st.setQueryTimeout(timeoutSeconds());
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + sql + ")")) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            return -1;
+        }
+    }
+
+    private int timeoutSeconds() {
+        return (int) Math.max(1, Math.ceil(limits.queryTimeout().toMillis() / 1000.0));
+    }
+
+    private QueryException failure(SQLException e) {
+        if (e instanceof SQLTimeoutException || String.valueOf(e.getMessage()).contains("INTERRUPT")) {
+            return new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled after the time limit of "
+                    + timeoutSeconds() + " s. Aggregate more, filter earlier, or avoid cross joins.");
+        }
+        String message = SqlGuard.clean(e);
+        if (message.startsWith("Permission Error") || message.contains("read-only mode")) {
+            return new QueryException(QueryException.Kind.REFUSED, "Refused: " + message);
+        }
+        return new QueryException(QueryException.Kind.FAILED, "Query failed while running: " + message);
+    }
+
+    /** Dataset tables (schema, row counts and one sample value per column), then this session's frames. */
+    public List<TableInfo> tables() {
+        List<TableInfo> all = new ArrayList<>(datasetTables());
+        all.addAll(frames());
+        return all;
+    }
+
+    public Optional<TableInfo> table(String name) {
+        String bare = name.startsWith("frames.") ? name.substring(7) : name;
+        List<TableInfo> candidates = name.startsWith("frames.") ? frames() : tables();
+        return candidates.stream().filter(t -> t.name().equalsIgnoreCase(bare)).findFirst();
+    }
+
+    public List<TableInfo> datasetTables() {
+        return DATASET_TABLES.computeIfAbsent(dataset.fingerprint() + "@" + dataset.file(),
+                k -> describe("data", "main", TableInfo.Kind.TABLE));
+    }
+
+    public List<TableInfo> frames() {
+        return describe("memory", "frames", TableInfo.Kind.FRAME);
+    }
+
+    private List<TableInfo> describe(String catalog, String schema, TableInfo.Kind kind) {
+        Map<String, List<String[]>> columns = new LinkedHashMap<>();
+        String sql = "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = "
+                + Sql.quoteString(catalog) + " AND schema_name = " + Sql.quoteString(schema)
+                + " ORDER BY table_name, column_index";
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
+                        .add(new String[] {rs.getString(2), rs.getString(3)});
+            }
+            List<TableInfo> out = new ArrayList<>();
+            for (Map.Entry<String, List<String[]>> e : columns.entrySet()) {
+                out.add(describeTable(catalog + "." + schema + "." + Sql.quoteIdent(e.getKey()), e.getKey(), kind,
+                        e.getValue()));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read the schema of " + catalog + "." + schema, e);
+        }
+    }
+
+    /** Row count and one non-null sample per column, from a bounded scan so wide tables stay cheap. */
+    private TableInfo describeTable(String qualified, String name, TableInfo.Kind kind, List<String[]> cols)
+            throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT (SELECT count(*) FROM ").append(qualified).append(')');
+        for (String[] c : cols) {
+            sql.append(", CAST(any_value(").append(Sql.quoteIdent(c[0])).append(") AS VARCHAR)");
+        }
+        sql.append(" FROM (SELECT * FROM ").append(qualified).append(" LIMIT 2000)");
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql.toString())) {
+            rs.next();
+            List<ColumnInfo> infos = new ArrayList<>();
+            for (int i = 0; i < cols.size(); i++) {
+                infos.add(new ColumnInfo(cols.get(i)[0], cols.get(i)[1], rs.getString(i + 2)));
+            }
+            return new TableInfo(name, kind, rs.getLong(1), List.copyOf(infos));
+        }
+    }
+
+    /** JDBC values as JSON-friendly values: numbers, booleans and strings (dates as ISO text). */
+    static Object jsonValue(Object v) {
+        if (v == null || v instanceof String || v instanceof Boolean || v instanceof Integer || v instanceof Long
+                || v instanceof Double || v instanceof Short || v instanceof Byte || v instanceof BigInteger) {
+            return v;
+        }
+        if (v instanceof Float f) {
+            return f.doubleValue();
+        }
+        if (v instanceof BigDecimal d) {
+            return d.scale() <= 0 && d.precision() < 19 ? (Object) d.longValueExact() : (Object) d.doubleValue();
+        }
+        if (v instanceof java.sql.Date d) {
+            return d.toLocalDate().toString();
+        }
+        if (v instanceof java.sql.Timestamp t) {
+            return t.toLocalDateTime().toString();
+        }
+        if (v instanceof LocalDate || v instanceof OffsetDateTime || v instanceof java.time.LocalDateTime) {
+            return v.toString();
+        }
+        return v.toString();
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(connection);
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // closing an in-memory database cannot lose anything
+            }
+        }
+    }
+}

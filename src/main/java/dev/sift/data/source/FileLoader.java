@@ -1,0 +1,293 @@
+package dev.sift.data.source;
+
+import dev.sift.data.DatasetBuilder;
+import dev.sift.data.Progress;
+import dev.sift.data.Sql;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Loads data files as they are, one table per file, through DuckDB's own readers: CSV/TSV/TXT (optionally
+ * gzipped), Parquet, JSON and JSON lines. The table is named after the file ({@code Sales 2024.csv} →
+ * {@code sales_2024}). Every refusal is one line naming the file and what to do about it.
+ */
+public final class FileLoader implements DatasetBuilder {
+    /** Bump when loading changes, so built datasets are rebuilt. */
+    static final String VERSION = "file-loader-1";
+    static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
+    private static final int PEEK = 8192;
+
+    enum Format {
+        CSV("CSV"), TSV("TSV"), TXT("CSV"), PARQUET("Parquet"), JSON("JSON"), JSONL("JSON lines");
+
+        final String label;
+
+        Format(String label) {
+            this.label = label;
+        }
+
+        boolean text() {
+            return this != PARQUET;
+        }
+
+        boolean delimited() {
+            return this == CSV || this == TSV || this == TXT;
+        }
+    }
+
+    /** One input file, checked: its format, whether gzipped, and its table name. */
+    record Input(Path file, Format format, boolean gzip, String table) { }
+
+    private final List<Path> files;
+
+    public FileLoader(List<Path> files) {
+        if (files == null || files.isEmpty()) {
+            throw new IllegalArgumentException("No files given: name one or more " + SUPPORTED + " files");
+        }
+        this.files = files.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+    }
+
+    public List<Path> files() {
+        return files;
+    }
+
+    @Override
+    public String fingerprint() throws Exception {
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        FileSupport.hashText(sha, VERSION);
+        for (Input in : inputs()) {
+            FileSupport.hashText(sha, in.file().toString());
+            FileSupport.hashText(sha, Long.toString(Files.size(in.file())));
+            FileSupport.hash(sha, in.file());
+        }
+        return FileSupport.hex(sha.digest());
+    }
+
+    @Override
+    public String describe() {
+        return "files: " + files.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public void build(Connection db, Progress progress) throws Exception {
+        List<Input> inputs = inputs();
+        int done = 0;
+        for (Input in : inputs) {
+            progress.report("loading " + in.file().getFileName(), done++, inputs.size());
+            load(db, in);
+        }
+        progress.report("loaded " + inputs.size() + " file" + (inputs.size() == 1 ? "" : "s"), done, inputs.size());
+    }
+
+    /** Checks every file (existence, type, emptiness, text sanity, clashing table names) before any work. */
+    List<Input> inputs() throws IOException {
+        List<Input> out = new ArrayList<>();
+        Map<String, Path> byTable = new HashMap<>();
+        for (Path f : files) {
+            Input in = check(f);
+            Path clash = byTable.putIfAbsent(in.table(), f);
+            if (clash != null) {
+                throw new IllegalArgumentException(clash.equals(f) ? "File " + f + " is given twice: give it once"
+                        : "Files " + clash + " and " + f + " would both load as table '" + in.table()
+                        + "': rename one of them");
+            }
+            out.add(in);
+        }
+        return out;
+    }
+
+    static Input check(Path f) throws IOException {
+        if (!Files.exists(f)) {
+            throw new IllegalArgumentException("File not found: " + f);
+        }
+        if (Files.isDirectory(f)) {
+            throw new IllegalArgumentException("File " + f + " is a folder: give the data files in it instead");
+        }
+        String name = f.getFileName().toString();
+        String lower = name.toLowerCase(Locale.ROOT);
+        boolean gzip = lower.endsWith(".csv.gz") || lower.endsWith(".tsv.gz");
+        String ext = gzip ? lower.substring(lower.length() - 7, lower.length() - 3) : extension(lower);
+        Format format = switch (ext) {
+            case ".csv" -> Format.CSV;
+            case ".tsv" -> Format.TSV;
+            case ".txt" -> Format.TXT;
+            case ".parquet" -> Format.PARQUET;
+            case ".json" -> Format.JSON;
+            case ".jsonl", ".ndjson" -> Format.JSONL;
+            default -> throw new IllegalArgumentException("File " + f + " has an unsupported type: use " + SUPPORTED);
+        };
+        if (Files.size(f) == 0) {
+            throw new IllegalArgumentException("File " + f + " is empty: nothing to load");
+        }
+        String stem = name.substring(0, name.length() - ext.length() - (gzip ? 3 : 0));
+        Input in = new Input(f, format, gzip, tableName(stem));
+        if (format.text()) {
+            checkText(in);
+        }
+        return in;
+    }
+
+    private static String extension(String lower) {
+        int dot = lower.lastIndexOf('.');
+        return dot <= 0 ? "" : lower.substring(dot);
+    }
+
+    /** DuckDB reads some binary junk as a one-column CSV of garbage; refuse it up front. */
+    private static void checkText(Input in) throws IOException {
+        byte[] head;
+        try {
+            head = FileSupport.head(in.file(), in.gzip(), PEEK);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("File " + in.file() + " is not valid gzip: "
+                    + FileSupport.clip(String.valueOf(e.getMessage())), e);
+        }
+        if (!in.gzip() && FileSupport.isGzip(head)) {
+            throw new IllegalArgumentException("File " + in.file() + " is gzip-compressed: name it "
+                    + in.file().getFileName() + ".gz");
+        }
+        if (FileSupport.isParquet(head)) {
+            throw new IllegalArgumentException("File " + in.file() + " is a Parquet file: name it "
+                    + in.table() + ".parquet");
+        }
+        if (FileSupport.hasNul(head)) {
+            throw new IllegalArgumentException("File " + in.file() + " looks binary, not " + in.format().label
+                    + " text: save it as UTF-8 " + in.format().label);
+        }
+        if (head.length < PEEK && new String(head, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+            throw new IllegalArgumentException("File " + in.file() + " has no columns: it holds only blank space");
+        }
+    }
+
+    /** The file stem as a plain SQL name: accents dropped, lowercase, runs of other characters as '_'. */
+    static String tableName(String stem) {
+        String s = Normalizer.normalize(stem, Normalizer.Form.NFD).replaceAll("\\p{M}+", "")
+                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]+", "_").replaceAll("_+", "_")
+                .replaceAll("^_|_$", "");
+        if (s.isEmpty()) {
+            return "t";
+        }
+        return Character.isDigit(s.charAt(0)) ? "t_" + s : s;
+    }
+
+    private static void load(Connection db, Input in) throws IOException {
+        try {
+            String reader = reader(db, in);
+            List<String> columns = columns(db, reader);
+            if (columns.isEmpty()) {
+                throw new IllegalArgumentException("File " + in.file() + " has no columns: nothing to load");
+            }
+            // read_json gives a single 'json' column of type JSON or MAP when records have no fields
+            if ((in.format() == Format.JSON || in.format() == Format.JSONL) && columns.size() == 1
+                    && (columns.get(0).equals("json JSON") || columns.get(0).startsWith("json MAP("))) {
+                throw new IllegalArgumentException("File " + in.file()
+                        + " has no columns: its records need fields, like {\"id\": 1, \"name\": \"a\"}");
+            }
+            try (Statement st = db.createStatement()) {
+                st.execute("CREATE TABLE " + Sql.quoteIdent(in.table()) + " AS SELECT * FROM " + reader);
+            }
+        } catch (SQLException e) {
+            String reason = FileSupport.reason(e);
+            if (reason.contains("not utf-8 encoded")) {
+                reason += " Save it as UTF-8.";
+            }
+            throw new IllegalArgumentException("File " + in.file() + " could not be read as " + in.format().label
+                    + ": " + reason, e);
+        }
+    }
+
+    /** "name TYPE" per column of what {@code reader} returns. */
+    private static List<String> columns(Connection db, String reader) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE SELECT * FROM " + reader)) {
+            while (rs.next()) {
+                out.add(rs.getString(1) + " " + rs.getString(2));
+            }
+        }
+        return out;
+    }
+
+    /** The DuckDB table function call that reads the file. */
+    private static String reader(Connection db, Input in) throws SQLException, IOException {
+        String path = Sql.quoteString(in.file().toString());
+        return switch (in.format()) {
+            case PARQUET -> "read_parquet(" + path + ")";
+            case JSON -> "read_json_auto(" + path + ")";
+            case JSONL -> "read_json(" + path + ", format='newline_delimited')";
+            case CSV, TSV, TXT -> csvReader(db, in, path);
+        };
+    }
+
+    /**
+     * DuckDB's sniffer does not reject ragged rows: it falls back to one column holding whole lines, or
+     * skips leading rows until the rest is regular. Either silently loads wrong data, so in those cases
+     * the file is re-read strictly with the delimiter its first line shows, and DuckDB names the bad line.
+     */
+    private static String csvReader(Connection db, Input in, String path) throws SQLException, IOException {
+        String opts = in.format() == Format.TSV ? ", delim='\\t'" : "";
+        long skipped;
+        int ncols;
+        String sniffed;
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT SkipRows, len(Columns), Delimiter FROM sniff_csv(" + path + opts + ")")) {
+            rs.next();
+            skipped = rs.getLong(1);
+            ncols = rs.getInt(2);
+            sniffed = rs.getString(3);
+        }
+        String first = FileSupport.firstLine(FileSupport.head(in.file(), in.gzip(), PEEK));
+        String delim = null;
+        if (ncols == 1) {
+            List<String> candidates = switch (in.format()) {
+                case TSV -> List.of("\t");
+                case CSV -> List.of(",");
+                default -> List.of(",", "\t", ";", "|");
+            };
+            delim = candidates.stream().filter(first::contains).findFirst().orElse(null);
+        } else if (skipped > 0) {
+            delim = sniffed;
+        }
+        if (delim == null) {
+            return "read_csv(" + path + opts + ")";
+        }
+        int fields = fields(first, delim.charAt(0));
+        String cols = IntStream.rangeClosed(1, fields).mapToObj(i -> "'c" + i + "': 'VARCHAR'")
+                .collect(Collectors.joining(", ", "{", "}"));
+        String d = Sql.quoteString(delim).replace("\t", "\\t");
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM read_csv("
+                + path + ", auto_detect=false, delim=" + d + ", quote='\"', escape='\"', header=true, columns="
+                + cols + ")")) {
+            rs.next(); // the strict read is the check: it throws at the first row with a different field count
+        }
+        return "read_csv(" + path + ", delim=" + d + ", skip=0, header=true)";
+    }
+
+    /** Fields in a CSV line, honouring double quotes. */
+    static int fields(String line, char delim) {
+        int n = 1;
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == delim && !quoted) {
+                n++;
+            }
+        }
+        return n;
+    }
+}

@@ -1,0 +1,214 @@
+package dev.sift.llm;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Which LLM to talk to and how patiently. Build it with {@link #fromEnv(Map)}; bad settings fail fast
+ * with an {@link IllegalArgumentException} whose message names the variable, the value and what is allowed.
+ *
+ * @param provider     openai | anthropic | none
+ * @param baseUrl      API root, e.g. https://api.openai.com/v1 (null when provider is none)
+ * @param model        model name (null when provider is none)
+ * @param apiKey       API key, or {@link #PLACEHOLDER_API_KEY} for local endpoints that need none
+ * @param timeout      wall-clock limit per attempt
+ * @param retries      extra attempts after the first one for transient failures
+ * @param diskCacheDir optional directory for the on-disk response cache (nullable)
+ */
+public record LlmConfig(String provider, String baseUrl, String model, String apiKey, Duration timeout, int retries,
+                        Path diskCacheDir) {
+
+    public static final String OPENAI = "openai";
+    public static final String ANTHROPIC = "anthropic";
+    public static final String NONE = "none";
+
+    public static final String DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
+    public static final String DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
+    public static final String DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
+    public static final String DEFAULT_ANTHROPIC_MODEL = "claude-3-5-haiku-latest";
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    public static final int DEFAULT_RETRIES = 2;
+    public static final int MAX_RETRIES = 10;
+    /** Sent when no key is configured: Ollama, vLLM and LM Studio ignore it, and the libraries refuse a blank key. */
+    public static final String PLACEHOLDER_API_KEY = "sift-no-key";
+
+    private static final Set<String> PROVIDERS = Set.of(OPENAI, ANTHROPIC, NONE);
+
+    public LlmConfig {
+        Objects.requireNonNull(provider, "provider");
+        if (!PROVIDERS.contains(provider)) {
+            throw new IllegalArgumentException("LLM provider '" + provider + "' is not one of openai|anthropic|none");
+        }
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isZero() || timeout.isNegative()) {
+            throw new IllegalArgumentException("LLM timeout " + timeout + " must be > 0");
+        }
+        if (retries < 0 || retries > MAX_RETRIES) {
+            throw new IllegalArgumentException("LLM retries " + retries + " is not in 0.." + MAX_RETRIES);
+        }
+        if (!NONE.equals(provider)) {
+            Objects.requireNonNull(baseUrl, "baseUrl");
+            Objects.requireNonNull(model, "model");
+            if (apiKey == null || apiKey.isBlank()) {
+                apiKey = PLACEHOLDER_API_KEY;
+            }
+        }
+    }
+
+    /** A config that disables the LLM. */
+    public static LlmConfig none() {
+        return new LlmConfig(NONE, null, null, null, DEFAULT_TIMEOUT, DEFAULT_RETRIES, null);
+    }
+
+    public static LlmConfig fromEnv() {
+        return fromEnv(System.getenv());
+    }
+
+    /**
+     * Reads SIFT_LLM_PROVIDER, SIFT_LLM_BASE_URL, SIFT_LLM_MODEL, SIFT_LLM_API_KEY (falling back to
+     * OPENAI_API_KEY / ANTHROPIC_API_KEY), SIFT_LLM_TIMEOUT_S, SIFT_LLM_RETRIES and SIFT_LLM_CACHE_DIR.
+     * Blank values count as unset.
+     */
+    public static LlmConfig fromEnv(Map<String, String> env) {
+        String explicitProvider = get(env, "SIFT_LLM_PROVIDER");
+        String baseUrl = get(env, "SIFT_LLM_BASE_URL");
+        String openAiKey = get(env, "OPENAI_API_KEY");
+        String anthropicKey = get(env, "ANTHROPIC_API_KEY");
+
+        String provider;
+        if (explicitProvider != null) {
+            provider = explicitProvider.toLowerCase(Locale.ROOT);
+            if (!PROVIDERS.contains(provider)) {
+                throw new IllegalArgumentException(
+                        "SIFT_LLM_PROVIDER='" + explicitProvider + "' is not one of openai|anthropic|none");
+            }
+        } else if (baseUrl != null || openAiKey != null) {
+            provider = OPENAI;
+        } else if (anthropicKey != null) {
+            provider = ANTHROPIC;
+        } else {
+            provider = NONE;
+        }
+
+        Duration timeout = parseTimeout(get(env, "SIFT_LLM_TIMEOUT_S"));
+        int retries = parseRetries(get(env, "SIFT_LLM_RETRIES"));
+        Path cacheDir = parseCacheDir(get(env, "SIFT_LLM_CACHE_DIR"));
+
+        if (NONE.equals(provider)) {
+            return new LlmConfig(NONE, null, null, null, timeout, retries, cacheDir);
+        }
+
+        boolean openai = OPENAI.equals(provider);
+        String url = baseUrl != null ? checkUrl(baseUrl)
+                : openai ? DEFAULT_OPENAI_BASE_URL : DEFAULT_ANTHROPIC_BASE_URL;
+        String model = orElse(get(env, "SIFT_LLM_MODEL"), openai ? DEFAULT_OPENAI_MODEL : DEFAULT_ANTHROPIC_MODEL);
+        String key = orElse(get(env, "SIFT_LLM_API_KEY"), openai ? openAiKey : anthropicKey);
+        return new LlmConfig(provider, url, model, key, timeout, retries, cacheDir);
+    }
+
+    public boolean enabled() {
+        return !NONE.equals(provider);
+    }
+
+    public boolean hasRealApiKey() {
+        return apiKey != null && !PLACEHOLDER_API_KEY.equals(apiKey);
+    }
+
+    /** One line for logs and `--verbose`; never contains the API key. */
+    public String describe() {
+        if (!enabled()) {
+            return "LLM disabled (set SIFT_LLM_PROVIDER, SIFT_LLM_BASE_URL, OPENAI_API_KEY or ANTHROPIC_API_KEY to enable)";
+        }
+        return provider + " " + model + " at " + baseUrl
+                + " (timeout " + formatSeconds(timeout) + ", retries " + retries
+                + ", " + (hasRealApiKey() ? "API key set" : "no API key")
+                + (diskCacheDir != null ? ", disk cache " + diskCacheDir : "") + ")";
+    }
+
+    /** Records print every component; the key must never end up in a log. */
+    @Override
+    public String toString() {
+        return "LlmConfig[provider=" + provider + ", baseUrl=" + baseUrl + ", model=" + model
+                + ", apiKey=" + (apiKey == null ? "null" : hasRealApiKey() ? "***" : apiKey)
+                + ", timeout=" + timeout + ", retries=" + retries + ", diskCacheDir=" + diskCacheDir + "]";
+    }
+
+    /** "2 s", "0.5 s": used in user-facing messages. */
+    public static String formatSeconds(Duration d) {
+        return BigDecimal.valueOf(d.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString() + " s";
+    }
+
+    private static Duration parseTimeout(String raw) {
+        if (raw == null) {
+            return DEFAULT_TIMEOUT;
+        }
+        try {
+            BigDecimal seconds = new BigDecimal(raw);
+            long millis = seconds.movePointRight(3).longValueExact();
+            if (millis > 0) {
+                return Duration.ofMillis(millis);
+            }
+        } catch (NumberFormatException | ArithmeticException e) {
+            // fall through to the message below
+        }
+        throw new IllegalArgumentException(
+                "SIFT_LLM_TIMEOUT_S='" + raw + "' is not a number of seconds > 0 (e.g. 60 or 2.5)");
+    }
+
+    private static int parseRetries(String raw) {
+        if (raw == null) {
+            return DEFAULT_RETRIES;
+        }
+        try {
+            int n = Integer.parseInt(raw);
+            if (n >= 0 && n <= MAX_RETRIES) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new IllegalArgumentException(
+                "SIFT_LLM_RETRIES='" + raw + "' is not a whole number from 0 to " + MAX_RETRIES);
+    }
+
+    private static Path parseCacheDir(String raw) {
+        if (raw == null) {
+            return null;
+        }
+        try {
+            return Path.of(raw);
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException("SIFT_LLM_CACHE_DIR='" + raw + "' is not a valid directory path");
+        }
+    }
+
+    private static String checkUrl(String raw) {
+        try {
+            URI uri = new URI(raw);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
+                return raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
+            }
+        } catch (Exception e) {
+            // fall through
+        }
+        throw new IllegalArgumentException("SIFT_LLM_BASE_URL='" + raw
+                + "' is not an http:// or https:// URL (e.g. http://localhost:11434/v1)");
+    }
+
+    private static String get(Map<String, String> env, String name) {
+        String v = env.get(name);
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+
+    private static String orElse(String v, String fallback) {
+        return v != null ? v : fallback;
+    }
+}

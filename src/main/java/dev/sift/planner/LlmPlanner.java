@@ -1,0 +1,89 @@
+package dev.sift.planner;
+
+import dev.sift.agent.AnswerKind;
+import dev.sift.agent.Decision;
+import dev.sift.agent.DecisionParser;
+import dev.sift.agent.RunState;
+import dev.sift.agent.Step;
+import dev.sift.agent.prompt.PromptBuilder;
+import dev.sift.llm.LlmClient;
+import dev.sift.llm.LlmMessage;
+import dev.sift.llm.LlmRequest;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Asks a language model for one JSON decision at a time. The conversation is the system prompt, the
+ * question, then each step's reply and observation. An unreadable reply gets one correction.
+ */
+public final class LlmPlanner implements Planner {
+    static final int MAX_TOKENS = 1500;
+    static final String CORRECTION = "Your last reply could not be used: %s Reply again with exactly one JSON"
+            + " object: {\"thought\": \"…\", \"tool\": \"…\", \"args\": {…}} or {\"thought\": \"…\", \"final_answer\": \"…\"}.";
+    static final String FORCE_FINAL = "The step budget is spent: no more tool calls. Reply now with"
+            + " {\"thought\": \"…\", \"final_answer\": \"…\"} using only the results above, and say what is missing.";
+
+    private final LlmClient llm;
+    /** Built once per run (the run's step list identifies it), so frames made in earlier runs show up. */
+    private String system;
+    private List<Step> systemFor;
+
+    public LlmPlanner(LlmClient llm) {
+        this.llm = llm;
+    }
+
+    @Override
+    public String name() {
+        return llm.describe();
+    }
+
+    @Override
+    public boolean offline() {
+        return false;
+    }
+
+    @Override
+    public Decision next(RunState state) throws Exception {
+        return ask(conversation(state));
+    }
+
+    @Override
+    public Decision forceFinal(RunState state) throws Exception {
+        List<LlmMessage> messages = conversation(state);
+        messages.add(LlmMessage.user(FORCE_FINAL));
+        Decision d = ask(messages);
+        return d.isFinal() ? d : Decision.answer(d.thought(), "The model did not give a final answer within the step"
+                + " budget.", AnswerKind.ERROR, d.raw());
+    }
+
+    private Decision ask(List<LlmMessage> messages) throws Exception {
+        String reply = complete(messages);
+        try {
+            return DecisionParser.parse(reply);
+        } catch (DecisionParser.ParseException first) {
+            messages.add(LlmMessage.assistant(reply));
+            messages.add(LlmMessage.user(String.format(CORRECTION, first.getMessage())));
+            return DecisionParser.parse(complete(messages));
+        }
+    }
+
+    private String complete(List<LlmMessage> messages) throws Exception {
+        return llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false)).text();
+    }
+
+    private List<LlmMessage> conversation(RunState state) {
+        if (systemFor != state.steps()) {
+            systemFor = state.steps();
+            system = PromptBuilder.system(state.workspace(), state.tools());
+        }
+        List<LlmMessage> messages = new ArrayList<>();
+        messages.add(LlmMessage.system(system));
+        messages.add(LlmMessage.user("Question: " + state.question()));
+        for (Step s : state.steps()) {
+            messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
+            messages.add(LlmMessage.user("Observation: " + s.observation()));
+        }
+        return messages;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.sift.planner;
+
+import dev.sift.agent.Decision;
+import dev.sift.agent.RunState;
+
+/**
+ * Chooses the next step of a run. A planner never runs anything itself: it returns a decision that the
+ * loop validates and executes. Planner errors (a dead model endpoint, unreadable replies) are thrown.
+ */
+public interface Planner {
+    /** "offline" or the model in use, for answers and traces. */
+    String name();
+
+    /** True when no language model is involved (answers are rule-based). */
+    boolean offline();
+
+    Decision next(RunState state) throws Exception;
+
+    /** Called once when the step budget is spent: the best final answer from what the run has. */
+    Decision forceFinal(RunState state) throws Exception;
+}

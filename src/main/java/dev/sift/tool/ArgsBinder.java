@@ -1,0 +1,181 @@
+package dev.sift.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Binds a planner's JSON arguments to a tool's argument record. Strict: an unknown argument is an error
+ * (never silently ignored), a missing required one too; documented aliases are accepted. Supported
+ * component types: String, Integer, Long, Double, Boolean, List&lt;String&gt;, JsonNode.
+ */
+public final class ArgsBinder {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ArgsBinder() { }
+
+    public static <A extends Record> A bind(ToolSpec spec, JsonNode args) throws ToolCallException {
+        @SuppressWarnings("unchecked")
+        Class<A> type = (Class<A>) spec.args();
+        JsonNode in = args == null || args.isNull() || args.isMissingNode() ? JSON.createObjectNode() : args;
+        if (!in.isObject()) {
+            throw new ToolCallException(spec.name() + " takes a JSON object of arguments, got " + in.getNodeType()
+                    .toString().toLowerCase() + ". Arguments: " + describe(type) + ".");
+        }
+        RecordComponent[] components = type.getRecordComponents();
+        Map<String, RecordComponent> byName = new HashMap<>();
+        for (RecordComponent c : components) {
+            byName.put(c.getName(), c);
+            for (String alias : arg(c).aliases()) {
+                byName.put(alias, c);
+            }
+        }
+        Map<RecordComponent, JsonNode> given = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = in.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            RecordComponent c = byName.get(field.getKey());
+            if (c == null) {
+                throw new ToolCallException(spec.name() + " has no argument '" + field.getKey() + "'. Its arguments are: "
+                        + describe(type) + "." + dev.sift.data.Names.didYouMean(field.getKey(),
+                        Arrays.stream(components).map(RecordComponent::getName).toList()));
+            }
+            if (given.containsKey(c)) {
+                throw new ToolCallException(spec.name() + " got argument '" + c.getName() + "' twice (under an alias).");
+            }
+            if (!field.getValue().isNull()) {
+                given.put(c, field.getValue());
+            }
+        }
+        Object[] values = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent c = components[i];
+            JsonNode v = given.get(c);
+            if (v == null) {
+                if (arg(c).required()) {
+                    throw new ToolCallException(spec.name() + " needs argument '" + c.getName() + "' (" + arg(c).value()
+                            + "). Arguments: " + describe(type) + ".");
+                }
+                continue;
+            }
+            values[i] = convert(spec.name(), c, v);
+        }
+        try {
+            Constructor<A> ctor = type.getDeclaredConstructor(
+                    Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+            ctor.setAccessible(true);
+            return ctor.newInstance(values);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof IllegalArgumentException iae) {
+                throw new ToolCallException(spec.name() + ": " + iae.getMessage());
+            }
+            throw new IllegalStateException("Cannot construct " + type.getSimpleName(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot construct " + type.getSimpleName(), e);
+        }
+    }
+
+    private static Object convert(String tool, RecordComponent c, JsonNode v) throws ToolCallException {
+        Class<?> t = c.getType();
+        String where = tool + " argument '" + c.getName() + "'";
+        if (t == String.class) {
+            if (v.isValueNode()) {
+                return v.asText();
+            }
+            throw new ToolCallException(where + " must be a string, got " + v.getNodeType().toString().toLowerCase() + ".");
+        }
+        if (t == Integer.class || t == Long.class) {
+            if (v.isIntegralNumber() || (v.isTextual() && v.asText().trim().matches("-?\\d{1,18}"))) {
+                long n = v.isTextual() ? Long.parseLong(v.asText().trim()) : v.asLong();
+                return t == Integer.class ? (Object) Math.toIntExact(n) : (Object) n;
+            }
+            throw new ToolCallException(where + " must be a whole number, got " + v + ".");
+        }
+        if (t == Double.class) {
+            if (v.isNumber() || (v.isTextual() && v.asText().trim().matches("-?\\d+(\\.\\d+)?"))) {
+                return v.isTextual() ? Double.parseDouble(v.asText().trim()) : v.asDouble();
+            }
+            throw new ToolCallException(where + " must be a number, got " + v + ".");
+        }
+        if (t == Boolean.class) {
+            if (v.isBoolean() || (v.isTextual() && v.asText().matches("true|false"))) {
+                return v.isBoolean() ? v.asBoolean() : Boolean.parseBoolean(v.asText());
+            }
+            throw new ToolCallException(where + " must be true or false, got " + v + ".");
+        }
+        if (t == List.class) {
+            if (v.isTextual()) {
+                return List.of(v.asText()); // one name where a list was expected is unambiguous
+            }
+            if (v.isArray()) {
+                List<String> out = new ArrayList<>();
+                for (JsonNode e : v) {
+                    if (!e.isValueNode() || e.isNull()) {
+                        throw new ToolCallException(where + " must be a list of strings, got " + v + ".");
+                    }
+                    out.add(e.asText());
+                }
+                return List.copyOf(out);
+            }
+            throw new ToolCallException(where + " must be a list of strings, got " + v + ".");
+        }
+        if (t == JsonNode.class) {
+            return v;
+        }
+        throw new IllegalStateException("Unsupported argument type " + t + " in " + tool);
+    }
+
+    static Arg arg(RecordComponent c) {
+        Arg a = c.getAnnotation(Arg.class);
+        if (a == null) {
+            throw new IllegalStateException("Argument '" + c.getName() + "' of " + c.getDeclaringRecord().getSimpleName()
+                    + " has no @Arg description");
+        }
+        return a;
+    }
+
+    /** "sql (string, required), label (string)". */
+    static String describe(Class<? extends Record> type) {
+        List<String> parts = new ArrayList<>();
+        for (RecordComponent c : type.getRecordComponents()) {
+            parts.add(c.getName() + " (" + typeName(c) + (arg(c).required() ? ", required" : "") + ")");
+        }
+        return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+
+    static String typeName(RecordComponent c) {
+        Class<?> t = c.getType();
+        if (t == String.class) {
+            return "string";
+        }
+        if (t == Integer.class || t == Long.class) {
+            return "integer";
+        }
+        if (t == Double.class) {
+            return "number";
+        }
+        if (t == Boolean.class) {
+            return "boolean";
+        }
+        if (t == List.class) {
+            Type g = c.getGenericType();
+            if (g instanceof ParameterizedType p && p.getActualTypeArguments()[0] == String.class) {
+                return "string[]";
+            }
+            throw new IllegalStateException("Only List<String> is supported, in " + c);
+        }
+        if (t == JsonNode.class) {
+            return "object";
+        }
+        throw new IllegalStateException("Unsupported argument type " + t + " of " + c);
+    }
+}

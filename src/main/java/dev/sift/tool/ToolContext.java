@@ -1,0 +1,44 @@
+package dev.sift.tool;
+
+import dev.sift.data.Workspace;
+import dev.sift.llm.LlmClient;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/** What tools may use during one run: the session's workspace, the model (if any), and the run's evidence. */
+public final class ToolContext {
+    private final Workspace workspace;
+    private final LlmClient llm;
+    private final String question;
+    private final List<Evidence> evidence = new ArrayList<>();
+
+    public ToolContext(Workspace workspace, LlmClient llm, String question) {
+        this.workspace = workspace;
+        this.llm = llm;
+        this.question = question;
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    /** The configured model; empty when Sift runs offline. */
+    public Optional<LlmClient> llm() {
+        return Optional.ofNullable(llm);
+    }
+
+    public String question() {
+        return question;
+    }
+
+    public void addEvidence(Evidence e) {
+        evidence.add(e);
+    }
+
+    public List<Evidence> evidence() {
+        return Collections.unmodifiableList(evidence);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.sift.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sift.data.Names;
+import dev.sift.data.QueryException;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The closed set of tools a planner may call. Every spec is checked when the registry is built (unique
+ * snake_case names, a description, an argument record whose every component is described and of a
+ * supported type), so a broken tool fails at start-up, not on its first call.
+ */
+public final class ToolRegistry {
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
+    /** Cap on the summary the planner sees; the payload keeps everything. */
+    public static final int SUMMARY_CHARS = 1200;
+
+    /** A call that bound and validated: ready to run. */
+    public record PreparedCall(Tool<Record> tool, Record args) {
+        public String name() {
+            return tool.spec().name();
+        }
+    }
+
+    private final Map<String, Tool<Record>> tools = new LinkedHashMap<>();
+
+    @SuppressWarnings("unchecked")
+    public ToolRegistry(Collection<? extends Tool<?>> all) {
+        for (Tool<?> t : all) {
+            ToolSpec spec = t.spec();
+            checkSpec(spec);
+            if (tools.put(spec.name(), (Tool<Record>) t) != null) {
+                throw new IllegalStateException("Two tools are named '" + spec.name() + "'");
+            }
+        }
+    }
+
+    private static void checkSpec(ToolSpec spec) {
+        if (spec.name() == null || !NAME.matcher(spec.name()).matches()) {
+            throw new IllegalStateException("Tool name '" + spec.name() + "' is not snake_case");
+        }
+        if (spec.description() == null || spec.description().isBlank()) {
+            throw new IllegalStateException("Tool " + spec.name() + " has no description");
+        }
+        if (spec.args() == null || !spec.args().isRecord()) {
+            throw new IllegalStateException("Tool " + spec.name() + " needs a record of arguments");
+        }
+        int sources = 0;
+        boolean columns = false;
+        for (RecordComponent c : spec.args().getRecordComponents()) {
+            Arg a = ArgsBinder.arg(c);
+            ArgsBinder.typeName(c); // throws for an unsupported type
+            if (a.value().isBlank()) {
+                throw new IllegalStateException("Argument " + c.getName() + " of " + spec.name() + " has no description");
+            }
+            sources += a.kind() == Arg.Kind.SOURCE ? 1 : 0;
+            columns |= a.kind() == Arg.Kind.COLUMN || a.kind() == Arg.Kind.COLUMNS;
+        }
+        if (sources > 1 || (columns && sources == 0)) {
+            throw new IllegalStateException("Tool " + spec.name() + " must have one SOURCE argument for its columns");
+        }
+        JsonSchemas.of(spec.args()); // the schema must be derivable
+    }
+
+    public List<Tool<Record>> tools() {
+        return List.copyOf(tools.values());
+    }
+
+    public List<String> names() {
+        return List.copyOf(tools.keySet());
+    }
+
+    /** Binds and validates a planner's call against the live schema; the exception text is for the planner. */
+    public PreparedCall prepare(String name, JsonNode args, Workspace ws) throws ToolCallException {
+        Tool<Record> tool = tools.get(name);
+        if (tool == null) {
+            throw new ToolCallException("Unknown tool '" + name + "'. Available tools: " + String.join(", ", tools.keySet())
+                    + "." + Names.didYouMean(String.valueOf(name), tools.keySet()));
+        }
+        Record bound = ArgsBinder.bind(tool.spec(), args);
+        validate(tool.spec(), bound, ws);
+        return new PreparedCall(tool, bound);
+    }
+
+    private static void validate(ToolSpec spec, Record args, Workspace ws) throws ToolCallException {
+        TableInfo source = null;
+        RecordComponent[] components = spec.args().getRecordComponents();
+        for (RecordComponent c : components) {
+            if (ArgsBinder.arg(c).kind() == Arg.Kind.SOURCE && value(c, args) instanceof String s) {
+                source = ws.table(s).orElseThrow(() -> new ToolCallException(unknownSource(s, ws)));
+            }
+        }
+        for (RecordComponent c : components) {
+            Object v = value(c, args);
+            if (v == null) {
+                continue;
+            }
+            switch (ArgsBinder.arg(c).kind()) {
+                case COLUMN -> checkColumn(source, (String) v);
+                case COLUMNS -> {
+                    for (Object col : (List<?>) v) {
+                        checkColumn(source, (String) col);
+                    }
+                }
+                case SQL -> {
+                    try {
+                        ws.guard().check((String) v);
+                    } catch (QueryException e) {
+                        throw new ToolCallException(e.getMessage());
+                    }
+                }
+                default -> { }
+            }
+        }
+    }
+
+    private static void checkColumn(TableInfo source, String column) throws ToolCallException {
+        if (source == null) {
+            throw new ToolCallException("Column '" + column + "' was given without a source table: name the table too.");
+        }
+        if (source.column(column).isEmpty()) {
+            String kind = source.kind() == TableInfo.Kind.FRAME ? "Frame " : "Table ";
+            throw new ToolCallException(kind + source.name() + " has no column '" + column + "'. " + kind + source.name()
+                    + " has columns: " + String.join(", ", source.columnNames()) + "."
+                    + Names.didYouMean(column, source.columnNames()));
+        }
+    }
+
+    static String unknownSource(String name, Workspace ws) {
+        List<String> tables = new ArrayList<>();
+        List<String> frames = new ArrayList<>();
+        for (TableInfo t : ws.tables()) {
+            (t.kind() == TableInfo.Kind.FRAME ? frames : tables).add(t.name());
+        }
+        List<String> all = new ArrayList<>(tables);
+        all.addAll(frames);
+        return "Unknown source '" + name + "'. Tables: " + String.join(", ", tables) + ". Frames: "
+                + (frames.isEmpty() ? "none yet (run_sql with a label makes one)" : String.join(", ", frames)) + "."
+                + Names.didYouMean(name, all);
+    }
+
+    private static Object value(RecordComponent c, Record r) {
+        try {
+            c.getAccessor().setAccessible(true);
+            return c.getAccessor().invoke(r);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs a prepared call; a tool's exception is a bug of ours and propagates. The summary is capped. */
+    public ToolResult run(PreparedCall call, ToolContext ctx) throws Exception {
+        ToolResult r = call.tool().run(call.args(), ctx);
+        if (r == null) {
+            throw new IllegalStateException("Tool " + call.name() + " returned no result");
+        }
+        String summary = r.summary() == null ? "" : r.summary();
+        return summary.length() <= SUMMARY_CHARS ? r : new ToolResult(r.ok(),
+                summary.substring(0, SUMMARY_CHARS) + " … [summary truncated]", r.payload(), r.error(), r.meta());
+    }
+}

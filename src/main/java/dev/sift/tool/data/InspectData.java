@@ -1,0 +1,60 @@
+package dev.sift.tool.data;
+
+import dev.sift.data.QueryException;
+import dev.sift.data.QueryResult;
+import dev.sift.data.Sql;
+import dev.sift.data.TableInfo;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+
+import java.util.List;
+import java.util.Set;
+
+/** Shows the schema: every table and frame in brief, or one table with null and distinct counts per column. */
+public final class InspectData implements Tool<InspectData.Args> {
+    static final int OVERVIEW_BUDGET = 3000;
+
+    public record Args(@Arg(value = "a table or frame to show in detail; omit for all tables", required = false,
+            aliases = {"source", "table_name"}, kind = Arg.Kind.SOURCE) String table) { }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("inspect_data", "Show the tables and frames with column types, row counts and a sample"
+                + " value per column; with a table, also null and distinct counts per column.", Args.class,
+                "schema text", Set.of("data"));
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        if (args.table() == null) {
+            List<TableInfo> tables = ctx.workspace().tables();
+            return ToolResult.ok(SchemaRenderer.render(tables, OVERVIEW_BUDGET), tables);
+        }
+        TableInfo t = ctx.workspace().table(args.table()).orElseThrow();
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int i = 0; i < t.columns().size(); i++) {
+            String c = Sql.quoteIdent(t.columns().get(i).name());
+            sql.append(i == 0 ? "" : ", ").append("count(*) - count(").append(c).append("), approx_count_distinct(")
+                    .append(c).append(')');
+        }
+        sql.append(" FROM ").append(t.sqlName());
+        QueryResult stats = ctx.workspace().trustedQuery(sql.toString(), 1);
+        StringBuilder out = new StringBuilder(SchemaRenderer.DATA_NOTICE).append('\n')
+                .append(t.kind() == TableInfo.Kind.FRAME ? "frame frames." : "table ").append(t.name())
+                .append(" (").append(t.rows()).append(" rows)\n");
+        List<Object> row = stats.rows().get(0);
+        for (int i = 0; i < t.columns().size(); i++) {
+            var c = t.columns().get(i);
+            out.append("- ").append(c.name()).append(' ').append(c.type()).append(": ").append(row.get(2 * i))
+                    .append(" nulls, ~").append(row.get(2 * i + 1)).append(" distinct");
+            if (c.sample() != null) {
+                out.append(", e.g. ").append(SchemaRenderer.sample(c));
+            }
+            out.append('\n');
+        }
+        return ToolResult.ok(out.toString().trim(), t);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.sift.tool.sql;
+
+import dev.sift.data.QueryException;
+import dev.sift.data.QueryResult;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Evidence;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+
+import java.util.Map;
+import java.util.Set;
+
+/** Runs one read-only DuckDB query; with a label, keeps the whole result as a frame for later steps. */
+public final class RunSql implements Tool<RunSql.Args> {
+    /** Rows of a result the planner sees; the payload and evidence keep more. */
+    static final int PLANNER_ROWS = 15;
+
+    public record Args(
+            @Arg(value = "one DuckDB SELECT (or WITH … SELECT) statement", aliases = {"query"}, kind = Arg.Kind.SQL)
+            String sql,
+            @Arg(value = "save the full result as frame frames.<label> for later steps", required = false,
+                    aliases = {"save_as", "name"}) String label) { }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("run_sql", "Run one read-only DuckDB SQL query on the dataset tables and frames;"
+                + " returns the first rows and the row count.", Args.class, "result rows", Set.of("sql"));
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) {
+        QueryResult r;
+        try {
+            r = args.label() == null ? ctx.workspace().query(args.sql())
+                    : ctx.workspace().saveFrame(args.label(), args.sql());
+        } catch (QueryException e) {
+            return ToolResult.error(e.getMessage());
+        }
+        ctx.addEvidence(Evidence.of(r, args.label()));
+        String summary = ResultText.render(r, PLANNER_ROWS)
+                + (args.label() == null ? "" : "\nSaved as frame frames." + args.label() + ".");
+        return ToolResult.ok(summary, r, Map.of("millis", r.millis(), "row_count", r.rowCount()));
+    }
+}

@@ -1,0 +1,124 @@
+package dev.sift.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The real Anthropic Messages wire protocol, as produced by LangChain4j, against a local fake server. */
+class AnthropicLlmTest {
+
+    private static FakeLlmServer server;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = FakeLlmServer.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @BeforeEach
+    void reset() {
+        server.reset();
+    }
+
+    private AnthropicLlm client() {
+        return new AnthropicLlm(server.baseUrl(), "sk-ant-test", "claude-3-5-haiku-latest", Duration.ofSeconds(5));
+    }
+
+    @Test
+    void sendsMessagesWithTopLevelSystemAndReadsUsage() throws Exception {
+        server.enqueueJson(200, FakeLlmServer.anthropicMessage("Forty-two.", 25, 4));
+
+        LlmResponse r = client().complete(new LlmRequest(List.of(
+                LlmMessage.system("You are Sift."),
+                LlmMessage.user("What is 6*7?"),
+                LlmMessage.assistant("Thinking."),
+                LlmMessage.user("Answer.")), 0.5, 300, false));
+
+        FakeLlmServer.Recorded req = server.onlyRequest();
+        assertThat(req.method()).isEqualTo("POST");
+        assertThat(req.path()).isEqualTo("/v1/messages"); // LangChain4j appends "messages" to the base URL
+        assertThat(req.header("x-api-key")).isEqualTo("sk-ant-test");
+        assertThat(req.header("anthropic-version")).isEqualTo("2023-06-01");
+        assertThat(req.header("authorization")).isNull();
+        JsonNode body = req.json();
+        assertThat(body.path("model").asText()).isEqualTo("claude-3-5-haiku-latest");
+        assertThat(body.path("max_tokens").asInt()).isEqualTo(300);
+        assertThat(body.path("temperature").asDouble()).isEqualTo(0.5);
+        // System prompt is hoisted out of "messages" into the top-level "system" field (array of text blocks).
+        assertThat(body.path("system").toString()).contains("You are Sift.");
+        JsonNode msgs = body.path("messages");
+        assertThat(msgs).hasSize(3);
+        assertThat(msgs.get(0).path("role").asText()).isEqualTo("user");
+        assertThat(msgs.get(0).toString()).contains("What is 6*7?");
+        assertThat(msgs.get(1).path("role").asText()).isEqualTo("assistant");
+        assertThat(msgs.get(1).toString()).contains("Thinking.");
+        assertThat(msgs.get(2).path("role").asText()).isEqualTo("user");
+        assertThat(body.toString()).doesNotContain("\"role\":\"system\"");
+
+        assertThat(r.text()).isEqualTo("Forty-two.");
+        assertThat(r.inputTokens()).isEqualTo(25);
+        assertThat(r.outputTokens()).isEqualTo(4);
+        assertThat(r.model()).isEqualTo("claude-3-5-haiku-20241022");
+        assertThat(r.cached()).isFalse();
+    }
+
+    @Test
+    void jsonModeAddsSystemInstructionAndStripsCodeFence() throws Exception {
+        server.enqueueJson(200, FakeLlmServer.anthropicMessage("```json\n{\"n\": 1}\n```", 10, 5));
+
+        LlmResponse r = client().complete(LlmRequest.of(LlmMessage.system("Be terse."), LlmMessage.user("n?"))
+                .withJsonMode(true));
+
+        JsonNode body = server.onlyRequest().json();
+        assertThat(body.path("system").toString()).contains(AnthropicLlm.JSON_INSTRUCTION).contains("Be terse.");
+        assertThat(body.has("response_format")).isFalse();
+        assertThat(r.text()).isEqualTo("{\"n\": 1}");
+    }
+
+    @Test
+    void stripFenceLeavesPlainJsonAlone() {
+        assertThat(AnthropicLlm.stripFence("{\"a\":1}")).isEqualTo("{\"a\":1}");
+        assertThat(AnthropicLlm.stripFence("```\n[1,2]\n```")).isEqualTo("[1,2]");
+    }
+
+    @Test
+    void overloadedIsRetryableServerError() {
+        server.enqueueJson(529, """
+                {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}""");
+
+        assertThatThrownBy(() -> client().complete(LlmRequest.of(LlmMessage.user("x"))))
+                .isInstanceOfSatisfying(LlmException.class, e -> {
+                    assertThat(e.httpStatus()).isEqualTo(529);
+                    assertThat(e.retryable()).isTrue();
+                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
+                            + " had a server error (HTTP 529: Overloaded)."
+                            + " The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.");
+                });
+    }
+
+    @Test
+    void usesHttp11WithoutH2cUpgrade() throws Exception {
+        server.enqueueJson(200, FakeLlmServer.anthropicMessage("ok", 1, 1));
+
+        client().complete(LlmRequest.of(LlmMessage.user("x")));
+
+        assertThat(server.onlyRequest().header("upgrade")).isNull();
+    }
+
+    @Test
+    void describeNamesModelAndEndpoint() {
+        assertThat(client().describe()).isEqualTo("anthropic claude-3-5-haiku-latest at " + server.baseUrl());
+    }
+}
