@@ -13,13 +13,17 @@ public final class Names {
         String w = wanted.toLowerCase(Locale.ROOT);
         int limit = Math.max(2, w.length() / 3);
         return candidates.stream()
-                .filter(c -> distance(w, c.toLowerCase(Locale.ROOT)) <= limit
-                        || c.toLowerCase(Locale.ROOT).startsWith(w) || w.startsWith(c.toLowerCase(Locale.ROOT)))
+                .filter(c -> distance(w, c.toLowerCase(Locale.ROOT)) <= limit || overlaps(w, c.toLowerCase(Locale.ROOT)))
                 .min(Comparator.comparingInt(c -> distance(w, c.toLowerCase(Locale.ROOT))));
     }
 
     public static String didYouMean(String wanted, Collection<String> candidates) {
         return closest(wanted, candidates).map(c -> " Did you mean '" + c + "'?").orElse("");
+    }
+
+    /** One name inside the other ("loan_status" and "status"), ignoring very short names. */
+    private static boolean overlaps(String a, String b) {
+        return Math.min(a.length(), b.length()) >= 3 && (a.contains(b) || b.contains(a));
     }
 
     static int distance(String a, String b) {

@@ -263,8 +263,11 @@ public final class Workspace implements AutoCloseable {
     /** JDBC values as JSON-friendly values: numbers, booleans and strings (dates as ISO text). */
     static Object jsonValue(Object v) {
         if (v == null || v instanceof String || v instanceof Boolean || v instanceof Integer || v instanceof Long
-                || v instanceof Double || v instanceof Short || v instanceof Byte || v instanceof BigInteger) {
+                || v instanceof Double || v instanceof Short || v instanceof Byte) {
             return v;
+        }
+        if (v instanceof BigInteger b) { // HUGEINT, e.g. sum() of BIGINT: a plain long when it fits
+            return b.bitLength() < 64 ? (Object) b.longValue() : (Object) b;
         }
         if (v instanceof Float f) {
             return f.doubleValue();

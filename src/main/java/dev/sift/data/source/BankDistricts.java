@@ -92,7 +92,7 @@ final class BankDistricts {
                 // wages rise with urbanisation; the Prague belt earns more
                 double s = 8_100 + 1_800 * (urban - 33) / 57 * (0.5 + 0.7 * rng.nextDouble())
                         + 250 * rng.nextGaussian() + ("central Bohemia".equals(d.region[id]) ? 300 : 0);
-                salary = (int) clamp(s, 8_050, 11_400);
+                salary = s < 8_050 ? 8_050 + rng.nextInt(200) : (int) Math.min(s, 11_400);
                 double rural = 1.2 - urban / 100;
                 int large = (int) clamp(Math.round(pop * urban / 100 / 45_000 + 0.7 * rng.nextGaussian()), 0, 5);
                 d.municipalities[id] = new int[] {

@@ -229,7 +229,7 @@ final class BankModel {
         // cards spread late (they caught on in 1997-98): sqrt skews the issue date towards the end
         int issued = lo + (int) ((LAST_DAY - lo) * Math.sqrt(rng.nextDouble()));
         boolean young = age(a.owner.birth, issued) < 21;
-        double p = young ? 0.35 : 0.17 * clamp(a.income / 9_000, 0.6, 1.8);
+        double p = young ? 0.27 : 0.175 * clamp(a.income / 9_000, 0.6, 1.8);
         if (rng.nextDouble() >= p) {
             return;
         }
@@ -238,7 +238,7 @@ final class BankModel {
         if (young) {
             a.cardType = "junior";
         } else {
-            double gold = clamp(0.10 + 0.2 * (a.income / 9_000 - 0.9), 0.03, 0.5);
+            double gold = clamp(0.085 + 0.2 * (a.income / 9_000 - 0.9), 0.03, 0.5);
             a.cardType = rng.nextDouble() < gold ? "gold" : "classic";
         }
     }
@@ -250,7 +250,7 @@ final class BankModel {
         if (a.junior || lo > hi || rng.nextDouble() >= 0.163 * clamp(a.baseIncome() / 8_500, 0.4, 2.0)) {
             return;
         }
-        boolean finished = rng.nextDouble() < 0.33;
+        boolean finished = rng.nextDouble() < 0.37;
         int duration = 0;
         int from = 0;
         int to = -1;
@@ -348,7 +348,7 @@ final class BankModel {
     private static void decideStatuses(SplittableRandom rng, BankModel m) {
         for (Loan l : m.loans) {
             Account a = l.account;
-            l.risk = 0.9 * (8_800 - m.districts.salary[a.district]) / 1_000.0
+            l.risk = 0.7 * (8_800 - m.districts.salary[a.district]) / 1_000.0
                     + 3.0 * (l.burden - 0.3)
                     + 0.4 * Math.log(l.amount / 100_000.0)
                     - 8.0 * (a.save - 0.07)

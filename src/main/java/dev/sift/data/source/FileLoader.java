@@ -5,6 +5,7 @@ import dev.sift.data.Progress;
 import dev.sift.data.Sql;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -162,13 +163,16 @@ public final class FileLoader implements DatasetBuilder {
         }
         if (FileSupport.isParquet(head)) {
             throw new IllegalArgumentException("File " + in.file() + " is a Parquet file: name it "
-                    + in.table() + ".parquet");
+                    + in.file().getFileName().toString().replaceFirst("(?i)\\.[a-z]+(\\.gz)?$", "") + ".parquet");
         }
         if (FileSupport.hasNul(head)) {
             throw new IllegalArgumentException("File " + in.file() + " looks binary, not " + in.format().label
                     + " text: save it as UTF-8 " + in.format().label);
         }
-        if (head.length < PEEK && new String(head, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+        if (head.length == 0) { // a gzip of nothing
+            throw new IllegalArgumentException("File " + in.file() + " is empty: nothing to load");
+        }
+        if (head.length < PEEK && new String(head, StandardCharsets.UTF_8).isBlank()) {
             throw new IllegalArgumentException("File " + in.file() + " has no columns: it holds only blank space");
         }
     }

@@ -2,6 +2,7 @@ package dev.sift.data.source;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -26,9 +27,9 @@ final class FileSupport {
     }
 
     static void hashText(MessageDigest digest, String s) {
-        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
         // length prefix so that ("ab","c") and ("a","bc") hash differently
-        digest.update(Integer.toString(b.length).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        digest.update(Integer.toString(b.length).getBytes(StandardCharsets.US_ASCII));
         digest.update((byte) ':');
         digest.update(b);
     }
@@ -68,7 +69,7 @@ final class FileSupport {
 
     /** The first line of text in {@code bytes} (without BOM and line end). */
     static String firstLine(byte[] bytes) {
-        String s = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        String s = new String(bytes, StandardCharsets.UTF_8);
         if (s.startsWith("\uFEFF")) {
             s = s.substring(1);
         }

@@ -197,6 +197,10 @@ class FileLoaderTest {
         assertRefused("File " + misnamed + " is a Parquet file: name it misnamed.parquet", misnamed);
         Path zipped = gzip("plain.csv", "a,b\n1,2\n");
         assertRefused("File " + zipped + " is gzip-compressed: name it plain.csv.gz", zipped);
+        Path fake = write("fake.csv.gz", "a,b\n1,2\n");
+        assertRefused("File " + fake + " is not valid gzip: Not in GZIP format", fake);
+        Path nothing = gzip("nothing.tsv.gz", "");
+        assertRefused("File " + nothing + " is empty: nothing to load", nothing);
     }
 
     @Test
