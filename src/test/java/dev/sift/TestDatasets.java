@@ -10,10 +10,10 @@ import java.nio.file.Path;
 
 /**
  * Datasets for tests, built once per test JVM into a temporary store: a small synthetic bank
- * (same schema as the demo, about 20k transactions).
+ * (same schema as the demo, about 50k transactions).
  */
 public final class TestDatasets {
-    public static final double SMALL_SCALE = 0.02;
+    public static final double SMALL_SCALE = 0.05;
     private static DatasetStore store;
     private static Dataset bank;
 
@@ -22,10 +22,18 @@ public final class TestDatasets {
     public static synchronized DatasetStore store() throws Exception {
         if (store == null) {
             Path dir = Files.createTempDirectory("sift-test-datasets");
-            dir.toFile().deleteOnExit();
+            java.lang.Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
             store = new DatasetStore(dir);
         }
         return store;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException ignored) {
+            // a leftover temp folder is harmless
+        }
     }
 
     /** The small bank; never modified by tests (workspaces attach it read-only). */

@@ -40,7 +40,7 @@ final class AskCommand implements Callable<Integer> {
         }
         AgentConfig config = AgentConfig.defaults().withMaxSteps(maxSteps);
         Sift sift = Runtime.sift();
-        Dataset ds = sift.dataset(dataset, new ConsoleProgress(System.err, "Building dataset '" + dataset + "'"));
+        Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         Sift.Answered a = sift.ask(question, ds, config);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

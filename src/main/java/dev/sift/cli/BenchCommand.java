@@ -34,7 +34,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
         }
         Sift sift = Runtime.offline();
-        Dataset ds = sift.dataset(dataset, new ConsoleProgress(System.err, "Building dataset '" + dataset + "'"));
+        Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         var out = spec.commandLine().getOut();
         out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
         new OverheadBench(sift, ds, repeat).run(out);

@@ -2,18 +2,18 @@ package dev.sift.cli;
 
 import dev.sift.data.Progress;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 
 /** Progress on stderr: at most a few lines per stage, so logs and CI output stay readable. */
 final class ConsoleProgress implements Progress {
     private static final long MIN_INTERVAL_NANOS = 1_000_000_000L;
 
-    private final PrintStream out;
+    private final PrintWriter out;
     private final String what;
     private String stage;
     private long lastPrint;
 
-    ConsoleProgress(PrintStream out, String what) {
+    ConsoleProgress(PrintWriter out, String what) {
         this.out = out;
         this.what = what;
     }
@@ -29,5 +29,6 @@ final class ConsoleProgress implements Progress {
         this.stage = stage;
         lastPrint = now;
         out.printf("%s: %s %,d%s%n", what, stage, done, total > 0 ? String.format("/%,d", total) : "");
+        out.flush();
     }
 }

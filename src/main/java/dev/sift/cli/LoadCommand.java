@@ -73,7 +73,7 @@ final class LoadCommand implements Callable<Integer> {
         DatasetStore store = DatasetStore.defaultStore();
         DatasetStore.checkName(target);
         Optional<Dataset> before = store.find(target);
-        Dataset ds = store.ensure(target, builder, new ConsoleProgress(System.err, "Building dataset '" + target + "'"));
+        Dataset ds = store.ensure(target, builder, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + target + "'"));
         boolean rebuilt = before.isEmpty() || !before.get().builtAt().equals(ds.builtAt());
         var out = spec.commandLine().getOut();
         out.println((rebuilt ? "Built" : "Up to date:") + " dataset '" + ds.name() + "' — " + ds.description());

@@ -3,6 +3,8 @@ package dev.sift.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.PrintWriter;
+
 /** The {@code sift} command. Usage and input errors exit 2 with one line on stderr. */
 @Command(name = "sift", mixinStandardHelpOptions = true, version = "sift 0.1.0",
         description = "Answers questions about your data from the data, and shows its work.",
@@ -16,31 +18,60 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     public static void main(String[] args) {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns the exit code (tests call this directly). */
+    /** Runs the command line on System.out and System.err and returns the exit code (tests call this directly). */
     public static int run(String... args) {
+        return execute(commandLine(), args);
+    }
+
+    /** Runs the command line printing to {@code out} and {@code err} and returns the exit code. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        try {
+            return execute(cl, args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof IllegalArgumentException || e instanceof java.nio.file.NoSuchFileException) {
-                cmd.getErr().println("sift: error: " + e.getMessage());
+                cmd.getErr().println("sift: error: " + oneLine(e.getMessage() == null ? e.toString() : e.getMessage()));
+                cmd.getErr().flush();
                 return USAGE_ERROR;
             }
             cmd.getErr().println("sift: internal error: " + e);
             e.printStackTrace(cmd.getErr());
+            cmd.getErr().flush();
             return 1;
         });
         cl.setParameterExceptionHandler((e, a) -> {
-            e.getCommandLine().getErr().println("sift: error: " + e.getMessage());
-            e.getCommandLine().getErr().println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName()
-                    + " --help'.");
+            CommandLine cmd = e.getCommandLine();
+            cmd.getErr().println("sift: error: " + oneLine(e.getMessage()) + " (try '"
+                    + cmd.getCommandSpec().qualifiedName() + " --help')");
+            cmd.getErr().flush();
             return USAGE_ERROR;
         });
+        return cl;
+    }
+
+    private static int execute(CommandLine cl, String... args) {
         return cl.execute(args);
+    }
+
+    /** Usage and input errors are one line on stderr, whatever the message. */
+    static String oneLine(String message) {
+        return String.valueOf(message).replaceAll("\\s*\\R\\s*", " ").trim();
     }
 }

@@ -45,7 +45,7 @@ final class SqlCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--max-rows must be at least 1, got " + maxRows);
         }
         Sift sift = Runtime.offline();
-        Dataset ds = sift.dataset(dataset, new ConsoleProgress(System.err, "Building dataset '" + dataset + "'"));
+        Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         Workspace.Limits d = Workspace.Limits.defaults();
         QueryResult r;
         try (Workspace ws = Workspace.open(ds, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(), maxRows))) {
@@ -61,7 +61,7 @@ final class SqlCommand implements Callable<Integer> {
         }
         out.flush();
         if (r.truncated()) {
-            System.err.println("sift: showing the first " + r.rows().size() + " of "
+            spec.commandLine().getErr().println("sift: showing the first " + r.rows().size() + " of "
                     + (r.rowCount() < 0 ? "more" : String.valueOf(r.rowCount())) + " rows (--max-rows to change)");
         }
         return 0;

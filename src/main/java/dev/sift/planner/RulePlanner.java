@@ -160,6 +160,7 @@ public final class RulePlanner implements Planner {
                     where.add(Sql.quoteIdent(h.column()) + " = " + Sql.quoteString(h.value()));
                     said.add(h.column() + " = '" + h.value() + "'");
                     used.addAll(gram);
+                    used.add(h.column().toLowerCase(Locale.ROOT)); // the column may be named too: "weekly frequency"
                 }
             }
         }

@@ -8,4 +8,9 @@ public interface Tool<A extends Record> {
     ToolSpec spec();
 
     ToolResult run(A args, ToolContext ctx) throws Exception;
+
+    /** Longest summary the planner sees from this tool; the schema overview needs more than a result does. */
+    default int summaryCap() {
+        return ToolRegistry.SUMMARY_CHARS;
+    }
 }

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  */
 public final class ToolRegistry {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
-    /** Cap on the summary the planner sees; the payload keeps everything. */
+    /** Default cap on the summary the planner sees (about 300 tokens); the payload keeps everything. */
     public static final int SUMMARY_CHARS = 1200;
 
     /** A call that bound and validated: ready to run. */
@@ -164,7 +164,8 @@ public final class ToolRegistry {
             throw new IllegalStateException("Tool " + call.name() + " returned no result");
         }
         String summary = r.summary() == null ? "" : r.summary();
-        return summary.length() <= SUMMARY_CHARS ? r : new ToolResult(r.ok(),
-                summary.substring(0, SUMMARY_CHARS) + " … [summary truncated]", r.payload(), r.error(), r.meta());
+        int cap = call.tool().summaryCap();
+        return summary.length() <= cap ? r : new ToolResult(r.ok(),
+                summary.substring(0, cap) + " … [summary truncated]", r.payload(), r.error(), r.meta());
     }
 }

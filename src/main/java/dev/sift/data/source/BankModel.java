@@ -250,30 +250,18 @@ final class BankModel {
         if (a.junior || lo > hi || rng.nextDouble() >= 0.163 * clamp(a.baseIncome() / 8_500, 0.4, 2.0)) {
             return;
         }
+        // about a third of loans are finished by the end of 1998; where the window cannot fit that, the other kind
         boolean finished = rng.nextDouble() < 0.37;
-        int duration = 0;
-        int from = 0;
-        int to = -1;
-        for (int attempt = 0; attempt < 2 && to < from; attempt++, finished = !finished) {
-            int[] feasible = new int[DURATIONS.length];
-            int k = 0;
-            for (int d : DURATIONS) {
-                // finished: the last payment month (loan month + d) is inside the data; running: it is not
-                int dFrom = finished ? lo : Math.max(lo, MONTH_START[Math.max(0, MONTHS - d)]);
-                int dTo = finished ? Math.min(hi, MONTH_START[MONTHS - d] - 1) : hi;
-                if (dFrom <= dTo) {
-                    feasible[k++] = d;
-                }
-            }
-            if (k > 0) {
-                duration = feasible[rng.nextInt(k)];
-                from = finished ? lo : Math.max(lo, MONTH_START[Math.max(0, MONTHS - duration)]);
-                to = finished ? Math.min(hi, MONTH_START[MONTHS - duration] - 1) : hi;
-            }
+        int[] window = loanWindow(rng, lo, hi, finished);
+        if (window == null) {
+            window = loanWindow(rng, lo, hi, !finished);
         }
-        if (to < from) {
+        if (window == null) {
             return;
         }
+        int duration = window[0];
+        int from = window[1];
+        int to = window[2];
         Loan l = new Loan();
         l.id = ids.next(rng);
         l.account = a;
@@ -285,6 +273,33 @@ final class BankModel {
         l.payments = Math.round(l.amount * 100.0 / duration) / 100.0;
         a.loan = l;
         m.loans.add(l);
+    }
+
+    /**
+     * A duration and the range of loan dates {duration, from, to} inside [lo, hi] for a finished loan (last
+     * instalment month, loan month + duration, by 1998-12) or a running one; null when none fits.
+     */
+    private static int[] loanWindow(SplittableRandom rng, int lo, int hi, boolean finished) {
+        int[] feasible = new int[DURATIONS.length];
+        int k = 0;
+        for (int d : DURATIONS) {
+            if (from(lo, d, finished) <= to(hi, d, finished)) {
+                feasible[k++] = d;
+            }
+        }
+        if (k == 0) {
+            return null;
+        }
+        int d = feasible[rng.nextInt(k)];
+        return new int[] {d, from(lo, d, finished), to(hi, d, finished)};
+    }
+
+    private static int from(int lo, int duration, boolean finished) {
+        return finished ? lo : Math.max(lo, MONTH_START[MONTHS - duration]);
+    }
+
+    private static int to(int hi, int duration, boolean finished) {
+        return finished ? Math.min(hi, MONTH_START[MONTHS - duration] - 1) : hi;
     }
 
     private static void planOrders(SplittableRandom rng, Account a, Ids ids) {

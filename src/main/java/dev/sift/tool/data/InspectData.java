@@ -28,6 +28,11 @@ public final class InspectData implements Tool<InspectData.Args> {
     }
 
     @Override
+    public int summaryCap() {
+        return OVERVIEW_BUDGET + 200;
+    }
+
+    @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
         if (args.table() == null) {
             List<TableInfo> tables = ctx.workspace().tables();

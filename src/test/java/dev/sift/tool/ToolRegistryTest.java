@@ -1,0 +1,57 @@
+package dev.sift.tool;
+
+import dev.sift.Sift;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Broken tools fail when the registry is built, not on their first call. */
+class ToolRegistryTest {
+
+    record NoArgs() { }
+
+    record Undescribed(String x) { }
+
+    record ColumnsWithoutSource(@Arg(value = "c", kind = Arg.Kind.COLUMN) String column) { }
+
+    record BadType(@Arg("a map") java.util.Map<String, String> m) { }
+
+    private static Tool<Record> tool(String name, String description, Class<? extends Record> args) {
+        return new Tool<>() {
+            @Override
+            public ToolSpec spec() {
+                return new ToolSpec(name, description, args, "x", Set.of());
+            }
+
+            @Override
+            public ToolResult run(Record a, ToolContext ctx) {
+                return ToolResult.ok("x", null);
+            }
+        };
+    }
+
+    @Test
+    void the_default_tools_form_a_valid_registry() {
+        assertThat(Sift.defaultTools().names()).containsExactly("inspect_data", "sample_values", "run_sql", "summarize_result");
+    }
+
+    @Test
+    void rejects_invalid_specs_at_build_time() {
+        assertThatThrownBy(() -> new ToolRegistry(List.of(tool("a", "d", NoArgs.class), tool("a", "d", NoArgs.class))))
+                .hasMessage("Two tools are named 'a'");
+        assertThatThrownBy(() -> new ToolRegistry(List.of(tool("RunSql", "d", NoArgs.class))))
+                .hasMessage("Tool name 'RunSql' is not snake_case");
+        assertThatThrownBy(() -> new ToolRegistry(List.of(tool("a", " ", NoArgs.class))))
+                .hasMessage("Tool a has no description");
+        assertThatThrownBy(() -> new ToolRegistry(List.of(tool("a", "d", Undescribed.class))))
+                .hasMessage("Argument 'x' of Undescribed has no @Arg description");
+        assertThatThrownBy(() -> new ToolRegistry(List.of(tool("a", "d", ColumnsWithoutSource.class))))
+                .hasMessage("Tool a must have one SOURCE argument for its columns");
+        assertThatThrownBy(() -> new ToolRegistry(List.of(tool("a", "d", BadType.class))))
+                .hasMessageStartingWith("Unsupported argument type interface java.util.Map");
+    }
+}
