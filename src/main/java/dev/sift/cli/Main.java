@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 
 /** The {@code sift} command. Usage and input errors exit 2 with one line on stderr. */
 @Command(name = "sift", mixinStandardHelpOptions = true, version = "sift 0.1.0",
+        scope = CommandLine.ScopeType.INHERIT, // subcommands get --help and --version too ('sift ask --help')
         description = "Answers questions about your data from the data, and shows its work.",
         subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, DatasetsCommand.class,
                 BenchCommand.class})

@@ -119,6 +119,7 @@ final class SqlCommand implements Callable<Integer> {
                 out.println(rule);
             }
         }
-        out.println("(" + r.rowCount() + (r.rowCount() == 1 ? " row)" : " rows)"));
+        long total = r.rowCount(); // -1 when a capped result could not be counted in time
+        out.println(total < 0 ? "(more than " + r.rows().size() + " rows)" : "(" + total + (total == 1 ? " row)" : " rows)"));
     }
 }

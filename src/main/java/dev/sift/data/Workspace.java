@@ -11,6 +11,7 @@ import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -158,7 +159,7 @@ public final class Workspace implements AutoCloseable {
                 while ((more = rs.next()) && rows.size() < maxRows) {
                     List<Object> row = new ArrayList<>(n);
                     for (int i = 1; i <= n; i++) {
-                        row.add(jsonValue(rs.getObject(i)));
+                        row.add(value(rs, i, columns.get(i - 1)));
                     }
                     rows.add(row);
                 }
@@ -170,11 +171,27 @@ public final class Workspace implements AutoCloseable {
         return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
     }
 
+    /** One value, JSON-friendly; a value Java cannot represent fails the query with a clear reason. */
+    private static Object value(ResultSet rs, int i, QueryResult.Column column) throws QueryException, SQLException {
+        try {
+            Object v = rs.getObject(i);
+            if (v instanceof java.sql.Timestamp) {
+                // java.sql.Timestamp goes through the JVM's time zone: a wall-clock time in its DST gap shifts
+                v = rs.getObject(i, LocalDateTime.class);
+            }
+            return jsonValue(v);
+        } catch (RuntimeException e) { // e.g. TIME '24:00:00' has no java.time value
+            throw new QueryException(QueryException.Kind.FAILED, "Query failed while reading column '" + column.name()
+                    + "' (" + column.type() + "): " + e.getMessage() + ". CAST the column to VARCHAR.");
+        }
+    }
+
     /** The full row count of a result larger than the fetch cap; -1 when counting takes too long. */
     private long countRows(String sql) {
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + sql + ")")) {
+            // without the trailing ';' and comments, which would swallow or break the closing parenthesis
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + SqlGuard.withoutTerminator(sql) + "\n)")) {
                 rs.next();
                 return rs.getLong(1);
             }
@@ -281,10 +298,32 @@ public final class Workspace implements AutoCloseable {
         if (v instanceof java.sql.Timestamp t) {
             return t.toLocalDateTime().toString();
         }
-        if (v instanceof LocalDate || v instanceof OffsetDateTime || v instanceof java.time.LocalDateTime) {
+        if (v instanceof LocalDate || v instanceof OffsetDateTime || v instanceof LocalDateTime) {
             return v.toString();
         }
+        if (v instanceof java.sql.Blob b) {
+            return blobText(b);
+        }
         return v.toString();
+    }
+
+    /** A BLOB as DuckDB prints it: printable ASCII as is, other bytes (and quotes, backslash) as {@code \xHH}. */
+    private static String blobText(java.sql.Blob blob) {
+        try {
+            byte[] bytes = blob.getBytes(1, (int) blob.length());
+            StringBuilder out = new StringBuilder(bytes.length);
+            for (byte b : bytes) {
+                int c = b & 0xff;
+                if (c >= 32 && c <= 126 && c != '\\' && c != '\'' && c != '"') {
+                    out.append((char) c);
+                } else {
+                    out.append(String.format("\\x%02X", c));
+                }
+            }
+            return out.toString();
+        } catch (SQLException e) {
+            return "(unreadable BLOB: " + e.getMessage() + ")";
+        }
     }
 
     @Override

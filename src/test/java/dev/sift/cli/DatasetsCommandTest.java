@@ -1,0 +1,135 @@
+package dev.sift.cli;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static dev.sift.cli.CliHarness.count;
+import static dev.sift.cli.CliHarness.ok;
+import static dev.sift.cli.CliHarness.usageError;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code sift datasets}, and the top-level command's help, version and usage errors. */
+class DatasetsCommandTest {
+    @TempDir
+    static Path home;
+
+    @BeforeAll
+    static void smallBank() {
+        CliHarness.useHome(home);
+        CliHarness.loadSmallBank();
+    }
+
+    @AfterAll
+    static void clear() {
+        CliHarness.clearHome();
+    }
+
+    @Test
+    void anEmptyHomeGetsAHint() throws Exception {
+        Path empty = home.resolve("empty-home");
+        CliHarness.useHome(empty);
+        try {
+            CliHarness.Result r = ok("datasets");
+            assertThat(r.out().lines().toList()).containsExactly("No datasets yet in " + empty.resolve("datasets")
+                    + ". './sift ask' builds the demo dataset 'bank' on first use; './sift load NAME FILE...' adds your own.");
+            assertThat(r.err()).isEmpty();
+            assertThat(empty.resolve("datasets")).as("listing creates nothing, builds nothing").doesNotExist();
+
+            assertThat(usageError("sql", "SELECT 1", "--dataset", "mine")).isEqualTo("sift: error: Unknown dataset"
+                    + " 'mine'. No datasets are built yet; the demo dataset 'bank' is built on first use.");
+        } finally {
+            CliHarness.useHome(home);
+        }
+    }
+
+    @Test
+    void listsEachDatasetWithItsTablesAndRowCounts() throws Exception {
+        CliHarness.Result r = ok("datasets");
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("bank — synthetic demo bank (PKDD'99 schema; seed ")
+                .contains("scale 0.02").matches(".*\\(built \\d{4}-\\d{2}-\\d{2}T.*\\)$");
+        assertThat(lines).hasSize(1 + 8);
+        for (String table : List.of("account", "card", "client", "disp", "district", "loan", "order", "trans")) {
+            long rows = count(home, "bank", "SELECT count(*) FROM \"" + table + "\"");
+            assertThat(lines).contains(String.format("  %-12s %,d rows", table, rows));
+        }
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void strayFilesInTheStoreAreNotDatasets() throws Exception {
+        Path stray = Files.writeString(home.resolve("datasets/.half.1234.building"), "junk");
+        Path orphan = Files.writeString(home.resolve("datasets/orphan.json"), "{}");
+        try {
+            CliHarness.Result r = ok("datasets");
+            assertThat(r.out()).doesNotContain("half").doesNotContain("orphan").contains("bank — ");
+        } finally {
+            Files.delete(stray);
+            Files.delete(orphan);
+        }
+    }
+
+    @Test
+    void theStandardStreamsEntryPointPrintsToSystemOutAndErr() {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream capturedOut = new ByteArrayOutputStream();
+        ByteArrayOutputStream capturedErr = new ByteArrayOutputStream();
+        int version;
+        int unknown;
+        try {
+            System.setOut(new PrintStream(capturedOut, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(capturedErr, true, StandardCharsets.UTF_8));
+            version = Main.run("--version");
+            unknown = Main.run("sql", "SELECT 1", "--dataset", "nope");
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        assertThat(version).isZero();
+        assertThat(unknown).isEqualTo(Main.USAGE_ERROR);
+        assertThat(capturedOut.toString(StandardCharsets.UTF_8).strip()).isEqualTo("sift 0.1.0");
+        assertThat(capturedErr.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("sift: error: Unknown dataset 'nope'. Available: bank.");
+    }
+
+    @Test
+    void extraArgumentsAreAUsageError() {
+        assertThat(usageError("datasets", "bank"))
+                .isEqualTo("sift: error: Unmatched argument at index 1: 'bank' (try 'sift datasets --help')");
+    }
+
+    @Test
+    void helpAndVersionExitZero() {
+        CliHarness.Result help = ok("--help");
+        assertThat(help.out()).contains("Usage: sift").contains("ask").contains("sql").contains("load")
+                .contains("datasets").contains("--version");
+        assertThat(help.err()).isEmpty();
+
+        CliHarness.Result version = ok("--version");
+        assertThat(version.out().strip()).isEqualTo("sift 0.1.0");
+        assertThat(version.err()).isEmpty();
+
+        assertThat(ok().out()).as("no subcommand prints the usage").contains("Usage: sift");
+
+        assertThat(ok("ask", "--help").out()).contains("Usage: sift ask").contains("QUESTION").contains("--max-steps")
+                .contains("--json").contains("--dataset");
+        assertThat(ok("sql", "--help").out()).contains("Usage: sift sql").contains("--format").contains("--max-rows");
+        assertThat(ok("load", "--help").out()).contains("Usage: sift load").contains("--from").contains("--scale");
+        assertThat(ok("datasets", "--help").out()).contains("Usage: sift datasets");
+        assertThat(ok("ask", "-h").out()).contains("Usage: sift ask");
+        assertThat(ok("sql", "--version").out().strip()).isEqualTo("sift 0.1.0");
+        // the usage error's own hint must work
+        assertThat(usageError("ask")).endsWith("(try 'sift ask --help')");
+        assertThat(ok("ask", "--help").err()).isEmpty();
+    }
+}

@@ -1,0 +1,256 @@
+package dev.sift.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+
+import static dev.sift.cli.CliHarness.ok;
+import static dev.sift.cli.CliHarness.run;
+import static dev.sift.cli.CliHarness.usageError;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code sift load}: user files become a dataset that {@code ask}, {@code sql} and {@code datasets} see;
+ * loading again is a no-op; every bad input is one stderr line and leaves no (half-built) dataset behind.
+ */
+class LoadCommandTest {
+    /** The real PKDD'99 files, relative to the project folder (the tests' working directory). */
+    static final Path BERKA = Path.of("../shared/data/berka");
+
+    @TempDir
+    static Path home;
+    @TempDir
+    static Path data;
+
+    @BeforeAll
+    static void smallBank() {
+        CliHarness.useHome(home);
+        CliHarness.loadSmallBank();
+    }
+
+    @AfterAll
+    static void clear() {
+        CliHarness.clearHome();
+    }
+
+    private static Path write(String dir, String name, String text) throws IOException {
+        Path d = Files.createDirectories(data.resolve(dir));
+        return Files.writeString(d.resolve(name), text, StandardCharsets.UTF_8);
+    }
+
+    private static Path writeBytes(String dir, String name, byte[] bytes) throws IOException {
+        Path d = Files.createDirectories(data.resolve(dir));
+        return Files.write(d.resolve(name), bytes);
+    }
+
+    private static Path shops(String dir) throws IOException {
+        return write(dir, "shops.csv", "id,name,city\n1,\"Acme, Inc\",Prague\n2,Bolt,Brno\n3,Cog,Prague\n");
+    }
+
+    private static Path visits(String dir) throws IOException {
+        return write(dir, "visits.jsonl", """
+                {"shop_id": 1, "day": "2024-01-02", "amount": 3.5}
+                {"shop_id": 1, "day": "2024-02-03", "amount": 1.0}
+                {"shop_id": 2, "day": "2025-03-04", "amount": 7.25}
+                {"shop_id": 3, "day": "2025-03-05", "amount": null}
+                """);
+    }
+
+    /** The store holds only published datasets: name.duckdb with its name.json, no temp or WAL files. */
+    private static void assertStoreClean() throws IOException {
+        List<String> files = CliHarness.storeFiles(home);
+        assertThat(files).allMatch(f -> f.matches("[a-z][a-z0-9_]*\\.(duckdb|json)"), "only published files");
+        for (String f : files) {
+            String stem = f.substring(0, f.lastIndexOf('.'));
+            assertThat(files).contains(stem + ".duckdb", stem + ".json");
+        }
+    }
+
+    /** The load failed with one stderr line, and left no dataset of that name and no stray files. */
+    private static String refused(String name, String... args) throws IOException {
+        String line = usageError(args);
+        assertThat(ok("datasets").out()).doesNotContain(name);
+        assertThat(CliHarness.storeFiles(home)).noneMatch(f -> f.contains(name));
+        assertStoreClean();
+        return line;
+    }
+
+    @Test
+    void loadsCsvAndJsonLinesIntoADatasetThatAskSqlAndDatasetsSee() throws Exception {
+        Path shops = shops("good");
+        Path visits = visits("good");
+        CliHarness.Result r = ok("load", "shopdata", shops.toString(), visits.toString());
+        assertThat(r.out().lines().toList()).containsExactly(
+                "Built dataset 'shopdata' — files: shops.csv, visits.jsonl",
+                "  shops        3 rows",
+                "  visits       4 rows");
+        assertStoreClean();
+
+        assertThat(ok("sql", "--dataset", "shopdata", "SELECT name, city FROM shops ORDER BY id", "--format", "csv")
+                .out().lines().toList()).containsExactly("name,city", "\"Acme, Inc\",Prague", "Bolt,Brno", "Cog,Prague");
+
+        CliHarness.assumeOffline();
+        JsonNode shopsAnswer = ok("ask", "--dataset", "shopdata", "--json", "how many shops are there?").json();
+        assertThat(shopsAnswer.get("kind").asText()).isEqualTo("answer");
+        assertThat(shopsAnswer.get("status").asText()).isEqualTo("rule_based");
+        assertThat(shopsAnswer.get("dataset").asText()).isEqualTo("shopdata");
+        assertThat(shopsAnswer.get("evidence").get(0).get("rows").get(0).get(0).asLong()).isEqualTo(3);
+
+        JsonNode visitsAnswer = ok("ask", "--dataset", "shopdata", "--json", "how many visits are there?").json();
+        assertThat(visitsAnswer.get("evidence").get(0).get("rows").get(0).get(0).asLong()).isEqualTo(4);
+
+        JsonNode inPrague = ok("ask", "--dataset", "shopdata", "--json", "how many shops are in Prague?").json();
+        assertThat(inPrague.get("kind").asText()).isEqualTo("answer");
+        assertThat(inPrague.get("evidence").get(0).get("sql").asText()).contains("\"city\" = 'Prague'");
+        assertThat(inPrague.get("evidence").get(0).get("rows").get(0).get(0).asLong()).isEqualTo(2);
+
+        String listing = ok("datasets").out();
+        assertThat(listing).contains("shopdata — files: shops.csv, visits.jsonl (built ")
+                .containsPattern("(?m)^  shops +3 rows$").containsPattern("(?m)^  visits +4 rows$")
+                .contains("bank — synthetic demo bank");
+    }
+
+    @Test
+    void loadingTheSameFilesAgainIsUpToDateAndAChangedFileRebuilds() throws Exception {
+        Path shops = shops("again");
+        Path visits = visits("again");
+        assertThat(ok("load", "again", shops.toString(), visits.toString()).out()).startsWith("Built dataset 'again'");
+        String manifest = Files.readString(home.resolve("datasets/again.json"));
+
+        CliHarness.Result second = ok("load", "again", shops.toString(), visits.toString());
+        assertThat(second.out().lines().toList()).containsExactly(
+                "Up to date: dataset 'again' — files: shops.csv, visits.jsonl",
+                "  shops        3 rows",
+                "  visits       4 rows");
+        assertThat(Files.readString(home.resolve("datasets/again.json"))).isEqualTo(manifest);
+
+        Files.writeString(shops, "4,Dyn,Ostrava\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        CliHarness.Result third = ok("load", "again", shops.toString(), visits.toString());
+        assertThat(third.out()).startsWith("Built dataset 'again'").contains("  shops        4 rows");
+        assertStoreClean();
+    }
+
+    @Test
+    void aMissingFileIsRefused() throws Exception {
+        Path missing = data.resolve("nowhere/missing.csv");
+        assertThat(refused("bad_missing", "load", "bad_missing", missing.toString()))
+                .isEqualTo("sift: error: File not found: " + missing.toAbsolutePath().normalize());
+        Path shops = shops("missing");
+        assertThat(refused("bad_missing2", "load", "bad_missing2", shops.toString(), missing.toString()))
+                .isEqualTo("sift: error: File not found: " + missing.toAbsolutePath().normalize());
+    }
+
+    @Test
+    void anEmptyFileIsRefused() throws Exception {
+        Path empty = write("empty", "empty.csv", "");
+        assertThat(refused("bad_empty", "load", "bad_empty", empty.toString()))
+                .isEqualTo("sift: error: File " + empty.toAbsolutePath().normalize() + " is empty: nothing to load");
+    }
+
+    @Test
+    void binaryJunkNamedCsvIsRefused() throws Exception {
+        byte[] junk = new byte[4096];
+        new Random(42).nextBytes(junk);
+        junk[0] = (byte) 0x89; // a PNG header, then noise (with NUL bytes)
+        System.arraycopy("PNG\r\n\u001a\n\0\0\0".getBytes(StandardCharsets.ISO_8859_1), 0, junk, 1, 10);
+        Path png = writeBytes("junk", "picture.csv", junk);
+        assertThat(refused("bad_junk", "load", "bad_junk", png.toString()))
+                .startsWith("sift: error: File " + png.toAbsolutePath().normalize() + " ")
+                .contains("binary");
+    }
+
+    @Test
+    void anUnsupportedExtensionIsRefused() throws Exception {
+        Path xlsx = writeBytes("xlsx", "sheet.xlsx", new byte[] {'P', 'K', 3, 4, 0, 0, 0, 0});
+        assertThat(refused("bad_xlsx", "load", "bad_xlsx", xlsx.toString()))
+                .isEqualTo("sift: error: File " + xlsx.toAbsolutePath().normalize()
+                        + " has an unsupported type: use .csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson");
+    }
+
+    @Test
+    void aBadDatasetNameIsRefused() throws Exception {
+        Path shops = shops("badname");
+        assertThat(refused("Bad-Name", "load", "Bad-Name", shops.toString())).isEqualTo("sift: error: Dataset name"
+                + " 'Bad-Name' is not valid: use lowercase letters, digits and '_', starting with a letter.");
+        assertThat(refused("bad-name", "load", "bad-name", shops.toString())).startsWith("sift: error: Dataset name 'bad-name'");
+        assertThat(CliHarness.storeFiles(home)).noneMatch(f -> f.toLowerCase().contains("bad"));
+    }
+
+    @Test
+    void aFileThatFailsHalfwayThroughTheBuildLeavesNoHalfBuiltDataset() throws Exception {
+        Path shops = shops("ragged");
+        Path ragged = write("ragged", "ragged.csv", "a,b\n1,2\n3,4,5\n6,7\n");
+        CliHarness.Result r = run("load", "bad_ragged", shops.toString(), ragged.toString());
+        assertThat(r.exit()).as("%s", r).isEqualTo(Main.USAGE_ERROR);
+        assertThat(r.out()).isEmpty();
+        // the failure comes mid-build, so progress lines precede it; the error itself is one line, the last
+        List<String> lines = r.errLines();
+        assertThat(lines.subList(0, lines.size() - 1)).allMatch(l -> l.startsWith("Building dataset 'bad_ragged': "));
+        String line = lines.get(lines.size() - 1);
+        assertThat(ok("datasets").out()).doesNotContain("bad_ragged");
+        assertThat(CliHarness.storeFiles(home)).noneMatch(f -> f.contains("bad_ragged"));
+        assertStoreClean();
+        assertThat(line).startsWith("sift: error: File " + ragged.toAbsolutePath().normalize() + " could not be read as CSV: ");
+    }
+
+    @Test
+    void aFailedRebuildKeepsThePreviousDataset() throws Exception {
+        Path shops = shops("keep");
+        ok("load", "keep", shops.toString());
+        Path empty = write("keep", "extra.csv", "");
+        usageError("load", "keep", shops.toString(), empty.toString());
+        assertThat(ok("datasets").out()).contains("keep — files: shops.csv (built ");
+        assertThat(ok("sql", "--dataset", "keep", "SELECT count(*) AS n FROM shops", "--format", "csv").out().lines())
+                .containsExactly("n", "3");
+        assertStoreClean();
+    }
+
+    @Test
+    void optionsThatDoNotFitAreRefused() throws Exception {
+        Path shops = shops("options");
+        assertThat(refused("nofiles", "load", "nofiles"))
+                .isEqualTo("sift: error: No files given: sift load nofiles FILE... (CSV, TSV, Parquet, JSON or JSONL).");
+        assertThat(refused("scaled", "load", "scaled", shops.toString(), "--scale", "2"))
+                .isEqualTo("sift: error: --scale, --seed and --name go with 'pkdd' or 'bank' only.");
+        assertThat(usageError("load", "bank", "--from", data.toString()))
+                .isEqualTo("sift: error: --from DIR goes with 'sift load pkdd --from DIR' (no files).");
+        assertThat(usageError("load", "bank", "--scale", "0")).isEqualTo("sift: error: scale must be > 0, got 0.0");
+        assertThat(usageError("load")).isEqualTo("sift: error: Missing required parameter: 'NAME' (try 'sift load --help')");
+        assertStoreClean();
+    }
+
+    @Test
+    void pkddNeedsAnExistingFolder() throws Exception {
+        assertThat(refused("pkdd", "load", "pkdd")).isEqualTo(
+                "sift: error: sift load pkdd needs --from DIR: the folder with account.asc, loan.asc, …");
+        assertThat(refused("pkdd", "load", "pkdd", "--from", "/nonexistent"))
+                .startsWith("sift: error: PKDD'99 folder /nonexistent not found: expected account.asc");
+        Path emptyDir = Files.createDirectories(data.resolve("pkdd-empty"));
+        assertThat(refused("pkdd", "load", "pkdd", "--from", emptyDir.toString()))
+                .startsWith("sift: error: PKDD'99 files ").contains("loan.asc").contains("not found in " + emptyDir);
+    }
+
+    @Test
+    void loadsTheRealPkddFiles() throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(BERKA), "The PKDD'99 files are not at " + BERKA.toAbsolutePath()
+                + " (../shared/data/berka from the project folder); skipping the real-data load.");
+        CliHarness.Result r = ok("load", "pkdd", "--from", BERKA.toString());
+        assertThat(r.out()).startsWith("Built dataset 'pkdd' — PKDD'99 Financial data from ")
+                .containsPattern("(?m)^  loan +682 rows$");
+        assertThat(ok("sql", "--dataset", "pkdd", "SELECT count(*) FROM loan").out().lines().toList())
+                .containsExactly("count_star()", "------------", "682", "(1 row)");
+        assertThat(ok("datasets").out()).contains("pkdd — PKDD'99 Financial data");
+        assertThat(ok("load", "pkdd", "--from", BERKA.toString()).out()).startsWith("Up to date: dataset 'pkdd'");
+        assertStoreClean();
+    }
+}
