@@ -85,18 +85,8 @@ public final class Sift {
     public Answered ask(String question, Dataset dataset, AgentConfig config) throws Exception {
         try (Workspace ws = open(dataset)) {
             AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).run(question);
-            if (llm == null) {
-                run = withNote(run, "No language model is configured, so Sift answered offline (rule-based).");
-            }
             return new Answered(run, traces.save(run));
         }
-    }
-
-    private static AgentRun withNote(AgentRun r, String note) {
-        List<String> notes = new java.util.ArrayList<>(r.notes());
-        notes.add(note);
-        return new AgentRun(r.runId(), r.question(), r.dataset(), r.planner(), r.answer(), r.kind(), r.status(),
-                r.evidence(), r.steps(), List.copyOf(notes), r.startedAt(), r.millis());
     }
 
     /** A run and where its trace was saved. */

@@ -49,12 +49,13 @@ public final class AgentLoop {
         try {
             while (steps.size() < config.maxSteps()) {
                 long t0 = System.nanoTime();
+                Usage before = planner.usage();
                 Decision d;
                 try {
                     d = planner.next(state);
                 } catch (DecisionParser.ParseException e) {
                     steps.add(new Step(steps.size() + 1, Step.Outcome.UNREADABLE, null, null, null, false,
-                            e.getMessage(), null, millis(t0)));
+                            e.getMessage(), null, millis(t0), planner.usage().minus(before)));
                     return finish(question, "The model's replies could not be read as a decision, even after a"
                             + " correction: " + e.getMessage() + " No answer was produced; nothing was guessed.",
                             AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
@@ -76,11 +77,11 @@ public final class AgentLoop {
                         steps.add(new Step(steps.size() + 1, Step.Outcome.DROPPED, d.thought(), d.tool(), d.args(),
                                 false, "Error: " + error + " This call could not be made valid and was dropped."
                                 + " Continue without it, using only tools, tables and columns that exist."
-                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0)));
+                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)));
                     } else {
                         steps.add(new Step(steps.size() + 1, Step.Outcome.INVALID, d.thought(), d.tool(), d.args(),
                                 false, "Error: " + error + " Fix the call and try again."
-                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0)));
+                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)));
                     }
                     continue;
                 }
@@ -92,7 +93,7 @@ public final class AgentLoop {
                     observation += directive == null ? "" : "\n" + directive;
                 }
                 steps.add(new Step(steps.size() + 1, Step.Outcome.RAN, d.thought(), d.tool(), d.args(), r.ok(),
-                        observation, d.raw(), millis(t0)));
+                        observation, d.raw(), millis(t0), planner.usage().minus(before)));
             }
             if (last == null) {
                 notes.add("The step budget of " + config.maxSteps() + " steps ran out; the answer was forced from"
@@ -122,6 +123,9 @@ public final class AgentLoop {
     private AgentRun finish(String question, String answer, AnswerKind kind, ToolContext ctx, List<Step> steps,
                             List<String> notes, String startedAt, long start) {
         AnswerKind k = kind == null ? AnswerKind.ANSWER : kind;
+        if (planner.offline()) {
+            notes.add("No language model is in use, so Sift answered offline (rule-based).");
+        }
         AgentRun.Status status;
         if (k == AnswerKind.ERROR) {
             status = AgentRun.Status.FAILED;
@@ -132,7 +136,7 @@ public final class AgentLoop {
         }
         return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(), answer,
                 k, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
-                millis(start));
+                millis(start), planner.usage());
     }
 
     private static String compact(JsonNode args) {

@@ -10,7 +10,7 @@ import java.util.List;
  */
 public record AgentRun(String runId, String question, String dataset, String planner, String answer,
                        AnswerKind kind, Status status, List<Evidence> evidence, List<Step> steps, List<String> notes,
-                       String startedAt, long millis) {
+                       String startedAt, long millis, Usage tokens) {
 
     /** How far the answer is known to rest on its evidence. */
     public enum Status {

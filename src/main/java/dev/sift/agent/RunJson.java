@@ -48,6 +48,7 @@ public final class RunJson {
         o.put("dataset", run.dataset());
         o.put("planner", run.planner());
         o.put("millis", run.millis());
+        o.set("tokens", JSON.valueToTree(run.tokens()));
         return o;
     }
 }

@@ -3,10 +3,11 @@ package dev.sift.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One step of a run as the trace keeps it. {@code observation} is exactly what the planner was shown next.
+ * One step of a run as the trace keeps it. {@code observation} is exactly what the planner was shown next;
+ * {@code tokens} is what deciding this step cost.
  */
 public record Step(int index, Outcome outcome, String thought, String tool, JsonNode args, boolean ok,
-                   String observation, String raw, long millis) {
+                   String observation, String raw, long millis, Usage tokens) {
 
     public enum Outcome {
         /** The tool ran (it may still have reported an error). */

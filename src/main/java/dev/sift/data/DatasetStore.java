@@ -29,6 +29,7 @@ import java.util.stream.Stream;
  */
 public final class DatasetStore {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,62}");
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DatasetStore.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path root;
@@ -75,7 +76,11 @@ public final class DatasetStore {
             return Files.isRegularFile(file) ? Optional.of(new Dataset(ds.name(), file, ds.fingerprint(),
                     ds.description(), ds.builtAt(), ds.tables())) : Optional.empty();
         } catch (IOException e) {
-            throw new IllegalStateException("Dataset manifest " + manifest + " is unreadable: " + e.getMessage(), e);
+            // Manifests are written atomically, so this is outside damage: treat the dataset as absent (a
+            // rebuild replaces it) rather than let one bad file break every command.
+            LOG.warn("Ignoring dataset '{}': its manifest {} is unreadable ({}). Rebuild it with sift load.", name,
+                    manifest, e.getMessage());
+            return Optional.empty();
         }
     }
 

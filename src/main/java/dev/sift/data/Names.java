@@ -13,12 +13,18 @@ public final class Names {
         String w = wanted.toLowerCase(Locale.ROOT);
         int limit = Math.max(2, w.length() / 3);
         return candidates.stream()
-                .filter(c -> distance(w, c.toLowerCase(Locale.ROOT)) <= limit || overlaps(w, c.toLowerCase(Locale.ROOT)))
+                .filter(c -> similar(w, c.toLowerCase(Locale.ROOT), limit) || overlaps(w, c.toLowerCase(Locale.ROOT)))
                 .min(Comparator.comparingInt(c -> distance(w, c.toLowerCase(Locale.ROOT))));
     }
 
     public static String didYouMean(String wanted, Collection<String> candidates) {
         return closest(wanted, candidates).map(c -> " Did you mean '" + c + "'?").orElse("");
+    }
+
+    /** Within the edit limit, but not a rewrite of every character ("id" is not close to "A1"). */
+    private static boolean similar(String a, String b, int limit) {
+        int d = distance(a, b);
+        return d <= limit && d < Math.max(a.length(), b.length());
     }
 
     /** One name inside the other ("loan_status" and "status"), ignoring very short names. */

@@ -4,8 +4,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +24,16 @@ import java.util.regex.Pattern;
  */
 public final class SqlGuard {
     private static final Pattern FIRST_WORD = Pattern.compile("^[\\s(]*([A-Za-z_]+)");
-    private static final Pattern COMMENTS = Pattern.compile("--[^\\n]*|/\\*.*?\\*/", Pattern.DOTALL);
+    private static final Pattern DML_WORD = Pattern.compile("(?i)\\b(INSERT|UPDATE|DELETE|MERGE)\\b");
+    private static final Pattern DOLLAR_TAG = Pattern.compile("\\$(?:[A-Za-z_][A-Za-z0-9_]*)?\\$");
+    private static final Set<String> QUERY_WORDS = Set.of("SELECT", "WITH", "FROM", "VALUES", "TABLE");
+    /**
+     * Functions a SELECT can call that change the session (checkpoints, logging: file logging even aborts the
+     * process on close), run SQL the guard never sees ({@code query}, serialized SQL) or read raw memory.
+     */
+    private static final Set<String> DENIED_FUNCTIONS = Set.of("checkpoint", "force_checkpoint", "enable_logging",
+            "disable_logging", "truncate_duckdb_logs", "write_log", "query", "json_execute_serialized_sql",
+            "arrow_scan", "arrow_scan_dumb");
     static final int MAX_SQL_CHARS = 20_000;
 
     private final Connection connection;
@@ -66,21 +78,31 @@ public final class SqlGuard {
             throw new QueryException(QueryException.Kind.REFUSED, "Refused: exactly one statement may run at a time;"
                     + " this SQL has " + parsed.statements() + ". Send them one by one.");
         }
+        for (String function : parsed.functions()) {
+            if (DENIED_FUNCTIONS.contains(function.toLowerCase(Locale.ROOT))) {
+                throw new QueryException(QueryException.Kind.REFUSED, "Refused: " + function + "() may not be used"
+                        + " here (it changes the session, runs SQL of its own or reads raw memory). Query the dataset's"
+                        + " tables and frames only.");
+            }
+        }
         bind(sql);
         verified.add(sql);
     }
 
-    /** DuckDB's verdict on the text, read inside DuckDB so only four small values cross JDBC. */
-    private record Parse(boolean error, String errorType, String errorMessage, int statements) { }
+    /** DuckDB's verdict on the text (and the functions it calls), read inside DuckDB so only small values cross JDBC. */
+    private record Parse(boolean error, String errorType, String errorMessage, int statements, List<String> functions) { }
 
     private Parse parse(String sql) throws QueryException {
         try (PreparedStatement ps = connection.prepareStatement("SELECT coalesce(j->>'error', 'false') = 'true',"
-                + " j->>'error_type', j->>'error_message', coalesce(json_array_length(j->'statements'), 0)"
-                + " FROM (SELECT json_serialize_sql(?::VARCHAR)::JSON AS j)")) {
+                + " j->>'error_type', j->>'error_message', coalesce(json_array_length(j->'statements'), 0),"
+                + " array_to_string(list_distinct(regexp_extract_all(s, '\"function_name\":\"([^\"]+)\"', 1)), ' ')"
+                + " FROM (SELECT s::JSON AS j, s FROM (SELECT json_serialize_sql(?::VARCHAR) AS s))")) {
             ps.setString(1, sql);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return new Parse(rs.getBoolean(1), rs.getString(2), rs.getString(3), rs.getInt(4));
+                String functions = rs.getString(5);
+                return new Parse(rs.getBoolean(1), rs.getString(2), rs.getString(3), rs.getInt(4),
+                        functions == null || functions.isBlank() ? List.of() : List.of(functions.split(" ")));
             }
         } catch (SQLException e) {
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse: " + clean(e));
@@ -102,26 +124,135 @@ public final class SqlGuard {
         }
     }
 
-    /** "contains a DROP statement" / "is a PRAGMA statement": for the message only, the decision is the parser's. */
+    /**
+     * "is a DROP statement" / "has 2 statements including a DROP statement": for the message only, the decision
+     * is the parser's. Literals, quoted names and comments (nested too, as DuckDB reads them) are skipped.
+     */
     static String describeStatements(String sql) {
-        String stripped = COMMENTS.matcher(sql).replaceAll(" ");
-        String[] parts = stripped.split(";");
-        StringBuilder kinds = new StringBuilder();
+        List<String> kinds = new ArrayList<>();
         int count = 0;
-        for (String part : parts) {
+        for (String part : codeParts(sql)) {
             Matcher m = FIRST_WORD.matcher(part);
             if (m.find()) {
                 count++;
                 String word = m.group(1).toUpperCase(Locale.ROOT);
-                if (!word.equals("SELECT") && !word.equals("WITH") && kinds.indexOf(word) < 0) {
-                    kinds.append(kinds.length() == 0 ? "" : ", ").append(word);
+                if (word.equals("WITH")) { // WITH x AS (...) DELETE …, or a DML statement inside a CTE
+                    Matcher dml = DML_WORD.matcher(part);
+                    word = dml.find() ? dml.group(1).toUpperCase(Locale.ROOT) : word;
+                }
+                if (!QUERY_WORDS.contains(word) && !kinds.contains(word)) {
+                    kinds.add(word);
                 }
             }
         }
-        if (kinds.length() == 0) {
+        if (kinds.isEmpty()) {
             return count > 1 ? "has " + count + " statements" : "is not a plain query";
         }
-        return (count > 1 ? "has " + count + " statements including " : "is a ") + kinds + " statement";
+        String kindText = kinds.size() == 1 ? article(kinds.get(0)) + " " + kinds.get(0) + " statement"
+                : String.join(", ", kinds.subList(0, kinds.size() - 1)) + " and " + kinds.get(kinds.size() - 1)
+                        + " statements";
+        return count > 1 ? "has " + count + " statements including " + kindText : "is " + kindText;
+    }
+
+    private static String article(String word) {
+        return "AEIOU".indexOf(word.charAt(0)) >= 0 && !word.equals("USE") ? "an" : "a";
+    }
+
+    /** The SQL without its trailing semicolons and comments (so it can be wrapped in a subquery). */
+    static String withoutTerminator(String sql) {
+        char[] kind = scan(sql);
+        for (int i = sql.length() - 1; i >= 0; i--) {
+            char c = sql.charAt(i);
+            if (kind[i] == 's' || (kind[i] == 'c' && c != ';' && !Character.isWhitespace(c))) {
+                return sql.substring(0, i + 1);
+            }
+        }
+        return sql;
+    }
+
+    /** The statements of the SQL split at top-level ';', with comments, literals and quoted names blanked. */
+    private static List<String> codeParts(String sql) {
+        char[] kind = scan(sql);
+        List<String> parts = new ArrayList<>();
+        StringBuilder part = new StringBuilder();
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (kind[i] == 'c' && c == ';') {
+                parts.add(part.toString());
+                part.setLength(0);
+            } else {
+                part.append(kind[i] == 'c' ? c : ' ');
+            }
+        }
+        parts.add(part.toString());
+        return parts;
+    }
+
+    /** Per character: 'c' code, 's' string literal or quoted name (quotes included), 'm' comment. */
+    private static char[] scan(String sql) {
+        int n = sql.length();
+        char[] kind = new char[n];
+        int i = 0;
+        while (i < n) {
+            char ch = sql.charAt(i);
+            int end;
+            char k = 's';
+            Matcher dollar;
+            if (sql.startsWith("--", i)) {
+                end = sql.indexOf('\n', i);
+                end = end < 0 ? n : end;
+                k = 'm';
+            } else if (sql.startsWith("/*", i)) {
+                int depth = 0;
+                end = i;
+                while (end < n) {
+                    if (sql.startsWith("/*", end)) {
+                        depth++;
+                        end += 2;
+                    } else if (sql.startsWith("*/", end)) {
+                        end += 2;
+                        if (--depth == 0) {
+                            break;
+                        }
+                    } else {
+                        end++;
+                    }
+                }
+                k = 'm';
+            } else if (ch == '\'' || ch == '"') {
+                boolean backslashes = ch == '\'' && i > 0 && Character.toUpperCase(sql.charAt(i - 1)) == 'E'
+                        && (i < 2 || !isIdentifierChar(sql.charAt(i - 2)));
+                end = i + 1;
+                while (end < n) {
+                    char c = sql.charAt(end);
+                    if (backslashes && c == '\\') {
+                        end += 2;
+                    } else if (c == ch && end + 1 < n && sql.charAt(end + 1) == ch) {
+                        end += 2;
+                    } else {
+                        end++;
+                        if (c == ch) {
+                            break;
+                        }
+                    }
+                }
+            } else if (ch == '$' && (i == 0 || !isIdentifierChar(sql.charAt(i - 1)))
+                    && (dollar = DOLLAR_TAG.matcher(sql).region(i, n)).lookingAt()) {
+                int close = sql.indexOf(dollar.group(), dollar.end());
+                end = close < 0 ? n : close + dollar.group().length();
+            } else {
+                end = i + 1;
+                k = 'c';
+            }
+            end = Math.min(end, n);
+            Arrays.fill(kind, i, end, k);
+            i = end;
+        }
+        return kind;
+    }
+
+    private static boolean isIdentifierChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     /** DuckDB's message without the trailing caret diagram, on one line. */

@@ -5,10 +5,12 @@ import dev.sift.agent.Decision;
 import dev.sift.agent.DecisionParser;
 import dev.sift.agent.RunState;
 import dev.sift.agent.Step;
+import dev.sift.agent.Usage;
 import dev.sift.agent.prompt.PromptBuilder;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmMessage;
 import dev.sift.llm.LlmRequest;
+import dev.sift.llm.LlmResponse;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +27,7 @@ public final class LlmPlanner implements Planner {
             + " {\"thought\": \"…\", \"final_answer\": \"…\"} using only the results above, and say what is missing.";
 
     private final LlmClient llm;
+    private Usage usage = Usage.NONE;
     /** Built once per run (the run's step list identifies it), so frames made in earlier runs show up. */
     private String system;
     private List<Step> systemFor;
@@ -69,7 +72,14 @@ public final class LlmPlanner implements Planner {
     }
 
     private String complete(List<LlmMessage> messages) throws Exception {
-        return llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false)).text();
+        LlmResponse r = llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false));
+        usage = usage.plus(r.inputTokens(), r.outputTokens());
+        return r.text();
+    }
+
+    @Override
+    public Usage usage() {
+        return usage;
     }
 
     private List<LlmMessage> conversation(RunState state) {

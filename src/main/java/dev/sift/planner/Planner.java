@@ -2,6 +2,7 @@ package dev.sift.planner;
 
 import dev.sift.agent.Decision;
 import dev.sift.agent.RunState;
+import dev.sift.agent.Usage;
 
 /**
  * Chooses the next step of a run. A planner never runs anything itself: it returns a decision that the
@@ -18,4 +19,9 @@ public interface Planner {
 
     /** Called once when the step budget is spent: the best final answer from what the run has. */
     Decision forceFinal(RunState state) throws Exception;
+
+    /** Tokens spent so far by this planner (cumulative); none for planners without a model. */
+    default Usage usage() {
+        return Usage.NONE;
+    }
 }

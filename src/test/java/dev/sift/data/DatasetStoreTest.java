@@ -122,6 +122,19 @@ class DatasetStoreTest {
     }
 
     @Test
+    void aDamagedManifestHidesOnlyItsDatasetAndARebuildReplacesIt() throws Exception {
+        store.ensure("alpha", new Numbers("a1", 5), Progress.NONE);
+        store.ensure("beta", new Numbers("b1", 2), Progress.NONE);
+        Files.writeString(root.resolve("beta.json"), "hello");
+
+        assertThat(store.list()).extracting(Dataset::name).containsExactly("alpha");
+        assertThat(store.find("beta")).isEmpty();
+        assertThatThrownBy(() -> store.get("beta")).hasMessage("Unknown dataset 'beta'. Available: alpha.");
+        assertThat(store.ensure("beta", new Numbers("b1", 2), Progress.NONE).rows("t")).isEqualTo(2);
+        assertThat(store.list()).extracting(Dataset::name).containsExactly("alpha", "beta");
+    }
+
+    @Test
     void listFindAndGetSeeBuiltDatasets() throws Exception {
         store.ensure("beta", new Numbers("b1", 2), Progress.NONE);
         Dataset alpha = store.ensure("alpha", new Numbers("a1", 5), Progress.NONE);
