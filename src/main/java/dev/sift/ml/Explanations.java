@@ -32,7 +32,7 @@ public final class Explanations {
         Booster b = null;
         DMatrix m = null;
         try {
-            b = model.load();
+            b = model.load(rows);
             m = new DMatrix(x, rows, model.encoder().width(), Float.NaN);
             return b.predictContrib(m, 0);
         } finally {
@@ -45,7 +45,7 @@ public final class Explanations {
         Booster b = null;
         DMatrix m = null;
         try {
-            b = model.load();
+            b = model.load(rows);
             m = new DMatrix(x, rows, model.encoder().width(), Float.NaN);
             float[][] out = b.predict(m, true);
             float[] margins = new float[rows];

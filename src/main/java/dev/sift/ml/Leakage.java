@@ -26,7 +26,7 @@ public final class Leakage {
             return;
         }
         String t = Sql.quoteIdent(target);
-        StringBuilder sql = new StringBuilder("SELECT count(DISTINCT ").append(t).append(')');
+        StringBuilder sql = new StringBuilder("SELECT count(*), count(DISTINCT ").append(t).append(')');
         for (FeatureEncoder.ColumnPlan p : plans) {
             String c = Sql.quoteIdent(p.column());
             sql.append(", count(DISTINCT ").append(c).append("), count(DISTINCT (").append(c).append(", ").append(t)
@@ -40,17 +40,21 @@ public final class Leakage {
         }
         sql.append(" FROM ").append(table.sqlName()).append(" WHERE ").append(t).append(" IS NOT NULL");
         List<Object> r = ws.trustedQuery(sql.toString(), 1).rows().get(0);
-        long targetValues = ((Number) r.get(0)).longValue();
+        long labelled = ((Number) r.get(0)).longValue();
+        long targetValues = ((Number) r.get(1)).longValue();
+        // One-to-one only means something for a target with few, repeated values (classes, small counts);
+        // with a continuous target every unique-valued column would look one-to-one.
+        boolean discrete = targetValues <= FeatureEncoder.ORDINAL_MAX && targetValues * 2 <= labelled;
         for (int i = 0; i < plans.size(); i++) {
             String column = plans.get(i).column();
-            long values = ((Number) r.get(1 + 4 * i)).longValue();
-            long pairs = ((Number) r.get(2 + 4 * i)).longValue();
-            Object same = r.get(3 + 4 * i);
-            Object corr = r.get(4 + 4 * i);
+            long values = ((Number) r.get(2 + 4 * i)).longValue();
+            long pairs = ((Number) r.get(3 + 4 * i)).longValue();
+            Object same = r.get(4 + 4 * i);
+            Object corr = r.get(5 + 4 * i);
             String why = null;
             if (Boolean.TRUE.equals(same)) {
                 why = "is identical to the target '" + target + "'";
-            } else if (values > 1 && values == targetValues && pairs == values) {
+            } else if (discrete && values > 1 && values == targetValues && pairs == values) {
                 why = "maps one-to-one to the target '" + target + "' (each of its " + values
                         + " values goes with exactly one target value)";
             } else if (corr instanceof Number n && Math.abs(n.doubleValue()) >= MAX_ABS_CORRELATION) {

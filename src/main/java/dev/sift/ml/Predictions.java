@@ -26,7 +26,7 @@ public record Predictions(TrainedModel model, MlData data, double[] values, Stri
         Booster b = null;
         DMatrix m = null;
         try {
-            b = model.load();
+            b = model.load(rows);
             m = new DMatrix(x, rows, model.encoder().width(), Float.NaN);
             return Trainer.column(b.predict(m));
         } finally {

@@ -22,10 +22,12 @@ public record TrainedModel(String id, TaskType task, String source, String targe
                              long seed, Map<String, Double> metrics, int trainRows, int testRows, long[] testRowids,
                              String createdAt, long trainMillis) { }
 
-    /** Loads the booster into native memory; the caller must {@code dispose()} it. */
-    public Booster load() throws XGBoostError {
+    /** Loads the booster into native memory to work on {@code rows} rows; the caller must {@code dispose()} it. */
+    public Booster load(int rows) throws XGBoostError {
         try {
-            return XGBoost.loadModel(booster);
+            Booster b = XGBoost.loadModel(booster);
+            b.setParam("nthread", Trainer.threads(rows));
+            return b;
         } catch (IOException e) {
             throw new IllegalStateException("Model " + id + " could not be loaded from its bytes", e);
         }

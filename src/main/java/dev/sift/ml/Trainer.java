@@ -32,6 +32,9 @@ public final class Trainer {
     /** Below this many training rows min_child_weight defaults to {@value #SMALL_MIN_CHILD_WEIGHT} instead of 1. */
     public static final int SMALL_DATA = 1000;
     public static final double SMALL_MIN_CHILD_WEIGHT = 0.1;
+    /** Below this many rows one OpenMP thread is faster: a second one mostly spins, badly so on a busy machine. */
+    public static final int PARALLEL_ROWS = 50_000;
+    public static final int MAX_THREADS = 2;
     /** Parameters a caller may set; anything else is refused so a typo is not silently ignored. */
     public static final Set<String> PARAMS = Set.of("max_depth", "eta", "learning_rate", "min_child_weight", "subsample",
             "colsample_bytree", "lambda", "alpha", "gamma", "num_round", "n_estimators", "scale_pos_weight", "max_bin",
@@ -117,7 +120,6 @@ public final class Trainer {
         p.put("max_depth", 4);
         p.put("eta", 0.1);
         p.put("min_child_weight", 1);
-        p.put("nthread", 2);
         p.put("seed", seed);
         p.put("verbosity", 0);
         for (Map.Entry<String, Object> e : overrides.entrySet()) {
@@ -175,6 +177,7 @@ public final class Trainer {
             isTest[t] = true;
         }
         int[] train = java.util.stream.IntStream.range(0, y.length).filter(i -> !isTest[i]).toArray();
+        params.put("nthread", threads(train.length));
         if (train.length < SMALL_DATA && !overrides.containsKey("min_child_weight")) {
             params.put("min_child_weight", SMALL_MIN_CHILD_WEIGHT); // lets small samples split at all
         }
@@ -216,6 +219,11 @@ public final class Trainer {
                 Instant.now().toString(), (System.nanoTime() - start) / 1_000_000);
         return new TrainedModel(id, task, source, target, entity, labels.positive(), labels.negative(), encoder,
                 provenance, bytes);
+    }
+
+    /** OpenMP threads for work on {@code rows} rows. */
+    public static int threads(int rows) {
+        return rows < PARALLEL_ROWS ? 1 : MAX_THREADS;
     }
 
     static float[] pick(float[] v, int[] idx) {
