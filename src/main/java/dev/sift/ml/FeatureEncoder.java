@@ -197,30 +197,6 @@ public final class FeatureEncoder {
         };
     }
 
-    /** Encodes one row's values of column {@code c} into {@code out} at {@code offset}; returns the new offset. */
-    static int encode(ColumnPlan c, Object[] values, float[] out, int offset, Map<String, Integer> levelIndex) {
-        switch (c.kind()) {
-            case NUMERIC -> out[offset++] = values[0] == null ? Float.NaN : ((Number) values[0]).floatValue();
-            case ORDINAL -> {
-                Integer idx = values[0] == null ? null : levelIndex.get((String) values[0]);
-                out[offset++] = idx == null ? Float.NaN : idx;
-            }
-            case ONE_HOT -> {
-                Integer idx = values[0] == null ? null : levelIndex.get((String) values[0]);
-                for (int l = 0; l < c.levels().size(); l++) {
-                    out[offset + l] = values[0] == null ? Float.NaN : (idx != null && idx == l ? 1f : 0f);
-                }
-                offset += c.levels().size();
-            }
-            case DATE -> {
-                for (int k = 1; k <= 4; k++) {
-                    out[offset++] = values[k] == null ? Float.NaN : ((Number) values[k]).floatValue();
-                }
-            }
-        }
-        return offset;
-    }
-
     static Map<String, Integer> levelIndex(ColumnPlan c) {
         Map<String, Integer> m = new HashMap<>();
         for (int i = 0; i < c.levels().size(); i++) {

@@ -13,26 +13,24 @@ import java.util.Map;
 /**
  * Rows of a table or frame read for a model: the encoded feature matrix (row-major floats, NaN = missing),
  * the entity of each row, the raw target (text, or null), the DuckDB rowid of each row and each used
- * column's value as text (for explanations). Read in one JDBC pass in rowid order.
+ * column's value as text (for explanations; null when not kept). Read in one JDBC pass in rowid order.
  */
 public record MlData(int rows, int width, float[] x, Object[] entities, String[] target, long[] rowids,
                      String[][] display) {
 
     /**
      * Reads {@code table} through {@code encoder}. {@code entity} and {@code target} may be null;
-     * {@code where} (SQL Sift wrote, or null) filters rows.
+     * {@code where} (SQL Sift wrote, or null) filters rows. With {@code keepDisplay} each used value is also
+     * kept as text (for explanations; costly on millions of rows, so training skips it).
      */
     public static MlData read(Workspace ws, TableInfo table, FeatureEncoder encoder, String entity, String target,
-                              String where) throws QueryException {
+                              String where, boolean keepDisplay) throws QueryException {
         List<FeatureEncoder.ColumnPlan> plans = encoder.columns();
         StringBuilder sql = new StringBuilder("SELECT rowid");
         sql.append(", ").append(entity == null ? "NULL" : Sql.quoteIdent(entity));
         sql.append(", ").append(target == null ? "NULL" : "CAST(" + Sql.quoteIdent(target) + " AS VARCHAR)");
-        List<Integer> widths = new ArrayList<>();
         for (FeatureEncoder.ColumnPlan p : plans) {
-            List<String> exprs = encoder.selectExpressions(p);
-            widths.add(exprs.size());
-            exprs.forEach(e -> sql.append(", ").append(e));
+            encoder.selectExpressions(p).forEach(e -> sql.append(", ").append(e));
         }
         sql.append(" FROM ").append(table.sqlName());
         if (where != null) {
@@ -54,21 +52,52 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
                 targets.add(rs.getString(3));
                 int col = 4;
                 int offset = 0;
-                String[] shown = new String[plans.size()];
+                String[] shown = keepDisplay ? new String[plans.size()] : null;
                 for (int c = 0; c < plans.size(); c++) {
-                    Object[] values = new Object[widths.get(c)];
-                    for (int k = 0; k < values.length; k++) {
-                        values[k] = rs.getObject(col++);
+                    FeatureEncoder.ColumnPlan plan = plans.get(c);
+                    switch (plan.kind()) {
+                        case NUMERIC -> {
+                            double v = rs.getDouble(col++);
+                            boolean missing = rs.wasNull();
+                            row[offset++] = missing ? Float.NaN : (float) v;
+                            if (keepDisplay) {
+                                shown[c] = missing ? null : Format.number(v);
+                            }
+                        }
+                        case ONE_HOT, ORDINAL -> {
+                            String v = rs.getString(col++);
+                            Integer idx = v == null ? null : levels.get(c).get(v);
+                            if (plan.kind() == FeatureEncoder.Kind.ORDINAL) {
+                                row[offset++] = idx == null ? Float.NaN : idx;
+                            } else {
+                                for (int l = 0; l < plan.levels().size(); l++) {
+                                    row[offset++] = v == null ? Float.NaN : (idx != null && idx == l ? 1f : 0f);
+                                }
+                            }
+                            if (keepDisplay) {
+                                shown[c] = v;
+                            }
+                        }
+                        case DATE -> {
+                            String v = rs.getString(col++);
+                            for (int k = 0; k < 4; k++) {
+                                long part = rs.getLong(col++);
+                                row[offset++] = rs.wasNull() ? Float.NaN : part;
+                            }
+                            if (keepDisplay) {
+                                shown[c] = v;
+                            }
+                        }
                     }
-                    shown[c] = values[0] == null ? null : values[0] instanceof Double d ? Format.number(d) : values[0].toString();
-                    offset = FeatureEncoder.encode(plans.get(c), values, row, offset, levels.get(c));
                 }
-                display.add(shown);
+                if (keepDisplay) {
+                    display.add(shown);
+                }
                 x.add(row);
             }
             long[] ids = rowids.stream().mapToLong(Long::longValue).toArray();
             return new MlData(ids.length, width, x.toArray(), entities.toArray(), targets.toArray(new String[0]), ids,
-                    display.toArray(new String[0][]));
+                    keepDisplay ? display.toArray(new String[0][]) : null);
         });
     }
 
@@ -89,13 +118,15 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
         Object[] se = new Object[idx.length];
         String[] st = new String[idx.length];
         long[] sr = new long[idx.length];
-        String[][] sd = new String[idx.length][];
+        String[][] sd = display == null ? null : new String[idx.length][];
         for (int i = 0; i < idx.length; i++) {
             System.arraycopy(x, idx[i] * width, sx, i * width, width);
             se[i] = entities[idx[i]];
             st[i] = target[idx[i]];
             sr[i] = rowids[idx[i]];
-            sd[i] = display[idx[i]];
+            if (sd != null) {
+                sd[i] = display[idx[i]];
+            }
         }
         return new MlData(idx.length, width, sx, se, st, sr, sd);
     }

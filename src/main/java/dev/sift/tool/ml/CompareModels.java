@@ -86,7 +86,7 @@ public final class CompareModels implements Tool<CompareModels.Args> {
                 if (!missing.isEmpty()) {
                     throw new MlException(Predict.misaligned(table, m, missing));
                 }
-                MlData d = MlData.read(ctx.workspace(), table, m.encoder(), null, m.target(), where);
+                MlData d = MlData.read(ctx.workspace(), table, m.encoder(), null, m.target(), where, false);
                 double[] p = Predictions.predict(m, d.x(), d.rows());
                 double[] y = new double[d.rows()];
                 for (int i = 0; i < y.length; i++) {

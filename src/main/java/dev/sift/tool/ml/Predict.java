@@ -67,7 +67,7 @@ public final class Predict implements Tool<Predict.Args> {
             }
             String entity = model.entity() != null && table.column(model.entity()).isPresent() ? model.entity() : null;
             String target = table.column(model.target()).map(c -> c.name()).orElse(null);
-            MlData data = MlData.read(ws, table, model.encoder(), entity, target, null);
+            MlData data = MlData.read(ws, table, model.encoder(), entity, target, null, true);
             if (data.rows() == 0) {
                 throw new MlException((table.kind() == TableInfo.Kind.FRAME ? "Frame " : "Table ") + table.name()
                         + " has no rows to score.");

@@ -87,7 +87,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
                         + ". Add numeric, date or low-cardinality text columns (e.g. aggregates joined in SQL).");
             }
             Leakage.check(ws, table, target, task, encoder);
-            MlData data = MlData.read(ws, table, encoder, entity, target, null);
+            MlData data = MlData.read(ws, table, encoder, entity, target, null, false);
             Trainer.Labels labels = task == TaskType.CLASSIFICATION ? Trainer.classLabels(target, data.target())
                     : Trainer.regressionLabels(target, data.target());
             TrainedModel model = Trainer.train(ctx.models().nextId(), task, table.name(), target, entity, encoder, data,
