@@ -16,6 +16,16 @@ import dev.sift.planner.RulePlanner;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.data.InspectData;
 import dev.sift.tool.data.SampleValues;
+import dev.sift.tool.ml.AnomalyScan;
+import dev.sift.tool.ml.CheckDrift;
+import dev.sift.tool.ml.CompareModels;
+import dev.sift.tool.ml.EvaluatePredictions;
+import dev.sift.tool.ml.ExplainPrediction;
+import dev.sift.tool.ml.KMeansClusters;
+import dev.sift.tool.ml.ListModels;
+import dev.sift.tool.ml.Predict;
+import dev.sift.tool.ml.SelectModel;
+import dev.sift.tool.ml.TrainModel;
 import dev.sift.tool.narrate.SummarizeResult;
 import dev.sift.tool.sql.RunSql;
 
@@ -46,7 +56,9 @@ public final class Sift {
 
     /** The tools every run may use. Adding a tool is one line here. */
     public static ToolRegistry defaultTools() {
-        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult()));
+        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
+                new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
+                new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan()));
     }
 
     public DatasetStore store() {

@@ -11,12 +11,12 @@ import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Benchmarks that print numbers. Suites: overhead.")
+@Command(name = "bench", description = "Benchmarks that print numbers. Suites: overhead, ml.")
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SUITE", description = "overhead")
+    @Parameters(index = "0", paramLabel = "SUITE", description = "overhead | ml")
     String suite;
 
     @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset (default: ${DEFAULT-VALUE})")
@@ -27,8 +27,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!suite.equals("overhead")) {
-            throw new IllegalArgumentException("Unknown bench suite '" + suite + "'. Suites: overhead.");
+        if (!suite.equals("overhead") && !suite.equals("ml")) {
+            throw new IllegalArgumentException("Unknown bench suite '" + suite + "'. Suites: overhead, ml.");
         }
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
@@ -36,6 +36,11 @@ final class BenchCommand implements Callable<Integer> {
         Sift sift = Runtime.offline();
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         var out = spec.commandLine().getOut();
+        if (suite.equals("ml")) {
+            out.println("ML bench (synthetic, deterministic; workspace on dataset '" + ds.name() + "')");
+            new dev.sift.bench.MlBench(ds, 100_000, 1_000_000).run(out);
+            return 0;
+        }
         out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
         new OverheadBench(sift, ds, repeat).run(out);
         return 0;

@@ -126,6 +126,63 @@ public final class Workspace implements AutoCloseable {
         return execute(sql, maxRows);
     }
 
+    /** Reads the whole result of a query Sift wrote itself (e.g. ML features into arrays), time-limited. */
+    public <T> T trustedRead(String sql, ResultReader<T> reader) throws QueryException {
+        try (Statement st = connection.createStatement()) {
+            st.setQueryTimeout(timeoutSeconds());
+            try (ResultSet rs = st.executeQuery(sql)) {
+                return reader.read(rs);
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /** Reads a JDBC result into whatever a caller needs. */
+    @FunctionalInterface
+    public interface ResultReader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    /**
+     * Keeps values Sift computed outside SQL (predictions, SHAP values, clusters) as frame {@code label},
+     * replacing a frame of that name. {@code types} are DuckDB types of the columns; values are appended
+     * as given (String, Long/Integer, Double, Boolean or null).
+     */
+    public void writeFrame(String label, List<QueryResult.Column> columns, List<Object[]> rows) throws QueryException {
+        checkLabel(label);
+        StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE memory.frames.").append(Sql.quoteIdent(label)).append(" (");
+        for (int i = 0; i < columns.size(); i++) {
+            ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name())).append(' ').append(columns.get(i).type());
+        }
+        runTimed(ddl.append(')').toString());
+        try (var appender = connection.unwrap(org.duckdb.DuckDBConnection.class).createAppender("memory", "frames", label)) {
+            for (Object[] row : rows) {
+                appender.beginRow();
+                for (Object v : row) {
+                    if (v == null) {
+                        appender.appendNull();
+                    } else if (v instanceof Double d) {
+                        appender.append(d.doubleValue());
+                    } else if (v instanceof Float f) {
+                        appender.append(f.doubleValue());
+                    } else if (v instanceof Long l) {
+                        appender.append(l.longValue());
+                    } else if (v instanceof Integer n) {
+                        appender.append(n.intValue());
+                    } else if (v instanceof Boolean b) {
+                        appender.append(b.booleanValue());
+                    } else {
+                        appender.append(v.toString());
+                    }
+                }
+                appender.endRow();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
     private void checkLabel(String label) throws QueryException {
         if (label == null || !LABEL.matcher(label).matches()) {
             throw new QueryException(QueryException.Kind.INVALID, "Frame label '" + label + "' is not valid: use"
