@@ -36,7 +36,9 @@ class ToolRegistryTest {
 
     @Test
     void the_default_tools_form_a_valid_registry() {
-        assertThat(Sift.defaultTools().names()).containsExactly("inspect_data", "sample_values", "run_sql", "summarize_result");
+        assertThat(Sift.defaultTools().names()).startsWith("inspect_data", "sample_values", "run_sql", "summarize_result")
+                .contains("profile_data", "data_quality_report", "correlation_analysis", "trend_analysis", "pivot",
+                        "forecast", "transform_column", "sample_rows", "auto_insights");
     }
 
     @Test
