@@ -97,9 +97,6 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
                 sql.append(", count(*) FILTER (WHERE isnan(").append(q).append(") OR isinf(").append(q).append("))");
             }
         }
-        for (ColumnInfo c : measures) {
-            sql.append(", array_to_string(approx_quantile(").append(Columns.q(c.name())).append(", [0.25, 0.5, 0.75]), '|')");
-        }
         if (key != null) {
             sql.append(", count(").append(Columns.q(key)).append(") - count(DISTINCT ").append(Columns.q(key)).append(')');
         }
@@ -148,14 +145,8 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
                 i += 1;
             }
         }
-        Map<String, double[]> quartiles = new LinkedHashMap<>();
-        for (ColumnInfo c : measures) {
-            if (row.get(i) instanceof String s && !s.isEmpty()) {
-                String[] p = s.split("\\|");
-                quartiles.put(c.name(), new double[] {Double.parseDouble(p[0]), Double.parseDouble(p[1]), Double.parseDouble(p[2])});
-            }
-            i++;
-        }
+        Map<String, double[]> quartiles = Quantiles.of(ws, t, measures.stream().map(ColumnInfo::name).toList(),
+                new double[] {0.25, 0.5, 0.75}, rows);
         long duplicateKeys = key == null ? 0 : num(row.get(i));
         checks.add("missing values and blanks in " + cols.size() + " columns");
         checks.add("out-of-range dates, negative quantities, NaN");

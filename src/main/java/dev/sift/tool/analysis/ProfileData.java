@@ -23,7 +23,8 @@ import java.util.Set;
  * Per column: type, null share, distinct count, min/max, mean and quantiles for numbers, top values (of
  * text columns and of columns with at most 50 distinct values), and
  * the formats found in VARCHAR columns (dates in several formats, numbers stored as text). One aggregate
- * pass over the source plus one grouped pass for top values; the profile is kept as frame {@code profile_<source>}.
+ * pass over the source, one for quantiles ({@link Quantiles}: a systematic sample on large sources) and grouped
+ * passes for top values and formats; the profile is kept as frame {@code profile_<source>}.
  */
 public final class ProfileData implements Tool<ProfileData.Args> {
     static final int TOP = 5;
@@ -72,8 +73,7 @@ public final class ProfileData implements Tool<ProfileData.Args> {
             sql.append(", count(").append(q).append("), approx_count_distinct(").append(q).append("), CAST(min(")
                     .append(q).append(") AS VARCHAR), CAST(max(").append(q).append(") AS VARCHAR)");
             if (Columns.numeric(c)) {
-                sql.append(", avg(").append(q).append("), stddev_samp(").append(q).append("), array_to_string(approx_quantile(")
-                        .append(q).append(", ").append(java.util.Arrays.toString(QUANTILES)).append("), '|')");
+                sql.append(", avg(").append(q).append("), stddev_samp(").append(q).append(')');
             }
         }
         sql.append(" FROM ").append(t.sqlName());
@@ -86,13 +86,12 @@ public final class ProfileData implements Tool<ProfileData.Args> {
         for (ColumnInfo c : cols) {
             long nonNull = ((Number) row.get(i)).longValue();
             long distinct = Math.min(nonNull, ((Number) row.get(i + 1)).longValue());
-            Object[] b = {nonNull, distinct, row.get(i + 2), row.get(i + 3), null, null, null};
+            Object[] b = {nonNull, distinct, row.get(i + 2), row.get(i + 3), null, null};
             i += 4;
             if (Columns.numeric(c)) {
                 b[4] = row.get(i);
                 b[5] = row.get(i + 1);
-                b[6] = row.get(i + 2);
-                i += 3;
+                i += 2;
             }
             basics.add(b);
             boolean categorical = Columns.text(c) || c.type().equalsIgnoreCase("BOOLEAN") || distinct <= TOP_DISTINCT;
@@ -100,6 +99,8 @@ public final class ProfileData implements Tool<ProfileData.Args> {
                 withTop.add(c.name());
             }
         }
+        Map<String, double[]> quantiles = Quantiles.of(ws, t, cols.stream().filter(Columns::numeric).map(ColumnInfo::name)
+                .toList(), QUANTILES, rows);
         Map<String, List<TopValue>> tops = topValues(ws, t, withTop);
         Map<String, Map<String, Double>> formats = Formats.detect(ws, t,
                 cols.stream().filter(Columns::text).map(ColumnInfo::name).toList());
@@ -110,11 +111,11 @@ public final class ProfileData implements Tool<ProfileData.Args> {
             Object[] b = basics.get(k);
             long nonNull = (Long) b[0];
             Map<String, Double> qs = null;
-            if (b[6] instanceof String s && !s.isEmpty()) {
+            double[] q = quantiles.get(c.name());
+            if (q != null) {
                 qs = new LinkedHashMap<>();
-                String[] parts = s.split("\\|");
-                for (int j = 0; j < parts.length && j < QUANTILES.length; j++) {
-                    qs.put("p" + Math.round(QUANTILES[j] * 100), Double.parseDouble(parts[j]));
+                for (int j = 0; j < q.length && j < QUANTILES.length; j++) {
+                    qs.put("p" + Math.round(QUANTILES[j] * 100), q[j]);
                 }
             }
             List<TopValue> top = tops.getOrDefault(c.name(), List.of()).stream()
