@@ -14,6 +14,15 @@ import dev.sift.planner.LlmPlanner;
 import dev.sift.planner.Planner;
 import dev.sift.planner.RulePlanner;
 import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.analysis.AutoInsights;
+import dev.sift.tool.analysis.CorrelationAnalysis;
+import dev.sift.tool.analysis.DataQualityReport;
+import dev.sift.tool.analysis.Forecast;
+import dev.sift.tool.analysis.Pivot;
+import dev.sift.tool.analysis.ProfileData;
+import dev.sift.tool.analysis.SampleRows;
+import dev.sift.tool.analysis.TransformColumn;
+import dev.sift.tool.analysis.TrendAnalysis;
 import dev.sift.tool.data.InspectData;
 import dev.sift.tool.data.SampleValues;
 import dev.sift.tool.ml.AnomalyScan;
@@ -58,7 +67,9 @@ public final class Sift {
     public static ToolRegistry defaultTools() {
         return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
                 new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
-                new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan()));
+                new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
+                new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
+                new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights()));
     }
 
     public DatasetStore store() {

@@ -110,6 +110,19 @@ public final class Workspace implements AutoCloseable {
     public QueryResult saveFrame(String label, String sql) throws QueryException {
         checkLabel(label);
         guard.check(sql);
+        return storeFrame(label, sql);
+    }
+
+    /**
+     * Keeps the result of SQL that Sift itself wrote (over validated names; e.g. a PIVOT) as frame
+     * {@code label}. Like {@link #trustedQuery} it skips the guard's parse, not the lock-down.
+     */
+    public QueryResult saveTrustedFrame(String label, String sql) throws QueryException {
+        checkLabel(label);
+        return storeFrame(label, sql);
+    }
+
+    private QueryResult storeFrame(String label, String sql) throws QueryException {
         long start = System.nanoTime();
         runTimed("CREATE OR REPLACE TABLE memory.frames." + Sql.quoteIdent(label) + " AS " + sql);
         QueryResult stored = execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), limits.fetchRows());

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
 /**
  * The offline planner: answers what it can map with certainty and asks otherwise. It routes schema
  * questions to inspect_data, "values of X" to sample_values, and counts of one table (filtered by values
- * that occur in the data, or by a year) to run_sql. Any word it cannot map makes it ask rather than guess.
+ * that occur in the data, or by a year) to run_sql, and plain analysis requests to the analysis tools
+ * ({@link AnalysisRoutes}). Any word it cannot map makes it ask rather than guess.
  */
 public final class RulePlanner implements Planner {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,7 +35,7 @@ public final class RulePlanner implements Planner {
             "structure", "describe");
     private static final Set<String> VALUE_WORDS = Set.of("values", "value", "codes", "code", "categories", "distinct",
             "kinds", "types", "levels", "options");
-    private static final Set<String> STOP = Set.of("how", "many", "much", "are", "is", "there", "the", "a", "an", "of",
+    static final Set<String> STOP = Set.of("how", "many", "much", "are", "is", "there", "the", "a", "an", "of",
             "in", "on", "for", "with", "have", "has", "had", "do", "does", "did", "what", "which", "total", "number",
             "count", "all", "be", "were", "was", "by", "to", "and", "me", "show", "tell", "please", "i", "we", "you",
             "data", "dataset", "exist", "exists", "currently", "our", "my", "it", "its", "at", "from", "that", "those",
@@ -86,6 +88,9 @@ public final class RulePlanner implements Planner {
             return Decision.answer("answered from the query result", described + "\n" + EvidenceText.render(e),
                     AnswerKind.ANSWER, null);
         }
+        if (AnalysisRoutes.TOOLS.contains(last.tool())) {
+            return Decision.answer("the analysis answers the question", AnalysisRoutes.answer(last), AnswerKind.ANSWER, null);
+        }
         return Decision.answer("the tool's output answers the question", last.observation(), AnswerKind.ANSWER, null);
     }
 
@@ -95,6 +100,10 @@ public final class RulePlanner implements Planner {
         List<TableInfo> tables = state.workspace().datasetTables();
         List<TableInfo> mentioned = mentionedTables(words, tables);
         boolean count = q.contains("how many") || q.contains("number of") || words.contains("count");
+        Optional<Decision> analysis = AnalysisRoutes.route(q, words, tables);
+        if (analysis.isPresent()) {
+            return analysis.get();
+        }
 
         if (!count && words.stream().anyMatch(SCHEMA_WORDS::contains) && !words.stream().anyMatch(VALUE_WORDS::contains)) {
             ObjectNode args = JSON.createObjectNode();

@@ -101,10 +101,8 @@ class AgentLoopTest {
                 "{\"final_answer\":\"I cannot run Python.\",\"kind\":\"declined\"}");
         AgentRun run = run(llm, "q");
 
-        assertThat(run.steps().get(0).observation()).isEqualTo("Error: Unknown tool 'run_python'. Available tools:"
-                + " inspect_data, sample_values, run_sql, summarize_result, train_model, predict, explain_prediction,"
-                + " evaluate_predictions, list_models, select_model, compare_models, check_drift, kmeans_clusters,"
-                + " anomaly_scan. Fix the call and try again.");
+        assertThat(run.steps().get(0).observation()).isEqualTo("Error: Unknown tool 'run_python'. Available tools: "
+                + String.join(", ", Sift.defaultTools().names()) + ". Fix the call and try again.");
         assertThat(run.kind()).isEqualTo(AnswerKind.DECLINED);
     }
 

@@ -1,0 +1,282 @@
+package dev.sift.tool.analysis;
+
+import dev.sift.data.ColumnInfo;
+import dev.sift.data.QueryException;
+import dev.sift.data.QueryResult;
+import dev.sift.data.Sql;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Evidence;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+import dev.sift.tool.chart.VegaLite;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Correlations between the numeric columns of a source (Pearson, or Spearman on average ranks), and the
+ * correlation ratio η between categorical and numeric columns; the strongest pairs first, a heatmap spec,
+ * and the pairs kept as frame {@code corr_<source>}. All aggregation runs in SQL.
+ */
+public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args> {
+    static final int MAX_NUMERIC = 30;
+    static final int MAX_CATEGORIES = 50;
+    static final int MAX_CATEGORICAL = 10;
+    static final int STRONGEST = 8;
+
+    public record Args(
+            @Arg(value = "table or frame", aliases = {"table"}, kind = Arg.Kind.SOURCE) String source,
+            @Arg(value = "columns to correlate (default: numeric columns that are not ids, and text columns with at"
+                    + " most 50 distinct values)", required = false, kind = Arg.Kind.COLUMNS) List<String> columns,
+            @Arg(value = "pearson (default) or spearman", required = false) String method,
+            @Arg(value = "a column whose correlations with the others to rank first", required = false,
+                    aliases = {"with"}, kind = Arg.Kind.COLUMN) String target) {
+        public Args {
+            method = method == null ? "pearson" : method.trim().toLowerCase(Locale.ROOT);
+            if (!method.equals("pearson") && !method.equals("spearman")) {
+                throw new IllegalArgumentException("method must be 'pearson' or 'spearman', got '" + method + "'.");
+            }
+        }
+    }
+
+    /** One pair: method is pearson, spearman or eta (correlation ratio; {@code a} is the categorical column). */
+    public record Pair(String a, String b, String method, double value, long n) { }
+
+    public record Result(String source, String method, List<String> numeric, List<String> categorical,
+                         List<Pair> pairs, List<Pair> strongest, List<String> skipped, String frame, Object chart) { }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("correlation_analysis", "Correlation matrix of numeric columns (pearson or spearman) plus"
+                + " the correlation ratio for categorical vs numeric columns; strongest pairs first (those with"
+                + " target first), heatmap spec. Kept as frame corr_<source>.", Args.class, "correlations",
+                Set.of("analysis"));
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        Workspace ws = ctx.workspace();
+        TableInfo t = ws.table(args.source()).orElseThrow();
+        String target = args.target() == null ? null : t.column(args.target()).orElseThrow().name();
+        List<String> skipped = new ArrayList<>();
+        List<ColumnInfo> numeric = new ArrayList<>();
+        List<ColumnInfo> categorical = new ArrayList<>();
+        boolean explicit = args.columns() != null && !args.columns().isEmpty();
+        List<ColumnInfo> chosen = explicit ? args.columns().stream().map(c -> t.column(c).orElseThrow()).distinct().toList()
+                : t.columns();
+        if (target != null && chosen.stream().noneMatch(c -> c.name().equals(target))) {
+            chosen = new ArrayList<>(chosen);
+            chosen.add(0, t.column(target).orElseThrow());
+        }
+        List<ColumnInfo> textual = new ArrayList<>();
+        for (ColumnInfo c : chosen) {
+            if (Columns.numeric(c) && (explicit || !Columns.idLike(c.name()) || c.name().equals(target))) {
+                numeric.add(c);
+            } else if (Columns.text(c) || c.type().equalsIgnoreCase("BOOLEAN")) {
+                textual.add(c);
+            } else if (explicit) {
+                skipped.add(c.name() + " (" + c.type() + ": neither numeric nor categorical)");
+            }
+        }
+        if (!textual.isEmpty()) {
+            StringBuilder sql = new StringBuilder("SELECT ");
+            for (int i = 0; i < textual.size(); i++) {
+                sql.append(i == 0 ? "" : ", ").append("approx_count_distinct(").append(Columns.q(textual.get(i).name())).append(')');
+            }
+            List<Object> d = ws.trustedQuery(sql.append(" FROM ").append(t.sqlName()).toString(), 1).rows().get(0);
+            for (int i = 0; i < textual.size(); i++) {
+                long distinct = ((Number) d.get(i)).longValue();
+                if (distinct >= 2 && distinct <= MAX_CATEGORIES && categorical.size() < MAX_CATEGORICAL) {
+                    categorical.add(textual.get(i));
+                } else if (explicit || textual.get(i).name().equals(target)) {
+                    skipped.add(textual.get(i).name() + " (~" + distinct + " distinct values; a categorical column needs"
+                            + " 2 to " + MAX_CATEGORIES + ")");
+                }
+            }
+        }
+        if (numeric.size() > MAX_NUMERIC) {
+            return ToolResult.error("Too many numeric columns (" + numeric.size() + "); name at most " + MAX_NUMERIC
+                    + " with 'columns'.");
+        }
+        if (numeric.isEmpty() || numeric.size() + categorical.size() < 2) {
+            return ToolResult.error("correlation_analysis needs at least two columns to compare, one of them numeric; "
+                    + t.name() + " gives numeric: " + names(numeric) + "; categorical: " + names(categorical)
+                    + (skipped.isEmpty() ? "" : "; skipped: " + String.join(", ", skipped))
+                    + ". Numeric columns of " + t.name() + ": " + Series.numericColumns(t) + ".");
+        }
+        List<Pair> pairs = new ArrayList<>(numericPairs(ws, t, numeric, args.method()));
+        for (ColumnInfo c : categorical) {
+            pairs.addAll(ratios(ws, t, c, numeric));
+        }
+        pairs.removeIf(p -> Double.isNaN(p.value()));
+        Comparator<Pair> strength = Comparator.comparingDouble((Pair p) -> -Math.abs(p.value()));
+        List<Pair> strongest = pairs.stream()
+                .sorted(Comparator.comparing((Pair p) -> target != null && !p.a().equals(target) && !p.b().equals(target))
+                        .thenComparing(strength))
+                .limit(STRONGEST).toList();
+        String frame = RowsFrame.label("corr", t.name());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Pair p : pairs) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("a", p.a());
+            m.put("b", p.b());
+            m.put("method", p.method());
+            m.put("value", p.value());
+            m.put("n", p.n());
+            rows.add(m);
+        }
+        RowsFrame.save(ws, frame, List.of(new RowsFrame.Col("a", "VARCHAR"), new RowsFrame.Col("b", "VARCHAR"),
+                new RowsFrame.Col("method", "VARCHAR"), new RowsFrame.Col("value", "DOUBLE"), new RowsFrame.Col("n", "BIGINT")),
+                rows);
+        Result r = new Result(t.name(), args.method(), names(numeric, true), names(categorical, true), pairs, strongest,
+                skipped, frame, heatmap(t.name(), args.method(), numeric, pairs));
+        ctx.addEvidence(new Evidence("correlation_analysis(" + t.name() + ", " + args.method() + ")",
+                List.of("a", "b", "method", "value", "n"), strongest.stream()
+                .map(p -> List.<Object>of(p.a(), p.b(), p.method(), p.value(), p.n())).toList(), pairs.size(), frame));
+        return ToolResult.ok(summary(r, target), r);
+    }
+
+    static List<Pair> numericPairs(Workspace ws, TableInfo t, List<ColumnInfo> numeric, String method) throws QueryException {
+        List<Pair> out = new ArrayList<>();
+        if (numeric.size() < 2) {
+            return out;
+        }
+        String from = t.sqlName();
+        List<String> cols = numeric.stream().map(c -> Columns.q(c.name())).toList();
+        if (method.equals("spearman")) {
+            // average ranks (ties share the mean of their ranks), computed over each column's distinct values and joined back
+            StringBuilder with = new StringBuilder("(WITH ");
+            StringBuilder select = new StringBuilder(" SELECT ");
+            StringBuilder joins = new StringBuilder();
+            for (int i = 0; i < cols.size(); i++) {
+                String c = cols.get(i);
+                with.append(i == 0 ? "" : ", ").append("r").append(i).append(" AS (SELECT v, sum(n) OVER (ORDER BY v ROWS"
+                        + " UNBOUNDED PRECEDING) - (n - 1) / 2.0 AS r FROM (SELECT ").append(c).append(" AS v, count(*) AS n FROM ")
+                        .append(t.sqlName()).append(" WHERE ").append(c).append(" IS NOT NULL GROUP BY 1))");
+                select.append(i == 0 ? "" : ", ").append("r").append(i).append(".r AS ").append(c);
+                joins.append(" LEFT JOIN r").append(i).append(" ON r").append(i).append(".v = s.").append(c);
+            }
+            from = with.append(select).append(" FROM ").append(t.sqlName()).append(" s").append(joins).append(")").toString();
+        }
+        StringBuilder sql = new StringBuilder("SELECT ");
+        List<int[]> idx = new ArrayList<>();
+        for (int i = 0; i < cols.size(); i++) {
+            for (int j = i + 1; j < cols.size(); j++) {
+                sql.append(idx.isEmpty() ? "" : ", ").append("corr(").append(cols.get(i)).append(", ").append(cols.get(j))
+                        .append("), regr_count(").append(cols.get(i)).append(", ").append(cols.get(j)).append(')');
+                idx.add(new int[] {i, j});
+            }
+        }
+        List<Object> row = ws.trustedQuery(sql.append(" FROM ").append(from).toString(), 1).rows().get(0);
+        for (int k = 0; k < idx.size(); k++) {
+            Object v = row.get(2 * k);
+            out.add(new Pair(numeric.get(idx.get(k)[0]).name(), numeric.get(idx.get(k)[1]).name(), method,
+                    v == null ? Double.NaN : Columns.toDouble(v), ((Number) row.get(2 * k + 1)).longValue()));
+        }
+        return out;
+    }
+
+    /** η between one categorical column and each numeric column, from one grouped pass. */
+    static List<Pair> ratios(Workspace ws, TableInfo t, ColumnInfo cat, List<ColumnInfo> numeric) throws QueryException {
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int i = 0; i < numeric.size(); i++) {
+            String c = Columns.q(numeric.get(i).name());
+            sql.append(i == 0 ? "" : ", ").append("count(").append(c).append("), avg(").append(c).append("), var_pop(")
+                    .append(c).append(')');
+        }
+        sql.append(" FROM ").append(t.sqlName()).append(" WHERE ").append(Columns.q(cat.name())).append(" IS NOT NULL GROUP BY ")
+                .append(Columns.q(cat.name()));
+        QueryResult r = ws.trustedQuery(sql.toString(), MAX_CATEGORIES * 4);
+        List<Pair> out = new ArrayList<>();
+        for (int i = 0; i < numeric.size(); i++) {
+            List<CorrelationRatio.Group> groups = new ArrayList<>();
+            long n = 0;
+            for (List<Object> row : r.rows()) {
+                long count = ((Number) row.get(3 * i)).longValue();
+                if (count > 0) {
+                    groups.add(new CorrelationRatio.Group(count, Columns.toDouble(row.get(3 * i + 1)),
+                            Columns.toDouble(row.get(3 * i + 2))));
+                    n += count;
+                }
+            }
+            out.add(new Pair(cat.name(), numeric.get(i).name(), "eta", CorrelationRatio.eta(groups), n));
+        }
+        return out;
+    }
+
+    private static Object heatmap(String table, String method, List<ColumnInfo> numeric, List<Pair> pairs) {
+        List<Map<String, Object>> cells = new ArrayList<>();
+        for (ColumnInfo c : numeric) {
+            cells.add(cell(c.name(), c.name(), 1.0, method));
+        }
+        for (Pair p : pairs) {
+            cells.add(cell(p.a(), p.b(), p.value(), p.method()));
+            if (!p.method().equals("eta")) {
+                cells.add(cell(p.b(), p.a(), p.value(), p.method()));
+            }
+        }
+        return VegaLite.chart("Correlations in " + table + " (" + method + "; η for categorical columns)").values(cells)
+                .layer(VegaLite.layerSpec().mark("rect").encode("x", "a", "nominal", null).encode("y", "b", "nominal", null)
+                        .encode("color", VegaLite.field("value", "quantitative", "correlation")
+                                .set("scale", new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(
+                                        Map.of("domain", List.of(-1, 1), "scheme", "redblue")))))
+                .layer(VegaLite.layerSpec().mark("text").encode("x", "a", "nominal", null).encode("y", "b", "nominal", null)
+                        .encode("text", VegaLite.field("value", "quantitative", null).put("format", ".2f")))
+                .json();
+    }
+
+    private static Map<String, Object> cell(String a, String b, double v, String method) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("a", a);
+        m.put("b", b);
+        m.put("value", v);
+        m.put("method", method);
+        return m;
+    }
+
+    private static String names(List<ColumnInfo> cols) {
+        return cols.isEmpty() ? "none" : String.join(", ", names(cols, true));
+    }
+
+    private static List<String> names(List<ColumnInfo> cols, boolean list) {
+        return cols.stream().map(ColumnInfo::name).toList();
+    }
+
+    static String summary(Result r, String target) {
+        StringBuilder b = new StringBuilder("Correlations in ").append(r.source()).append(" (").append(r.method())
+                .append(" for numeric pairs, η for categorical vs numeric) over numeric ")
+                .append(String.join(", ", r.numeric()));
+        if (!r.categorical().isEmpty()) {
+            b.append("; categorical ").append(String.join(", ", r.categorical()));
+        }
+        b.append(". ").append(target == null ? "Strongest pairs" : "Pairs with " + target + " first, then the strongest")
+                .append(":\n");
+        for (Pair p : r.strongest()) {
+            b.append("- ").append(p.a()).append(p.method().equals("eta") ? " → " : " ~ ").append(p.b()).append(": ")
+                    .append(p.method().equals("eta") ? "η " : "r ").append(String.format(Locale.ROOT, "%.3f", p.value()))
+                    .append(" (").append(strength(p.value())).append(", n ").append(p.n()).append(")\n");
+        }
+        if (r.strongest().isEmpty()) {
+            b.append("- no pair has a defined correlation (constant or empty columns)\n");
+        }
+        if (!r.skipped().isEmpty()) {
+            b.append("Skipped: ").append(String.join("; ", r.skipped())).append(".\n");
+        }
+        b.append("All ").append(r.pairs().size()).append(" pairs saved as frames.").append(r.frame()).append(" (a, b, method, value, n).");
+        return b.toString();
+    }
+
+    static String strength(double v) {
+        double a = Math.abs(v);
+        return a >= 0.7 ? "strong" : a >= 0.4 ? "moderate" : a >= 0.2 ? "weak" : "negligible";
+    }
+}

@@ -1,0 +1,219 @@
+package dev.sift.tool.analysis;
+
+import dev.sift.data.ColumnInfo;
+import dev.sift.data.QueryException;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Evidence;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+import dev.sift.tool.chart.VegaLite;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Forecasts a measure per period with exponential smoothing (additive Holt-Winters when the series holds two
+ * full seasons, else Holt's linear trend), after a backtest on the last held-out periods (MAPE), with
+ * approximate 95% prediction intervals and a line chart of history and forecast.
+ */
+public final class Forecast implements Tool<Forecast.Args> {
+    static final int MAX_HORIZON = 60;
+    static final double Z95 = 1.959964;
+
+    public record Args(
+            @Arg(value = "table or frame", aliases = {"table"}, kind = Arg.Kind.SOURCE) String source,
+            @Arg(value = "DATE or TIMESTAMP column", aliases = {"date_column", "time"}, kind = Arg.Kind.COLUMN) String date,
+            @Arg(value = "numeric column to aggregate (omit to count rows)", required = false, aliases = {"value"},
+                    kind = Arg.Kind.COLUMN) String measure,
+            @Arg(value = "periods to forecast (default 12, at most 60)", required = false, aliases = {"periods", "steps"})
+            Integer horizon,
+            @Arg(value = "sum, avg, count, min, max or median (default: sum with a measure, count without)",
+                    required = false, aliases = {"aggregate"}) String agg,
+            @Arg(value = "day, week, month, quarter or year (default month)", required = false, aliases = {"period"})
+            String grain) {
+        public Args {
+            Series.Grain.parse(grain);
+            if (horizon != null && (horizon < 1 || horizon > MAX_HORIZON)) {
+                throw new IllegalArgumentException("horizon must be between 1 and " + MAX_HORIZON + ", got " + horizon + ".");
+            }
+            agg = agg == null ? (measure == null ? "count" : "sum") : agg.trim().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public record Point(String period, Double actual, Double forecast, Double lower, Double upper) { }
+
+    public record Result(String source, String measure, String grain, String method, double alpha, double beta,
+                         double gamma, int backtestPeriods, Double mape, double mae, List<Point> history,
+                         List<Point> forecast, String frame, Object chart, String sql, String note) { }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("forecast", "Forecast a measure per period with exponential smoothing (Holt-Winters"
+                + " with seasonality when the history allows), with a backtest error (MAPE) on held-out periods and"
+                + " 95% prediction intervals; line chart. Kept as frame forecast_<source>_<measure>.", Args.class,
+                "forecast with intervals", Set.of("analysis"));
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        Workspace ws = ctx.workspace();
+        TableInfo t = ws.table(args.source()).orElseThrow();
+        ColumnInfo date = t.column(args.date()).orElseThrow();
+        ColumnInfo measure = args.measure() == null ? null : t.column(args.measure()).orElseThrow();
+        String problem = Series.check(t, date, measure, args.agg());
+        if (problem != null) {
+            return ToolResult.error(problem);
+        }
+        Series.Grain grain = Series.Grain.parse(args.grain());
+        int horizon = args.horizon() == null ? 12 : args.horizon();
+        Series s = Series.load(ws, t, date, measure, args.agg(), grain);
+        // the last gap-free run of complete periods
+        int[] use = s.usable();
+        int end = use.length == 0 ? -1 : use[use.length - 1];
+        int start = end;
+        while (start - 1 >= 0 && contains(use, start - 1)) {
+            start--;
+        }
+        int n = end - start + 1;
+        if (end < 0 || n < HoltWinters.minimumPoints(0) + 1) {
+            return ToolResult.error("The " + grain.adjective() + " series of " + t.name() + "." + date.name() + " has "
+                    + Math.max(0, n) + " complete consecutive period(s); a forecast needs at least "
+                    + (HoltWinters.minimumPoints(0) + 1) + ". Use a finer grain (e.g. 'week' or 'day').");
+        }
+        double[] y = java.util.Arrays.copyOfRange(s.values(), start, end + 1);
+        int holdout = Math.max(1, Math.min(horizon, n / 4));
+        int m = grain.season >= 2 && n - holdout >= HoltWinters.minimumPoints(grain.season) ? grain.season : 0;
+        HoltWinters test = HoltWinters.fit(java.util.Arrays.copyOfRange(y, 0, n - holdout), m);
+        double[] predicted = test.forecast(holdout);
+        double ape = 0;
+        int apeCount = 0;
+        double ae = 0;
+        for (int i = 0; i < holdout; i++) {
+            double actual = y[n - holdout + i];
+            ae += Math.abs(actual - predicted[i]);
+            if (actual != 0) {
+                ape += Math.abs((actual - predicted[i]) / actual);
+                apeCount++;
+            }
+        }
+        Double mape = apeCount == 0 ? null : ape / apeCount;
+        HoltWinters model = HoltWinters.fit(y, m);
+        double[] f = model.forecast(horizon);
+        List<Point> history = new ArrayList<>();
+        double[] fitted = model.fitted();
+        for (int i = 0; i < s.values().length; i++) {
+            double v = s.values()[i];
+            int k = i - start;
+            Double fit = k >= 0 && k < n && !Double.isNaN(fitted[k]) ? fitted[k] : null;
+            history.add(new Point(s.periods().get(i), Double.isNaN(v) ? null : v, fit, null, null));
+        }
+        List<Point> ahead = new ArrayList<>();
+        LocalDate last = LocalDate.parse(s.periods().get(end));
+        for (int k = 1; k <= horizon; k++) {
+            double w = model.halfWidth(k, Z95);
+            ahead.add(new Point(step(last, grain, k).toString(), null, f[k - 1], f[k - 1] - w, f[k - 1] + w));
+        }
+        String method = m > 0 ? "Holt-Winters additive, season " + m : "Holt linear trend (no seasonality: "
+                + (grain.season < 2 ? "none at this grain" : "fewer than two full seasons of history") + ")";
+        String label = measure == null ? "count" : measure.name();
+        String frame = RowsFrame.label("forecast", t.name(), label);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Point p : history) {
+            rows.add(row(p, "history"));
+        }
+        for (Point p : ahead) {
+            rows.add(row(p, "forecast"));
+        }
+        RowsFrame.save(ws, frame, List.of(new RowsFrame.Col("period", "DATE"), new RowsFrame.Col("kind", "VARCHAR"),
+                new RowsFrame.Col("actual", "DOUBLE"), new RowsFrame.Col("forecast", "DOUBLE"),
+                new RowsFrame.Col("lower", "DOUBLE"), new RowsFrame.Col("upper", "DOUBLE")), rows);
+        String what = Series.label(measure, args.agg());
+        Object chart = VegaLite.chart("Forecast of " + grain.adjective() + " " + what + " of " + t.name()).values(rows)
+                .layer(VegaLite.layerSpec().mark("area", Map.of("opacity", 0.25))
+                        .encode("x", "period", "temporal", TrendAnalysis.capital(grain.sql()))
+                        .encode("y", "lower", "quantitative", what).encode("y2", "upper", "quantitative", null))
+                .layer(VegaLite.layerSpec().mark("line").encode("x", "period", "temporal", null)
+                        .encode("y", "actual", "quantitative", null))
+                .layer(VegaLite.layerSpec().mark("line", Map.of("strokeDash", List.of(4, 4)))
+                        .encode("x", "period", "temporal", null).encode("y", "forecast", "quantitative", null)
+                        .encode("color", "kind", "nominal", null))
+                .json();
+        String note = s.lastPartial() ? "The last period (" + s.periods().get(s.periods().size() - 1)
+                + ") is partial in the data, so the forecast starts there." : null;
+        Result r = new Result(t.name(), what, grain.sql(), method, model.alpha(), model.beta(), model.gamma(), holdout,
+                mape, ae / holdout, history, ahead, frame, chart, s.sql(), note);
+        List<List<Object>> ev = ahead.stream().map(p -> List.<Object>of(p.period(), p.forecast(), p.lower(), p.upper()))
+                .limit(Evidence.MAX_ROWS).toList();
+        ctx.addEvidence(new Evidence(s.sql(), List.of("period", "forecast", "lower_95", "upper_95"), ev, ahead.size(), frame));
+        return ToolResult.ok(summary(r, grain), r);
+    }
+
+    private static boolean contains(int[] a, int v) {
+        for (int x : a) {
+            if (x == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, Object> row(Point p, String kind) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("period", p.period());
+        m.put("kind", kind);
+        m.put("actual", p.actual());
+        m.put("forecast", p.forecast());
+        m.put("lower", p.lower());
+        m.put("upper", p.upper());
+        return m;
+    }
+
+    static LocalDate step(LocalDate d, Series.Grain g, int k) {
+        return switch (g) {
+            case DAY -> d.plusDays(k);
+            case WEEK -> d.plusWeeks(k);
+            case MONTH -> d.plusMonths(k);
+            case QUARTER -> d.plusMonths(3L * k);
+            case YEAR -> d.plusYears(k);
+        };
+    }
+
+    static String summary(Result r, Series.Grain grain) {
+        StringBuilder b = new StringBuilder("Forecast of ").append(grain.adjective()).append(' ').append(r.measure())
+                .append(" of ").append(r.source()).append(", ").append(r.forecast().size()).append(" ").append(r.grain())
+                .append(r.forecast().size() == 1 ? "" : "s").append(" ahead (").append(r.method()).append("; α ")
+                .append(Columns.num(r.alpha())).append(", β ").append(Columns.num(r.beta()));
+        if (r.method().startsWith("Holt-Winters")) {
+            b.append(", γ ").append(Columns.num(r.gamma()));
+        }
+        b.append(").\nBacktest on the last ").append(r.backtestPeriods()).append(" held-out period(s): MAPE ")
+                .append(r.mape() == null ? "n/a (actuals are 0)" : Columns.pct(r.mape())).append(", MAE ")
+                .append(Columns.num(r.mae())).append(".\nForecast (approximate 95% interval):");
+        List<Point> f = r.forecast();
+        for (int i = 0; i < f.size(); i++) {
+            if (f.size() > 8 && i >= 3 && i < f.size() - 3) {
+                if (i == 3) {
+                    b.append("\n  …");
+                }
+                continue;
+            }
+            Point p = f.get(i);
+            b.append("\n  ").append(p.period()).append(": ").append(Columns.num(p.forecast())).append(" [")
+                    .append(Columns.num(p.lower())).append(", ").append(Columns.num(p.upper())).append(']');
+        }
+        if (r.note() != null) {
+            b.append('\n').append(r.note());
+        }
+        b.append("\nSaved as frames.").append(r.frame()).append(" (period, kind, actual, forecast, lower, upper).");
+        return b.toString();
+    }
+}

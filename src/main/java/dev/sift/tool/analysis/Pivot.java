@@ -1,0 +1,117 @@
+package dev.sift.tool.analysis;
+
+import dev.sift.data.ColumnInfo;
+import dev.sift.data.QueryException;
+import dev.sift.data.QueryResult;
+import dev.sift.data.Sql;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Evidence;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+import dev.sift.tool.sql.ResultText;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A pivot table with DuckDB's PIVOT: one row per combination of the row columns, one column per value of
+ * the pivot column(s), cells aggregated; saved as a frame. The distinct pivot values are counted first so
+ * a pivot never explodes into thousands of columns.
+ */
+public final class Pivot implements Tool<Pivot.Args> {
+    static final int MAX_PIVOT_VALUES = 50;
+    static final Set<String> AGGS = Set.of("sum", "avg", "count", "min", "max", "median");
+
+    public record Args(
+            @Arg(value = "table or frame", aliases = {"table"}, kind = Arg.Kind.SOURCE) String source,
+            @Arg(value = "columns whose values become the rows", aliases = {"index", "group_by"}, kind = Arg.Kind.COLUMNS)
+            List<String> rows,
+            @Arg(value = "column(s) whose values become the columns (at most 50 combinations)", aliases = {"on", "pivot"},
+                    kind = Arg.Kind.COLUMNS) List<String> columns,
+            @Arg(value = "column to aggregate in the cells (omit to count rows)", required = false, aliases = {"value"},
+                    kind = Arg.Kind.COLUMN) String values,
+            @Arg(value = "sum, avg, count, min, max or median (default: sum with values, count without)", required = false,
+                    aliases = {"aggregate"}) String agg,
+            @Arg(value = "frame label for the result (default pivot_<source>)", required = false, aliases = {"name"})
+            String label) {
+        public Args {
+            agg = agg == null ? (values == null ? "count" : "sum") : agg.trim().toLowerCase(Locale.ROOT);
+            if (!AGGS.contains(agg)) {
+                throw new IllegalArgumentException("agg must be one of sum, avg, count, min, max, median; got '" + agg + "'.");
+            }
+        }
+    }
+
+    public record Result(String frame, String sql, QueryResult table) { }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("pivot", "Pivot table: rows by the values of 'rows' columns, one column per value of"
+                + " 'columns', cells = agg(values) (count of rows without values); saved as a frame.", Args.class,
+                "pivot table", Set.of("analysis"));
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        Workspace ws = ctx.workspace();
+        TableInfo t = ws.table(args.source()).orElseThrow();
+        List<String> rows = canonical(t, args.rows());
+        List<String> on = canonical(t, args.columns());
+        if (rows.isEmpty() || on.isEmpty()) {
+            return ToolResult.error("pivot needs at least one 'rows' column and one 'columns' column.");
+        }
+        Set<String> both = new LinkedHashSet<>(rows);
+        both.retainAll(on);
+        if (!both.isEmpty()) {
+            return ToolResult.error("Column(s) " + String.join(", ", both) + " cannot be both a row and a pivot column.");
+        }
+        ColumnInfo value = args.values() == null ? null : t.column(args.values()).orElseThrow();
+        if (value == null && !args.agg().equals("count")) {
+            return ToolResult.error("agg '" + args.agg() + "' needs a 'values' column; omit agg to count rows.");
+        }
+        if (value != null && !args.agg().equals("count") && !Columns.numeric(value)) {
+            return ToolResult.error("Column " + t.name() + "." + value.name() + " is " + value.type() + ", not numeric, so it"
+                    + " cannot be " + args.agg() + "-aggregated. Numeric columns of " + t.name() + ": "
+                    + Series.numericColumns(t) + ". Use agg 'count' to count its non-null values.");
+        }
+        String onList = String.join(", ", on.stream().map(Columns::q).toList());
+        long combos = ((Number) ws.trustedQuery("SELECT count(*) FROM (SELECT DISTINCT " + onList + " FROM " + t.sqlName()
+                + ")", 1).scalar()).longValue();
+        if (combos > MAX_PIVOT_VALUES) {
+            return ToolResult.error("Pivot column(s) " + String.join(", ", on) + " have " + combos + " distinct values; at"
+                    + " most " + MAX_PIVOT_VALUES + " can become columns. Pivot on a column with fewer values, or swap"
+                    + " 'rows' and 'columns'.");
+        }
+        String cell = value == null ? "count(*)" : args.agg() + "(" + Columns.q(value.name()) + ")";
+        String rowList = String.join(", ", rows.stream().map(Columns::q).toList());
+        String sql = "PIVOT " + t.sqlName() + " ON " + onList + " USING " + cell + " GROUP BY " + rowList
+                + " ORDER BY " + rowList;
+        String label = args.label() != null ? args.label() : RowsFrame.label("pivot", t.name());
+        QueryResult r = ws.saveTrustedFrame(label, sql);
+        ctx.addEvidence(Evidence.of(new QueryResult(sql, r.columns(), r.rows(), r.rowCount(), r.truncated(), r.millis()), label));
+        String what = value == null ? "count of rows" : args.agg() + "(" + value.name() + ")";
+        String summary = "Pivot of " + t.name() + ": " + what + " by " + String.join(", ", rows) + " (rows) × "
+                + String.join(", ", on) + " (" + (r.columns().size() - rows.size()) + " columns). Saved as frames." + label
+                + ".\n" + ResultText.render(r, 12);
+        return ToolResult.ok(summary, new Result(label, sql, r), Map.of("row_count", r.rowCount()));
+    }
+
+    private static List<String> canonical(TableInfo t, List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String n : names == null ? List.<String>of() : names) {
+            String c = t.column(n).orElseThrow().name();
+            if (!out.contains(c)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+}
