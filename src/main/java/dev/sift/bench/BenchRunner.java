@@ -52,6 +52,8 @@ public final class BenchRunner {
     private static final Logger LOG = LoggerFactory.getLogger(BenchRunner.class);
     /** Items run once before the timed pass (offline only: warming a paid model is not free). */
     public static final int WARM_UP_ITEMS = 3;
+    /** The most rows a gold result may have (predictive items list entity sets of thousands). */
+    public static final int GOLD_ROWS = 100_000;
 
     public enum Outcome {
         CORRECT, WRONG, ABSTAINED, ERROR;
@@ -87,7 +89,9 @@ public final class BenchRunner {
         boolean offline = sift.planner().offline();
         String startedAt = Instant.now().toString();
         List<ItemResult> results = new ArrayList<>();
-        try (Workspace goldWs = sift.open(dataset)) {
+        Workspace.Limits d = Workspace.Limits.defaults();
+        try (Workspace goldWs = Workspace.open(dataset, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
+                GOLD_ROWS))) {
             if (offline) {
                 for (Item item : items.subList(0, Math.min(WARM_UP_ITEMS, items.size()))) {
                     runOne(item, dataset, goldWs); // warm-up: JIT, dataset metadata, value index
