@@ -115,6 +115,7 @@ public final class BenchReport {
         root.put("started_at", startedAt);
         root.put("items_run", items.size());
         root.put("median_ms", round(medianMillis()));
+        root.put("warm_up_items", planner.equals("offline") ? Math.min(BenchRunner.WARM_UP_ITEMS, items.size()) : 0);
         Map<String, Object> summary = new LinkedHashMap<>();
         for (String scope : SCOPES) {
             Tally t = tally(scope);

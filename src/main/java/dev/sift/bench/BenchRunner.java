@@ -117,7 +117,7 @@ public final class BenchRunner {
         try {
             gold = item.goldSql() == null ? null : gold(item, goldWs);
         } catch (Exception e) {
-            LOG.warn("Gold SQL of {} failed", item.id(), e);
+            LOG.warn("Gold SQL of {} failed: {}", item.id(), message(e));
             return new ItemResult(item, Outcome.ERROR, "gold_sql failed: " + message(e), null, null, List.of(), 0, 0);
         }
         long t0 = System.nanoTime();
