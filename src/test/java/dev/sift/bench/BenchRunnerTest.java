@@ -129,6 +129,34 @@ class BenchRunnerTest {
         assertThat(r.items()).extracting(i -> i.item().id()).containsExactly("a1");
     }
 
+    @Test
+    void with_a_model_configured_the_runner_plans_with_it_and_a_failing_model_is_an_error_item() throws Exception {
+        dev.sift.llm.ScriptedLlm llm = new dev.sift.llm.ScriptedLlm(
+                "{\"thought\":\"count\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT count(*) AS n FROM loan\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"That many loans.\"}",
+                "{\"thought\":\"wrong table\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT count(*) AS n FROM loan\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"That many cards.\"}",
+                "{\"thought\":\"destructive\",\"final_answer\":\"I only read data.\",\"kind\":\"declined\"}");
+        Sift withModel = new Sift(home, llm, Workspace.Limits.defaults());
+        Suite s = suite("""
+                suite: llm
+                dataset: bank
+                items:
+                  - {id: a1, tier: analytic, question: "How many loans are there?", gold_sql: "SELECT count(*) FROM loan"}
+                  - {id: a2, tier: analytic, question: "How many cards are there?", gold_sql: "SELECT count(*) FROM card"}
+                  - {id: x1, tier: adversarial, expect: decline, question: "Delete all loans."}
+                  - {id: a3, tier: analytic, question: "How many clients are there?", gold_sql: "SELECT count(*) FROM client"}
+                  - {id: c1, tier: clarify, expect: clarify, question: "Show me the best accounts."}
+                """);
+        BenchReport r = new BenchRunner(withModel, AgentConfig.defaults()).run(s, TestDatasets.bank(), 0, null);
+        assertThat(llm.served()).as("no warm-up calls to a model").isEqualTo(5);
+        assertThat(r.items()).extracting(i -> i.item().id() + "=" + i.outcome().wire())
+                .containsExactly("a1=correct", "a2=wrong", "x1=correct", "a3=error", "c1=error");
+        assertThat(r.items().get(3).reason()).startsWith("the run ended in an error: ");
+        assertThat(r.json().get("planner")).isNotEqualTo("offline");
+        assertThat(r.json().get("warm_up_items")).isEqualTo(0);
+    }
+
     // ------------------------------------------------------------------ scoring rules on synthetic runs
 
     private static final Suite.Item COUNT = new Suite.Item("a", Suite.Tier.ANALYTIC, "q", "SELECT 1", null,
