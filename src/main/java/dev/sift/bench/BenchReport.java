@@ -228,6 +228,13 @@ public final class BenchReport {
             out.printf("  %-12s %5d %8d %7d %5d %9d %5d %9s %8s %8s%n", scope, t.total(), t.answered(), t.correct(),
                     t.wrong(), t.abstained(), t.error(), fmt(t.precision()), fmt(t.coverage()), fmt(t.accuracy()));
         }
+        for (Outcome o : List.of(Outcome.WRONG, Outcome.ERROR)) {
+            List<String> ids = items.stream().filter(r -> r.outcome() == o).map(r -> r.item().id()).toList();
+            if (!ids.isEmpty()) {
+                out.printf("  %s: %s%s%n", o.wire(), String.join(", ", ids.subList(0, Math.min(30, ids.size()))),
+                        ids.size() > 30 ? ", … (" + ids.size() + " in all)" : "");
+            }
+        }
         for (Target t : targets()) {
             out.printf("  target %-22s %s %-6s actual %-8s %s%n", t.name(), t.op(), fmtNum(t.target()),
                     t.actual() == null ? "n/a" : fmtNum(t.actual()), t.met() ? "met" : "NOT met");

@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -76,7 +77,8 @@ public record Suite(String name, String dataset, String description, String buil
         }
         JsonNode root;
         try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+            root = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                    .readTree(file.toFile());
         } catch (IOException e) {
             throw new SuiteException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
         }

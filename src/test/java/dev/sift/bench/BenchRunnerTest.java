@@ -117,7 +117,8 @@ class BenchRunnerTest {
         StringWriter printed = new StringWriter();
         report.printSummary(new PrintWriter(printed));
         assertThat(printed.toString()).startsWith("Suite tiny on dataset bank, planner offline: 6 items")
-                .contains("target overall.precision").contains("NOT met");
+                .contains("target overall.precision").contains("NOT met").contains("  wrong: a3\n")
+                .contains("  error: e1\n");
     }
 
     @Test

@@ -106,6 +106,8 @@ class SuiteTest {
     @Test
     void not_yaml_and_missing_file() throws Exception {
         assertThat(error("suite: [unclosed\n")).startsWith("FILE: not valid YAML: ");
+        assertThat(error(HEAD + "  - id: a1\n    tier: analytic\n    question: q\n    gold_sql: SELECT 1\n"
+                + "    gold_sql: SELECT 2\n")).isEqualTo("FILE: not valid YAML: Duplicate field 'gold_sql'");
         assertThatThrownBy(() -> Suite.load(dir.resolve("nope.yaml"))).isInstanceOf(NoSuchFileException.class)
                 .hasMessageContaining("nope.yaml");
     }
