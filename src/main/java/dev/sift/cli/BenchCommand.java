@@ -11,50 +11,66 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Benchmarks that print numbers. Suites: overhead, ml, analysis.")
+@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, or 'run --suite FILE'"
+        + " (a question suite).")
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> SUITES = List.of("overhead", "ml", "analysis");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "run --suite FILE");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SUITE", description = "overhead, ml or analysis")
-    String suite;
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | run")
+    String bench;
 
-    @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset (default: ${DEFAULT-VALUE})")
+    @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
     String dataset;
+
+    @Option(names = "--suite", paramLabel = "FILE", description = "run: the suite file (YAML), e.g. bench/bank.yaml")
+    Path suiteFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run: where report.json and report.md go"
+            + " (default: $SIFT_HOME/bench/<suite>-<time>)")
+    Path outDir;
+
+    @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
+    int limit;
 
     @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis)")
     Integer repeat;
 
     @Override
     public Integer call() throws Exception {
-        if (!SUITES.contains(suite)) {
-            throw new IllegalArgumentException("Unknown bench suite '" + suite + "'. Suites: "
-                    + String.join(", ", SUITES) + ".");
+        PrintWriter out = spec.commandLine().getOut();
+        if (bench.equals("run")) {
+            return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
         }
-        int repeat = this.repeat != null ? this.repeat : suite.equals("analysis") ? 3 : 20;
-        if (repeat < 1) {
-            throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
+        if (!List.of("overhead", "ml", "analysis").contains(bench)) {
+            throw new IllegalArgumentException("Unknown bench '" + bench + "'. Benches: " + String.join(", ", BENCHES) + ".");
         }
+        int runs = repeat != null ? repeat : bench.equals("analysis") ? 3 : 20;
+        if (runs < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
+        }
+        String name = dataset == null ? Sift.DEMO_DATASET : dataset;
         Sift sift = Runtime.offline();
-        Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
-        var out = spec.commandLine().getOut();
-        switch (suite) {
+        Dataset ds = sift.dataset(name, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + name + "'"));
+        switch (bench) {
             case "ml" -> {
                 out.println("ML bench (synthetic, deterministic; workspace on dataset '" + ds.name() + "')");
                 new MlBench(ds, 100_000, 1_000_000).run(out);
             }
             case "analysis" -> {
                 out.println("Analysis bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
-                new AnalysisBench(sift, ds, repeat).run(out);
+                new AnalysisBench(sift, ds, runs).run(out);
             }
             default -> {
                 out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
-                new OverheadBench(sift, ds, repeat).run(out);
+                new OverheadBench(sift, ds, runs).run(out);
             }
         }
         return 0;
