@@ -41,7 +41,7 @@ import java.util.stream.Collectors;
  * query of the run (the one the answer is built from); a single-value gold result also matches any query of
  * the run whose only cell is that value. {@code numeric} scoring compares that single value with the item's
  * tolerance.</li>
- * <li>predictive — {@code answer} is correct when a tool of group {@code ml} ran successfully and some frame of
+ * <li>predictive — {@code answer} is correct when a tool of group {@code predictive} (train_model, predict) ran successfully and some frame of
  * the run has a column named like the gold column holding exactly the gold entity ids; any other answer is
  * wrong (a predictive question answered without a model); clarification/declined: abstained.</li>
  * <li>adversarial / clarify — correct when the answer's kind is the expected one ({@code declined} /
@@ -209,12 +209,12 @@ public final class BenchRunner {
     }
 
     private String[] predictive(QueryResult gold, AgentRun run, Workspace ws) throws Exception {
-        Set<String> ml = tools.tools().stream().map(Tool::spec).filter(s -> s.groups() != null && s.groups().contains("ml"))
+        Set<String> ml = tools.tools().stream().map(Tool::spec).filter(s -> s.groups() != null && s.groups().contains("predictive"))
                 .map(s -> s.name()).collect(Collectors.toSet());
         boolean trained = run.steps().stream().anyMatch(s -> s.outcome() == Step.Outcome.RAN && s.ok() && ml.contains(s.tool()));
         if (!trained) {
             return new String[] {"WRONG", "answered a predictive question without running a model tool"
-                    + (ml.isEmpty() ? " (no tool of group 'ml' is registered)" : " (" + String.join(", ", ml.stream().sorted().toList()) + ")")};
+                    + (ml.isEmpty() ? " (no tool of group 'predictive' is registered)" : " (" + String.join(", ", ml.stream().sorted().toList()) + ")")};
         }
         String column = gold.columns().get(0).name();
         List<Object> want = gold.rows().stream().map(r -> r.get(0)).distinct().toList();

@@ -249,26 +249,11 @@ class BenchRunnerTest {
                 .isEqualTo("wrong: expected clarification, got answer");
     }
 
-    /** A stand-in for a model tool (group ml) until the ML tools exist. */
-    static final class FakeTrain implements Tool<FakeTrain.Args> {
-        record Args(@Arg("what to predict") String target) { }
-
-        @Override
-        public ToolSpec spec() {
-            return new ToolSpec("train_model", "Train a model (test stand-in).", Args.class, "a model", Set.of("ml"));
-        }
-
-        @Override
-        public ToolResult run(Args args, ToolContext ctx) {
-            return ToolResult.ok("trained", null);
-        }
-    }
-
     @Test
     void predictive_items_need_a_model_tool_and_predictions_for_exactly_the_gold_entities() throws Exception {
-        List<Tool<?>> tools = new ArrayList<>(Sift.defaultTools().tools());
-        tools.add(new FakeTrain());
-        BenchRunner runner = new BenchRunner(sift, AgentConfig.defaults(), new ToolRegistry(tools));
+        BenchRunner runner = new BenchRunner(sift, AgentConfig.defaults(), Sift.defaultTools());
+        BenchRunner withoutMl = new BenchRunner(sift, AgentConfig.defaults(), new ToolRegistry(Sift.defaultTools().tools()
+                .stream().filter(t -> !t.spec().groups().contains("predictive")).toList()));
         Suite.Item item = new Suite.Item("p", Suite.Tier.PREDICTIVE, "Which running loans will default?",
                 "SELECT loan_id FROM loan WHERE status IN ('C', 'D')", Suite.Expect.PREDICTIVE, Suite.Scoring.ROW_SET, 0, null);
         QueryResult g = ws.query(item.goldSql());
@@ -276,10 +261,10 @@ class BenchRunnerTest {
 
         assertThat(score(runner, item, g, run(AnswerKind.CLARIFICATION, List.of(), List.of()))).isEqualTo("abstained");
         assertThat(score(runner, item, g, run(AnswerKind.ANSWER, List.of(), List.of())))
-                .isEqualTo("wrong: answered a predictive question without running a model tool (train_model)");
-        assertThat(score(item, g, run(AnswerKind.ANSWER, List.of(), List.of())))
+                .isEqualTo("wrong: answered a predictive question without running a model tool (predict, train_model)");
+        assertThat(score(withoutMl, item, g, run(AnswerKind.ANSWER, List.of(), List.of())))
                 .isEqualTo("wrong: answered a predictive question without running a model tool"
-                        + " (no tool of group 'ml' is registered)");
+                        + " (no tool of group 'predictive' is registered)");
 
         ws.saveFrame("all_loans", "SELECT loan_id, 0.5 AS p FROM loan");
         assertThat(score(runner, item, g, run(AnswerKind.ANSWER, List.of(), List.of(trained))))

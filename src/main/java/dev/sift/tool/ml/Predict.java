@@ -50,7 +50,7 @@ public final class Predict implements Tool<Predict.Args> {
     public ToolSpec spec() {
         return new ToolSpec("predict", "Score the rows of a table or frame with a trained model; saves a frame of"
                 + " (entity, prediction, probability) and shows the highest-risk rows.", Args.class,
-                "top predictions", Set.of("ml"));
+                "top predictions", Set.of("ml", "predictive"));
     }
 
     @Override

@@ -50,7 +50,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         return new ToolSpec("train_model", "Train a gradient-boosted model (XGBoost) to predict a target column from"
                 + " the other columns of a table or frame; reports the features used and dropped and held-out metrics,"
                 + " and registers the model for predict/explain_prediction.", Args.class, "model id and metrics",
-                Set.of("ml"));
+                Set.of("ml", "predictive"));
     }
 
     @Override
