@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.ml.Explanations;
@@ -80,7 +81,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
             QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
             return ToolResult.ok(summary(model, p, r), payload(r), Map.of("model", model.id(), "cases", rows.length,
                     "frame", "explanations"));
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

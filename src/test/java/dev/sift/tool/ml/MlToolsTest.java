@@ -150,6 +150,14 @@ class MlToolsTest {
     }
 
     @Test
+    void a_bad_frame_label_is_an_error_for_the_planner() throws Exception {
+        train();
+        assertThat(call("predict", "{\"source\":\"train_data\",\"label\":\"Top Loans\"}").error()).isEqualTo(
+                "Frame label 'Top Loans' is not valid: use lowercase letters, digits and '_' (at most 63), starting with"
+                        + " a letter, e.g. 'top_loans'.");
+    }
+
+    @Test
     void predict_ignores_an_empty_target_and_keeps_a_known_one_for_evaluation() throws Exception {
         train();
         ws.saveFrame("new_rows", "SELECT item_id, a, b, colour, d, amount, CAST(NULL AS INTEGER) AS y FROM (" + DATA + ") LIMIT 5");
