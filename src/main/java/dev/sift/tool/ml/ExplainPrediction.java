@@ -54,7 +54,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
 
     @Override
     public int summaryCap() {
-        return 3200;
+        return 4000;
     }
 
     @Override
@@ -138,9 +138,10 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
                 .append(m.task() == TaskType.CLASSIFICATION ? "log-odds" : "units of " + m.target())
                 .append("; saved as frames explanations and shap_values):");
         for (Explanations.Case c : r.cases()) {
-            b.append("\n- ").append(c.sentence()).append(" Top drivers: ")
-                    .append(String.join("; ", c.drivers().subList(0, Math.min(DRIVERS, c.drivers().size())).stream()
-                            .map(ExplainPrediction::driverText).toList())).append('.');
+            b.append("\n- ").append(c.sentence());
+            if (c.drivers().size() > 2) { // the sentence names the first two
+                b.append(" Next: ").append(driverText(c.drivers().get(2))).append('.');
+            }
         }
         b.append("\nOverall importance (mean |SHAP| over ").append(r.globalRows()).append(" rows of ").append(p.frame())
                 .append("): ");

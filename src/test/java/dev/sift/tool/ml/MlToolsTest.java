@@ -150,6 +150,15 @@ class MlToolsTest {
     }
 
     @Test
+    void text_with_many_values_is_ordinal_and_long_text_is_dropped() throws Exception {
+        ws.saveFrame("texts", "SELECT a, y, 'v' || (item_id % 20) AS level20, 'w' || (item_id % 60) AS level60 FROM (" + DATA + ")");
+        ToolResult r = call("train_model", "{\"source\":\"texts\",\"target\":\"y\"}");
+        assertThat(r.summary()).contains("Features: a (number), level20 (ordinal, 20 values).\nDropped: level60"
+                + " (60 distinct text values (more than 50)).");
+        assertThat(ctx.models().resolve(null).provenance().features()).containsExactly("a", "level20");
+    }
+
+    @Test
     void a_bad_frame_label_is_an_error_for_the_planner() throws Exception {
         train();
         assertThat(call("predict", "{\"source\":\"train_data\",\"label\":\"Top Loans\"}").error()).isEqualTo(
