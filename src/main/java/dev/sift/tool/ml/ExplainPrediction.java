@@ -139,9 +139,9 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
                 .append("; saved as frames explanations and shap_values):");
         for (Explanations.Case c : r.cases()) {
             b.append("\n- ").append(c.sentence());
-            if (c.drivers().size() > 2) { // the sentence names the first two
-                b.append(" Next: ").append(driverText(c.drivers().get(2))).append('.');
-            }
+            b.append(" Top drivers: ").append(String.join("; ", c.drivers().subList(0, Math.min(DRIVERS,
+                    c.drivers().size())).stream().map(d -> d.column() + " " + (d.shap() >= 0 ? "+" : "")
+                    + Format.fixed(d.shap(), 2)).toList())).append('.');
         }
         b.append("\nOverall importance (mean |SHAP| over ").append(r.globalRows()).append(" rows of ").append(p.frame())
                 .append("): ");
