@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.Workspace;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmException;
+import dev.sift.ml.ModelRegistry;
 import dev.sift.planner.Planner;
 import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
@@ -27,19 +28,27 @@ public final class AgentLoop {
     private final Workspace workspace;
     private final LlmClient llm;
     private final AgentConfig config;
+    private final ModelRegistry models;
 
     public AgentLoop(Planner planner, ToolRegistry tools, Workspace workspace, LlmClient llm, AgentConfig config) {
+        this(planner, tools, workspace, llm, config, new ModelRegistry());
+    }
+
+    /** A loop whose runs share {@code models} (a session passes its registry so models outlive a turn). */
+    public AgentLoop(Planner planner, ToolRegistry tools, Workspace workspace, LlmClient llm, AgentConfig config,
+                     ModelRegistry models) {
         this.planner = planner;
         this.tools = tools;
         this.workspace = workspace;
         this.llm = llm;
         this.config = config;
+        this.models = models;
     }
 
     public AgentRun run(String question) throws Exception {
         long start = System.nanoTime();
         String startedAt = Instant.now().toString();
-        ToolContext ctx = new ToolContext(workspace, llm, question);
+        ToolContext ctx = new ToolContext(workspace, llm, question, models);
         List<Step> steps = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         LoopGuard guard = new LoopGuard();

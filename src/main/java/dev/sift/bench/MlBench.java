@@ -64,8 +64,9 @@ public final class MlBench {
                 TrainedModel m = Trainer.train("bench", TaskType.CLASSIFICATION, label, "y", "row_id", enc, data, labels, Map.of());
                 long t3 = System.nanoTime();
                 out.printf("%,d rows x %d features: frame in DuckDB %.2f s, read via JDBC into floats %.2f s,"
-                                + " train (100 rounds, hist, %d threads; split + metrics) %.2f s, held-out AUC %.3f%n",
+                                + " train (100 rounds, hist, %d thread%s; split + metrics) %.2f s, held-out AUC %.3f%n",
                         n, enc.width(), sec(t1 - t0), sec(t2 - t1), Trainer.threads(m.provenance().trainRows()),
+                        Trainer.threads(m.provenance().trainRows()) == 1 ? "" : "s",
                         sec(t3 - t2), m.provenance().metrics().get("auc"));
                 out.flush();
                 last = m;

@@ -92,8 +92,9 @@ public final class Explanations {
             drivers.sort(Comparator.comparingDouble((Driver d) -> -Math.abs(d.shap())));
             List<Driver> top = List.copyOf(drivers.subList(0, Math.min(topK, drivers.size())));
             double prediction = p.values()[rows[i]];
-            out.add(new Case(cases.entities()[i], prediction, margin, shap[i][enc.columns().size()], top,
-                    sentence(model, cases.entities()[i], prediction, top)));
+            double bias = shap[i][enc.columns().size()];
+            out.add(new Case(cases.entities()[i], prediction, margin, bias, top,
+                    sentence(model, cases.entities()[i], prediction, margin - bias, drivers)));
         }
         int n = Math.min(globalCap, p.data().rows());
         int[] sample = new int[n];
@@ -129,8 +130,12 @@ public final class Explanations {
         return level + " (" + value + " vs median " + Format.number(plan.median()) + ")";
     }
 
-    /** "loan 5314: high risk (probability 0.82) mainly because amount is high (…) and … ". */
-    static String sentence(TrainedModel model, Object entity, double prediction, List<Driver> drivers) {
+    /**
+     * "loan 5314: high risk … mainly because amount is high (…), which raises risk by 0.8 and …": the two
+     * strongest columns pushing the way the case went ({@code shift} = margin − bias).
+     */
+    static String sentence(TrainedModel model, Object entity, double prediction, double shift, List<Driver> all) {
+        List<Driver> drivers = all.stream().filter(d -> shift >= 0 ? d.shap() > 0 : d.shap() < 0).toList();
         String who = entityName(model.entity()) + " " + entity;
         boolean classify = model.task() == TaskType.CLASSIFICATION;
         String head = classify
@@ -139,9 +144,6 @@ public final class Explanations {
                 : who + ": predicted " + model.target() + " " + Format.number(prediction);
         List<String> parts = new ArrayList<>();
         for (Driver d : drivers.subList(0, Math.min(2, drivers.size()))) {
-            if (d.shap() == 0) {
-                continue;
-            }
             String what = d.comparison().isEmpty() ? d.column() + " is " + (d.value() == null ? "missing" : d.value())
                     : d.column() + " is " + d.comparison();
             String effect = classify ? (d.shap() > 0 ? "raises" : "lowers") + " risk" : (d.shap() > 0 ? "raises" : "lowers") + " it";

@@ -19,8 +19,9 @@ import java.util.TreeSet;
  * How a table's columns become XGBoost features, and how each feature maps back to the user's column.
  * Numbers and booleans are used as they are; strings with at most {@value #ONE_HOT_MAX} values are
  * one-hot encoded, up to {@value #ORDINAL_MAX} ordinal (levels by frequency); dates become year, month,
- * day of week and age in days (before the latest training date), computed in SQL. Identifiers, constant
- * columns, long free text and unsupported types are dropped, each with its reason.
+ * day of week and age in days (before the latest training date), computed in SQL. Identifiers (named id or
+ * *_id, unique text, or unique integers forming a dense sequence), constant columns, text with more than
+ * {@value #ORDINAL_MAX} values and unsupported types are dropped, each with its reason.
  */
 public final class FeatureEncoder {
     public static final int ONE_HOT_MAX = 10;
@@ -136,6 +137,8 @@ public final class FeatureEncoder {
             } else {
                 sql.append(", NULL");
             }
+            sql.append(k == Kind.NUMERIC && isInteger(c.type()) ? ", CAST(max(" + q + ") AS DOUBLE) - CAST(min(" + q
+                    + ") AS DOUBLE)" : ", NULL");
         }
         sql.append(" FROM ").append(table.sqlName());
         List<Object> stats = ws.trustedQuery(sql.toString(), 1).rows().get(0);
@@ -143,9 +146,13 @@ public final class FeatureEncoder {
         LocalDate reference = null;
         for (int i = 0; i < candidates.size(); i++) {
             ColumnInfo c = candidates.get(i);
-            long distinct = ((Number) stats.get(1 + 3 * i)).longValue();
-            long nonNull = ((Number) stats.get(2 + 3 * i)).longValue();
-            Object extra = stats.get(3 + 3 * i);
+            long distinct = ((Number) stats.get(1 + 4 * i)).longValue();
+            long nonNull = ((Number) stats.get(2 + 4 * i)).longValue();
+            Object extra = stats.get(3 + 4 * i);
+            Object range = stats.get(4 + 4 * i);
+            boolean unique = distinct == nonNull && nonNull == rows && rows > 20;
+            // a unique integer is a key when it is a dense sequence (1, 2, 3, …), not when it is e.g. an amount
+            boolean sequence = unique && range instanceof Number r && r.doubleValue() + 1 <= 2.0 * rows;
             Kind base = baseKind(c.type());
             String name = c.name();
             String lower = name.toLowerCase(Locale.ROOT);
@@ -155,8 +162,7 @@ public final class FeatureEncoder {
                 dropped.add(new Dropped(name, "no values"));
             } else if (distinct <= 1) {
                 dropped.add(new Dropped(name, "constant"));
-            } else if (lower.equals("id") || lower.endsWith("_id") || ((base == Kind.NUMERIC && isInteger(c.type())
-                    || base == Kind.ONE_HOT) && distinct == nonNull && nonNull == rows && rows > 20)) {
+            } else if (lower.equals("id") || lower.endsWith("_id") || sequence || (base == Kind.ONE_HOT && unique)) {
                 dropped.add(new Dropped(name, "identifier"));
             } else if (base == Kind.NUMERIC) {
                 double median = extra == null ? Double.NaN : ((Number) extra).doubleValue();

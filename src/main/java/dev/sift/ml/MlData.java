@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * Rows of a table or frame read for a model: the encoded feature matrix (row-major floats, NaN = missing),
  * the entity of each row, the raw target (text, or null), the DuckDB rowid of each row and each used
- * column's value as text (for explanations; null when not kept). Read in one JDBC pass in rowid order.
+ * column's value as text (for explanations; null when not kept). Read in one JDBC pass in entity order (then rowid).
  */
 public record MlData(int rows, int width, float[] x, Object[] entities, String[] target, long[] rowids,
                      String[][] display) {
@@ -36,7 +36,9 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
         if (where != null) {
             sql.append(" WHERE ").append(where);
         }
-        sql.append(" ORDER BY rowid");
+        // Entity order first: a frame rebuilt by a parallel query has the same rows in another order, and
+        // the split, the model and the fingerprint must not depend on that.
+        sql.append(" ORDER BY ").append(entity == null ? "" : Sql.quoteIdent(entity) + " NULLS LAST, ").append("rowid");
         List<Map<String, Integer>> levels = plans.stream().map(FeatureEncoder::levelIndex).toList();
         int width = encoder.width();
         return ws.trustedRead(sql.toString(), rs -> {

@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
 import dev.sift.ml.Anomalies;
@@ -85,7 +86,7 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
                         .append("): ").append(String.join("; ", f.reasons()));
             }
             return ToolResult.ok(b.toString(), r, Map.of("flagged", r.flagged().size()));
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

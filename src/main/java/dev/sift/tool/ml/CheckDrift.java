@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
@@ -95,7 +96,7 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
                     .append(Double.isNaN(d.ks()) ? "" : ", KS D " + Format.fixed(d.ks(), 3) + " (p " + Format.fixed(d.ksP(), 4) + ")")
                     .append(", ").append(d.detail()));
             return ToolResult.ok(b.toString(), results, Map.of("flagged", flagged));
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

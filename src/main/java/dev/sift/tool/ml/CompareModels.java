@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.ml.Metrics;
@@ -114,7 +115,7 @@ public final class CompareModels implements Tool<CompareModels.Args> {
                     : "\nBest by " + key + ": " + best + ". select_model(model=" + best + ") makes it the default.");
             notes.forEach(n -> b.append("\nNote: ").append(n).append('.'));
             return ToolResult.ok(b.toString(), results);
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

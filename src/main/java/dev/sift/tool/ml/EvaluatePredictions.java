@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.ml.Metrics;
@@ -91,7 +92,7 @@ public final class EvaluatePredictions implements Tool<EvaluatePredictions.Args>
             String summary = "Evaluated " + rows.size() + " rows of " + t.name() + ": " + task.label() + " of " + truth
                     + note + " scored by " + score + ": " + Metrics.render(m) + ".";
             return ToolResult.ok(summary, m);
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

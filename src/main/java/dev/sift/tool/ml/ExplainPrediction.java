@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.ml.Explanations;
@@ -53,7 +54,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
 
     @Override
     public int summaryCap() {
-        return 3200;
+        return 4000;
     }
 
     @Override
@@ -80,7 +81,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
             QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
             return ToolResult.ok(summary(model, p, r), payload(r), Map.of("model", model.id(), "cases", rows.length,
                     "frame", "explanations"));
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }
@@ -137,9 +138,10 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
                 .append(m.task() == TaskType.CLASSIFICATION ? "log-odds" : "units of " + m.target())
                 .append("; saved as frames explanations and shap_values):");
         for (Explanations.Case c : r.cases()) {
-            b.append("\n- ").append(c.sentence()).append(" Top drivers: ")
-                    .append(String.join("; ", c.drivers().subList(0, Math.min(DRIVERS, c.drivers().size())).stream()
-                            .map(ExplainPrediction::driverText).toList())).append('.');
+            b.append("\n- ").append(c.sentence());
+            b.append(" Top drivers: ").append(String.join("; ", c.drivers().subList(0, Math.min(DRIVERS,
+                    c.drivers().size())).stream().map(d -> d.column() + " " + (d.shap() >= 0 ? "+" : "")
+                    + Format.fixed(d.shap(), 2)).toList())).append('.');
         }
         b.append("\nOverall importance (mean |SHAP| over ").append(r.globalRows()).append(" rows of ").append(p.frame())
                 .append("): ");

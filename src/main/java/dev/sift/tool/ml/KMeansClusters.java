@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
 import dev.sift.ml.Format;
@@ -85,7 +86,7 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
             }
             ctx.workspace().writeFrame(label, cols, out);
             return ToolResult.ok(summary(t, data, rows, r, label), profiles(data, rows, r));
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

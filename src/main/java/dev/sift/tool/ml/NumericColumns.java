@@ -36,7 +36,8 @@ record NumericColumns(List<String> columns, double[][] values, long[] rowids, Ob
         for (String c : columns) {
             sql.append(", CAST(").append(Sql.quoteIdent(c)).append(" AS DOUBLE)");
         }
-        sql.append(" FROM ").append(t.sqlName()).append(" ORDER BY rowid");
+        sql.append(" FROM ").append(t.sqlName()).append(" ORDER BY ")
+                .append(label == null ? "" : Sql.quoteIdent(label) + " NULLS LAST, ").append("rowid");
         return ws.trustedRead(sql.toString(), rs -> {
             List<Long> ids = new ArrayList<>();
             List<Object> labels = new ArrayList<>();

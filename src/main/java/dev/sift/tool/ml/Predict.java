@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
@@ -80,7 +81,7 @@ public final class Predict implements Tool<Predict.Args> {
             QueryResult shown = MlSupport.evidence(ctx, label, order + ", " + Sql.quoteIdent(entityColumn(entity)), top);
             return ToolResult.ok(summary(model, table, label, p, shown, withTruth, target), shown,
                     Map.of("model", model.id(), "rows", data.rows(), "frame", label));
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.QueryException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
@@ -96,7 +97,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
             LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
             return ToolResult.ok(summary(model, data.rows()), payload(model), Map.of("model", model.id(),
                     "millis", model.provenance().trainMillis()));
-        } catch (MlException e) {
+        } catch (MlException | QueryException e) {
             return ToolResult.error(e.getMessage());
         }
     }

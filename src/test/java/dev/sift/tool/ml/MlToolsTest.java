@@ -30,7 +30,7 @@ class MlToolsTest {
      */
     static final String DATA = "SELECT i AS item_id, (i % 97) / 97.0 AS a, ((i * 37) % 101) / 101.0 AS b,"
             + " ['red', 'green', 'blue'][1 + i % 3] AS colour, CAST(DATE '2020-01-01' + INTERVAL (i % 365) DAY AS DATE) AS d,"
-            + " 'c' || i AS code, 7 AS k,"
+            + " 'c' || i AS code, 7 AS k, i + 1000 AS seq, i * 37 + 5 AS amount,"
             + " CASE WHEN (i % 97) / 97.0 + CASE WHEN i % 3 = 0 THEN 0.3 ELSE 0 END > 0.6 THEN 1 ELSE 0 END AS y"
             + " FROM range(400) t(i)";
 
@@ -65,11 +65,11 @@ class MlToolsTest {
         ToolResult r = train();
         assertThat(r.summary()).startsWith("Trained model m1: classification of y (predicts the probability of y = 1)"
                 + " on train_data, 320 training rows and 80 held out, entity item_id.\nFeatures: a (number), b (number),"
-                + " colour (one-hot, 3 values), d (date: year, month, day of week, age in days).\nDropped: code (identifier),"
-                + " k (constant).\nHeld-out metrics: auc ");
+                + " colour (one-hot, 3 values), d (date: year, month, day of week, age in days), amount (number).\nDropped:"
+                + " code (identifier), k (constant), seq (identifier).\nHeld-out metrics: auc ");
         TrainedModel m = ctx.models().resolve(null);
         assertThat(m.provenance().features()).containsExactly("a", "b", "colour=red", "colour=blue", "colour=green", // levels by frequency
-                "d.year", "d.month", "d.day_of_week", "d.age_days");
+                "d.year", "d.month", "d.day_of_week", "d.age_days", "amount");
         assertThat(m.provenance().metrics().get("auc")).isGreaterThan(0.95);
         assertThat(m.provenance().seed()).isEqualTo(42L);
         assertThat(m.provenance().dataFingerprint()).hasSize(16);
@@ -110,7 +110,7 @@ class MlToolsTest {
             // probability = sigmoid(margin)
             assertThat(p.values()[r]).isCloseTo(1 / (1 + Math.exp(-margins[r])), within(1e-5));
         }
-        assertThat(m.encoder().columnNames()).containsExactly("a", "b", "colour", "d");
+        assertThat(m.encoder().columnNames()).containsExactly("a", "b", "colour", "d", "amount");
     }
 
     @Test
@@ -135,24 +135,41 @@ class MlToolsTest {
         assertThat(global.get(0).column()).isEqualTo("a");
         assertThat(global.subList(0, 2)).extracting(Explanations.Importance::column).contains("colour");
         assertThat(ws.query("SELECT count(*) FROM frames.explanations").scalar()).isEqualTo(2L);
-        assertThat(ws.query("SELECT count(DISTINCT column_name) FROM frames.shap_values").scalar()).isEqualTo(4L);
+        assertThat(ws.query("SELECT count(DISTINCT column_name) FROM frames.shap_values").scalar()).isEqualTo(5L); // every column, per case
     }
 
     @Test
     void predict_names_the_missing_columns() throws Exception {
         train();
-        ws.saveFrame("partial", "SELECT item_id, a, colour FROM (" + DATA + ")");
+        ws.saveFrame("partial", "SELECT item_id, a, colour, amount FROM (" + DATA + ")");
         ToolResult r = call("predict", "{\"source\":\"partial\"}");
         assertThat(r.ok()).isFalse();
         assertThat(r.error()).isEqualTo("Frame partial lacks the columns b, d that model m1 was trained on (from"
-                + " train_data: a, b, colour, d). Frame partial has: item_id, a, colour. Build it with the same column"
+                + " train_data: a, b, colour, d, amount). Frame partial has: item_id, a, colour, amount. Build it with the same column"
                 + " names (e.g. the training SQL with a different filter) and predict again.");
+    }
+
+    @Test
+    void text_with_many_values_is_ordinal_and_long_text_is_dropped() throws Exception {
+        ws.saveFrame("texts", "SELECT a, y, 'v' || (item_id % 20) AS level20, 'w' || (item_id % 60) AS level60 FROM (" + DATA + ")");
+        ToolResult r = call("train_model", "{\"source\":\"texts\",\"target\":\"y\"}");
+        assertThat(r.summary()).contains("Features: a (number), level20 (ordinal, 20 values).\nDropped: level60"
+                + " (60 distinct text values (more than 50)).");
+        assertThat(ctx.models().resolve(null).provenance().features()).containsExactly("a", "level20");
+    }
+
+    @Test
+    void a_bad_frame_label_is_an_error_for_the_planner() throws Exception {
+        train();
+        assertThat(call("predict", "{\"source\":\"train_data\",\"label\":\"Top Loans\"}").error()).isEqualTo(
+                "Frame label 'Top Loans' is not valid: use lowercase letters, digits and '_' (at most 63), starting with"
+                        + " a letter, e.g. 'top_loans'.");
     }
 
     @Test
     void predict_ignores_an_empty_target_and_keeps_a_known_one_for_evaluation() throws Exception {
         train();
-        ws.saveFrame("new_rows", "SELECT item_id, a, b, colour, d, CAST(NULL AS INTEGER) AS y FROM (" + DATA + ") LIMIT 5");
+        ws.saveFrame("new_rows", "SELECT item_id, a, b, colour, d, amount, CAST(NULL AS INTEGER) AS y FROM (" + DATA + ") LIMIT 5");
         ToolResult r = call("predict", "{\"source\":\"new_rows\",\"label\":\"scored\"}");
         assertThat(r.summary()).startsWith("Scored 5 rows of new_rows with model m1").contains("Column y is empty here and was ignored.");
         assertThat(ws.query("SELECT * FROM frames.scored").columnNames()).containsExactly("item_id", "prediction", "probability");
@@ -228,7 +245,7 @@ class MlToolsTest {
                 + " session: m1, m2 (selected: m2). Use one of these ids, or omit model to use the selected one.");
         assertThat(call("select_model", "{\"model\":\"m1\"}").summary()).startsWith("Selected m1: classification of y");
         ToolResult cmp = call("compare_models", "{}");
-        assertThat(cmp.summary()).startsWith("Compared 2 models of y on the 80 held-out rows of m1 (train_data):\nm1 (4 columns): auc ")
+        assertThat(cmp.summary()).startsWith("Compared 2 models of y on the 80 held-out rows of m1 (train_data):\nm1 (5 columns): auc ")
                 .contains("\nm2 (1 columns): auc ").endsWith("Best by auc: m1. select_model(model=m1) makes it the default.");
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Double>> metrics = (Map<String, Map<String, Double>>) cmp.payload();
@@ -272,7 +289,7 @@ class MlToolsTest {
         assertThat(call("kmeans_clusters", "{\"source\":\"blobs\",\"columns\":[\"x\"],\"k\":2}").summary()).contains("into k = 2 clusters");
         assertThat(call("kmeans_clusters", "{\"source\":\"train_data\",\"columns\":[\"colour\"]}").error()).isEqualTo(
                 "Column colour is VARCHAR: kmeans_clusters needs numeric columns. Numeric columns of train_data: item_id, a,"
-                        + " b, k, y. Turn other values into numbers in SQL first (e.g. a count or a CASE).");
+                        + " b, k, seq, amount, y. Turn other values into numbers in SQL first (e.g. a count or a CASE).");
     }
 
     @Test

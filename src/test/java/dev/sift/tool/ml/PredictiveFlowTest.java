@@ -121,4 +121,23 @@ class PredictiveFlowTest {
         assertThat(run.steps().get(5).observation()).isEqualTo(
                 "The model ranks the running loans by default risk; see the drivers per loan.");
     }
+
+    @Test
+    void models_trained_in_one_turn_are_there_in_the_next() throws Exception {
+        ScriptedLlm llm = new ScriptedLlm(
+                call("run_sql", "{\"sql\":" + quoteJson(CONTEXT) + ",\"label\":\"context\"}"),
+                call("train_model", "{\"source\":\"context\",\"target\":\"is_default\"}"),
+                "{\"final_answer\":\"Trained m1.\"}",
+                call("run_sql", "{\"sql\":" + quoteJson(TO_SCORE) + ",\"label\":\"to_score\"}"),
+                call("list_models", "{}"),
+                call("predict", "{\"source\":\"to_score\",\"model\":\"m1\"}"),
+                "{\"final_answer\":\"Scored.\"}");
+        dev.sift.ml.ModelRegistry session = new dev.sift.ml.ModelRegistry();
+        AgentLoop loop = new AgentLoop(new LlmPlanner(llm), Sift.defaultTools(), ws, llm, AgentConfig.defaults(), session);
+        loop.run("Train a default model");
+        AgentRun second = loop.run("Now score the running loans");
+        assertThat(second.steps()).extracting(Step::tool).containsExactly("run_sql", "list_models", "predict");
+        assertThat(second.steps().get(1).observation()).startsWith("1 model:\n* m1: classification of is_default on context");
+        assertThat(second.steps().get(2).observation()).startsWith("Scored ").contains(" rows of to_score with model m1");
+    }
 }
