@@ -61,6 +61,14 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws Exception {
+        try {
+            return execute(args, ctx);
+        } catch (QueryException e) {
+            return Columns.plannerError(e);
+        }
+    }
+
+    private ToolResult execute(Args args, ToolContext ctx) throws Exception {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         List<Insight> all = new ArrayList<>();

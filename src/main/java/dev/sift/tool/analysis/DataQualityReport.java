@@ -58,6 +58,14 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        try {
+            return execute(args, ctx);
+        } catch (QueryException e) {
+            return Columns.plannerError(e);
+        }
+    }
+
+    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Report r = report(ctx.workspace(), ctx.workspace().table(args.source()).orElseThrow());
         ctx.addEvidence(new Evidence("data_quality_report(" + r.source() + ")", List.of("check", "column", "count", "example"),
                 r.findings().stream().limit(Evidence.MAX_ROWS).map(f -> List.<Object>of(f.check(), String.valueOf(f.column()),

@@ -282,4 +282,22 @@ class KnownAnswersTest {
                 + " saved as frames.profile_dirty:\n- day VARCHAR: no nulls, ~12 distinct");
         assertThat(ws.query("SELECT \"column\" FROM frames.profile_dirty").rows()).hasSize(4);
     }
+
+    @Test
+    void an_empty_source_is_profiled_and_checked_and_has_no_series() throws Exception {
+        ws.saveFrame("nothing", "SELECT * FROM monthly WHERE false");
+        ProfileData.Profile p = (ProfileData.Profile) call("profile_data", "{\"source\":\"nothing\"}").payload();
+        assertThat(p.rows()).isZero();
+        assertThat(p.columns()).allSatisfy(c -> assertThat(c.nonNull()).isZero());
+        assertThat(((DataQualityReport.Report) call("data_quality_report", "{\"source\":\"nothing\"}").payload()).findings())
+                .isEmpty();
+        assertThat(call("trend_analysis", "{\"source\":\"nothing\",\"date\":\"d\"}").error())
+                .isEqualTo("Column nothing.d has no non-null dates, so there is no series to analyse.");
+        assertThat(call("correlation_analysis", "{\"source\":\"nothing\"}").error()).isEqualTo("correlation_analysis"
+                + " needs at least two columns to compare, one of them numeric; nothing gives numeric: v; categorical: none."
+                + " Numeric columns of nothing: v.");
+        ws.saveFrame("nothing_lin", "SELECT * FROM lin WHERE false");
+        assertThat(call("correlation_analysis", "{\"source\":\"nothing_lin\"}").summary())
+                .contains("- no pair has a defined correlation (constant or empty columns)");
+    }
 }
