@@ -147,9 +147,8 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
                 rows);
         Result r = new Result(t.name(), args.method(), names(numeric, true), names(categorical, true), pairs, strongest,
                 skipped, frame, heatmap(t.name(), args.method(), numeric, pairs));
-        ctx.addEvidence(new Evidence("correlation_analysis(" + t.name() + ", " + args.method() + ")",
-                List.of("a", "b", "method", "value", "n"), strongest.stream()
-                .map(p -> List.<Object>of(p.a(), p.b(), p.method(), p.value(), p.n())).toList(), pairs.size(), frame));
+        ctx.addEvidence(Evidence.of(ws.trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame)
+                + " ORDER BY abs(value) DESC, a, b", Evidence.MAX_ROWS), frame));
         return ToolResult.ok(summary(r, target), r);
     }
 

@@ -67,9 +67,9 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
 
     private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Report r = report(ctx.workspace(), ctx.workspace().table(args.source()).orElseThrow());
-        ctx.addEvidence(new Evidence("data_quality_report(" + r.source() + ")", List.of("check", "column", "count", "example"),
-                r.findings().stream().limit(Evidence.MAX_ROWS).map(f -> List.<Object>of(f.check(), String.valueOf(f.column()),
-                        f.count(), String.valueOf(f.example()))).toList(), r.findings().size(), r.frame()));
+        ctx.addEvidence(Evidence.of(ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(r.frame())
+                + " ORDER BY CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, \"count\" DESC",
+                Evidence.MAX_ROWS), r.frame()));
         return ToolResult.ok(summary(r), r);
     }
 

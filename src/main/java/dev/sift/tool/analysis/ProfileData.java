@@ -68,9 +68,8 @@ public final class ProfileData implements Tool<ProfileData.Args> {
         List<ColumnInfo> cols = args.columns() == null || args.columns().isEmpty() ? t.columns()
                 : args.columns().stream().map(c -> t.column(c).orElseThrow()).distinct().toList();
         Profile p = profile(ctx.workspace(), t, cols);
-        ctx.addEvidence(new Evidence("profile_data(" + t.name() + ")", List.of("column", "nulls", "distinct", "min", "max"),
-                p.columns().stream().map(c -> List.<Object>of(c.name(), c.nulls(), c.distinct(), String.valueOf(c.min()),
-                        String.valueOf(c.max()))).toList(), p.columns().size(), p.frame()));
+        ctx.addEvidence(Evidence.of(ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(p.frame()),
+                Evidence.MAX_ROWS), p.frame()));
         return ToolResult.ok(summary(p), p);
     }
 
