@@ -119,7 +119,9 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
             return ToolResult.error("correlation_analysis needs at least two columns to compare, one of them numeric; "
                     + t.name() + " gives numeric: " + names(numeric) + "; categorical: " + names(categorical)
                     + (skipped.isEmpty() ? "" : "; skipped: " + String.join(", ", skipped))
-                    + ". Numeric columns of " + t.name() + ": " + Series.numericColumns(t) + ".");
+                    + ". Numeric columns of " + t.name() + ": " + Series.numericColumns(t) + "."
+                    + (explicit || t.columns().stream().noneMatch(c -> Columns.numeric(c) && Columns.idLike(c.name())) ? ""
+                    : " Id columns are left out unless named in 'columns'."));
         }
         List<Pair> pairs = new ArrayList<>(numericPairs(ws, t, numeric, args.method()));
         for (ColumnInfo c : categorical) {

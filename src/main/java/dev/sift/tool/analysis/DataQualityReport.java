@@ -234,9 +234,11 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
             }
             if (number >= 0.95) {
                 long count = Math.round(number * nonNull);
+                Double yymmdd = e.getValue().get("date YYMMDD");
                 findings.add(new Finding("numbers stored as text", col, "low", count, share(count, rows),
                         "'" + examples.get(col).get("number as text") + "'", Columns.pct(number)
-                        + " of values are numbers in a VARCHAR column"));
+                        + " of values are numbers in a VARCHAR column" + (yymmdd == null ? "" : "; " + Columns.pct(yymmdd)
+                        + " also read as YYMMDD dates")));
             }
         }
         checks.add("date formats and numbers in " + formats.size() + " text columns");
