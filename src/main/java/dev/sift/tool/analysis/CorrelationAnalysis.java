@@ -162,19 +162,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
         String from = t.sqlName();
         List<String> cols = numeric.stream().map(c -> Columns.q(c.name())).toList();
         if (method.equals("spearman")) {
-            // average ranks (ties share the mean of their ranks), computed over each column's distinct values and joined back
-            StringBuilder with = new StringBuilder("(WITH ");
-            StringBuilder select = new StringBuilder(" SELECT ");
-            StringBuilder joins = new StringBuilder();
-            for (int i = 0; i < cols.size(); i++) {
-                String c = cols.get(i);
-                with.append(i == 0 ? "" : ", ").append("r").append(i).append(" AS (SELECT v, sum(n) OVER (ORDER BY v ROWS"
-                        + " UNBOUNDED PRECEDING) - (n - 1) / 2.0 AS r FROM (SELECT ").append(c).append(" AS v, count(*) AS n FROM ")
-                        .append(t.sqlName()).append(" WHERE ").append(c).append(" IS NOT NULL GROUP BY 1))");
-                select.append(i == 0 ? "" : ", ").append("r").append(i).append(".r AS ").append(c);
-                joins.append(" LEFT JOIN r").append(i).append(" ON r").append(i).append(".v = s.").append(c);
-            }
-            from = with.append(select).append(" FROM ").append(t.sqlName()).append(" s").append(joins).append(")").toString();
+            from = averageRanks(ws, t, cols);
         }
         StringBuilder sql = new StringBuilder("SELECT ");
         List<int[]> idx = new ArrayList<>();
@@ -192,6 +180,44 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
                     v == null ? Double.NaN : Columns.toDouble(v), ((Number) row.get(2 * k + 1)).longValue()));
         }
         return out;
+    }
+
+    /**
+     * A subquery of average ranks (ties share the mean of their ranks; NULL stays NULL), one column per input
+     * column. Columns with few distinct values are ranked over their distinct values (a running sum of counts)
+     * and joined back; the others by one sort each ({@code rank} and {@code cume_dist} over the same window):
+     * whichever is cheaper for the column's cardinality.
+     */
+    static String averageRanks(Workspace ws, TableInfo t, List<String> cols) throws QueryException {
+        StringBuilder d = new StringBuilder("SELECT count(*)");
+        for (String c : cols) {
+            d.append(", count(").append(c).append("), approx_count_distinct(").append(c).append(')');
+        }
+        List<Object> stats = ws.trustedQuery(d.append(" FROM ").append(t.sqlName()).toString(), 1).rows().get(0);
+        StringBuilder with = new StringBuilder();
+        StringBuilder select = new StringBuilder();
+        StringBuilder joins = new StringBuilder();
+        StringBuilder windows = new StringBuilder();
+        for (int i = 0; i < cols.size(); i++) {
+            String c = cols.get(i);
+            long nonNull = ((Number) stats.get(1 + 2 * i)).longValue();
+            long distinct = ((Number) stats.get(2 + 2 * i)).longValue();
+            select.append(i == 0 ? "" : ", ");
+            if (distinct <= 0.1 * nonNull) {
+                with.append(with.length() == 0 ? "WITH " : ", ").append("r").append(i).append(" AS (SELECT v, sum(n) OVER"
+                        + " (ORDER BY v ROWS UNBOUNDED PRECEDING) - (n - 1) / 2.0 AS r FROM (SELECT ").append(c)
+                        .append(" AS v, count(*) AS n FROM ").append(t.sqlName()).append(" WHERE ").append(c)
+                        .append(" IS NOT NULL GROUP BY 1))");
+                select.append("r").append(i).append(".r AS ").append(c);
+                joins.append(" LEFT JOIN r").append(i).append(" ON r").append(i).append(".v = s.").append(c);
+            } else {
+                select.append("CASE WHEN s.").append(c).append(" IS NULL THEN NULL ELSE (rank() OVER w").append(i)
+                        .append(" + cume_dist() OVER w").append(i).append(" * count(*) OVER ()) / 2 END AS ").append(c);
+                windows.append(windows.length() == 0 ? " WINDOW " : ", ").append('w').append(i).append(" AS (ORDER BY s.")
+                        .append(c).append(')');
+            }
+        }
+        return "(" + with + " SELECT " + select + " FROM " + t.sqlName() + " s" + joins + windows + ")";
     }
 
     /** η between one categorical column and each numeric column, from one grouped pass. */

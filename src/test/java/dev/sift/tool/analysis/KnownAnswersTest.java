@@ -96,6 +96,18 @@ class KnownAnswersTest {
     }
 
     @Test
+    void spearman_ranks_ties_by_their_average_on_both_ranking_paths() throws Exception {
+        // a and b have 5 values each (ranked over distinct values); c is unique (ranked by a sort)
+        ws.saveFrame("ties", "SELECT i % 5 AS a, (i % 5) * 3 + 1 AS b, i AS c FROM range(100) t(i)");
+        CorrelationAnalysis.Result r = (CorrelationAnalysis.Result) call("correlation_analysis",
+                "{\"source\":\"ties\",\"method\":\"spearman\"}").payload();
+        assertThat(pair(r, "a", "b")).isCloseTo(1.0, within(1e-12));
+        double expected = ((Number) ws.query("SELECT corr(ra, rc) FROM (SELECT rank() OVER (ORDER BY a) + (count(*) OVER"
+                + " (PARTITION BY a) - 1) / 2.0 AS ra, rank() OVER (ORDER BY c) AS rc FROM ties)").scalar()).doubleValue();
+        assertThat(pair(r, "a", "c")).isCloseTo(expected, within(1e-12));
+    }
+
+    @Test
     void correlation_with_a_target_lists_its_pairs_first() throws Exception {
         CorrelationAnalysis.Result r = (CorrelationAnalysis.Result) call("correlation_analysis",
                 "{\"source\":\"lin\",\"target\":\"cube\"}").payload();
