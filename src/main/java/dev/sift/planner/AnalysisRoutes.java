@@ -51,8 +51,8 @@ final class AnalysisRoutes {
     /** A decision for an analysis request, or empty when the question is not one (other routes then apply). */
     static Optional<Decision> route(String q, List<String> words, List<TableInfo> tables) {
         Intent intent = intent(q, words);
-        if (intent == null) {
-            return Optional.empty();
+        if (intent == null || (q.contains("how many") && intent != Intent.TREND && intent != Intent.FORECAST)) {
+            return Optional.empty(); // "how many clients have a profile?" is a count, not a profiling request
         }
         List<String> notes = new ArrayList<>();
         List<TableInfo> mentioned = mentioned(words, tables, notes);

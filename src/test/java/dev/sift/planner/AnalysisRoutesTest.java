@@ -91,4 +91,11 @@ class AnalysisRoutesTest {
         assertThat(ask("is there a trend in districts?").answer()).isEqualTo("Table district has no date column for a"
                 + " trend. Which date do you mean?");
     }
+
+    @Test
+    void a_count_question_that_mentions_an_analysis_word_is_not_an_analysis() throws Exception {
+        AgentRun run = ask("How many loans have a quality problem?");
+        assertThat(run.steps()).isEmpty();
+        assertThat(run.answer()).startsWith("I could not map 'quality', 'problem' to anything in this dataset offline");
+    }
 }

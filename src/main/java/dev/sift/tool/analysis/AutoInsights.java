@@ -61,6 +61,14 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws Exception {
+        try {
+            return execute(args, ctx);
+        } catch (QueryException e) {
+            return Columns.plannerError(e);
+        }
+    }
+
+    private ToolResult execute(Args args, ToolContext ctx) throws Exception {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         List<Insight> all = new ArrayList<>();
@@ -86,14 +94,22 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
         t0 = System.nanoTime();
         DataQualityReport.Report q = (DataQualityReport.Report) quality.run(new DataQualityReport.Args(t.name()), ctx).payload();
         millis.put("data_quality_report", ms(t0));
+        // findings of one check with the same count (columns missing together) become one insight
+        Map<String, List<DataQualityReport.Finding>> grouped = new LinkedHashMap<>();
         for (DataQualityReport.Finding f : q.findings()) {
+            grouped.computeIfAbsent(f.check() + "|" + f.count() + "|" + f.severity(), k -> new ArrayList<>()).add(f);
+        }
+        for (List<DataQualityReport.Finding> group : grouped.values()) {
+            DataQualityReport.Finding f = group.get(0);
             double base = switch (f.severity()) {
                 case "high" -> 0.75;
                 case "medium" -> 0.5;
                 default -> 0.2;
             };
-            all.add(new Insight("data quality: " + f.check(), capitalFirst(f.check()) + (f.column() == null ? "" : " in "
-                    + f.column()) + ": " + f.count() + " rows (" + Columns.pct(f.share()) + ").", Math.min(1, base + 0.2 * f.share()),
+            List<String> columns = group.stream().map(DataQualityReport.Finding::column).filter(java.util.Objects::nonNull).toList();
+            String where = columns.isEmpty() ? "" : " in " + String.join(" and ", columns);
+            all.add(new Insight("data quality: " + f.check(), capitalFirst(f.check()) + where + ": " + f.count() + " rows"
+                    + (columns.size() > 1 ? " each" : "") + " (" + Columns.pct(f.share()) + ").", Math.min(1, base + 0.2 * f.share()),
                     "e.g. " + f.example() + "; " + f.detail(), "data_quality_report", q.frame()));
         }
 

@@ -64,6 +64,14 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        try {
+            return execute(args, ctx);
+        } catch (QueryException e) {
+            return Columns.plannerError(e);
+        }
+    }
+
+    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         String target = args.target() == null ? null : t.column(args.target()).orElseThrow().name();
@@ -111,7 +119,9 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
             return ToolResult.error("correlation_analysis needs at least two columns to compare, one of them numeric; "
                     + t.name() + " gives numeric: " + names(numeric) + "; categorical: " + names(categorical)
                     + (skipped.isEmpty() ? "" : "; skipped: " + String.join(", ", skipped))
-                    + ". Numeric columns of " + t.name() + ": " + Series.numericColumns(t) + ".");
+                    + ". Numeric columns of " + t.name() + ": " + Series.numericColumns(t) + "."
+                    + (explicit || t.columns().stream().noneMatch(c -> Columns.numeric(c) && Columns.idLike(c.name())) ? ""
+                    : " Id columns are left out unless named in 'columns'."));
         }
         List<Pair> pairs = new ArrayList<>(numericPairs(ws, t, numeric, args.method()));
         for (ColumnInfo c : categorical) {
@@ -139,9 +149,8 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
                 rows);
         Result r = new Result(t.name(), args.method(), names(numeric, true), names(categorical, true), pairs, strongest,
                 skipped, frame, heatmap(t.name(), args.method(), numeric, pairs));
-        ctx.addEvidence(new Evidence("correlation_analysis(" + t.name() + ", " + args.method() + ")",
-                List.of("a", "b", "method", "value", "n"), strongest.stream()
-                .map(p -> List.<Object>of(p.a(), p.b(), p.method(), p.value(), p.n())).toList(), pairs.size(), frame));
+        ctx.addEvidence(Evidence.of(ws.trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame)
+                + " ORDER BY abs(value) DESC, a, b", Evidence.MAX_ROWS), frame));
         return ToolResult.ok(summary(r, target), r);
     }
 
@@ -153,19 +162,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
         String from = t.sqlName();
         List<String> cols = numeric.stream().map(c -> Columns.q(c.name())).toList();
         if (method.equals("spearman")) {
-            // average ranks (ties share the mean of their ranks), computed over each column's distinct values and joined back
-            StringBuilder with = new StringBuilder("(WITH ");
-            StringBuilder select = new StringBuilder(" SELECT ");
-            StringBuilder joins = new StringBuilder();
-            for (int i = 0; i < cols.size(); i++) {
-                String c = cols.get(i);
-                with.append(i == 0 ? "" : ", ").append("r").append(i).append(" AS (SELECT v, sum(n) OVER (ORDER BY v ROWS"
-                        + " UNBOUNDED PRECEDING) - (n - 1) / 2.0 AS r FROM (SELECT ").append(c).append(" AS v, count(*) AS n FROM ")
-                        .append(t.sqlName()).append(" WHERE ").append(c).append(" IS NOT NULL GROUP BY 1))");
-                select.append(i == 0 ? "" : ", ").append("r").append(i).append(".r AS ").append(c);
-                joins.append(" LEFT JOIN r").append(i).append(" ON r").append(i).append(".v = s.").append(c);
-            }
-            from = with.append(select).append(" FROM ").append(t.sqlName()).append(" s").append(joins).append(")").toString();
+            from = averageRanks(ws, t, cols);
         }
         StringBuilder sql = new StringBuilder("SELECT ");
         List<int[]> idx = new ArrayList<>();
@@ -183,6 +180,44 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
                     v == null ? Double.NaN : Columns.toDouble(v), ((Number) row.get(2 * k + 1)).longValue()));
         }
         return out;
+    }
+
+    /**
+     * A subquery of average ranks (ties share the mean of their ranks; NULL stays NULL), one column per input
+     * column. Columns with few distinct values are ranked over their distinct values (a running sum of counts)
+     * and joined back; the others by one sort each ({@code rank} and {@code cume_dist} over the same window):
+     * whichever is cheaper for the column's cardinality.
+     */
+    static String averageRanks(Workspace ws, TableInfo t, List<String> cols) throws QueryException {
+        StringBuilder d = new StringBuilder("SELECT count(*)");
+        for (String c : cols) {
+            d.append(", count(").append(c).append("), approx_count_distinct(").append(c).append(')');
+        }
+        List<Object> stats = ws.trustedQuery(d.append(" FROM ").append(t.sqlName()).toString(), 1).rows().get(0);
+        StringBuilder with = new StringBuilder();
+        StringBuilder select = new StringBuilder();
+        StringBuilder joins = new StringBuilder();
+        StringBuilder windows = new StringBuilder();
+        for (int i = 0; i < cols.size(); i++) {
+            String c = cols.get(i);
+            long nonNull = ((Number) stats.get(1 + 2 * i)).longValue();
+            long distinct = ((Number) stats.get(2 + 2 * i)).longValue();
+            select.append(i == 0 ? "" : ", ");
+            if (distinct <= 0.1 * nonNull) {
+                with.append(with.length() == 0 ? "WITH " : ", ").append("r").append(i).append(" AS (SELECT v, sum(n) OVER"
+                        + " (ORDER BY v ROWS UNBOUNDED PRECEDING) - (n - 1) / 2.0 AS r FROM (SELECT ").append(c)
+                        .append(" AS v, count(*) AS n FROM ").append(t.sqlName()).append(" WHERE ").append(c)
+                        .append(" IS NOT NULL GROUP BY 1))");
+                select.append("r").append(i).append(".r AS ").append(c);
+                joins.append(" LEFT JOIN r").append(i).append(" ON r").append(i).append(".v = s.").append(c);
+            } else {
+                select.append("CASE WHEN s.").append(c).append(" IS NULL THEN NULL ELSE (rank() OVER w").append(i)
+                        .append(" + cume_dist() OVER w").append(i).append(" * count(*) OVER ()) / 2 END AS ").append(c);
+                windows.append(windows.length() == 0 ? " WINDOW " : ", ").append('w').append(i).append(" AS (ORDER BY s.")
+                        .append(c).append(')');
+            }
+        }
+        return "(" + with + " SELECT " + select + " FROM " + t.sqlName() + " s" + joins + windows + ")";
     }
 
     /** η between one categorical column and each numeric column, from one grouped pass. */

@@ -58,10 +58,18 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        try {
+            return execute(args, ctx);
+        } catch (QueryException e) {
+            return Columns.plannerError(e);
+        }
+    }
+
+    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Report r = report(ctx.workspace(), ctx.workspace().table(args.source()).orElseThrow());
-        ctx.addEvidence(new Evidence("data_quality_report(" + r.source() + ")", List.of("check", "column", "count", "example"),
-                r.findings().stream().limit(Evidence.MAX_ROWS).map(f -> List.<Object>of(f.check(), String.valueOf(f.column()),
-                        f.count(), String.valueOf(f.example()))).toList(), r.findings().size(), r.frame()));
+        ctx.addEvidence(Evidence.of(ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(r.frame())
+                + " ORDER BY CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, \"count\" DESC",
+                Evidence.MAX_ROWS), r.frame()));
         return ToolResult.ok(summary(r), r);
     }
 
@@ -226,9 +234,11 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
             }
             if (number >= 0.95) {
                 long count = Math.round(number * nonNull);
+                Double yymmdd = e.getValue().get("date YYMMDD");
                 findings.add(new Finding("numbers stored as text", col, "low", count, share(count, rows),
                         "'" + examples.get(col).get("number as text") + "'", Columns.pct(number)
-                        + " of values are numbers in a VARCHAR column"));
+                        + " of values are numbers in a VARCHAR column" + (yymmdd == null ? "" : "; " + Columns.pct(yymmdd)
+                        + " also read as YYMMDD dates")));
             }
         }
         checks.add("date formats and numbers in " + formats.size() + " text columns");

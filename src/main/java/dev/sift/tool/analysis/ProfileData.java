@@ -56,13 +56,20 @@ public final class ProfileData implements Tool<ProfileData.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        try {
+            return execute(args, ctx);
+        } catch (QueryException e) {
+            return Columns.plannerError(e);
+        }
+    }
+
+    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
         List<ColumnInfo> cols = args.columns() == null || args.columns().isEmpty() ? t.columns()
                 : args.columns().stream().map(c -> t.column(c).orElseThrow()).distinct().toList();
         Profile p = profile(ctx.workspace(), t, cols);
-        ctx.addEvidence(new Evidence("profile_data(" + t.name() + ")", List.of("column", "nulls", "distinct", "min", "max"),
-                p.columns().stream().map(c -> List.<Object>of(c.name(), c.nulls(), c.distinct(), String.valueOf(c.min()),
-                        String.valueOf(c.max()))).toList(), p.columns().size(), p.frame()));
+        ctx.addEvidence(Evidence.of(ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(p.frame()),
+                Evidence.MAX_ROWS), p.frame()));
         return ToolResult.ok(summary(p), p);
     }
 

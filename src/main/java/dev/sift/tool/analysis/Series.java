@@ -106,12 +106,12 @@ record Series(String sql, String measureLabel, Grain grain, List<String> periods
                 + t.sqlName(), 1);
         long distinct = ((Number) span.rows().get(0).get(0)).longValue();
         if (distinct == 0) {
-            throw new QueryException(QueryException.Kind.FAILED, "Column " + t.name() + "." + date.name()
+            throw new QueryException(QueryException.Kind.INVALID, "Column " + t.name() + "." + date.name()
                     + " has no non-null dates, so there is no series to analyse.");
         }
         QueryResult r = ws.trustedQuery(sql, MAX_PERIODS + 1);
         if (r.rows().size() > MAX_PERIODS) {
-            throw new QueryException(QueryException.Kind.FAILED, "The " + grain.adjective() + " series of " + t.name() + "."
+            throw new QueryException(QueryException.Kind.INVALID, "The " + grain.adjective() + " series of " + t.name() + "."
                     + date.name() + " has more than " + MAX_PERIODS + " periods; use a coarser grain (week, month, quarter or year).");
         }
         List<String> periods = new ArrayList<>();

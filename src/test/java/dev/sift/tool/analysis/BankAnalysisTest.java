@@ -155,4 +155,34 @@ class BankAnalysisTest {
                 "pivot", "forecast", "transform_column", "sample_rows", "auto_insights");
         assertThat(TOOLS.names()).containsAll(analysis);
     }
+
+    @Test
+    void id_columns_are_not_correlated_unless_named() throws Exception {
+        assertThat(call("correlation_analysis", "{\"source\":\"account\"}").error()).isEqualTo("correlation_analysis"
+                + " needs at least two columns to compare, one of them numeric; account gives numeric: none; categorical:"
+                + " frequency. Numeric columns of account: account_id, district_id. Id columns are left out unless named"
+                + " in 'columns'.");
+        assertThat(call("correlation_analysis", "{\"source\":\"account\",\"columns\":[\"account_id\",\"district_id\"]}")
+                .ok()).isTrue();
+    }
+
+    @Test
+    void birth_numbers_are_numbers_stored_as_text_that_are_partly_dates() throws Exception {
+        DataQualityReport.Report r = (DataQualityReport.Report) call("data_quality_report", "{\"source\":\"client\"}").payload();
+        assertThat(r.findings()).anySatisfy(f -> {
+            assertThat(f.check() + " " + f.column()).isEqualTo("numbers stored as text birth_number");
+            assertThat(f.detail()).matches("100% of values are numbers in a VARCHAR column; [\\d.]+% also read as YYMMDD dates");
+        });
+    }
+
+    @Test
+    void the_table_level_tools_run_on_every_table_of_the_bank() throws Exception {
+        for (String table : List.of("account", "card", "client", "disp", "district", "loan", "order", "trans")) {
+            for (String tool : List.of("profile_data", "data_quality_report", "sample_rows")) {
+                ToolResult r = call(tool, "{\"source\":\"" + table + "\"}");
+                assertThat(r.ok()).as(tool + " on " + table + ": " + r.error()).isTrue();
+            }
+        }
+        assertThat(ws.table("frames.profile_order")).isPresent();
+    }
 }
