@@ -1,0 +1,52 @@
+package dev.sift.knowledge;
+
+import dev.sift.data.Workspace;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Everything Sift knows about one dataset, built once per dataset per process: the {@link KnowledgeGraph}
+ * (automatic, overlaid with the bundled curated file {@code kg/<dataset>.kg.yaml} when there is one) and
+ * the {@link ValueIndex}. A dataset without a curated file gets the automatic graph alone. A curated file
+ * that does not match the data throws {@link KgException} naming the file and entries.
+ */
+public final class Knowledge {
+    private static final Logger LOG = LoggerFactory.getLogger(Knowledge.class);
+    private static final Map<String, Knowledge> CACHE = new ConcurrentHashMap<>();
+
+    private final KnowledgeGraph graph;
+    private final ValueIndex values;
+
+    private Knowledge(KnowledgeGraph graph) {
+        this.graph = graph;
+        this.values = new ValueIndex(graph);
+    }
+
+    /** The knowledge of the workspace's dataset (cached: datasets never change once built). */
+    public static Knowledge of(Workspace ws) {
+        return CACHE.computeIfAbsent(ws.dataset().fingerprint() + "@" + ws.dataset().file(),
+                k -> build(ws, KgLoader.bundled(ws.dataset().name())));
+    }
+
+    /** Builds (uncached) from the data and an optional curated file. */
+    public static Knowledge build(Workspace ws, Optional<CuratedKg> curated) {
+        long t0 = System.nanoTime();
+        KnowledgeGraph auto = KgBuilder.build(ws);
+        KnowledgeGraph kg = curated.map(c -> KgLoader.overlay(auto, c, ws)).orElse(auto);
+        LOG.debug("Knowledge of {} built in {} ms ({})", ws.dataset().name(), (System.nanoTime() - t0) / 1_000_000,
+                kg.source().orElse("automatic only"));
+        return new Knowledge(kg);
+    }
+
+    public KnowledgeGraph graph() {
+        return graph;
+    }
+
+    public ValueIndex values() {
+        return values;
+    }
+}
