@@ -16,6 +16,8 @@ import dev.sift.planner.RulePlanner;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.data.InspectData;
 import dev.sift.tool.data.SampleValues;
+import dev.sift.tool.knowledge.QueryKg;
+import dev.sift.tool.knowledge.TextToSql;
 import dev.sift.tool.narrate.SummarizeResult;
 import dev.sift.tool.sql.RunSql;
 
@@ -46,7 +48,8 @@ public final class Sift {
 
     /** The tools every run may use. Adding a tool is one line here. */
     public static ToolRegistry defaultTools() {
-        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult()));
+        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
+                new QueryKg(), new TextToSql()));
     }
 
     public DatasetStore store() {

@@ -225,11 +225,12 @@ public final class KgLoader {
 
     /** The name in words plus the synonyms (and trigger phrases) of an entry. */
     private static List<String> phrases(JsonNode n, String name) {
-        List<String> p = new ArrayList<>();
-        p.add(name.replace('_', ' '));
-        p.addAll(list(n, "synonyms"));
-        p.addAll(list(n, "triggers"));
-        return List.copyOf(p);
+        Map<String, String> byKey = new LinkedHashMap<>();
+        List<String> all = new ArrayList<>(List.of(name.replace('_', ' ')));
+        all.addAll(list(n, "synonyms"));
+        all.addAll(list(n, "triggers"));
+        all.forEach(p -> byKey.putIfAbsent(Phrases.key(p), p));
+        return List.copyOf(byKey.values());
     }
 
     static String text(JsonNode n, String field) {

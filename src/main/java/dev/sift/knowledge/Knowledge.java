@@ -4,6 +4,8 @@ import dev.sift.data.Workspace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +22,7 @@ public final class Knowledge {
 
     private final KnowledgeGraph graph;
     private final ValueIndex values;
+    private SearchIndex index;
 
     private Knowledge(KnowledgeGraph graph) {
         this.graph = graph;
@@ -48,5 +51,38 @@ public final class Knowledge {
 
     public ValueIndex values() {
         return values;
+    }
+
+    /**
+     * The search index over every entry of the graph (tables, columns, concepts, metrics, joins,
+     * disambiguations, value aliases), built on first use; dense retrieval joins in when {@link Embeddings}
+     * is enabled.
+     */
+    public synchronized SearchIndex index() {
+        if (index == null) {
+            long t0 = System.nanoTime();
+            index = new SearchIndex(docs(graph), Embeddings.ifEnabled());
+            LOG.debug("Search index of {} ({} docs, dense {}) built in {} ms", graph.dataset(), index.size(),
+                    index.dense(), (System.nanoTime() - t0) / 1_000_000);
+        }
+        return index;
+    }
+
+    /** One search document per entry: its id, kind, names (phrases, and table/column names) and description. */
+    public static List<SearchIndex.Doc> docs(KnowledgeGraph kg) {
+        List<SearchIndex.Doc> out = new ArrayList<>();
+        for (KgEntry e : kg.entries()) {
+            List<String> names = new ArrayList<>(e.phrases());
+            String text = e.describe();
+            if (e instanceof KgEntry.Table t) {
+                List<String> cols = kg.columns(t.name()).stream().map(c -> c.name() + (c.description() == null ? ""
+                        : " " + c.description())).toList();
+                text += " columns: " + String.join(", ", cols);
+            } else if (e instanceof KgEntry.Column c) {
+                names.add(c.table() + " " + c.name());
+            }
+            out.add(new SearchIndex.Doc(e.id(), e.kind().wire(), String.join(" ", names), text));
+        }
+        return out;
     }
 }

@@ -39,6 +39,9 @@ public final class KnowledgeGraph {
     private final List<KgEntry> entries;
     private final Map<String, KgEntry> byId = new LinkedHashMap<>();
     private final Map<String, List<KgEntry>> byPhrase = new HashMap<>();
+    private final Map<String, KgEntry.Table> tablesByName = new HashMap<>();
+    private final Map<String, List<KgEntry.Column>> columnsByTable = new HashMap<>();
+    private final List<KgEntry.Join> joins;
 
     /**
      * @param dataset the dataset name
@@ -53,6 +56,11 @@ public final class KnowledgeGraph {
             if (byId.put(e.id(), e) != null) {
                 throw new IllegalArgumentException("Knowledge graph of " + dataset + " has two entries " + e.id());
             }
+            if (e instanceof KgEntry.Table t) {
+                tablesByName.put(t.name().toLowerCase(java.util.Locale.ROOT), t);
+            } else if (e instanceof KgEntry.Column c) {
+                columnsByTable.computeIfAbsent(c.table().toLowerCase(java.util.Locale.ROOT), k -> new ArrayList<>()).add(c);
+            }
             for (String p : e.phrases()) {
                 String key = Phrases.key(p);
                 if (!key.isEmpty()) {
@@ -63,6 +71,9 @@ public final class KnowledgeGraph {
                 }
             }
         }
+        List<KgEntry.Join> all = new ArrayList<>(entries(KgEntry.Join.class));
+        all.sort((a, b) -> Boolean.compare(b.curated(), a.curated()));
+        this.joins = List.copyOf(all);
     }
 
     public String dataset() {
@@ -105,12 +116,12 @@ public final class KnowledgeGraph {
     }
 
     public Optional<KgEntry.Table> table(String name) {
-        return tables().stream().filter(t -> t.name().equalsIgnoreCase(name)).findFirst();
+        return Optional.ofNullable(name == null ? null : tablesByName.get(name.toLowerCase(java.util.Locale.ROOT)));
     }
 
-    /** The columns of a table, in schema order. */
+    /** The columns of a table, in schema order (empty for an unknown table). */
     public List<KgEntry.Column> columns(String table) {
-        return entries(KgEntry.Column.class).stream().filter(c -> c.table().equalsIgnoreCase(table)).toList();
+        return List.copyOf(columnsByTable.getOrDefault(table.toLowerCase(java.util.Locale.ROOT), List.of()));
     }
 
     public Optional<KgEntry.Column> column(String table, String column) {
@@ -127,9 +138,7 @@ public final class KnowledgeGraph {
 
     /** Approved joins first, then inferred ones. */
     public List<KgEntry.Join> joins() {
-        List<KgEntry.Join> all = new ArrayList<>(entries(KgEntry.Join.class));
-        all.sort((a, b) -> Boolean.compare(b.curated(), a.curated()));
-        return all;
+        return joins;
     }
 
     public List<KgEntry.Disambiguation> disambiguations() {
@@ -203,10 +212,9 @@ public final class KnowledgeGraph {
         Map<String, KgEntry.Join> via = new HashMap<>();
         Set<String> seen = new LinkedHashSet<>(List.of(from));
         Deque<String> queue = new ArrayDeque<>(List.of(from));
-        List<KgEntry.Join> joins = joins();
         while (!queue.isEmpty()) {
             String t = queue.poll();
-            for (KgEntry.Join j : joins) {
+            for (KgEntry.Join j : joinsOf(t)) {
                 String o = j.other(t);
                 if (o != null && seen.add(o)) {
                     via.put(o, j);
@@ -223,6 +231,21 @@ public final class KnowledgeGraph {
         }
         return Optional.empty();
     }
+
+    /** The joins touching a table, approved first. */
+    public List<KgEntry.Join> joinsOf(String table) {
+        if (adjacency == null) {
+            Map<String, List<KgEntry.Join>> adj = new HashMap<>();
+            for (KgEntry.Join j : joins) {
+                adj.computeIfAbsent(j.fromTable(), k -> new ArrayList<>()).add(j);
+                adj.computeIfAbsent(j.toTable(), k -> new ArrayList<>()).add(j);
+            }
+            adjacency = adj;
+        }
+        return adjacency.getOrDefault(table, List.of());
+    }
+
+    private volatile Map<String, List<KgEntry.Join>> adjacency;
 
     /**
      * Joins connecting all {@code tables} (the union of shortest paths from the first one), in an order a
