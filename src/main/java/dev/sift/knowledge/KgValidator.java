@@ -45,27 +45,27 @@ public final class KgValidator {
         for (KgEntry e : kg.entries()) {
             String where = src + ": " + section(e) + "[" + e.id().substring(e.id().indexOf(':') + 1) + "]";
             if (e instanceof KgEntry.Concept c) {
-                    if (c.column() != null) {
-                        if (!c.column().contains(".")) {
-                            problems.add(where + ": column '" + c.column() + "' must be written table.column");
-                        } else if (table(where, KgLoader.tableOf(c.column()), auto, problems)) {
-                            column(where, KgLoader.tableOf(c.column()), KgLoader.columnOf(c.column()), auto, problems);
-                        }
-                    } else if (table(where, c.table(), auto, problems) && c.expression() != null) {
-                        bind(where, c.expression(), List.of(c.table()), joinGraph, auto, ws, problems);
+                if (c.column() != null) {
+                    if (!c.column().contains(".")) {
+                        problems.add(where + ": column '" + c.column() + "' must be written table.column");
+                    } else if (table(where, KgLoader.tableOf(c.column()), auto, problems)) {
+                        column(where, KgLoader.tableOf(c.column()), KgLoader.columnOf(c.column()), auto, problems);
                     }
+                } else if (table(where, c.table(), auto, problems) && c.expression() != null) {
+                    bind(where, c.expression(), List.of(c.table()), joinGraph, auto, ws, problems);
+                }
             } else if (e instanceof KgEntry.Metric m) {
-                    boolean ok = true;
-                    for (String t : m.tables()) {
-                        ok &= table(where, t, auto, problems);
-                    }
-                    if (ok) {
-                        bind(where, m.expression(), m.tables(), joinGraph, auto, ws, problems);
-                    }
+                boolean ok = true;
+                for (String t : m.tables()) {
+                    ok &= table(where, t, auto, problems);
+                }
+                if (ok) {
+                    bind(where, m.expression(), m.tables(), joinGraph, auto, ws, problems);
+                }
             } else if (e instanceof KgEntry.ValueAlias a) {
-                    if (table(where, a.table(), auto, problems) && column(where, a.table(), a.column(), auto, problems)) {
-                        occurs(where, a, ws, problems);
-                    }
+                if (table(where, a.table(), auto, problems) && column(where, a.table(), a.column(), auto, problems)) {
+                    occurs(where, a, ws, problems);
+                }
             }
         }
         if (!problems.isEmpty()) {

@@ -32,7 +32,22 @@ public final class Knowledge {
     /** The knowledge of the workspace's dataset (cached: datasets never change once built). */
     public static Knowledge of(Workspace ws) {
         return CACHE.computeIfAbsent(ws.dataset().fingerprint() + "@" + ws.dataset().file(),
-                k -> build(ws, KgLoader.bundled(ws.dataset().name())));
+                k -> build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws))));
+    }
+
+    /**
+     * Whether a bundled file (chosen by dataset name) is about this dataset at all: every table it curates
+     * exists. A user's own dataset that happens to be called "bank" gets the automatic graph (and a warning);
+     * a dataset with those tables but a missing column still fails validation.
+     */
+    private static boolean describes(CuratedKg c, Workspace ws) {
+        List<String> missing = c.tables().keySet().stream()
+                .filter(t -> ws.datasetTables().stream().noneMatch(x -> x.name().equalsIgnoreCase(t))).toList();
+        if (!missing.isEmpty()) {
+            LOG.warn("{} does not describe dataset '{}' (no table {}); using the automatic knowledge graph alone",
+                    c.source(), ws.dataset().name(), String.join(", ", missing));
+        }
+        return missing.isEmpty();
     }
 
     /** Builds (uncached) from the data and an optional curated file. */
