@@ -2,7 +2,6 @@ package dev.sift.knowledge;
 
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
-import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
@@ -26,6 +25,7 @@ import java.util.regex.Pattern;
  */
 public final class KgBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(KgBuilder.class);
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     /** A text column with at most this many distinct values has them listed. */
     public static final int MAX_VALUES = 100;
     private static final Pattern ID = Pattern.compile("(?i)(.+?)_?(id|key|code|no)$");
@@ -42,9 +42,10 @@ public final class KgBuilder {
             entries.add(new KgEntry.Table(t.name(), null, t.rows(), List.of(), false));
             List<String> keyCols = keyColumns(ws, t);
             String pk = primaryKey(t, keyCols);
+            Map<String, List<String>> values = values(ws, t);
             for (ColumnInfo c : t.columns()) {
                 KgEntry.Column col = new KgEntry.Column(t.name(), c.name(), c.type(), null, null, Map.of(),
-                        values(ws, t, c), c.sample(), keyCols.contains(c.name()), List.of(), false);
+                        values.getOrDefault(c.name(), List.of()), c.sample(), keyCols.contains(c.name()), List.of(), false);
                 columns.add(col);
                 if (c.name().equals(pk)) {
                     primary.put(t.name(), col);
@@ -107,22 +108,50 @@ public final class KgBuilder {
         return !keys.isEmpty() && keys.contains(t.columns().get(0).name()) ? t.columns().get(0).name() : null;
     }
 
-    private static List<String> values(Workspace ws, TableInfo t, ColumnInfo c) {
-        if (!c.type().startsWith("VARCHAR")) {
-            return List.of();
+    /**
+     * The distinct values of the table's low-cardinality text columns, in two scans whatever the width:
+     * approximate distinct counts first, then the sorted values of the columns that may qualify.
+     */
+    private static Map<String, List<String>> values(Workspace ws, TableInfo t) {
+        List<ColumnInfo> text = t.columns().stream().filter(c -> c.type().startsWith("VARCHAR")).toList();
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        if (text.isEmpty() || t.rows() == 0) {
+            return out;
         }
-        String q = Sql.quoteIdent(c.name());
         try {
-            QueryResult r = ws.trustedQuery("SELECT DISTINCT " + q + " FROM " + t.sqlName() + " WHERE " + q
-                    + " IS NOT NULL ORDER BY 1 LIMIT " + (MAX_VALUES + 1), MAX_VALUES + 1);
-            if (r.rows().size() > MAX_VALUES) {
-                return List.of();
+            StringBuilder approx = new StringBuilder("SELECT ");
+            for (int i = 0; i < text.size(); i++) {
+                approx.append(i == 0 ? "" : ", ").append("approx_count_distinct(").append(Sql.quoteIdent(text.get(i).name()))
+                        .append(')');
             }
-            return r.rows().stream().map(row -> (String) row.get(0)).toList();
-        } catch (QueryException e) {
-            LOG.warn("Could not list values of {}.{}: {}", t.name(), c.name(), e.getMessage());
-            return List.of();
+            List<Object> counts = ws.trustedQuery(approx + " FROM " + t.sqlName(), 1).rows().get(0);
+            List<ColumnInfo> few = new ArrayList<>();
+            for (int i = 0; i < text.size(); i++) {
+                if (((Number) counts.get(i)).longValue() <= MAX_VALUES * 2L) {
+                    few.add(text.get(i));
+                }
+            }
+            if (few.isEmpty()) {
+                return out;
+            }
+            StringBuilder lists = new StringBuilder("SELECT ");
+            for (int i = 0; i < few.size(); i++) {
+                String q = Sql.quoteIdent(few.get(i).name());
+                lists.append(i == 0 ? "" : ", ").append("CAST(to_json(array_sort(list(DISTINCT ").append(q)
+                        .append(") FILTER (WHERE ").append(q).append(" IS NOT NULL))) AS VARCHAR)");
+            }
+            List<Object> row = ws.trustedQuery(lists + " FROM " + t.sqlName(), 1).rows().get(0);
+            for (int i = 0; i < few.size(); i++) {
+                List<String> vals = row.get(i) == null ? List.of()
+                        : List.of(JSON.readValue((String) row.get(i), String[].class));
+                if (vals.size() <= MAX_VALUES) {
+                    out.put(few.get(i).name(), vals);
+                }
+            }
+        } catch (QueryException | java.io.IOException e) {
+            LOG.warn("Could not list values of {}: {}", t.name(), e.getMessage());
         }
+        return out;
     }
 
     private static List<KgEntry.Join> inferJoins(Workspace ws, List<KgEntry.Column> columns,
