@@ -9,6 +9,7 @@ import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.RunJson;
 import dev.sift.agent.ToolsShown;
+import dev.sift.agent.TraceStore;
 import dev.sift.bench.SyntheticTools;
 import dev.sift.data.Workspace;
 import dev.sift.llm.ScriptedLlm;
@@ -17,6 +18,9 @@ import dev.sift.tool.ToolRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -91,5 +95,10 @@ class ToolSelectorTest {
         assertThat(json.path("tools_shown").path("shown").get(0).toString())
                 .isEqualTo("{\"tool\":\"inspect_data\",\"why\":\"core tool\"}");
         assertThat(json.path("answer").asText()).isEqualTo("There are some loans.");
+        TraceStore traces = new TraceStore(tmp);
+        assertThat(traces.load(traces.save(run)).toolsShown()).isEqualTo(run.toolsShown());
     }
+
+    @TempDir
+    Path tmp;
 }
