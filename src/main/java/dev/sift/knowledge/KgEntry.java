@@ -122,7 +122,7 @@ public sealed interface KgEntry {
             List<String> syn = new ArrayList<>(this.synonyms);
             syn.addAll(synonyms);
             return new Column(table, name, type, description == null ? this.description : description,
-                    unit == null ? this.unit : unit, Map.copyOf(merged).isEmpty() ? Map.of() : merged, values, sample,
+                    unit == null ? this.unit : unit, java.util.Collections.unmodifiableMap(merged), values, sample,
                     key, List.copyOf(syn), true);
         }
     }

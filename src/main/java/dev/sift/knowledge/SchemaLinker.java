@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -217,10 +216,5 @@ public final class SchemaLinker {
 
     static int tokens(int chars) {
         return (chars + 3) / 4;
-    }
-
-    /** Lower-case helper for callers comparing table names. */
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }
