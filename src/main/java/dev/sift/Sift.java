@@ -35,6 +35,8 @@ import dev.sift.tool.ml.ListModels;
 import dev.sift.tool.ml.Predict;
 import dev.sift.tool.ml.SelectModel;
 import dev.sift.tool.ml.TrainModel;
+import dev.sift.tool.knowledge.QueryKg;
+import dev.sift.tool.knowledge.TextToSql;
 import dev.sift.tool.narrate.SummarizeResult;
 import dev.sift.tool.sql.RunSql;
 
@@ -69,7 +71,8 @@ public final class Sift {
                 new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
                 new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
-                new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights()));
+                new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
+                new QueryKg(), new TextToSql()));
     }
 
     public DatasetStore store() {

@@ -145,7 +145,7 @@ public final class AgentLoop {
         }
         return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(), answer,
                 k, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
-                millis(start), planner.usage());
+                millis(start), planner.usage(), planner.toolsShown().orElse(null));
     }
 
     private static String compact(JsonNode args) {

@@ -2,8 +2,10 @@ package dev.sift.cli;
 
 import dev.sift.Sift;
 import dev.sift.bench.AnalysisBench;
+import dev.sift.bench.LinkingBench;
 import dev.sift.bench.MlBench;
 import dev.sift.bench.OverheadBench;
+import dev.sift.bench.ToolsBench;
 import dev.sift.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,15 +18,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, or 'run --suite FILE'"
+@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, or 'run --suite FILE'"
         + " (a question suite).")
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "run --suite FILE");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | run")
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | run")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -46,11 +48,31 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (bench.equals("run")) {
-            return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
+        switch (bench) {
+            case "run" -> {
+                return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
+            }
+            case "linking" -> {
+                LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS);
+                b.print(b.run(), out);
+                return 0;
+            }
+            case "tools" -> {
+                ToolsBench b = new ToolsBench();
+                b.print(b.run(), out);
+                return 0;
+            }
+            default -> {
+                return onDataset(out);
+            }
         }
+    }
+
+    /** The benches that measure Sift on a dataset (the demo bank unless --dataset says otherwise). */
+    private int onDataset(PrintWriter out) throws Exception {
         if (!List.of("overhead", "ml", "analysis").contains(bench)) {
-            throw new IllegalArgumentException("Unknown bench '" + bench + "'. Benches: " + String.join(", ", BENCHES) + ".");
+            throw new IllegalArgumentException("Unknown bench '" + bench + "'. Benches: " + String.join(", ", BENCHES)
+                    + ", run --suite FILE.");
         }
         int runs = repeat != null ? repeat : bench.equals("analysis") ? 3 : 20;
         if (runs < 1) {

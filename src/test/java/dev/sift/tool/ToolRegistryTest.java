@@ -40,7 +40,8 @@ class ToolRegistryTest {
                 .contains("train_model", "predict", "explain_prediction", "evaluate_predictions", "list_models",
                         "select_model", "compare_models", "check_drift", "kmeans_clusters", "anomaly_scan")
                 .contains("profile_data", "data_quality_report", "correlation_analysis", "trend_analysis", "pivot",
-                        "forecast", "transform_column", "sample_rows", "auto_insights");
+                        "forecast", "transform_column", "sample_rows", "auto_insights")
+                .contains("query_kg", "text_to_sql");
     }
 
     @Test
