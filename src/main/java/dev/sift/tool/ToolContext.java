@@ -15,10 +15,31 @@ public final class ToolContext {
     private final String question;
     private final List<Evidence> evidence = new ArrayList<>();
 
+    private Clarifier clarifier;
+
+    /**
+     * Answers a clarifying question during a run: the app pauses the run until the person replies; headless
+     * runs have none and take the tool's stated default.
+     */
+    @FunctionalInterface
+    public interface Clarifier {
+        /** The chosen answer (one of {@code options} or free text); blocks until the person replies. */
+        String ask(String question, List<String> options, String defaultOption) throws InterruptedException;
+    }
+
     public ToolContext(Workspace workspace, LlmClient llm, String question) {
         this.workspace = workspace;
         this.llm = llm;
         this.question = question;
+    }
+
+    public void clarifier(Clarifier clarifier) {
+        this.clarifier = clarifier;
+    }
+
+    /** Who answers {@code clarify}; empty in headless runs. */
+    public Optional<Clarifier> clarifier() {
+        return Optional.ofNullable(clarifier);
     }
 
     public Workspace workspace() {

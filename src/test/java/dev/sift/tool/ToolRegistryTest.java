@@ -36,7 +36,8 @@ class ToolRegistryTest {
 
     @Test
     void the_default_tools_form_a_valid_registry() {
-        assertThat(Sift.defaultTools().names()).containsExactly("inspect_data", "sample_values", "run_sql", "summarize_result");
+        assertThat(Sift.defaultTools().names()).containsExactly("inspect_data", "sample_values", "run_sql", "summarize_result",
+                "clarify");
     }
 
     @Test
