@@ -22,6 +22,7 @@ import dev.sift.session.SessionStore;
 import dev.sift.session.Sessions;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.data.InspectData;
+import dev.sift.tool.chart.MakeChart;
 import dev.sift.tool.data.SampleValues;
 import dev.sift.tool.dialog.Clarify;
 import dev.sift.tool.narrate.SummarizeResult;
@@ -57,7 +58,7 @@ public final class Sift {
     /** The tools every run may use. Adding a tool is one line here. */
     public static ToolRegistry defaultTools() {
         return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
-                new Clarify()));
+                new Clarify(), new MakeChart()));
     }
 
     public DatasetStore store() {

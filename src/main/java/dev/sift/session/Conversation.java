@@ -19,6 +19,7 @@ import dev.sift.planner.Planner;
 import dev.sift.tool.Evidence;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.chart.AutoChart;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -147,6 +148,14 @@ public final class Conversation implements AutoCloseable {
                         r.references(), earlier);
                 run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config)
                         .onStep(collect).clarifier(clarifier).context(ctx).run(r.question());
+            }
+            if (charts.isEmpty() && !run.evidence().isEmpty()) {
+                AutoChart.of(run.evidence().get(run.evidence().size() - 1)).ifPresent(spec -> {
+                    ObjectNode c = JSON.createObjectNode();
+                    c.put("suggested", true);
+                    c.set("spec", spec);
+                    charts.add(c);
+                });
             }
             Path trace = engine.traces().save(run);
             ObjectNode json = RunJson.of(run, trace);

@@ -212,6 +212,14 @@ public final class WebServer implements AutoCloseable {
 
         r.get("/api/runs/{id}", this::runResult);
         r.get("/api/runs/{id}/events", this::runEvents);
+        r.get("/api/runs/{id}/report.html", ctx -> {
+            RunHandle h = run(ctx);
+            if (!h.done() || h.status() != 200) {
+                throw new ApiError(409, "Run '" + h.id() + "' has no answer to report yet.");
+            }
+            ctx.contentType("text/html; charset=utf-8").header("Content-Disposition", "attachment; filename=\"sift-report.html\"")
+                    .result(Report.html(h.result()));
+        });
         r.post("/api/runs/{id}/reply", this::reply);
     }
 

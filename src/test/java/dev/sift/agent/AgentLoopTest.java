@@ -102,7 +102,7 @@ class AgentLoopTest {
         AgentRun run = run(llm, "q");
 
         assertThat(run.steps().get(0).observation()).isEqualTo("Error: Unknown tool 'run_python'. Available tools:"
-                + " inspect_data, sample_values, run_sql, summarize_result, clarify. Fix the call and try again.");
+                + " inspect_data, sample_values, run_sql, summarize_result, clarify, make_chart. Fix the call and try again.");
         assertThat(run.kind()).isEqualTo(AnswerKind.DECLINED);
     }
 

@@ -37,7 +37,7 @@ class ToolRegistryTest {
     @Test
     void the_default_tools_form_a_valid_registry() {
         assertThat(Sift.defaultTools().names()).containsExactly("inspect_data", "sample_values", "run_sql", "summarize_result",
-                "clarify");
+                "clarify", "make_chart");
     }
 
     @Test
