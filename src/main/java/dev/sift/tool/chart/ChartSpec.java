@@ -64,11 +64,13 @@ public final class ChartSpec {
         switch (kind) {
             case "bar" -> {
                 spec.putObject("mark").put("type", "bar").put("tooltip", true);
-                enc.set("x", field(x).put("sort", y == null ? "-y" : null));
-                enc.set("y", y == null ? count() : field(y));
-                if (((ObjectNode) enc.get("x")).get("sort").isNull()) {
-                    ((ObjectNode) enc.get("x")).remove("sort");
+                ObjectNode fx = field(x);
+                if (!x.type().equals("quantitative") && !x.type().equals("temporal")) {
+                    fx.put("sort", "-y");
+                    fx.putObject("axis").put("labelAngle", rows.size() > 12 ? -45 : 0);
                 }
+                enc.set("x", fx);
+                enc.set("y", y == null ? count() : field(y));
             }
             case "line" -> {
                 spec.putObject("mark").put("type", "line").put("point", true).put("tooltip", true);
