@@ -86,7 +86,11 @@ public final class SessionStore {
         return out;
     }
 
-    public synchronized void save(Session s) throws IOException {
+    /**
+     * Saves one session. Not synchronised across sessions (each has its own file and a unique temporary
+     * name); one session's turns are already sequential ({@link Conversation} holds a lock per session).
+     */
+    public void save(Session s) throws IOException {
         if (!validId(s.id())) {
             throw new IllegalArgumentException("Not a session id: " + s.id());
         }
@@ -109,7 +113,7 @@ public final class SessionStore {
         }
     }
 
-    public synchronized boolean delete(String id) throws IOException {
+    public boolean delete(String id) throws IOException {
         return validId(id) && Files.deleteIfExists(file(id));
     }
 

@@ -40,24 +40,36 @@ public final class Sessions implements AutoCloseable {
         return store;
     }
 
-    /** The active conversation of a session, opening it (and re-creating its frames) when needed. */
-    public synchronized Optional<Conversation> get(String id) throws Exception {
-        Conversation c = open.get(id);
-        if (c != null) {
-            return Optional.of(c);
+    /**
+     * The active conversation of a session, opening it (and re-creating its frames) when needed. Workspaces
+     * are opened outside the lock, so one session being opened never holds up the others.
+     */
+    public Optional<Conversation> get(String id) throws Exception {
+        synchronized (this) {
+            Conversation c = open.get(id);
+            if (c != null) {
+                return Optional.of(c);
+            }
         }
         Optional<Session> s = store.find(id);
         if (s.isEmpty()) {
             return Optional.empty();
         }
-        c = Conversation.open(store, s.get(), opener.open(s.get().dataset()));
-        open.put(id, c);
-        evict();
-        return Optional.of(c);
+        Conversation fresh = Conversation.open(store, s.get(), opener.open(s.get().dataset()));
+        synchronized (this) {
+            Conversation raced = open.get(id);
+            if (raced != null) {
+                fresh.close();
+                return Optional.of(raced);
+            }
+            open.put(id, fresh);
+            evict();
+            return Optional.of(fresh);
+        }
     }
 
     /** Creates a session on a dataset and opens it. */
-    public synchronized Conversation create(String dataset) throws Exception {
+    public Conversation create(String dataset) throws Exception {
         Workspace ws = opener.open(dataset);
         Session s;
         try {
@@ -67,8 +79,10 @@ public final class Sessions implements AutoCloseable {
             throw e;
         }
         Conversation c = Conversation.open(store, s, ws);
-        open.put(s.id(), c);
-        evict();
+        synchronized (this) {
+            open.put(s.id(), c);
+            evict();
+        }
         return c;
     }
 
