@@ -69,7 +69,7 @@ public final class WebServer implements AutoCloseable {
     public record Options(String host, int port, String token, long maxUploadBytes, int runThreads,
                           long clarifyTimeoutMillis, int maxOpenSessions) {
         public static Options defaults() {
-            return new Options("127.0.0.1", 7860, null, 100L * 1024 * 1024, 8, 10 * 60_000L, 64);
+            return new Options("127.0.0.1", 7860, null, 100L * 1024 * 1024, 16, 10 * 60_000L, 64);
         }
 
         public Options withPort(int p) {
