@@ -105,6 +105,24 @@ class WebServerTest {
     }
 
     @Test
+    void event_stream_resumes_after_last_event_id_and_a_finished_run_has_a_report() throws Exception {
+        try (WebFixture w = new WebFixture(home)) {
+            String run = w.ask(w.newSession(), "What values does loan.status take?");
+            List<WebFixture.Event> all = w.events(run);
+            HttpResponse<String> resumed = w.http.send(w.req("/api/runs/" + run + "/events")
+                    .header("Last-Event-ID", "2").GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(resumed.body().lines().filter(l -> l.startsWith("id: ")))
+                    .containsExactly("id: 3", "id: 4");
+            assertThat(all.get(3).data().at("/result/charts/0/suggested").asBoolean()).isTrue();
+
+            HttpResponse<String> report = w.get("/api/runs/" + run + "/report.html");
+            assertThat(report.statusCode()).isEqualTo(200);
+            assertThat(report.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
+            assertThat(report.body()).contains("What values does loan.status take?", "vegaEmbed('#chart0'");
+        }
+    }
+
+    @Test
     void a_second_turn_refines_the_first_and_the_session_keeps_both() throws Exception {
         try (WebFixture w = new WebFixture(home)) {
             String session = w.newSession();
