@@ -5,6 +5,7 @@ import dev.sift.bench.AnalysisBench;
 import dev.sift.bench.LinkingBench;
 import dev.sift.bench.MlBench;
 import dev.sift.bench.OverheadBench;
+import dev.sift.bench.ServeBench;
 import dev.sift.bench.ToolsBench;
 import dev.sift.data.Dataset;
 import picocli.CommandLine.Command;
@@ -18,15 +19,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, or 'run --suite FILE'"
+@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
         + " (a question suite).")
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | run")
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | run")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -45,6 +46,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis)")
     Integer repeat;
 
+    @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
+    int sessions;
+
+    @Option(names = "--questions", defaultValue = "4", description = "serve: questions per session (default: ${DEFAULT-VALUE})")
+    int questions;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -61,6 +68,9 @@ final class BenchCommand implements Callable<Integer> {
                 ToolsBench b = new ToolsBench();
                 b.print(b.run(), out);
                 return 0;
+            }
+            case "serve" -> {
+                return serve(out);
             }
             default -> {
                 return onDataset(out);
@@ -96,5 +106,17 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private int serve(PrintWriter out) throws Exception {
+        if (sessions < 1 || questions < 1) {
+            throw new IllegalArgumentException("--sessions and --questions must be at least 1");
+        }
+        Sift sift = Runtime.offline();
+        sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
+        ServeBench b = new ServeBench(sift, sessions, questions);
+        ServeBench.Result r = b.run();
+        b.print(r, out);
+        return r.errors() == 0 ? 0 : 1;
     }
 }

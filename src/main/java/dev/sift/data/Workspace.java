@@ -55,6 +55,10 @@ public final class Workspace implements AutoCloseable {
         this.guard = new SqlGuard(connection);
     }
 
+    private volatile List<TableInfo> framesCache;
+    /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
+    private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
+
     public static Workspace open(Dataset dataset, Limits limits) {
         Connection c = null;
         try {
@@ -207,12 +211,18 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
+    /** Runs a statement that may change frames (the only way one can); drops the cached frame list. */
     private void runTimed(String sql) throws QueryException {
+        framesVersion.incrementAndGet();
+        framesCache = null;
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
             st.execute(sql);
         } catch (SQLException e) {
             throw failure(e);
+        } finally {
+            framesVersion.incrementAndGet();
+            framesCache = null;
         }
     }
 
@@ -307,8 +317,22 @@ public final class Workspace implements AutoCloseable {
                 k -> describe("data", "main", TableInfo.Kind.TABLE));
     }
 
+    /**
+     * The frames, described live but cached between statements that may change them: queries
+     * ({@link #query}, {@link #trustedQuery}) return rows and cannot; every other statement goes through
+     * {@code runTimed}, which drops the cache.
+     * (The registry, the planner and the tools ask for the tables several times per step.)
+     */
     public List<TableInfo> frames() {
-        return describe("memory", "frames", TableInfo.Kind.FRAME);
+        List<TableInfo> cached = framesCache;
+        if (cached == null) {
+            long version = framesVersion.get();
+            cached = List.copyOf(describe("memory", "frames", TableInfo.Kind.FRAME));
+            if (framesVersion.get() == version) {
+                framesCache = cached;
+            }
+        }
+        return cached;
     }
 
     private List<TableInfo> describe(String catalog, String schema, TableInfo.Kind kind) {

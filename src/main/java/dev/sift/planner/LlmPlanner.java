@@ -107,7 +107,8 @@ public final class LlmPlanner implements Planner {
         }
         List<LlmMessage> messages = new ArrayList<>();
         messages.add(LlmMessage.system(system));
-        messages.add(LlmMessage.user("Question: " + state.question()));
+        messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()
+                : state.context().render() + "\nQuestion: " + state.question()));
         for (Step s : state.steps()) {
             messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
             messages.add(LlmMessage.user("Observation: " + s.observation()));

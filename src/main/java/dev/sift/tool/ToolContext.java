@@ -21,6 +21,18 @@ public final class ToolContext {
     private final ModelRegistry models;
     private final List<Evidence> evidence = new ArrayList<>();
 
+    private Clarifier clarifier;
+
+    /**
+     * Answers a clarifying question during a run: the app pauses the run until the person replies; headless
+     * runs have none and take the tool's stated default.
+     */
+    @FunctionalInterface
+    public interface Clarifier {
+        /** The chosen answer (one of {@code options} or free text); blocks until the person replies. */
+        String ask(String question, List<String> options, String defaultOption) throws InterruptedException;
+    }
+
     public ToolContext(Workspace workspace, LlmClient llm, String question) {
         this(workspace, llm, question, new ModelRegistry());
     }
@@ -35,6 +47,15 @@ public final class ToolContext {
     /** The session's trained models. */
     public ModelRegistry models() {
         return models;
+    }
+
+    public void clarifier(Clarifier clarifier) {
+        this.clarifier = clarifier;
+    }
+
+    /** Who answers {@code clarify}; empty in headless runs. */
+    public Optional<Clarifier> clarifier() {
+        return Optional.ofNullable(clarifier);
     }
 
     public Workspace workspace() {

@@ -41,7 +41,7 @@ class ToolRegistryTest {
                         "select_model", "compare_models", "check_drift", "kmeans_clusters", "anomaly_scan")
                 .contains("profile_data", "data_quality_report", "correlation_analysis", "trend_analysis", "pivot",
                         "forecast", "transform_column", "sample_rows", "auto_insights")
-                .contains("query_kg", "text_to_sql");
+                .contains("query_kg", "text_to_sql", "clarify", "make_chart");
     }
 
     @Test
