@@ -63,6 +63,14 @@ public final class SyntheticTools {
 
     private SyntheticTools() { }
 
+    /** Sift's own tools plus the catalogue tools whose names Sift does not already use: a large catalogue. */
+    public static List<Tool<?>> withDefaults() {
+        List<Tool<?>> out = new ArrayList<>(dev.sift.Sift.defaultTools().tools());
+        java.util.Set<String> taken = new java.util.HashSet<>(dev.sift.Sift.defaultTools().names());
+        all().stream().filter(t -> !taken.contains(t.spec().name())).forEach(out::add);
+        return out;
+    }
+
     public static List<Tool<?>> all() {
         List<Tool<?>> out = new ArrayList<>();
         for (String[] t : CATALOGUE) {

@@ -48,9 +48,7 @@ public final class ToolsBench {
                          List<String> lines) { }
 
     public Result run() {
-        List<Tool<?>> all = new ArrayList<>(Sift.defaultTools().tools());
-        all.addAll(SyntheticTools.all());
-        ToolRegistry registry = new ToolRegistry(all);
+        ToolRegistry registry = new ToolRegistry(SyntheticTools.withDefaults());
         ToolSelector selector = new ToolSelector(registry);
         int allTokens = (PromptBuilder.catalog(registry).length() + 3) / 4;
         int covered = 0;

@@ -87,7 +87,7 @@ class WebServerTest {
             assertThat(step.get("tool").asText()).isEqualTo("run_sql");
             assertThat(step.get("args").get("sql").asText())
                     .isEqualTo("SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'");
-            assertThat(step.get("thought").asText()).isEqualTo("Counted the rows of table card where type = 'gold'.");
+            assertThat(step.get("thought").asText()).isEqualTo("Count the rows in table card where type = 'gold'.");
             assertThat(step.has("millis")).isTrue();
 
             HttpResponse<String> result = w.get("/api/runs/" + run);
