@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * attach the same dataset file at once; each sees only its own frames. Not thread-safe: one run at a time.
  */
 public final class Workspace implements AutoCloseable {
-    private static final Pattern LABEL = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    private static final Pattern LABEL = Pattern.compile("[a-z][a-z0-9_]{0,62}");
     /** Dataset tables never change once built: their schema and samples are read once per process. */
     private static final Map<String, List<TableInfo>> DATASET_TABLES = new ConcurrentHashMap<>();
 
@@ -69,6 +69,9 @@ public final class Workspace implements AutoCloseable {
                     "SET threads = " + limits.threads(),
                     "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),
                     "SET enable_external_access = false",
+                    // external access off still lets raw file I/O reach the attached dataset file and its .wal
+                    // (COPY … TO the dataset path overwrites it); the open dataset keeps its file handle
+                    "SET disabled_filesystems = 'LocalFileSystem'",
                     "SET lock_configuration = true")) {
                 try (Statement st = c.createStatement()) {
                     st.execute(setup);
