@@ -135,6 +135,9 @@ class RulePlannerTest {
                         + " WHERE client.gender = 'F' AND card.type = 'gold'",
                 "SELECT count(DISTINCT p.client_id) FROM card c, disp p, client k WHERE p.disp_id = c.disp_id"
                         + " AND k.client_id = p.client_id AND c.type = 'gold' AND k.gender = 'F'");
+        answered(ask("How many accounts get a statement after every transaction?"),
+                "SELECT count(*) AS n FROM account WHERE account.frequency = 'POPLATEK PO OBRATU'",
+                "SELECT count(*) FROM account WHERE frequency = 'POPLATEK PO OBRATU'");
         answered(ask("How many accounts have weekly statements?"),
                 "SELECT count(*) AS n FROM account WHERE account.frequency = 'POPLATEK TYDNE'",
                 "SELECT count(*) FROM account WHERE frequency = 'POPLATEK TYDNE'");
@@ -254,6 +257,31 @@ class RulePlannerTest {
         AgentRun anyClient = ask("What is the average loan amount of clients who live in Prague?");
         clarified(anyClient, "I will not build this query: an account can have several disp rows, so the aggregate would"
                 + " count some rows more than once.");
+    }
+
+    @Test
+    void a_column_named_as_an_average_is_averaged_again_only_through_the_graphs_metric() throws Exception {
+        AgentRun run = ask("What is the average salary by region?");
+        answered(run, "SELECT district.A3 AS A3, avg(district.A11) AS average_salary_metric FROM district GROUP BY 1 ORDER BY 1",
+                "SELECT A3, avg(A11) FROM district GROUP BY A3");
+        assertThat(run.answer()).endsWith("Read as: 'average salary' → district.A11; 'region' → district.A3; 'average salary'"
+                + " over several rows → metric average_salary_metric = avg(district.A11).");
+    }
+
+    @Test
+    void a_plain_average_of_a_running_balance_is_asked_about_not_computed() throws Exception {
+        clarified(ask("What is the average balance?"), "'average balance' is not a settled measure: the knowledge graph also"
+                + " defines metric last_balance (balance after the account's last transaction (group by trans.account_id))"
+                + " over the same column, so a plain average_balance over all rows may not be what you mean; say per what"
+                + " and at which date.");
+        long account = ((Number) scalar("SELECT min(account_id) FROM trans")).longValue();
+        AgentRun last = ask("What is the last balance of account " + account + "?");
+        assertThat(last.kind()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(last.evidence().get(0).sql()).isEqualTo("SELECT arg_max(trans.balance, trans.date) AS last_balance FROM"
+                + " trans JOIN account ON trans.account_id = account.account_id WHERE account.account_id = " + account);
+        List<Object> onLastDay = ws.query("SELECT balance FROM trans WHERE account_id = " + account + " AND date = (SELECT"
+                + " max(date) FROM trans WHERE account_id = " + account + ")").rows().stream().map(r -> r.get(0)).toList();
+        assertThat(onLastDay).contains(last.evidence().get(0).rows().get(0).get(0));
     }
 
     // ------------------------------------------------------------------ top N and listings

@@ -53,7 +53,7 @@ public final class Reader {
             if (!w.isEmpty()) {
                 String lower = w.toLowerCase(Locale.ROOT);
                 shown.add(w);
-                words.add(Phrases.stem(NUMBER_WORDS.getOrDefault(lower, lower)));
+                words.add(Phrases.stem(NUMBER_WORDS.getOrDefault(lower, lower.equals("every") ? "each" : lower)));
             }
         }
         Tok[] at = new Tok[words.size()];

@@ -85,6 +85,7 @@ public final class SpecParser {
         boolean negate;
         Sense.Compare related;
         List<String> entityWords;
+        Tok measureTok;
         String entityTable;
         String problem;
         // top N
@@ -243,6 +244,14 @@ public final class SpecParser {
 
     private void measure(Walk w, Tok t, Sense.Measure m) {
         w.read(t, m.reading());
+        Optional<KgEntry.Metric> snapshot = snapshotOf(m.metric());
+        if (snapshot.isPresent()) {
+            w.fail("'" + t.text() + "' is not a settled measure: the knowledge graph also defines metric " + snapshot.get().name()
+                    + (snapshot.get().description() == null ? "" : " (" + snapshot.get().description() + ")")
+                    + " over the same column, so a plain " + m.metric().name() + " over all rows may not be what you mean;"
+                    + " say per what and at which date");
+            return;
+        }
         if (w.metric != null) {
             w.fail("the question names two metrics");
         }
@@ -438,6 +447,24 @@ public final class SpecParser {
         w.anchor = e.table();
     }
 
+    private static final java.util.regex.Pattern PLAIN_AGG = java.util.regex.Pattern.compile(
+            "(?i)\\s*(sum|avg|min|max|median|count)\\(\\s*(DISTINCT\\s+)?([A-Za-z_\"][\\w\".]*)\\s*\\)\\s*");
+
+    /**
+     * Another metric of the graph that reads the same column as a snapshot (e.g. the balance after the last
+     * transaction, {@code arg_max(trans.balance, trans.date)}): then a plain aggregate of that column over all rows
+     * ("average balance") is not a settled reading.
+     */
+    private Optional<KgEntry.Metric> snapshotOf(KgEntry.Metric m) {
+        java.util.regex.Matcher plain = PLAIN_AGG.matcher(m.expression());
+        if (!plain.matches()) {
+            return Optional.empty();
+        }
+        String column = plain.group(3);
+        return lexicon.graph().metrics().stream().filter(o -> o != m && !PLAIN_AGG.matcher(o.expression()).matches()
+                && o.expression().matches("(?s)\\s*\\w+\\(\\s*" + java.util.regex.Pattern.quote(column) + "\\b.*")).findFirst();
+    }
+
     private static boolean singular(Tok t) {
         String last = t.words().get(t.words().size() - 1);
         String shown = t.text().toLowerCase(java.util.Locale.ROOT);
@@ -516,7 +543,7 @@ public final class SpecParser {
         if (a.date()) {
             if (w.agg != null && (w.agg.equals("min") || w.agg.equals("max")) && w.measure == null && w.metric == null
                     && !nextIsDates(w, i)) {
-                setMeasure(w, a);
+                setMeasure(w, a, t);
                 return;
             }
             w.dateSel = a;
@@ -538,11 +565,11 @@ public final class SpecParser {
             return; // "a duration of 60 months"
         }
         if (w.measure == null && w.metric == null && (w.agg != null || !a.numeric())) {
-            setMeasure(w, a);
+            setMeasure(w, a, t);
             return;
         }
         if (w.measure == null && w.metric == null) {
-            setMeasure(w, a);
+            setMeasure(w, a, t);
             return;
         }
         w.fail("I could not tell what '" + t.text() + "' is for in this question");
@@ -569,8 +596,9 @@ public final class SpecParser {
         return false;
     }
 
-    private static void setMeasure(Walk w, Sense.Attr a) {
+    private static void setMeasure(Walk w, Sense.Attr a, Tok t) {
         w.measure = a;
+        w.measureTok = t;
         if (w.subject == null) {
             w.subject = a.table();
             w.anchor = a.table();
@@ -770,6 +798,18 @@ public final class SpecParser {
                 return null;
             }
             return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, by);
+        }
+        if (w.measure != null && w.measureTok != null && AGG.containsKey(w.measureTok.word()) && w.measure.numeric()) {
+            // "average salary" is the name of district.A11 itself; averaging it again is what the graph's metric does
+            String fn = AGG.get(w.measureTok.word());
+            String expr = fn + "(" + w.measure.sql() + ")";
+            Optional<KgEntry.Metric> metric = lexicon.graph().metrics().stream()
+                    .filter(m -> m.expression().replace(" ", "").equalsIgnoreCase(expr.replace(" ", ""))).findFirst();
+            if (metric.isPresent()) {
+                w.readings.add("'" + w.measureTok.text() + "' over several rows → metric " + metric.get().name() + " = "
+                        + metric.get().expression());
+                return spec(w, QuerySpec.Shape.METRIC, metric.get().grain(), null, null, metric.get(), null);
+            }
         }
         if (listing && w.measure == null && w.group == null) {
             return spec(w, QuerySpec.Shape.LIST, w.subject, null, null, null, null);
