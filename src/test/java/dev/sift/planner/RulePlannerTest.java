@@ -379,6 +379,24 @@ class RulePlannerTest {
     }
 
     @Test
+    void never_drops_a_negation() throws Exception {
+        clarified(ask("How many loans are not in debt?"), "I do not read 'not' offline (a negation), and will not drop it.");
+        clarified(ask("How many accounts have no gold card?"), "I read 'no'/'without' only before a related table"
+                + " ('accounts with no loan'), not before 'gold card'.");
+    }
+
+    @Test
+    void asks_how_many_when_a_plural_ranking_gives_no_number() throws Exception {
+        clarified(ask("Which accounts have the most transactions?"), "How many accounts should I list? Say e.g. 'which 5"
+                + " accounts …'.");
+        answered(ask("Which region has the most loans?"), "SELECT district.A3 AS A3 FROM loan JOIN account ON loan.account_id ="
+                        + " account.account_id JOIN district ON account.district_id = district.A1 GROUP BY 1 ORDER BY count(*)"
+                        + " DESC, 1 LIMIT 1",
+                "SELECT d.A3 FROM loan l, account a, district d WHERE a.account_id = l.account_id AND d.A1 = a.district_id"
+                        + " GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1");
+    }
+
+    @Test
     void refuses_a_district_reached_two_ways() throws Exception {
         clarified(ask("How many clients in Prague have an account in the south Moravia region?"), "I will not build this query: table district"
                 + " and account would be reached two ways; I join along one path only.");

@@ -49,6 +49,8 @@ public final class SpecParser {
     private static final java.util.regex.Pattern PARTICIPLE = java.util.regex.Pattern.compile(
             ".+ed|held|made|paid|done|taken|given|owned|issued|granted|opened|hold|own");
     private static final Set<String> NEGATIONS = Set.of("no", "without", "never");
+    /** Negations the parser does not build: said back as a clarification rather than silently dropped. */
+    private static final Set<String> UNSUPPORTED_NEGATIONS = Set.of("not", "except", "excluding", "nor", "neither", "non");
     /** Words that carry no content of their own here. */
     private static final Set<String> FUNCTION = Set.of(
             "what", "when", "where", "is", "are", "was", "were", "be", "been", "there", "any", "all", "number",
@@ -86,6 +88,8 @@ public final class SpecParser {
         Sense.Compare related;
         List<String> entityWords;
         Tok measureTok;
+        boolean implicitOne;
+        Tok targetTok;
         String entityTable;
         String problem;
         // top N
@@ -140,6 +144,9 @@ public final class SpecParser {
         for (int i = 0; i < toks.size(); i++) {
             step(w, i);
         }
+        if (w.negate || w.related != null) {
+            w.fail(w.negate ? "I could not tell what 'no'/'without' applies to" : "I could not tell what the comparison applies to");
+        }
         if (!w.unmapped.isEmpty()) {
             return new Result(null, w.readings, List.copyOf(new LinkedHashSet<>(w.unmapped)), null);
         }
@@ -172,6 +179,7 @@ public final class SpecParser {
         boolean superlative = t.stream().anyMatch(k -> k.is(DESC.toArray(String[]::new)) || k.is(ASC.toArray(String[]::new)));
         if (w.topN == null && !t.isEmpty() && t.get(0).is("which") && superlative) {
             w.topN = 1;
+            w.implicitOne = true;
             w.topStart = 1;
         }
         if (w.topN != null) {
@@ -229,6 +237,10 @@ public final class SpecParser {
 
     private void cond(Walk w, Tok t, Sense.Cond c, boolean topTarget) {
         w.read(t, c.describe());
+        if (w.negate) {
+            w.fail("I read 'no'/'without' only before a related table ('accounts with no loan'), not before '" + t.text() + "'");
+            return;
+        }
         if (w.subject == null) {
             w.subject = c.table();
             w.anchor = c.table();
@@ -338,6 +350,10 @@ public final class SpecParser {
             w.groupCue = true;
             return;
         }
+        if (UNSUPPORTED_NEGATIONS.contains(word)) {
+            w.fail("I do not read '" + t.text() + "' offline (a negation), and will not drop it");
+            return;
+        }
         if (NEGATIONS.contains(word)) {
             w.negate = true;
             return;
@@ -425,6 +441,7 @@ public final class SpecParser {
         }
         if (topTarget) {
             w.target = e;
+            w.targetTok = t;
             if (w.subject == null) {
                 w.subject = e.table();
             } else {
@@ -831,6 +848,10 @@ public final class SpecParser {
     private QuerySpec top(Walk w) {
         if (w.target == null) {
             w.fail("I could not tell what to rank");
+            return null;
+        }
+        if (w.implicitOne && w.targetTok != null && !singular(w.targetTok)) {
+            w.fail("how many " + w.targetTok.text() + " should I list? Say e.g. 'which 5 " + w.targetTok.text() + " …'");
             return null;
         }
         if (w.group != null) {
