@@ -145,6 +145,12 @@ class RulePlannerTest {
                 "SELECT count(*) FROM loan WHERE amount > 100000");
         answered(ask("How many loans have a duration of 60 months?"), "SELECT count(*) AS n FROM loan WHERE loan.duration = 60",
                 "SELECT count(*) FROM loan WHERE duration = 60");
+        answered(ask("How many loans have status A?"), "SELECT count(*) AS n FROM loan WHERE loan.status = 'A'",
+                "SELECT count(*) FROM loan WHERE status = 'A'");
+        answered(ask("How many districts have more than 100000 inhabitants?"), "SELECT count(*) AS n FROM district WHERE"
+                + " district.A4 > 100000", "SELECT count(*) FROM district WHERE A4 > 100000");
+        answered(ask("Show loans with amount between 100000 and 200000"), "SELECT loan.* FROM loan WHERE loan.amount BETWEEN"
+                + " 100000 AND 200000 ORDER BY loan.loan_id", "SELECT * FROM loan WHERE amount >= 100000 AND amount <= 200000");
         answered(ask("How many accounts have at least 3 payment orders?"), "SELECT count(*) AS n FROM account WHERE"
                         + " account.account_id IN (SELECT \"order\".account_id FROM \"order\" GROUP BY \"order\".account_id"
                         + " HAVING count(*) >= 3)",

@@ -123,6 +123,11 @@ public final class Reader {
                         used = y - i + 1;
                     }
                 }
+                if (s == null && w.equals("between") && i + 3 < in.size() && in.get(i + 1).number() && in.get(i + 2).is("and")
+                        && in.get(i + 3).number()) {
+                    s = new Sense.Compare("BETWEEN", in.get(i + 1).word() + " AND " + in.get(i + 3).word());
+                    used = 4;
+                }
                 if (s == null) {
                     for (Object[] c : COMPARATORS) {
                         @SuppressWarnings("unchecked") List<String> ws = (List<String>) c[0];

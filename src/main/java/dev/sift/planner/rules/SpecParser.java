@@ -89,6 +89,7 @@ public final class SpecParser {
         List<String> entityWords;
         Tok measureTok;
         boolean implicitOne;
+        int consumed = -1;
         Tok targetTok;
         String entityTable;
         String problem;
@@ -324,6 +325,13 @@ public final class SpecParser {
             w.unmapped.add(t.text());
             return;
         }
+        Tok before = i > 0 ? w.toks.get(i - 1) : null;
+        if (before != null && before.sense() instanceof Sense.Attr a && codeAfter(a, t) != null) {
+            String v = codeAfter(a, t);
+            cond(w, new Tok(before.text() + " " + t.text(), t.words(), null), new Sense.Cond(a.table(), a.sql() + " = "
+                    + dev.sift.data.Sql.quoteString(v), a.name() + " = '" + v + "'"), false);
+            return;
+        }
         if (word.equals("year") && w.groupCue) {
             w.groupCue = false;
             Sense.Attr date = dateColumn(w);
@@ -386,6 +394,23 @@ public final class SpecParser {
             return;
         }
         w.unmapped.add(t.text());
+    }
+
+    /** The stored value or code of {@code a} that a plain word spells exactly ("status A"), or null. */
+    private String codeAfter(Sense.Attr a, Tok next) {
+        if (!next.plain() || !a.name().contains(".")) {
+            return null;
+        }
+        Optional<KgEntry.Column> c = lexicon.graph().column(a.table(), a.name().substring(a.table().length() + 1));
+        if (c.isEmpty()) {
+            return null;
+        }
+        for (String v : c.get().codes().isEmpty() ? c.get().values() : List.copyOf(c.get().codes().keySet())) {
+            if (v.equals(next.text())) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private static Sense.Attr numericAttr(Tok t) {
@@ -533,6 +558,12 @@ public final class SpecParser {
 
     private void attr(Walk w, int i, Tok t, Sense.Attr a, boolean topTarget) {
         w.read(t, a.name());
+        if (i == w.consumed) {
+            return;
+        }
+        if (i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null) {
+            return; // "status A": the column of the code after it
+        }
         if (namesValueColumn(w, i - 1, a) || namesValueColumn(w, i + 1, a)) {
             return; // "the south Moravia region", "weekly frequency": the column of a value next to it
         }
@@ -683,6 +714,10 @@ public final class SpecParser {
         }
         Tok prev = previousContent(w, i);
         Sense.Attr col = prev == null ? null : numericAttr(prev);
+        if (col == null && i + 1 < w.toks.size() && numericAttr(w.toks.get(i + 1)) != null) {
+            col = numericAttr(w.toks.get(i + 1)); // "more than 100000 inhabitants"
+            w.consumed = i + 1;
+        }
         if (col == null && w.base() != null) {
             col = lexicon.amount(w.base()).orElse(null);
         }
