@@ -48,8 +48,21 @@ final class AnalysisRoutes {
 
     private AnalysisRoutes() { }
 
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_.]+");
+    /** Words that carry no argument in any question. */
+    private static final Set<String> STOP = Set.of("how", "many", "much", "are", "is", "there", "the", "a", "an", "of",
+            "in", "on", "for", "with", "have", "has", "had", "do", "does", "did", "what", "which", "total", "number",
+            "count", "all", "be", "were", "was", "by", "to", "and", "me", "show", "tell", "please", "i", "we", "you",
+            "data", "dataset", "exist", "exists", "currently", "our", "my", "it", "its", "at", "from", "that", "those",
+            "these", "this", "can", "could", "list", "give", "whose", "where", "who", "rows", "records", "entries",
+            "overall", "altogether", "year", "during", "take", "takes", "possible", "each", "column", "columns",
+            "table", "tables", "values", "value", "codes", "code", "categories", "distinct", "kinds", "types",
+            "levels", "options", "schema", "fields", "structure", "describe", "about", "available", "exactly");
+
     /** A decision for an analysis request, or empty when the question is not one (other routes then apply). */
-    static Optional<Decision> route(String q, List<String> words, List<TableInfo> tables) {
+    static Optional<Decision> route(String question, List<TableInfo> tables) {
+        String q = question.toLowerCase(Locale.ROOT);
+        List<String> words = words(q);
         Intent intent = intent(q, words);
         if (intent == null || (q.contains("how many") && intent != Intent.TREND && intent != Intent.FORECAST)) {
             return Optional.empty(); // "how many clients have a profile?" is a count, not a profiling request
@@ -63,7 +76,7 @@ final class AnalysisRoutes {
                     mentioned.stream().map(TableInfo::name).toList()) + ". Which one?"), AnswerKind.CLARIFICATION, null));
         }
         TableInfo t = mentioned.get(0);
-        Set<String> used = new LinkedHashSet<>(RulePlanner.tableWords(t));
+        Set<String> used = new LinkedHashSet<>(tableWords(t));
         words.stream().filter(w -> notes.stream().anyMatch(n -> n.startsWith("'" + w + "'"))).forEach(used::add);
         List<ColumnInfo> columns = columnsNamed(words, t);
         columns.forEach(c -> used.add(c.name().toLowerCase(Locale.ROOT)));
@@ -92,7 +105,7 @@ final class AnalysisRoutes {
                         : "number of rows") + " of table " + t.name() + " by " + args.get("date").asText() + ".";
             }
         }
-        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !RulePlanner.STOP.contains(w)
+        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !STOP.contains(w)
                 && !FILLER.contains(w) && !GRAINS.containsKey(w) && !COUNT_WORDS.contains(w) && !AGG_WORDS.containsKey(w)
                 && !w.matches("\\d+")).distinct().toList();
         if (!unmapped.isEmpty()) {
@@ -198,7 +211,7 @@ final class AnalysisRoutes {
     private static List<TableInfo> mentioned(List<String> words, List<TableInfo> tables, List<String> notes) {
         List<TableInfo> out = new ArrayList<>();
         for (TableInfo t : tables) {
-            if (words.stream().anyMatch(RulePlanner.tableWords(t)::contains)) {
+            if (words.stream().anyMatch(tableWords(t)::contains)) {
                 out.add(t);
             }
         }
@@ -237,5 +250,25 @@ final class AnalysisRoutes {
     /** The final answer after an analysis tool ran: what was done (and how the words were read), then its result. */
     static String answer(Step last) {
         return (last.thought() == null ? "" : last.thought() + "\n") + last.observation();
+    }
+
+    /** The words that name a table: itself and its plural. */
+    static Set<String> tableWords(TableInfo t) {
+        String n = t.name().toLowerCase(Locale.ROOT);
+        String plural = n.endsWith("y") ? n.substring(0, n.length() - 1) + "ies"
+                : n.endsWith("s") || n.endsWith("x") || n.endsWith("ch") ? n + "es" : n + "s";
+        return Set.of(n, plural);
+    }
+
+    static List<String> words(String q) {
+        List<String> out = new ArrayList<>();
+        Matcher m = WORD.matcher(q);
+        while (m.find()) {
+            String w = m.group().replaceAll("^\\.+|\\.+$", "");
+            if (!w.isEmpty()) {
+                out.add(w.endsWith("'s") ? w.substring(0, w.length() - 2) : w);
+            }
+        }
+        return out;
     }
 }

@@ -6,46 +6,49 @@ import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Decision;
 import dev.sift.agent.RunState;
 import dev.sift.agent.Step;
-import dev.sift.data.ColumnInfo;
-import dev.sift.data.Sql;
-import dev.sift.data.TableInfo;
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.Phrases;
+import dev.sift.planner.rules.AnswerPhraser;
+import dev.sift.planner.rules.Guard;
+import dev.sift.planner.rules.Intent;
+import dev.sift.planner.rules.Lexicon;
+import dev.sift.planner.rules.QueryBuilder;
+import dev.sift.planner.rules.QuerySpec;
+import dev.sift.planner.rules.Reader;
+import dev.sift.planner.rules.Sense;
+import dev.sift.planner.rules.SpecParser;
+import dev.sift.planner.rules.Tok;
 import dev.sift.tool.Evidence;
 import dev.sift.tool.narrate.EvidenceText;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The offline planner: answers what it can map with certainty and asks otherwise. It routes schema
- * questions to inspect_data, "values of X" to sample_values, and counts of one table (filtered by values
- * that occur in the data, or by a year) to run_sql, and plain analysis requests to the analysis tools
- * ({@link AnalysisRoutes}). Any word it cannot map makes it ask rather than guess.
+ * The offline planner: a deterministic semantic parser over the knowledge graph, the schema and the value
+ * index ({@link dev.sift.planner.rules}). It declines requests to change data, rewrite its instructions or talk
+ * about something else ({@link Guard}); routes schema and value questions to inspect_data / sample_values;
+ * reads everything else into a typed {@link QuerySpec} ({@link Reader} → {@link SpecParser}), builds SQL along
+ * approved join paths ({@link QueryBuilder}) and runs it through run_sql, so the answer carries SQL evidence;
+ * and answers with the result and how it read the question ({@link AnswerPhraser}). Plain analysis requests
+ * ("profile the loan table", "what correlates with loan amount?") go to the analysis tools ({@link AnalysisRoutes}). Any word it cannot map,
+ * ambiguity it cannot settle or shape it does not build ends in a clarifying answer that names the problem.
+ * One instance serves one run.
  */
 public final class RulePlanner implements Planner {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_.]+");
-    private static final Pattern YEAR = Pattern.compile("\\b(19\\d\\d|20\\d\\d)\\b");
-    private static final Set<String> SCHEMA_WORDS = Set.of("table", "tables", "schema", "columns", "column", "fields",
-            "structure", "describe");
-    private static final Set<String> VALUE_WORDS = Set.of("values", "value", "codes", "code", "categories", "distinct",
-            "kinds", "types", "levels", "options");
-    static final Set<String> STOP = Set.of("how", "many", "much", "are", "is", "there", "the", "a", "an", "of",
-            "in", "on", "for", "with", "have", "has", "had", "do", "does", "did", "what", "which", "total", "number",
-            "count", "all", "be", "were", "was", "by", "to", "and", "me", "show", "tell", "please", "i", "we", "you",
-            "data", "dataset", "exist", "exists", "currently", "our", "my", "it", "its", "at", "from", "that", "those",
-            "these", "this", "can", "could", "list", "give", "whose", "where", "who", "rows", "records", "entries",
-            "overall", "altogether", "year", "during", "take", "takes", "possible", "each", "column", "columns",
-            "table", "tables", "values", "value", "codes", "code", "categories", "distinct", "kinds", "types",
-            "levels", "options", "schema", "fields", "structure", "describe", "about", "available", "exactly");
+    static final String CAPABILITIES = "Offline I can answer: counts ('how many loans were granted in 1996?'), totals,"
+            + " averages, medians, minimums and maximums, optionally by a group ('average loan amount by region'),"
+            + " metrics of the knowledge graph ('default rate by region'), top or bottom N ('top 5 districts by number of"
+            + " accounts', 'the 3 largest loans'), listings ('list the loans of account 16') and breakdowns ('breakdown"
+            + " of loans by status'), filtered by values ('in Prague', 'women', 'gold cards'), numbers ('over 100000')"
+            + " and dates ('after March 1997'); and schema or value questions ('describe the loan table').";
 
-    /** What the count of this run counts ("in table card where type = 'gold'"), to phrase the answer. */
-    private String countedRows;
+    /** The query this run is answering, kept to phrase the final answer. */
+    private QuerySpec spec;
+    private List<String> readings = List.of();
+    private List<KgEntry.Join> joins = List.of();
 
     @Override
     public String name() {
@@ -80,13 +83,11 @@ public final class RulePlanner implements Planner {
     private Decision finalFrom(RunState state, Step last) {
         if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
             Evidence e = state.evidence().get(state.evidence().size() - 1);
-            if (countedRows != null && e.rows().size() == 1 && e.rows().get(0).get(0) instanceof Number n) {
-                return Decision.answer("answered from the count", (n.longValue() == 1 ? "There is 1 row " : "There are "
-                        + n + " rows ") + countedRows + ".", AnswerKind.ANSWER, null);
+            if (spec != null) {
+                return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e),
+                        AnswerKind.ANSWER, null);
             }
-            String described = last.thought() == null ? "" : last.thought();
-            return Decision.answer("answered from the query result", described + "\n" + EvidenceText.render(e),
-                    AnswerKind.ANSWER, null);
+            return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);
         }
         if (AnalysisRoutes.TOOLS.contains(last.tool())) {
             return Decision.answer("the analysis answers the question", AnalysisRoutes.answer(last), AnswerKind.ANSWER, null);
@@ -95,154 +96,123 @@ public final class RulePlanner implements Planner {
     }
 
     private Decision route(RunState state) {
-        String q = state.question().toLowerCase(Locale.ROOT);
-        List<String> words = words(q);
-        List<TableInfo> tables = state.workspace().datasetTables();
-        List<TableInfo> mentioned = mentionedTables(words, tables);
-        boolean count = q.contains("how many") || q.contains("number of") || words.contains("count");
-        Optional<Decision> analysis = AnalysisRoutes.route(q, words, tables);
-        if (analysis.isPresent()) {
-            return analysis.get();
+        String q = state.question();
+        Optional<String> declined = Guard.check(q);
+        if (declined.isPresent()) {
+            return Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
+                    + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
+                    AnswerKind.DECLINED, null);
         }
-
-        if (!count && words.stream().anyMatch(SCHEMA_WORDS::contains) && !words.stream().anyMatch(VALUE_WORDS::contains)) {
-            ObjectNode args = JSON.createObjectNode();
-            if (mentioned.size() == 1) {
-                args.put("table", mentioned.get(0).name());
+        if (state.tools().names().containsAll(AnalysisRoutes.TOOLS)) {
+            Optional<Decision> analysis = AnalysisRoutes.route(q, state.workspace().datasetTables());
+            if (analysis.isPresent()) {
+                return analysis.get();
             }
-            return Decision.call("a schema question", "inspect_data", args, null);
         }
-        if (!count && words.stream().anyMatch(VALUE_WORDS::contains)) {
-            return values(words, tables, mentioned);
-        }
-        if (count) {
-            return count(state, q, words, mentioned);
-        }
-        return clarify(List.of(), "");
+        Lexicon lexicon = Lexicon.of(Knowledge.of(state.workspace()));
+        List<Tok> toks = new Reader(lexicon).read(q);
+        Intent intent = Intent.classify(Phrases.words(q));
+        return switch (intent) {
+            case SCHEMA -> schema(toks);
+            case VALUES -> values(toks);
+            case PREDICTIVE -> viaTools(state, "a prediction", List.of("train_model", "predict"),
+                    predictiveTarget(lexicon));
+            case CORRELATION -> viaTools(state, "a correlation analysis", List.of("correlation_analysis"), "");
+            case TREND -> viaTools(state, "a trend analysis", List.of("trend_analysis"), "");
+            case PROFILE -> viaTools(state, "a profile of a table", List.of("profile_data"), "");
+            case QUERY -> query(state, lexicon, toks);
+        };
     }
 
-    private Decision values(List<String> words, List<TableInfo> tables, List<TableInfo> mentioned) {
-        List<String[]> columns = new ArrayList<>();
-        for (String w : words) {
-            for (TableInfo t : tables) {
-                for (ColumnInfo c : t.columns()) {
-                    boolean qualified = w.equals(t.name() + "." + c.name().toLowerCase(Locale.ROOT));
-                    boolean bare = w.equals(c.name().toLowerCase(Locale.ROOT))
-                            && (mentioned.isEmpty() || mentioned.contains(t));
-                    if (qualified || bare) {
-                        columns.add(new String[] {t.name(), c.name()});
-                    }
-                }
-            }
+    private Decision query(RunState state, Lexicon lexicon, List<Tok> toks) {
+        SpecParser.Result r = new SpecParser(lexicon).parse(toks);
+        if (!r.unmapped().isEmpty()) {
+            return clarify("I could not map " + String.join(", ", r.unmapped().stream().map(w -> "'" + w + "'").toList())
+                    + " to anything in this dataset, and I will not guess." + readSoFar(r.readings()));
         }
-        if (columns.size() == 1) {
-            ObjectNode args = JSON.createObjectNode().put("source", columns.get(0)[0]).put("column", columns.get(0)[1]);
-            return Decision.call("the values of one column", "sample_values", args, null);
+        if (!r.ok()) {
+            return clarify(capitalize(r.problem()) + "." + readSoFar(r.readings()));
         }
-        if (columns.size() > 1) {
-            List<String> options = columns.stream().map(c -> c[0] + "." + c[1]).distinct().toList();
-            return Decision.answer("more than one column matches", "Which column do you mean: "
-                    + String.join(", ", options) + "? Name it as table.column.", AnswerKind.CLARIFICATION, null);
+        QueryBuilder.Built built;
+        try {
+            built = new QueryBuilder(lexicon, state.workspace()).build(r.spec());
+        } catch (QueryBuilder.Unsupported e) {
+            return clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(r.readings()));
         }
-        return clarify(List.of(), " Name the column as table.column, e.g. 'what values does loan.status take?'.");
+        spec = r.spec();
+        readings = r.readings();
+        joins = built.joins();
+        ObjectNode args = JSON.createObjectNode().put("sql", built.sql());
+        return Decision.call(AnswerPhraser.describe(spec) + ".", "run_sql", args, null);
     }
 
-    private Decision count(RunState state, String q, List<String> words, List<TableInfo> mentioned) {
-        if (mentioned.size() != 1) {
-            return clarify(List.of(), mentioned.isEmpty() ? " Name the table to count, e.g. 'how many loans are there?'."
-                    : " Offline I count one table at a time; you mentioned " + String.join(", ",
-                    mentioned.stream().map(TableInfo::name).toList()) + ".");
-        }
-        TableInfo t = mentioned.get(0);
-        Set<String> used = new LinkedHashSet<>(tableWords(t));
-        List<String> where = new ArrayList<>();
-        List<String> said = new ArrayList<>();
-        ValueIndex values = ValueIndex.of(state.workspace());
-        for (int n = 3; n >= 1; n--) {
-            for (int i = 0; i + n <= words.size(); i++) {
-                List<String> gram = words.subList(i, i + n);
-                if (gram.stream().anyMatch(used::contains)) {
-                    continue;
-                }
-                String phrase = String.join(" ", gram);
-                List<ValueIndex.Hit> hits = values.find(t.name(), phrase);
-                if (hits.size() > 1) {
-                    return Decision.answer("an ambiguous value", "'" + phrase + "' occurs in more than one column of "
-                            + t.name() + ": " + String.join(", ", hits.stream().map(ValueIndex.Hit::column).toList())
-                            + ". Which one do you mean?", AnswerKind.CLARIFICATION, null);
-                }
-                if (hits.size() == 1 && (n > 1 || !STOP.contains(phrase))) {
-                    ValueIndex.Hit h = hits.get(0);
-                    where.add(Sql.quoteIdent(h.column()) + " = " + Sql.quoteString(h.value()));
-                    said.add(h.column() + " = '" + h.value() + "'");
-                    used.addAll(gram);
-                    used.add(h.column().toLowerCase(Locale.ROOT)); // the column may be named too: "weekly frequency"
-                }
-            }
-        }
-        Matcher year = YEAR.matcher(q);
-        if (year.find()) {
-            List<ColumnInfo> dates = t.columns().stream().filter(c -> c.type().equals("DATE")).toList();
-            if (dates.size() != 1) {
-                return Decision.answer("the year has no single date column", "Table " + t.name() + " has "
-                        + (dates.isEmpty() ? "no date column" : "several date columns ("
-                        + String.join(", ", dates.stream().map(ColumnInfo::name).toList()) + ")")
-                        + " for the year " + year.group(1) + ". Which date do you mean?", AnswerKind.CLARIFICATION, null);
-            }
-            where.add("year(" + Sql.quoteIdent(dates.get(0).name()) + ") = " + year.group(1));
-            said.add("year(" + dates.get(0).name() + ") = " + year.group(1));
-            used.add(year.group(1));
-        }
-        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !STOP.contains(w)).distinct().toList();
-        if (!unmapped.isEmpty()) {
-            return clarify(unmapped, "");
-        }
-        String sql = "SELECT count(*) AS " + Sql.quoteIdent("n_" + t.name()) + " FROM " + Sql.quoteIdent(t.name())
-                + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where));
-        ObjectNode args = JSON.createObjectNode().put("sql", sql);
-        countedRows = "in table " + t.name() + (said.isEmpty() ? "" : " where " + String.join(" and ", said));
-        return Decision.call("Count the rows " + countedRows + ".", "run_sql", args, null);
+    private static String readSoFar(List<String> readings) {
+        return readings.isEmpty() ? "" : " (I read: " + String.join("; ", readings) + ".)";
     }
 
-    private static Decision clarify(List<String> unmapped, String hint) {
-        String lead = unmapped.isEmpty() ? "I could not map this question to the data offline."
-                : "I could not map " + String.join(", ", unmapped.stream().map(w -> "'" + w + "'").toList())
-                + " to anything in this dataset offline, and I will not guess.";
-        return Decision.answer("cannot map the question", lead + hint + " Without a language model I can answer:"
-                + " schema questions ('what tables are there?', 'describe the loan table'), the values of a column"
-                + " ('what values does loan.status take?'), and counts of one table filtered by values that occur in"
-                + " the data or by a year ('how many cards are gold?', 'how many loans in 1996?'). For other questions,"
-                + " configure a model (SIFT_LLM_PROVIDER with SIFT_LLM_BASE_URL / SIFT_LLM_API_KEY).",
+    private static String capitalize(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static Decision clarify(String lead) {
+        return Decision.answer("cannot map the question with certainty", lead + " " + CAPABILITIES
+                + " For other questions, configure a model (SIFT_LLM_PROVIDER with SIFT_LLM_BASE_URL / SIFT_LLM_API_KEY).",
                 AnswerKind.CLARIFICATION, null);
     }
 
-    private static List<TableInfo> mentionedTables(List<String> words, List<TableInfo> tables) {
-        List<TableInfo> out = new ArrayList<>();
-        for (TableInfo t : tables) {
-            if (words.stream().anyMatch(tableWords(t)::contains)) {
-                out.add(t);
-            }
+    private static Decision schema(List<Tok> toks) {
+        List<String> tables = toks.stream().filter(t -> t.sense() instanceof Sense.Entity).map(t -> ((Sense.Entity) t.sense()).table())
+                .distinct().toList();
+        ObjectNode args = JSON.createObjectNode();
+        if (tables.size() == 1) {
+            args.put("table", tables.get(0));
         }
-        return out;
+        return Decision.call("a schema question", "inspect_data", args, null);
     }
 
-    /** The words that name a table: itself and its plural. */
-    static Set<String> tableWords(TableInfo t) {
-        String n = t.name().toLowerCase(Locale.ROOT);
-        String plural = n.endsWith("y") ? n.substring(0, n.length() - 1) + "ies"
-                : n.endsWith("s") || n.endsWith("x") || n.endsWith("ch") ? n + "es" : n + "s";
-        return Set.of(n, plural);
-    }
-
-    static List<String> words(String q) {
-        List<String> out = new ArrayList<>();
-        Matcher m = WORD.matcher(q);
-        while (m.find()) {
-            String w = m.group().replaceAll("^\\.+|\\.+$", "");
-            if (!w.isEmpty()) {
-                out.add(w.endsWith("'s") ? w.substring(0, w.length() - 2) : w);
+    private static Decision values(List<Tok> toks) {
+        List<Sense.Attr> attrs = new java.util.ArrayList<>();
+        String table = null;
+        for (Tok t : toks) {
+            if (t.sense() instanceof Sense.Entity e) {
+                table = e.table();
+            } else if (t.sense() instanceof Sense.Attr a) {
+                attrs.add(a);
+            } else if (t.sense() instanceof Sense.Choice c) {
+                String tb = table;
+                List<Sense.Attr> hit = c.options().stream().filter(a -> a.table().equals(tb)).toList();
+                if (hit.size() == 1) {
+                    attrs.add(hit.get(0));
+                } else {
+                    return clarify("Which column do you mean: " + String.join(", ", c.options().stream().map(Sense.Attr::name)
+                            .toList()) + "? Name it as table.column.");
+                }
             }
         }
-        return out;
+        List<Sense.Attr> distinct = attrs.stream().distinct().toList();
+        if (distinct.size() != 1 || !distinct.get(0).name().contains(".")) {
+            return clarify("I could not tell which column's values you mean; name it as table.column, e.g. 'what values"
+                    + " does loan.status take?'.");
+        }
+        Sense.Attr a = distinct.get(0);
+        ObjectNode args = JSON.createObjectNode().put("source", a.table()).put("column", a.name().substring(a.table().length() + 1));
+        return Decision.call("the values of " + a.name(), "sample_values", args, null);
+    }
+
+    private static String predictiveTarget(Lexicon lexicon) {
+        return lexicon.graph().metrics().stream().filter(m -> m.name().equals("default_rate")).findFirst()
+                .map(m -> " The knowledge graph names the target: loan default (" + m.description() + ").").orElse("");
+    }
+
+    private static Decision viaTools(RunState state, String what, List<String> tools, String note) {
+        List<String> missing = tools.stream().filter(t -> !state.tools().names().contains(t)).toList();
+        String lead = "This asks for " + what + "." + note;
+        if (!missing.isEmpty()) {
+            return clarify(lead + " Offline, that needs the tool" + (missing.size() > 1 ? "s " : " ")
+                    + String.join(", ", missing) + ", which " + (missing.size() > 1 ? "are" : "is") + " not available here,"
+                    + " and I will not answer it with a plain query.");
+        }
+        return clarify(lead + " The offline planner does not yet plan " + String.join(" / ", tools)
+                + " steps on its own; ask for it with a model configured, or call the tool directly.");
     }
 }

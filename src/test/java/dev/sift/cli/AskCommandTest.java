@@ -92,7 +92,7 @@ class AskCommandTest {
         assertThat(o.get("status").asText()).isEqualTo("rule_based");
         assertThat(o.get("dataset").asText()).isEqualTo("bank");
         JsonNode e = o.get("evidence").get(0);
-        assertThat(e.get("sql").asText()).contains("count(*)").contains("FROM \"loan\"").doesNotContain("WHERE");
+        assertThat(e.get("sql").asText()).isEqualTo("SELECT count(*) AS n FROM loan");
         assertThat(e.get("rows").get(0).get(0).asLong()).isEqualTo(loans);
         assertThat(e.get("row_count").asLong()).isEqualTo(1);
         assertThat(o.get("steps").get(0).get("tool").asText()).isEqualTo("run_sql");
@@ -113,7 +113,7 @@ class AskCommandTest {
         assertThat(o.get("kind").asText()).isEqualTo("answer");
         assertThat(o.get("status").asText()).isEqualTo("rule_based");
         JsonNode e = o.get("evidence").get(0);
-        assertThat(e.get("sql").asText()).contains("FROM \"card\"").contains("\"type\" = 'gold'");
+        assertThat(e.get("sql").asText()).isEqualTo("SELECT count(*) AS n FROM card WHERE card.type = 'gold'");
         assertThat(e.get("rows").get(0).get(0).asLong()).isEqualTo(gold);
     }
 
@@ -125,16 +125,16 @@ class AskCommandTest {
         assertThat(in1996).isPositive().isLessThan(all);
         assertThat(o.get("kind").asText()).isEqualTo("answer");
         JsonNode e = o.get("evidence").get(0);
-        assertThat(e.get("sql").asText()).contains("year(\"date\") = 1996");
+        assertThat(e.get("sql").asText()).isEqualTo("SELECT count(*) AS n FROM loan WHERE year(loan.date) = 1996");
         assertThat(e.get("rows").get(0).get(0).asLong()).isEqualTo(in1996);
     }
 
     @Test
     void asksBackInsteadOfGuessingAWordItCannotMap() throws Exception {
-        JsonNode o = askJson("How many loans are in default?");
+        JsonNode o = askJson("How many loans churned?");
         assertThat(o.get("kind").asText()).isEqualTo("clarification");
         assertThat(o.get("status").asText()).isEqualTo("llm_disabled");
-        assertThat(o.get("answer").asText()).contains("'default'");
+        assertThat(o.get("answer").asText()).contains("'churned'");
         assertThat(o.get("evidence")).isEmpty();
     }
 
@@ -167,7 +167,7 @@ class AskCommandTest {
         long loans = count(home, "bank", "SELECT count(*) FROM loan");
         CliHarness.Result r = ok("ask", "How many loans are there?");
         assertThat(r.out()).contains(String.valueOf(loans))
-                .containsPattern("(?m)^Evidence: SELECT count\\(\\*\\) AS \"n_loan\" FROM \"loan\"$")
+                .containsPattern("(?m)^Evidence: SELECT count\\(\\*\\) AS n FROM loan$")
                 .containsPattern("(?m)^\\[answer · status rule_based · planner offline · 1 steps? · \\d+ ms · trace .+\\.json]$");
         assertThat(r.err()).isEmpty();
     }
@@ -175,8 +175,8 @@ class AskCommandTest {
     @Test
     void aClarificationExitsZeroInHumanOutputToo() {
         CliHarness.assumeOffline();
-        CliHarness.Result r = ok("ask", "How many loans are in default?");
-        assertThat(r.out()).contains("'default'").doesNotContain("Evidence:")
+        CliHarness.Result r = ok("ask", "How many loans churned?");
+        assertThat(r.out()).contains("'churned'").doesNotContain("Evidence:")
                 .contains("[clarification · status llm_disabled · planner offline");
     }
 

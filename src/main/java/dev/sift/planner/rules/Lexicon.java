@@ -1,0 +1,255 @@
+package dev.sift.planner.rules;
+
+import dev.sift.data.Sql;
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.KgSql;
+import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.KnowledgeGraph;
+import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.ValueIndex;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
+
+/**
+ * The offline parser's dictionary over one dataset's knowledge: every phrase the knowledge graph, its value
+ * index and its code meanings know, resolved to one {@link Sense} (or to a {@link Sense.Choice} /
+ * {@link Sense.Ambiguous} the parser must settle or ask about). Built once per knowledge graph.
+ *
+ * <p>Precedence for one phrase: a code meaning of a coded column when the phrase occurs in exactly one code's
+ * meaning and the graph has no other reading (or only a broader condition on the same column: "in debt" is
+ * status 'D' "running contract, client in debt", not the broader "defaulted" B-or-D); then metrics; value
+ * aliases and stored values; tables and entity concepts; join phrases; columns and attribute concepts.
+ */
+public final class Lexicon {
+    private static final Map<KnowledgeGraph, Lexicon> CACHE = new WeakHashMap<>();
+    /** Single words the parser reads itself (grouping units), never looked up alone. */
+    private static final Set<String> RESERVED = Set.of("year", "month", "day", "number", "count", "total", "average",
+            "value", "rate", "when");
+
+    private final KnowledgeGraph kg;
+    private final ValueIndex values;
+    private final Map<String, Sense> codeMeanings = new HashMap<>();
+    private final Map<String, Optional<Sense>> memo = new HashMap<>();
+
+    private Lexicon(KnowledgeGraph kg, ValueIndex values) {
+        this.kg = kg;
+        this.values = values;
+        Map<String, List<Sense.Cond>> found = new LinkedHashMap<>();
+        for (KgEntry.Column c : kg.entries(KgEntry.Column.class)) {
+            Map<String, Set<String>> codesOf = new HashMap<>();
+            for (Map.Entry<String, String> code : c.codes().entrySet()) {
+                for (String key : meaningKeys(code.getValue())) {
+                    codesOf.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(code.getKey());
+                }
+            }
+            codesOf.forEach((key, codes) -> {
+                if (codes.size() == 1) {
+                    String code = codes.iterator().next();
+                    found.computeIfAbsent(key, k -> new ArrayList<>()).add(new Sense.Cond(c.table(),
+                            KgSql.column(c.table(), c.name()) + " = " + Sql.quoteString(code),
+                            c.qualified() + " = '" + code + "' (" + c.codes().get(code) + ")"));
+                }
+            });
+        }
+        found.forEach((key, conds) -> {
+            if (conds.size() == 1) {
+                codeMeanings.put(key, conds.get(0));
+            }
+        });
+    }
+
+    public static Lexicon of(Knowledge k) {
+        synchronized (CACHE) {
+            return CACHE.computeIfAbsent(k.graph(), g -> new Lexicon(g, k.values()));
+        }
+    }
+
+    public KnowledgeGraph graph() {
+        return kg;
+    }
+
+    /** The phrase keys of one code meaning: the whole meaning, its comma-separated parts and their 2+ word spans. */
+    private static Set<String> meaningKeys(String meaning) {
+        Set<String> keys = new LinkedHashSet<>();
+        keys.add(Phrases.key(meaning));
+        for (String part : meaning.split("[,;()]")) {
+            List<String> w = Phrases.words(part);
+            for (int i = 0; i < w.size(); i++) {
+                for (int j = i + 2; j <= w.size(); j++) {
+                    List<String> span = w.subList(i, j);
+                    String last = span.get(span.size() - 1);
+                    if (!Phrases.onlyStopWords(span) && !Phrases.STOP.contains(last)) {
+                        keys.add(String.join(" ", span));
+                    }
+                }
+            }
+        }
+        keys.remove("");
+        return keys;
+    }
+
+    /** What a phrase (in comparable words) stands for, or empty when nothing in the dataset's knowledge names it. */
+    public synchronized Optional<Sense> sense(List<String> words) {
+        String key = String.join(" ", words);
+        return memo.computeIfAbsent(key, k -> Optional.ofNullable(resolve(words)));
+    }
+
+    private Sense resolve(List<String> words) {
+        if (Phrases.onlyStopWords(words) || words.size() == 1 && (RESERVED.contains(words.get(0))
+                || words.get(0).equals(Phrases.key(kg.dataset())))) { // "the bank" is the dataset, not trans.bank
+            return null;
+        }
+        String key = String.join(" ", words);
+        Sense s = resolveKey(key);
+        if (s == null && words.size() >= 3 && words.stream().anyMatch(w -> w.matches("\\d+")) && !Phrases.STOP.contains(words.get(0))
+                && !Phrases.STOP.contains(words.get(words.size() - 1))) {
+            List<String> content = words.stream().filter(w -> !Phrases.STOP.contains(w)).toList();
+            if (content.size() >= 2 && content.size() < words.size()) { // "unemployment rate in 1996" = "unemployment rate 1996"
+                s = resolveKg(String.join(" ", content));
+            }
+        }
+        return s;
+    }
+
+    private Sense resolveKey(String key) {
+        Sense kgSense = resolveKg(key);
+        Sense code = codeMeanings.get(key);
+        if (code != null && (kgSense == null || kgSense instanceof Sense.Cond c && c.table().equals(((Sense.Cond) code).table())
+                && sameColumn(c.sql(), ((Sense.Cond) code).sql()))) {
+            return code;
+        }
+        return kgSense;
+    }
+
+    private static boolean sameColumn(String broader, String code) {
+        String column = code.substring(0, code.indexOf(" = "));
+        return broader.startsWith(column + " ");
+    }
+
+    private Sense resolveKg(String key) {
+        List<KgEntry> entries = kg.lookup(key);
+        List<KgEntry.Metric> metrics = entries.stream().filter(KgEntry.Metric.class::isInstance).map(KgEntry.Metric.class::cast).toList();
+        if (metrics.size() == 1) {
+            return new Sense.Measure(metrics.get(0));
+        }
+        List<ValueIndex.Match> vals = key.length() <= 1 || key.matches("[\\d ]+") ? List.of() : values.resolve(key);
+        if (!vals.isEmpty()) {
+            List<Sense.Cond> conds = vals.stream().map(Lexicon::cond).distinct().toList();
+            if (conds.size() == 1) {
+                return conds.get(0);
+            }
+            return new Sense.Ambiguous("'" + key + "' is a value of " + String.join(" and ", vals.stream()
+                    .map(m -> m.table() + "." + m.column()).distinct().toList()));
+        }
+        List<Sense.Entity> entities = new ArrayList<>();
+        List<Sense.Via> vias = new ArrayList<>();
+        List<Sense.Cond> conds = new ArrayList<>();
+        List<Sense.Attr> attrs = new ArrayList<>();
+        String guidance = null;
+        for (KgEntry e : entries) {
+            if (e instanceof KgEntry.Table t) {
+                add(entities, new Sense.Entity(t.name()));
+            } else if (e instanceof KgEntry.Concept c) {
+                if (c.expression() != null) {
+                    if (c.expression().matches("(?s).*(\\sIN\\s*\\(|[<>=]|\\sLIKE\\s|\\sIS\\s).*")) {
+                        add(conds, new Sense.Cond(c.table(), c.expression(), c.name() + ": " + c.expression()));
+                    } else {
+                        add(attrs, new Sense.Attr(c.table(), c.name(), c.expression(), "BIGINT"));
+                    }
+                } else if (c.column() != null) {
+                    String[] tc = c.column().split("\\.", 2);
+                    Optional<KgEntry.Join> fk = kg.joins().stream().filter(KgEntry.Join::curated)
+                            .filter(j -> j.fromTable().equals(tc[0]) && j.fromColumn().equals(tc[1])).findFirst();
+                    if (fk.isPresent()) {
+                        add(vias, new Sense.Via(tc[0], fk.get()));
+                    } else {
+                        kg.column(tc[0], tc[1]).ifPresent(col -> add(attrs, attr(col)));
+                    }
+                } else if (c.table() != null) {
+                    add(entities, new Sense.Entity(c.table()));
+                }
+            } else if (e instanceof KgEntry.Column col) {
+                add(attrs, attr(col));
+            } else if (e instanceof KgEntry.Join j && j.curated()) {
+                add(vias, new Sense.Via(j.fromTable(), j));
+            } else if (e instanceof KgEntry.Disambiguation d) {
+                guidance = d.text();
+            }
+        }
+        if (!conds.isEmpty()) {
+            return conds.size() == 1 && entities.isEmpty() ? conds.get(0)
+                    : new Sense.Ambiguous("'" + key + "' has several readings in the knowledge graph");
+        }
+        if (entities.size() == 1) {
+            return entities.get(0); // "district": the table (its name column is how it is shown)
+        }
+        if (entities.size() > 1) {
+            return new Sense.Ambiguous("'" + key + "' names the tables " + String.join(", ",
+                    entities.stream().map(Sense.Entity::table).toList()));
+        }
+        if (vias.size() == 1 && attrs.isEmpty()) {
+            return vias.get(0);
+        }
+        if (attrs.size() == 1 && vias.isEmpty()) {
+            return attrs.get(0);
+        }
+        if (attrs.size() > 1 && vias.isEmpty()) {
+            return new Sense.Choice(List.copyOf(attrs), guidance);
+        }
+        if (guidance != null || !vias.isEmpty()) {
+            return new Sense.Ambiguous(guidance != null ? guidance : "'" + key + "' has several readings");
+        }
+        return null;
+    }
+
+    private static <T> void add(List<T> list, T item) {
+        if (!list.contains(item)) {
+            list.add(item);
+        }
+    }
+
+    static Sense.Attr attr(KgEntry.Column col) {
+        return new Sense.Attr(col.table(), col.qualified(), KgSql.column(col.table(), col.name()), col.type());
+    }
+
+    private static Sense.Cond cond(ValueIndex.Match m) {
+        return new Sense.Cond(m.table(), KgSql.column(m.table(), m.column()) + " = " + Sql.quoteString(m.value()),
+                m.describe());
+    }
+
+    // ------------------------------------------------------------------ facts about tables the parser needs
+
+    /** The key column of a table (unique, non-null), or empty. */
+    public Optional<KgEntry.Column> key(String table) {
+        return kg.columns(table).stream().filter(KgEntry.Column::key).findFirst();
+    }
+
+    /** How a row of the table is named in results: a concept naming the table's name column (district → A2), else its key. */
+    public Optional<Sense.Attr> label(String table) {
+        for (KgEntry.Concept c : kg.concepts()) {
+            if (c.column() != null && c.column().startsWith(table + ".") && Phrases.key(c.name()).equals(Phrases.key(table))) {
+                return kg.column(table, c.column().substring(table.length() + 1)).map(Lexicon::attr);
+            }
+        }
+        return key(table).map(Lexicon::attr);
+    }
+
+    /** The table's only date column, or empty when it has none or several. */
+    public Optional<Sense.Attr> dateColumn(String table) {
+        List<Sense.Attr> dates = kg.columns(table).stream().map(Lexicon::attr).filter(Sense.Attr::date).toList();
+        return dates.size() == 1 ? Optional.of(dates.get(0)) : Optional.empty();
+    }
+
+    /** The table's column named "amount" (what "loans over 300000" compares), or empty. */
+    public Optional<Sense.Attr> amount(String table) {
+        return kg.column(table, "amount").map(Lexicon::attr);
+    }
+}

@@ -1,0 +1,234 @@
+package dev.sift.planner.rules;
+
+import dev.sift.data.QueryException;
+import dev.sift.data.Workspace;
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.KgSql;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * SQL from a {@link QuerySpec}: a FROM clause along approved join paths only (a link that needs an inferred
+ * join, or a table reachable two ways, is refused), and the SELECT of the spec's shape. Rows multiplied by a
+ * one-to-many join are counted once ({@code count(DISTINCT key)}, {@code SELECT DISTINCT}); other aggregates
+ * over such a join are built only when the data shows the join is one-to-one under the question's filters
+ * (e.g. one OWNER disposition per account), and refused otherwise.
+ */
+public final class QueryBuilder {
+    /** Why a spec cannot be turned into SQL safely; the message is said to the user. */
+    public static final class Unsupported extends Exception {
+        public Unsupported(String message) {
+            super(message);
+        }
+    }
+
+    /** The SQL and the joins it follows. */
+    public record Built(String sql, List<KgEntry.Join> joins) { }
+
+    private final Lexicon lexicon;
+    private final Workspace ws;
+
+    public QueryBuilder(Lexicon lexicon, Workspace ws) {
+        this.lexicon = lexicon;
+        this.ws = ws;
+    }
+
+    public Built build(QuerySpec s) throws Unsupported {
+        List<KgEntry.Join> joins = joins(s);
+        List<KgEntry.Join> fanning = new ArrayList<>();
+        Set<String> reached = new LinkedHashSet<>();
+        String from = from(s.subject(), joins, fanning, reached);
+        Set<String> needed = new LinkedHashSet<>();
+        s.filters().forEach(f -> needed.add(f.table()));
+        if (s.group() != null) {
+            needed.add(s.group().table());
+        }
+        if (s.measure() != null) {
+            needed.add(s.measure().table());
+        }
+        for (String t : needed) {
+            if (!reached.contains(t.toLowerCase(Locale.ROOT))) {
+                throw new Unsupported("I could not tell how " + t + " relates to " + s.subject() + " in this question");
+            }
+        }
+        List<String> where = new ArrayList<>(s.filters().stream().map(QuerySpec.Filter::sql).toList());
+        String subjectKey = lexicon.key(s.subject()).map(c -> KgSql.column(c.table(), c.name())).orElse(null);
+        boolean fans = !fanning.isEmpty();
+        String count = fans ? distinctCount(subjectKey, s.subject()) : "count(*)";
+        String whereSql = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
+        String groupSel = s.group() == null ? null : s.group().sql() + " AS " + KgSql.ident(alias(s.group()));
+        return switch (s.shape()) {
+            case COUNT -> new Built(s.group() == null ? "SELECT " + count + " AS n FROM " + from + whereSql
+                    : "SELECT " + groupSel + ", " + count + " AS n FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
+            case AGG, METRIC -> {
+                if (fans) {
+                    checkOneToOne(fanning, s.filters());
+                }
+                String m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
+                yield new Built(s.group() == null ? "SELECT " + m + " FROM " + from + whereSql
+                        : "SELECT " + groupSel + ", " + m + " FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
+            }
+            case SHARE -> {
+                if (fans) {
+                    throw new Unsupported("a share across a one-to-many join would count rows more than once");
+                }
+                yield new Built("SELECT 100.0 * avg(CASE WHEN " + s.share().sql() + " THEN 1 ELSE 0 END) AS percent FROM "
+                        + from + whereSql, joins);
+            }
+            case TOP_GROUPS -> {
+                String m;
+                if (s.metric() == null && s.aggFn() == null) {
+                    m = count + " AS n";
+                } else {
+                    if (fans) {
+                        checkOneToOne(fanning, s.filters());
+                    }
+                    m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
+                }
+                String dir = s.descending() ? "DESC" : "ASC";
+                if (s.limit() == 1) { // "which region has the most clients": the name alone
+                    yield new Built("SELECT " + groupSel + " FROM " + from + whereSql + " GROUP BY 1 ORDER BY "
+                            + m.substring(0, m.lastIndexOf(" AS ")) + " " + dir + ", 1 LIMIT 1", joins);
+                }
+                yield new Built("SELECT " + groupSel + ", " + m + " FROM " + from + whereSql
+                        + " GROUP BY 1 ORDER BY 2 " + dir + ", 1 LIMIT " + s.limit(), joins);
+            }
+            case TOP_ROWS -> {
+                Set<String> cols = new LinkedHashSet<>();
+                Optional<Sense.Attr> label = lexicon.label(s.subject());
+                if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name alone
+                    yield new Built("SELECT " + label.get().sql() + " FROM " + from + whereSql + " ORDER BY " + s.measure().sql()
+                            + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST" + (subjectKey == null ? "" : ", " + subjectKey)
+                            + " LIMIT 1", joins);
+                }
+                if (subjectKey != null) {
+                    cols.add(subjectKey);
+                }
+                lexicon.label(s.subject()).ifPresent(l -> cols.add(l.sql()));
+                cols.add(s.measure().sql());
+                yield new Built("SELECT " + (fans ? "DISTINCT " : "") + String.join(", ", cols) + " FROM " + from + whereSql
+                        + " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
+                        + (subjectKey == null ? "" : ", " + subjectKey) + " LIMIT " + s.limit(), joins);
+            }
+            case LIST -> new Built("SELECT " + (fans ? "DISTINCT " : "") + KgSql.ident(s.subject()) + ".* FROM " + from
+                    + whereSql + (subjectKey == null ? "" : " ORDER BY " + subjectKey), joins);
+        };
+    }
+
+    private static String distinctCount(String key, String subject) throws Unsupported {
+        if (key == null) {
+            throw new Unsupported("table " + subject + " has no key column, so rows repeated by the join cannot be counted once");
+        }
+        return "count(DISTINCT " + key + ")";
+    }
+
+    static String measure(QuerySpec s) {
+        if (s.metric() != null) {
+            return s.metric().expression();
+        }
+        return s.aggFn() + "(" + s.measure().sql() + ")";
+    }
+
+    static String measureAlias(QuerySpec s) {
+        if (s.metric() != null) {
+            return s.metric().name();
+        }
+        return s.aggFn() + "_" + alias(s.measure());
+    }
+
+    static String alias(Sense.Attr a) {
+        String n = a.name().contains(".") ? a.name().substring(a.name().indexOf('.') + 1) : a.name();
+        return n.replaceAll("[^A-Za-z0-9_]+", "_").replaceAll("^_+|_+$", "");
+    }
+
+    /** The joins of every link, approved ones only, without duplicates. */
+    private List<KgEntry.Join> joins(QuerySpec s) throws Unsupported {
+        List<KgEntry.Join> out = new ArrayList<>();
+        for (QuerySpec.Link l : s.links()) {
+            if (l.from().equals(l.to())) {
+                continue;
+            }
+            List<KgEntry.Join> path;
+            if (l.via() != null && l.via().other(l.from()) != null && l.via().other(l.from()).equals(l.to())) {
+                path = List.of(l.via());
+            } else {
+                path = lexicon.graph().joinPath(l.from(), l.to()).orElseThrow(() -> new Unsupported("the knowledge graph has"
+                        + " no join path between " + l.from() + " and " + l.to()));
+            }
+            for (KgEntry.Join j : path) {
+                if (!j.curated()) {
+                    throw new Unsupported("joining " + l.from() + " and " + l.to() + " would need the inferred join "
+                            + j.fromTable() + "." + j.fromColumn() + " = " + j.toTable() + "." + j.toColumn()
+                            + ", which is not an approved join path");
+                }
+                if (!out.contains(j)) {
+                    out.add(j);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** FROM subject JOIN … in an order each ON clause can follow; records the joins that fan rows out. */
+    private static String from(String subject, List<KgEntry.Join> joins, List<KgEntry.Join> fanning, Set<String> in)
+            throws Unsupported {
+        StringBuilder b = new StringBuilder(KgSql.ident(subject));
+        in.add(subject.toLowerCase(Locale.ROOT));
+        List<KgEntry.Join> pending = new ArrayList<>(joins);
+        while (!pending.isEmpty()) {
+            boolean progressed = false;
+            for (var it = pending.iterator(); it.hasNext(); ) {
+                KgEntry.Join j = it.next();
+                boolean fromIn = in.contains(j.fromTable().toLowerCase(Locale.ROOT));
+                boolean toIn = in.contains(j.toTable().toLowerCase(Locale.ROOT));
+                if (fromIn && toIn) {
+                    throw new Unsupported("table " + j.toTable() + " and " + j.fromTable() + " would be reached two ways;"
+                            + " I join along one path only");
+                }
+                if (fromIn == toIn) {
+                    continue;
+                }
+                String add = fromIn ? j.toTable() : j.fromTable();
+                if (!fromIn) {
+                    fanning.add(j); // from the one side to the many side
+                }
+                b.append(" JOIN ").append(KgSql.ident(add)).append(" ON ").append(j.condition());
+                in.add(add.toLowerCase(Locale.ROOT));
+                it.remove();
+                progressed = true;
+            }
+            if (!progressed) {
+                throw new Unsupported("the joins do not connect: " + pending.stream().map(KgEntry.Join::condition)
+                        .collect(Collectors.joining(", ")));
+            }
+        }
+        return b.toString();
+    }
+
+    /** An aggregate across a one-to-many join is safe only when, under the filters, each row meets one partner. */
+    private void checkOneToOne(List<KgEntry.Join> fanning, List<QuerySpec.Filter> filters) throws Unsupported {
+        for (KgEntry.Join j : fanning) {
+            String many = j.fromTable();
+            String fk = KgSql.column(many, j.fromColumn());
+            List<String> own = filters.stream().filter(f -> f.table().equals(many)).map(QuerySpec.Filter::sql).toList();
+            String sql = "SELECT count(*) = count(DISTINCT " + fk + ") FROM " + KgSql.ident(many)
+                    + (own.isEmpty() ? "" : " WHERE " + String.join(" AND ", own));
+            try {
+                Object one = ws.trustedQuery(sql, 1).scalar();
+                if (!Boolean.TRUE.equals(one)) {
+                    throw new Unsupported("an " + j.toTable() + " can have several " + many + " rows"
+                            + (own.isEmpty() ? "" : " even with " + String.join(" and ", own))
+                            + ", so the aggregate would count some rows more than once");
+                }
+            } catch (QueryException e) {
+                throw new Unsupported("could not check the join " + j.condition() + ": " + e.getMessage());
+            }
+        }
+    }
+}

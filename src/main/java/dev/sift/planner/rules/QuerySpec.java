@@ -1,0 +1,33 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.KgEntry;
+
+import java.util.List;
+
+/**
+ * A typed query, the parser's output and the {@link QueryBuilder}'s input.
+ *
+ * @param shape    what is computed
+ * @param subject  the table whose rows are counted, aggregated or listed (the grain)
+ * @param aggFn    sum, avg, min, max or median for {@link Shape#AGG} (and {@link Shape#TOP_GROUPS} over a column)
+ * @param measure  the aggregated column ({@link Shape#AGG}, {@link Shape#TOP_GROUPS}) or the ordering column ({@link Shape#TOP_ROWS})
+ * @param metric   the knowledge graph metric for {@link Shape#METRIC} (and {@link Shape#TOP_GROUPS} by a metric)
+ * @param group    what rows are grouped by, or null
+ * @param filters  conditions, all ANDed
+ * @param links    the joins the query needs, as table pairs (a forced join when the question named one)
+ * @param limit    top/bottom N, or null
+ * @param descending order of top N
+ * @param share    the condition whose share of the subject's rows {@link Shape#SHARE} computes
+ */
+public record QuerySpec(Shape shape, String subject, String aggFn, Sense.Attr measure, KgEntry.Metric metric,
+                        Sense.Attr group, List<Filter> filters, List<Link> links, Integer limit, boolean descending,
+                        Filter share) {
+
+    public enum Shape { COUNT, AGG, METRIC, SHARE, TOP_GROUPS, TOP_ROWS, LIST }
+
+    /** One condition on {@code table} ({@code sql} uses qualified column names) and how the answer describes it. */
+    public record Filter(String table, String sql, String describe) { }
+
+    /** Tables {@code from} and {@code to} must be joined, along {@code via} when the question named the join. */
+    public record Link(String from, String to, KgEntry.Join via) { }
+}
