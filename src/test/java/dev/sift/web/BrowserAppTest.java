@@ -81,7 +81,7 @@ class BrowserAppTest {
                 WebElement sql = driver.findElements(By.cssSelector("details.step")).get(2);
                 sql.findElement(By.tagName("summary")).click();
                 assertThat(sql.findElement(By.cssSelector("pre.sql")).getText())
-                        .isEqualTo("SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'");
+                        .isEqualTo("SELECT count(*) AS n FROM card WHERE card.type = 'gold'");
                 assertThat(sql.findElements(By.cssSelector("pre.sql .kw"))).isNotEmpty();
                 assertThat(driver.findElements(By.cssSelector("#sessions li"))).hasSize(1);
                 Object errors = ((JavascriptExecutor) driver).executeScript(

@@ -86,8 +86,8 @@ class WebServerTest {
             JsonNode step = events.get(2).data();
             assertThat(step.get("tool").asText()).isEqualTo("run_sql");
             assertThat(step.get("args").get("sql").asText())
-                    .isEqualTo("SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'");
-            assertThat(step.get("thought").asText()).isEqualTo("Count the rows in table card where type = 'gold'.");
+                    .isEqualTo("SELECT count(*) AS n FROM card WHERE card.type = 'gold'");
+            assertThat(step.get("thought").asText()).isEqualTo("Count the card rows where card.type = 'gold'.");
             assertThat(step.has("millis")).isTrue();
 
             HttpResponse<String> result = w.get("/api/runs/" + run);
@@ -97,7 +97,7 @@ class WebServerTest {
             assertThat(r.get("status").asText()).isEqualTo("rule_based");
             assertThat(r.get("kind").asText()).isEqualTo("answer");
             assertThat(r.get("run_id").asText()).isNotEqualTo(run); // the agent's run id, as in ask --json
-            assertThat(r.get("evidence").get(0).get("sql").asText()).contains("WHERE \"type\" = 'gold'");
+            assertThat(r.get("evidence").get(0).get("sql").asText()).contains("WHERE card.type = 'gold'");
             assertThat(r.get("steps").get(0).get("outcome").asText()).isEqualTo("ran");
             assertThat(r.get("notes").get(0).asText()).startsWith("No language model is in use");
             assertThat(r.has("trace")).isTrue();
@@ -134,7 +134,7 @@ class WebServerTest {
             JsonNode s = json(w.get("/api/sessions/" + session));
             assertThat(s.get("turns")).extracting(t -> t.get("kind").asText()).containsExactly("new", "refine");
             assertThat(s.get("turns").get(1).get("result").get("evidence").get(0).get("sql").asText())
-                    .contains("\"type\" = 'gold'");
+                    .contains("card.type = 'gold'");
         }
     }
 

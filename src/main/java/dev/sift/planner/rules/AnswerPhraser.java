@@ -22,7 +22,7 @@ public final class AnswerPhraser {
     public static String describe(QuerySpec s) {
         String where = where(s.filters());
         return switch (s.shape()) {
-            case COUNT -> (s.group() == null ? "Count the " : "Count the ") + s.subject() + " rows" + where
+            case COUNT -> "Count the " + s.subject() + " rows" + where
                     + (s.group() == null ? "" : ", by " + s.group().name());
             case AGG -> "The " + AGG_WORDS.get(s.aggFn()) + " of " + s.measure().name() + where
                     + (s.group() == null ? "" : ", by " + s.group().name());
