@@ -54,7 +54,7 @@ class ChatCommandTest {
         input("How many cards are there?", "How many of those are gold?", "/quit");
         String out = ok("chat").out();
         assertThat(out).contains("  · run_sql · ran · ", "(refine: How many cards are there that are gold?)",
-                "Evidence: SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'",
+                "Evidence: SELECT count(*) AS n FROM card WHERE card.type = 'gold'",
                 "[answer · rule_based · 1 steps · ");
         Matcher m = Pattern.compile("resume with: sift chat --session ([0-9a-f-]{36})").matcher(out);
         assertThat(m.find()).isTrue();

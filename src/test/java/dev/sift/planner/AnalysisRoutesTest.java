@@ -96,6 +96,6 @@ class AnalysisRoutesTest {
     void a_count_question_that_mentions_an_analysis_word_is_not_an_analysis() throws Exception {
         AgentRun run = ask("How many loans have a quality problem?");
         assertThat(run.steps()).isEmpty();
-        assertThat(run.answer()).startsWith("I could not map 'quality', 'problem' to anything in this dataset offline");
+        assertThat(run.answer()).startsWith("I could not map 'quality' to anything in this dataset, and I will not guess.");
     }
 }

@@ -353,8 +353,9 @@ class RulePlannerTest {
     void a_predictive_question_is_not_answered_with_a_plain_query() throws Exception {
         AgentRun run = ask("Which running loans are likely to default?");
         clarified(run, "This asks for a prediction. The knowledge graph names the target: loan default (share of loans with"
-                + " status B or D (not paid, or in debt); multiply by 100 for percent). Offline, that needs the tools"
-                + " train_model, predict, which are not available here, and I will not answer it with a plain query.");
+                + " status B or D (not paid, or in debt); multiply by 100 for percent). The offline planner does not yet"
+                + " plan train_model / predict steps on its own; ask for it with a model configured, or call the tool"
+                + " directly.");
     }
 
     // ------------------------------------------------------------------ clarifications

@@ -46,7 +46,7 @@ class ConversationTest {
             assertThat(o.turn().kind()).isEqualTo(TurnKind.REFINE);
             assertThat(o.turn().question()).isEqualTo("How many cards are there that are gold?");
             assertThat(o.run().evidence()).singleElement().satisfies(e ->
-                    assertThat(e.sql()).isEqualTo("SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'"));
+                    assertThat(e.sql()).isEqualTo("SELECT count(*) AS n FROM card WHERE card.type = 'gold'"));
             assertThat(o.json().path("turn").path("kind").asText()).isEqualTo("refine");
             assertThat(o.json().path("status").asText()).isEqualTo("rule_based");
 
