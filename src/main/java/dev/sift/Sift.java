@@ -120,10 +120,7 @@ public final class Sift {
 
     /** Answers one question in a fresh workspace and saves the trace. */
     public Answered ask(String question, Dataset dataset, AgentConfig config) throws Exception {
-        try (Workspace ws = open(dataset)) {
-            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).run(question);
-            return new Answered(run, traces.save(run));
-        }
+        return ask(question, dataset, config, StepListener.NONE);
     }
 
     /** Answers one question, telling {@code listener} about each step (charts and rows arrive as payloads). */
