@@ -2,6 +2,7 @@ package dev.sift.tool.chart;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,7 +12,10 @@ class VegaLiteTest {
 
     @Test
     void builds_a_single_view_spec_with_inline_data() {
-        String json = VegaLite.chart("Loans per year").values(List.of(Map.of("y", 1996, "n", 3)))
+        Map<String, Object> row = new LinkedHashMap<>(); // rows keep their key order in the spec
+        row.put("y", 1996);
+        row.put("n", 3);
+        String json = VegaLite.chart("Loans per year").values(List.of(row))
                 .mark("bar").encode("x", "y", "ordinal", "Year").encode("y", "n", "quantitative").json().toString();
         assertThat(json).isEqualTo("{\"$schema\":\"https://vega.github.io/schema/vega-lite/v5.json\",\"title\":\"Loans per year\","
                 + "\"data\":{\"values\":[{\"y\":1996,\"n\":3}]},\"mark\":\"bar\",\"encoding\":{\"x\":{\"field\":\"y\","
