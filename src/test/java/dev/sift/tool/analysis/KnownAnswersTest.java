@@ -234,6 +234,10 @@ class KnownAnswersTest {
         ToolResult res = call("pivot", "{\"source\":\"cells\",\"rows\":[\"r\"],\"columns\":[\"c\"],\"values\":\"v\"}");
         Pivot.Result r = (Pivot.Result) res.payload();
         assertThat(r.table().columnNames()).containsExactly("r", "x", "y");
+        var chart = JSON.valueToTree(r.chart());
+        assertThat(chart.at("/transform/0/fold").toString()).isEqualTo("[\"x\",\"y\"]");
+        assertThat(chart.at("/data/values/1/row").asText()).isEqualTo("b");
+        assertThat(chart.at("/data/values/1/x").asLong()).isEqualTo(7);
         assertThat(ws.query("SELECT r, x, y FROM frames.pivot_cells ORDER BY r").rows())
                 .containsExactly(List.of("a", 1L, 2L), java.util.Arrays.asList("b", 7L, null));
         ToolResult counts = call("pivot", "{\"source\":\"cells\",\"rows\":\"r\",\"columns\":\"c\",\"label\":\"cell_counts\"}");
