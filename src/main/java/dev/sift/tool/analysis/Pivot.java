@@ -3,7 +3,6 @@ package dev.sift.tool.analysis;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
-import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
