@@ -3,6 +3,7 @@ package dev.sift;
 import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
+import dev.sift.agent.StepListener;
 import dev.sift.agent.TraceStore;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
@@ -13,6 +14,12 @@ import dev.sift.llm.LlmClient;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.planner.Planner;
 import dev.sift.planner.RulePlanner;
+import dev.sift.session.Conversation;
+import dev.sift.session.LlmReferenceResolver;
+import dev.sift.session.ReferenceResolver;
+import dev.sift.session.RuleReferenceResolver;
+import dev.sift.session.SessionStore;
+import dev.sift.session.Sessions;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.analysis.AutoInsights;
 import dev.sift.tool.analysis.CorrelationAnalysis;
@@ -24,7 +31,21 @@ import dev.sift.tool.analysis.SampleRows;
 import dev.sift.tool.analysis.TransformColumn;
 import dev.sift.tool.analysis.TrendAnalysis;
 import dev.sift.tool.data.InspectData;
+import dev.sift.tool.chart.MakeChart;
 import dev.sift.tool.data.SampleValues;
+import dev.sift.tool.ml.AnomalyScan;
+import dev.sift.tool.ml.CheckDrift;
+import dev.sift.tool.ml.CompareModels;
+import dev.sift.tool.ml.EvaluatePredictions;
+import dev.sift.tool.ml.ExplainPrediction;
+import dev.sift.tool.ml.KMeansClusters;
+import dev.sift.tool.ml.ListModels;
+import dev.sift.tool.ml.Predict;
+import dev.sift.tool.ml.SelectModel;
+import dev.sift.tool.ml.TrainModel;
+import dev.sift.tool.knowledge.QueryKg;
+import dev.sift.tool.knowledge.TextToSql;
+import dev.sift.tool.dialog.Clarify;
 import dev.sift.tool.narrate.SummarizeResult;
 import dev.sift.tool.sql.RunSql;
 
@@ -44,8 +65,10 @@ public final class Sift {
     private final LlmClient llm;
     private final ToolRegistry tools;
     private final Workspace.Limits limits;
+    private final Path home;
 
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
+        this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
         this.traces = new TraceStore(home.resolve("traces"));
         this.llm = llm;
@@ -56,8 +79,11 @@ public final class Sift {
     /** The tools every run may use. Adding a tool is one line here. */
     public static ToolRegistry defaultTools() {
         return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
+                new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
+                new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
-                new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights()));
+                new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
+                new QueryKg(), new TextToSql(), new Clarify(), new MakeChart()));
     }
 
     public DatasetStore store() {
@@ -98,6 +124,31 @@ public final class Sift {
             AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).run(question);
             return new Answered(run, traces.save(run));
         }
+    }
+
+    /** Answers one question, telling {@code listener} about each step (charts and rows arrive as payloads). */
+    public Answered ask(String question, Dataset dataset, AgentConfig config, StepListener listener) throws Exception {
+        try (Workspace ws = open(dataset)) {
+            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).onStep(listener).run(question);
+            return new Answered(run, traces.save(run));
+        }
+    }
+
+    /** Saved conversations, under {@code sessions/} of the Sift home. */
+    public SessionStore sessionStore() {
+        return new SessionStore(home.resolve("sessions"));
+    }
+
+    /** What a conversation turn needs: planner, tools, model, traces and the reference resolver. */
+    public Conversation.Engine engine() {
+        ReferenceResolver rules = new RuleReferenceResolver();
+        return new Conversation.Engine(this::planner, tools, llm, traces,
+                llm == null ? rules : new LlmReferenceResolver(llm, rules));
+    }
+
+    /** Active sessions of this process, opening workspaces on the named datasets. */
+    public Sessions sessions(int maxOpen) {
+        return new Sessions(sessionStore(), name -> open(dataset(name, Progress.NONE)), maxOpen);
     }
 
     /** A run and where its trace was saved. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.Workspace;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmException;
+import dev.sift.ml.ModelRegistry;
 import dev.sift.planner.Planner;
 import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
@@ -27,23 +28,53 @@ public final class AgentLoop {
     private final Workspace workspace;
     private final LlmClient llm;
     private final AgentConfig config;
+    private final ModelRegistry models;
+    private StepListener listener = StepListener.NONE;
+    private ToolContext.Clarifier clarifier;
+    private TurnContext context = TurnContext.NONE;
 
     public AgentLoop(Planner planner, ToolRegistry tools, Workspace workspace, LlmClient llm, AgentConfig config) {
+        this(planner, tools, workspace, llm, config, new ModelRegistry());
+    }
+
+    /** A loop whose runs share {@code models} (a session passes its registry so models outlive a turn). */
+    public AgentLoop(Planner planner, ToolRegistry tools, Workspace workspace, LlmClient llm, AgentConfig config,
+                     ModelRegistry models) {
         this.planner = planner;
         this.tools = tools;
         this.workspace = workspace;
         this.llm = llm;
         this.config = config;
+        this.models = models;
+    }
+
+    /** Called with each step as soon as it is made (the web app streams them); must not throw. */
+    public AgentLoop onStep(StepListener listener) {
+        this.listener = listener == null ? StepListener.NONE : listener;
+        return this;
+    }
+
+    /** Who answers the {@code clarify} tool; without one, runs take the tool's stated default. */
+    public AgentLoop clarifier(ToolContext.Clarifier clarifier) {
+        this.clarifier = clarifier;
+        return this;
+    }
+
+    /** The conversation this run is a turn of: resolved references and earlier turns, shown to the planner. */
+    public AgentLoop context(TurnContext context) {
+        this.context = context == null ? TurnContext.NONE : context;
+        return this;
     }
 
     public AgentRun run(String question) throws Exception {
         long start = System.nanoTime();
         String startedAt = Instant.now().toString();
-        ToolContext ctx = new ToolContext(workspace, llm, question);
+        ToolContext ctx = new ToolContext(workspace, llm, question, models);
+        ctx.clarifier(clarifier);
         List<Step> steps = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         LoopGuard guard = new LoopGuard();
-        RunState state = new RunState(question, steps, tools, workspace, ctx.evidence());
+        RunState state = new RunState(question, steps, tools, workspace, ctx.evidence(), context);
         Decision last = null;
         int invalidInARow = 0;
         try {
@@ -54,8 +85,8 @@ public final class AgentLoop {
                 try {
                     d = planner.next(state);
                 } catch (DecisionParser.ParseException e) {
-                    steps.add(new Step(steps.size() + 1, Step.Outcome.UNREADABLE, null, null, null, false,
-                            e.getMessage(), null, millis(t0), planner.usage().minus(before)));
+                    emit(steps, new Step(steps.size() + 1, Step.Outcome.UNREADABLE, null, null, null, false,
+                            e.getMessage(), null, millis(t0), planner.usage().minus(before)), null);
                     return finish(question, "The model's replies could not be read as a decision, even after a"
                             + " correction: " + e.getMessage() + " No answer was produced; nothing was guessed.",
                             AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
@@ -74,14 +105,14 @@ public final class AgentLoop {
                     if (invalidInARow > config.maxRepairs()) {
                         invalidInARow = 0;
                         notes.add("Dropped an invalid call to " + d.tool() + " " + compact(d.args()) + ": " + error);
-                        steps.add(new Step(steps.size() + 1, Step.Outcome.DROPPED, d.thought(), d.tool(), d.args(),
+                        emit(steps, new Step(steps.size() + 1, Step.Outcome.DROPPED, d.thought(), d.tool(), d.args(),
                                 false, "Error: " + error + " This call could not be made valid and was dropped."
                                 + " Continue without it, using only tools, tables and columns that exist."
-                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)));
+                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)), null);
                     } else {
-                        steps.add(new Step(steps.size() + 1, Step.Outcome.INVALID, d.thought(), d.tool(), d.args(),
+                        emit(steps, new Step(steps.size() + 1, Step.Outcome.INVALID, d.thought(), d.tool(), d.args(),
                                 false, "Error: " + error + " Fix the call and try again."
-                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)));
+                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)), null);
                     }
                     continue;
                 }
@@ -92,8 +123,8 @@ public final class AgentLoop {
                     String directive = guard.failed(d.tool(), d.args(), r.error());
                     observation += directive == null ? "" : "\n" + directive;
                 }
-                steps.add(new Step(steps.size() + 1, Step.Outcome.RAN, d.thought(), d.tool(), d.args(), r.ok(),
-                        observation, d.raw(), millis(t0), planner.usage().minus(before)));
+                emit(steps, new Step(steps.size() + 1, Step.Outcome.RAN, d.thought(), d.tool(), d.args(), r.ok(),
+                        observation, d.raw(), millis(t0), planner.usage().minus(before)), r);
             }
             if (last == null) {
                 notes.add("The step budget of " + config.maxSteps() + " steps ran out; the answer was forced from"
@@ -111,6 +142,11 @@ public final class AgentLoop {
                     + (ctx.evidence().isEmpty() ? " Nothing was guessed." : "\nResults gathered before it failed:\n"
                     + SummarizeResult.plainText(ctx.evidence())), AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
         }
+    }
+
+    private void emit(List<Step> steps, Step step, ToolResult result) {
+        steps.add(step);
+        listener.onStep(step, result);
     }
 
     /** With nothing better, the evidence itself, plainly. */
@@ -136,7 +172,7 @@ public final class AgentLoop {
         }
         return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(), answer,
                 k, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
-                millis(start), planner.usage());
+                millis(start), planner.usage(), planner.toolsShown().orElse(null));
     }
 
     private static String compact(JsonNode args) {

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 /**
  * The stable JSON form of a run that {@code sift ask --json} prints and other tools read:
  * answer, kind, status, evidence [{sql, columns, rows, row_count}], steps [{tool, args, ok, summary}],
- * notes, run_id, trace. Fields may be added; none of these may change meaning.
+ * notes, run_id, trace, and (model planners) tools_shown {catalogue, shown [{tool, why}], hidden}. Fields may be added; none of these may change meaning.
  */
 public final class RunJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -49,6 +49,13 @@ public final class RunJson {
         o.put("planner", run.planner());
         o.put("millis", run.millis());
         o.set("tokens", JSON.valueToTree(run.tokens()));
+        if (run.toolsShown() != null) {
+            ObjectNode shown = o.putObject("tools_shown");
+            shown.put("catalogue", run.toolsShown().catalogue());
+            ArrayNode list = shown.putArray("shown");
+            run.toolsShown().shown().forEach(t -> list.addObject().put("tool", t.tool()).put("why", t.why()));
+            shown.set("hidden", JSON.valueToTree(run.toolsShown().hidden()));
+        }
         return o;
     }
 }

@@ -33,6 +33,10 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--max-steps", defaultValue = "12", description = "step budget (default: ${DEFAULT-VALUE})")
     int maxSteps;
 
+    @Option(names = "--report", paramLabel = "FILE.html",
+            description = "also write a standalone HTML report of the answer (tables, charts, steps)")
+    java.nio.file.Path report;
+
     @Override
     public Integer call() throws Exception {
         if (question.isBlank()) {
@@ -41,8 +45,24 @@ final class AskCommand implements Callable<Integer> {
         AgentConfig config = AgentConfig.defaults().withMaxSteps(maxSteps);
         Sift sift = Runtime.sift();
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
-        Sift.Answered a = sift.ask(question, ds, config);
+        java.util.List<com.fasterxml.jackson.databind.JsonNode> charts = new java.util.ArrayList<>();
+        Sift.Answered a = sift.ask(question, ds, config, (step, result) -> {
+            if (result != null && result.ok() && "chart".equals(result.meta().get("artifact"))
+                    && result.payload() instanceof com.fasterxml.jackson.databind.JsonNode specNode) {
+                charts.add(new ObjectMapper().createObjectNode().put("step", step.index()).set("spec", specNode));
+            }
+        });
         PrintWriter out = spec.commandLine().getOut();
+        if (report != null) {
+            var j = RunJson.of(a.run(), a.trace());
+            j.put("question", question);
+            if (charts.isEmpty() && !a.run().evidence().isEmpty()) {
+                dev.sift.tool.chart.AutoChart.of(a.run().evidence().get(a.run().evidence().size() - 1)).ifPresent(spec ->
+                        charts.add(new ObjectMapper().createObjectNode().put("suggested", true).set("spec", spec)));
+            }
+            j.set("charts", new ObjectMapper().valueToTree(charts));
+            java.nio.file.Files.writeString(report, dev.sift.web.Report.html(j));
+        }
         if (json) {
             out.println(new ObjectMapper().writeValueAsString(RunJson.of(a.run(), a.trace())));
         } else {

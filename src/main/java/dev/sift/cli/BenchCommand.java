@@ -2,7 +2,11 @@ package dev.sift.cli;
 
 import dev.sift.Sift;
 import dev.sift.bench.AnalysisBench;
+import dev.sift.bench.LinkingBench;
+import dev.sift.bench.MlBench;
 import dev.sift.bench.OverheadBench;
+import dev.sift.bench.ServeBench;
+import dev.sift.bench.ToolsBench;
 import dev.sift.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -10,41 +14,109 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Benchmarks that print numbers. Suites: overhead, analysis.")
+@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
+        + " (a question suite).")
 final class BenchCommand implements Callable<Integer> {
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
+
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SUITE", description = "overhead or analysis")
-    String suite;
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | run")
+    String bench;
 
-    @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset (default: ${DEFAULT-VALUE})")
+    @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
     String dataset;
+
+    @Option(names = "--suite", paramLabel = "FILE", description = "run: the suite file (YAML), e.g. bench/bank.yaml")
+    Path suiteFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run: where report.json and report.md go"
+            + " (default: $SIFT_HOME/bench/<suite>-<time>)")
+    Path outDir;
+
+    @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
+    int limit;
 
     @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis)")
     Integer repeat;
 
+    @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
+    int sessions;
+
+    @Option(names = "--questions", defaultValue = "4", description = "serve: questions per session (default: ${DEFAULT-VALUE})")
+    int questions;
+
     @Override
     public Integer call() throws Exception {
-        if (!suite.equals("overhead") && !suite.equals("analysis")) {
-            throw new IllegalArgumentException("Unknown bench suite '" + suite + "'. Suites: overhead, analysis.");
+        PrintWriter out = spec.commandLine().getOut();
+        switch (bench) {
+            case "run" -> {
+                return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
+            }
+            case "linking" -> {
+                LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS);
+                b.print(b.run(), out);
+                return 0;
+            }
+            case "tools" -> {
+                ToolsBench b = new ToolsBench();
+                b.print(b.run(), out);
+                return 0;
+            }
+            case "serve" -> {
+                return serve(out);
+            }
+            default -> {
+                return onDataset(out);
+            }
         }
-        int repeat = this.repeat != null ? this.repeat : suite.equals("analysis") ? 3 : 20;
-        if (repeat < 1) {
-            throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
+    }
+
+    /** The benches that measure Sift on a dataset (the demo bank unless --dataset says otherwise). */
+    private int onDataset(PrintWriter out) throws Exception {
+        if (!List.of("overhead", "ml", "analysis").contains(bench)) {
+            throw new IllegalArgumentException("Unknown bench '" + bench + "'. Benches: " + String.join(", ", BENCHES)
+                    + ", run --suite FILE.");
+        }
+        int runs = repeat != null ? repeat : bench.equals("analysis") ? 3 : 20;
+        if (runs < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
+        }
+        String name = dataset == null ? Sift.DEMO_DATASET : dataset;
+        Sift sift = Runtime.offline();
+        Dataset ds = sift.dataset(name, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + name + "'"));
+        switch (bench) {
+            case "ml" -> {
+                out.println("ML bench (synthetic, deterministic; workspace on dataset '" + ds.name() + "')");
+                new MlBench(ds, 100_000, 1_000_000).run(out);
+            }
+            case "analysis" -> {
+                out.println("Analysis bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
+                new AnalysisBench(sift, ds, runs).run(out);
+            }
+            default -> {
+                out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
+                new OverheadBench(sift, ds, runs).run(out);
+            }
+        }
+        return 0;
+    }
+
+    private int serve(PrintWriter out) throws Exception {
+        if (sessions < 1 || questions < 1) {
+            throw new IllegalArgumentException("--sessions and --questions must be at least 1");
         }
         Sift sift = Runtime.offline();
-        Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
-        var out = spec.commandLine().getOut();
-        if (suite.equals("analysis")) {
-            out.println("Analysis bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
-            new AnalysisBench(sift, ds, repeat).run(out);
-            return 0;
-        }
-        out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
-        new OverheadBench(sift, ds, repeat).run(out);
-        return 0;
+        sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
+        ServeBench b = new ServeBench(sift, sessions, questions);
+        ServeBench.Result r = b.run();
+        b.print(r, out);
+        return r.errors() == 0 ? 0 : 1;
     }
 }

@@ -10,7 +10,7 @@ import java.io.PrintWriter;
         scope = CommandLine.ScopeType.INHERIT, // subcommands get --help and --version too ('sift ask --help')
         description = "Answers questions about your data from the data, and shows its work.",
         subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, DatasetsCommand.class,
-                BenchCommand.class})
+                BenchCommand.class, ServeCommand.class, ChatCommand.class})
 public final class Main implements Runnable {
     public static final int USAGE_ERROR = 2;
 

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * attach the same dataset file at once; each sees only its own frames. Not thread-safe: one run at a time.
  */
 public final class Workspace implements AutoCloseable {
-    private static final Pattern LABEL = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    private static final Pattern LABEL = Pattern.compile("[a-z][a-z0-9_]{0,62}");
     /** Dataset tables never change once built: their schema and samples are read once per process. */
     private static final Map<String, List<TableInfo>> DATASET_TABLES = new ConcurrentHashMap<>();
 
@@ -55,6 +55,10 @@ public final class Workspace implements AutoCloseable {
         this.guard = new SqlGuard(connection);
     }
 
+    private volatile List<TableInfo> framesCache;
+    /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
+    private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
+
     public static Workspace open(Dataset dataset, Limits limits) {
         Connection c = null;
         try {
@@ -69,6 +73,9 @@ public final class Workspace implements AutoCloseable {
                     "SET threads = " + limits.threads(),
                     "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),
                     "SET enable_external_access = false",
+                    // external access off still lets raw file I/O reach the attached dataset file and its .wal
+                    // (COPY … TO the dataset path overwrites it); the open dataset keeps its file handle
+                    "SET disabled_filesystems = 'LocalFileSystem'",
                     "SET lock_configuration = true")) {
                 try (Statement st = c.createStatement()) {
                     st.execute(setup);
@@ -136,6 +143,63 @@ public final class Workspace implements AutoCloseable {
         return execute(sql, maxRows);
     }
 
+    /** Reads the whole result of a query Sift wrote itself (e.g. ML features into arrays), time-limited. */
+    public <T> T trustedRead(String sql, ResultReader<T> reader) throws QueryException {
+        try (Statement st = connection.createStatement()) {
+            st.setQueryTimeout(timeoutSeconds());
+            try (ResultSet rs = st.executeQuery(sql)) {
+                return reader.read(rs);
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /** Reads a JDBC result into whatever a caller needs. */
+    @FunctionalInterface
+    public interface ResultReader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    /**
+     * Keeps values Sift computed outside SQL (predictions, SHAP values, clusters) as frame {@code label},
+     * replacing a frame of that name. {@code types} are DuckDB types of the columns; values are appended
+     * as given (String, Long/Integer, Double, Boolean or null).
+     */
+    public void writeFrame(String label, List<QueryResult.Column> columns, List<Object[]> rows) throws QueryException {
+        checkLabel(label);
+        StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE memory.frames.").append(Sql.quoteIdent(label)).append(" (");
+        for (int i = 0; i < columns.size(); i++) {
+            ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name())).append(' ').append(columns.get(i).type());
+        }
+        runTimed(ddl.append(')').toString());
+        try (var appender = connection.unwrap(org.duckdb.DuckDBConnection.class).createAppender("memory", "frames", label)) {
+            for (Object[] row : rows) {
+                appender.beginRow();
+                for (Object v : row) {
+                    if (v == null) {
+                        appender.appendNull();
+                    } else if (v instanceof Double d) {
+                        appender.append(d.doubleValue());
+                    } else if (v instanceof Float f) {
+                        appender.append(f.doubleValue());
+                    } else if (v instanceof Long l) {
+                        appender.append(l.longValue());
+                    } else if (v instanceof Integer n) {
+                        appender.append(n.intValue());
+                    } else if (v instanceof Boolean b) {
+                        appender.append(b.booleanValue());
+                    } else {
+                        appender.append(v.toString());
+                    }
+                }
+                appender.endRow();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
     private void checkLabel(String label) throws QueryException {
         if (label == null || !LABEL.matcher(label).matches()) {
             throw new QueryException(QueryException.Kind.INVALID, "Frame label '" + label + "' is not valid: use"
@@ -147,12 +211,18 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
+    /** Runs a statement that may change frames (the only way one can); drops the cached frame list. */
     private void runTimed(String sql) throws QueryException {
+        framesVersion.incrementAndGet();
+        framesCache = null;
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
             st.execute(sql);
         } catch (SQLException e) {
             throw failure(e);
+        } finally {
+            framesVersion.incrementAndGet();
+            framesCache = null;
         }
     }
 
@@ -247,8 +317,22 @@ public final class Workspace implements AutoCloseable {
                 k -> describe("data", "main", TableInfo.Kind.TABLE));
     }
 
+    /**
+     * The frames, described live but cached between statements that may change them: queries
+     * ({@link #query}, {@link #trustedQuery}) return rows and cannot; every other statement goes through
+     * {@code runTimed}, which drops the cache.
+     * (The registry, the planner and the tools ask for the tables several times per step.)
+     */
     public List<TableInfo> frames() {
-        return describe("memory", "frames", TableInfo.Kind.FRAME);
+        List<TableInfo> cached = framesCache;
+        if (cached == null) {
+            long version = framesVersion.get();
+            cached = List.copyOf(describe("memory", "frames", TableInfo.Kind.FRAME));
+            if (framesVersion.get() == version) {
+                framesCache = cached;
+            }
+        }
+        return cached;
     }
 
     private List<TableInfo> describe(String catalog, String schema, TableInfo.Kind kind) {

@@ -1,40 +1,32 @@
 package dev.sift.llm;
 
+import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
-import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Any endpoint speaking the OpenAI chat-completions protocol: OpenAI itself, Ollama, vLLM, LM Studio,
- * LiteLLM... Sends POST {baseUrl}/chat/completions. Makes exactly one attempt; {@link RetryingLlm} retries.
+ * llama.cpp server, LiteLLM... Sends POST {baseUrl}/chat/completions.
  */
-public final class OpenAiCompatibleLlm implements LlmClient {
-
-    private static final Logger log = LoggerFactory.getLogger(OpenAiCompatibleLlm.class);
-
-    private final OpenAiChatModel model;
-    private final String baseUrl;
-    private final String modelName;
-    private final Duration timeout;
+public final class OpenAiCompatibleLlm extends ChatModelLlm {
 
     public OpenAiCompatibleLlm(LlmConfig config) {
         this(config.baseUrl(), config.apiKey(), config.model(), config.timeout());
     }
 
     public OpenAiCompatibleLlm(String baseUrl, String apiKey, String modelName, Duration timeout) {
-        this.baseUrl = Objects.requireNonNull(baseUrl, "baseUrl");
-        this.modelName = Objects.requireNonNull(modelName, "modelName");
-        this.timeout = Objects.requireNonNull(timeout, "timeout");
-        this.model = OpenAiChatModel.builder()
+        super(baseUrl, apiKey, modelName, timeout);
+    }
+
+    @Override
+    protected ChatModel buildModel(String apiKey) {
+        return OpenAiChatModel.builder()
                 .httpClientBuilder(LangChain4jSupport.http11(timeout))
                 .baseUrl(baseUrl)
-                .apiKey(apiKey == null || apiKey.isBlank() ? LlmConfig.PLACEHOLDER_API_KEY : apiKey)
+                .apiKey(apiKey)
                 .modelName(modelName)
                 .timeout(timeout)
                 .maxRetries(0) // RetryingLlm owns retries; library retries would multiply attempts and hide them
@@ -42,7 +34,7 @@ public final class OpenAiCompatibleLlm implements LlmClient {
     }
 
     @Override
-    public LlmResponse complete(LlmRequest request) throws LlmException {
+    protected ChatRequest toChatRequest(LlmRequest request) {
         ChatRequest.Builder chat = ChatRequest.builder()
                 .messages(LangChain4jSupport.toChatMessages(request.messages()))
                 .temperature(request.temperature())
@@ -50,20 +42,7 @@ public final class OpenAiCompatibleLlm implements LlmClient {
         if (request.jsonMode()) {
             chat.responseFormat(ResponseFormat.JSON); // -> "response_format": {"type": "json_object"}
         }
-        long start = System.nanoTime();
-        ChatResponse response;
-        try {
-            response = model.chat(chat.build());
-        } catch (RuntimeException e) {
-            LlmException ex = LangChain4jSupport.translate(e, baseUrl, timeout);
-            log.debug("OpenAI-compatible call failed: {}", ex.getMessage(), e);
-            throw ex;
-        }
-        long latencyMs = (System.nanoTime() - start) / 1_000_000;
-        LlmResponse out = LangChain4jSupport.toResponse(response, modelName, latencyMs);
-        log.debug("{} answered in {} ms ({} in / {} out tokens)", describe(), latencyMs, out.inputTokens(),
-                out.outputTokens());
-        return out;
+        return chat.build();
     }
 
     @Override

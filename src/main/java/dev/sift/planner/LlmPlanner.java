@@ -5,6 +5,8 @@ import dev.sift.agent.Decision;
 import dev.sift.agent.DecisionParser;
 import dev.sift.agent.RunState;
 import dev.sift.agent.Step;
+import dev.sift.agent.ToolsShown;
+import dev.sift.tool.ToolRegistry;
 import dev.sift.agent.Usage;
 import dev.sift.agent.prompt.PromptBuilder;
 import dev.sift.llm.LlmClient;
@@ -14,10 +16,12 @@ import dev.sift.llm.LlmResponse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Asks a language model for one JSON decision at a time. The conversation is the system prompt, the
- * question, then each step's reply and observation. An unreadable reply gets one correction.
+ * question, then each step's reply and observation. An unreadable reply gets one correction. The system
+ * prompt shows the tools {@link ToolSelector} picks for the question and the knowledge relevant to it.
  */
 public final class LlmPlanner implements Planner {
     static final int MAX_TOKENS = 1500;
@@ -31,6 +35,9 @@ public final class LlmPlanner implements Planner {
     /** Built once per run (the run's step list identifies it), so frames made in earlier runs show up. */
     private String system;
     private List<Step> systemFor;
+    private ToolSelector selector;
+    private ToolRegistry selectorFor;
+    private ToolsShown shown;
 
     public LlmPlanner(LlmClient llm) {
         this.llm = llm;
@@ -78,6 +85,11 @@ public final class LlmPlanner implements Planner {
     }
 
     @Override
+    public Optional<ToolsShown> toolsShown() {
+        return Optional.ofNullable(shown);
+    }
+
+    @Override
     public Usage usage() {
         return usage;
     }
@@ -85,11 +97,18 @@ public final class LlmPlanner implements Planner {
     private List<LlmMessage> conversation(RunState state) {
         if (systemFor != state.steps()) {
             systemFor = state.steps();
-            system = PromptBuilder.system(state.workspace(), state.tools());
+            if (selectorFor != state.tools()) {
+                selectorFor = state.tools();
+                selector = new ToolSelector(state.tools());
+            }
+            shown = selector.select(state.question());
+            system = PromptBuilder.system(state.workspace(), PromptBuilder.shownTools(state.tools(), shown),
+                    state.question());
         }
         List<LlmMessage> messages = new ArrayList<>();
         messages.add(LlmMessage.system(system));
-        messages.add(LlmMessage.user("Question: " + state.question()));
+        messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()
+                : state.context().render() + "\nQuestion: " + state.question()));
         for (Step s : state.steps()) {
             messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
             messages.add(LlmMessage.user("Observation: " + s.observation()));

@@ -24,4 +24,9 @@ public interface Planner {
     default Usage usage() {
         return Usage.NONE;
     }
+
+    /** The tools this planner put in front of its model for the current run, and why; empty if none. */
+    default java.util.Optional<dev.sift.agent.ToolsShown> toolsShown() {
+        return java.util.Optional.empty();
+    }
 }

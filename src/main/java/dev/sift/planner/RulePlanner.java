@@ -44,6 +44,9 @@ public final class RulePlanner implements Planner {
             "table", "tables", "values", "value", "codes", "code", "categories", "distinct", "kinds", "types",
             "levels", "options", "schema", "fields", "structure", "describe", "about", "available", "exactly");
 
+    /** What the count of this run counts ("in table card where type = 'gold'"), to phrase the answer. */
+    private String countedRows;
+
     @Override
     public String name() {
         return "offline";
@@ -77,6 +80,10 @@ public final class RulePlanner implements Planner {
     private Decision finalFrom(RunState state, Step last) {
         if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
             Evidence e = state.evidence().get(state.evidence().size() - 1);
+            if (countedRows != null && e.rows().size() == 1 && e.rows().get(0).get(0) instanceof Number n) {
+                return Decision.answer("answered from the count", (n.longValue() == 1 ? "There is 1 row " : "There are "
+                        + n + " rows ") + countedRows + ".", AnswerKind.ANSWER, null);
+            }
             String described = last.thought() == null ? "" : last.thought();
             return Decision.answer("answered from the query result", described + "\n" + EvidenceText.render(e),
                     AnswerKind.ANSWER, null);
@@ -193,9 +200,8 @@ public final class RulePlanner implements Planner {
         String sql = "SELECT count(*) AS " + Sql.quoteIdent("n_" + t.name()) + " FROM " + Sql.quoteIdent(t.name())
                 + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where));
         ObjectNode args = JSON.createObjectNode().put("sql", sql);
-        String thought = "Counted the rows of table " + t.name()
-                + (said.isEmpty() ? "." : " where " + String.join(" and ", said) + ".");
-        return Decision.call(thought, "run_sql", args, null);
+        countedRows = "in table " + t.name() + (said.isEmpty() ? "" : " where " + String.join(" and ", said));
+        return Decision.call("Count the rows " + countedRows + ".", "run_sql", args, null);
     }
 
     private static Decision clarify(List<String> unmapped, String hint) {

@@ -134,7 +134,7 @@ public final class ArgsBinder {
         throw new IllegalStateException("Unsupported argument type " + t + " in " + tool);
     }
 
-    static Arg arg(RecordComponent c) {
+    public static Arg arg(RecordComponent c) {
         Arg a = c.getAnnotation(Arg.class);
         if (a == null) {
             throw new IllegalStateException("Argument '" + c.getName() + "' of " + c.getDeclaringRecord().getSimpleName()

@@ -2,23 +2,60 @@ package dev.sift.tool;
 
 import dev.sift.data.Workspace;
 import dev.sift.llm.LlmClient;
+import dev.sift.ml.ModelRegistry;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
-/** What tools may use during one run: the session's workspace, the model (if any), and the run's evidence. */
+/**
+ * What tools may use during one run: the session's workspace, the model (if any), the run's evidence and
+ * the session's ML model registry (shared across the steps of a run, and across turns when a session
+ * passes the same registry in).
+ */
 public final class ToolContext {
     private final Workspace workspace;
     private final LlmClient llm;
     private final String question;
+    private final ModelRegistry models;
     private final List<Evidence> evidence = new ArrayList<>();
 
+    private Clarifier clarifier;
+
+    /**
+     * Answers a clarifying question during a run: the app pauses the run until the person replies; headless
+     * runs have none and take the tool's stated default.
+     */
+    @FunctionalInterface
+    public interface Clarifier {
+        /** The chosen answer (one of {@code options} or free text); blocks until the person replies. */
+        String ask(String question, List<String> options, String defaultOption) throws InterruptedException;
+    }
+
     public ToolContext(Workspace workspace, LlmClient llm, String question) {
+        this(workspace, llm, question, new ModelRegistry());
+    }
+
+    public ToolContext(Workspace workspace, LlmClient llm, String question, ModelRegistry models) {
         this.workspace = workspace;
         this.llm = llm;
         this.question = question;
+        this.models = models;
+    }
+
+    /** The session's trained models. */
+    public ModelRegistry models() {
+        return models;
+    }
+
+    public void clarifier(Clarifier clarifier) {
+        this.clarifier = clarifier;
+    }
+
+    /** Who answers {@code clarify}; empty in headless runs. */
+    public Optional<Clarifier> clarifier() {
+        return Optional.ofNullable(clarifier);
     }
 
     public Workspace workspace() {

@@ -44,6 +44,6 @@ class BenchAnalysisCommandTest {
 
     @Test
     void an_unknown_suite_lists_the_suites() {
-        assertThat(usageError("bench", "nope")).isEqualTo("sift: error: Unknown bench suite 'nope'. Suites: overhead, analysis.");
+        assertThat(usageError("bench", "nope")).isEqualTo("sift: error: Unknown bench 'nope'. Benches: overhead, ml, analysis, linking, tools, serve, run --suite FILE.");
     }
 }

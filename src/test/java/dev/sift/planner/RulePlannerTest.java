@@ -46,14 +46,16 @@ class RulePlannerTest {
             assertThat(e.sql()).isEqualTo("SELECT count(*) AS \"n_loan\" FROM \"loan\"");
             assertThat(e.rows()).containsExactly(List.of(TestDatasets.bank().rows("loan")));
         });
-        assertThat(run.answer()).isEqualTo("Counted the rows of table loan.\nn_loan: " + TestDatasets.bank().rows("loan") + ".");
+        assertThat(run.answer()).isEqualTo("There are " + TestDatasets.bank().rows("loan") + " rows in table loan.");
     }
 
     @Test
     void filters_on_values_that_occur_in_the_data_and_on_years() throws Exception {
         AgentRun gold = ask("How many cards are gold?");
         assertThat(gold.evidence().get(0).sql()).isEqualTo("SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'");
-        assertThat(gold.evidence().get(0).rows().get(0).get(0)).isEqualTo(count("SELECT count(*) FROM card WHERE type = 'gold'"));
+        long golds = count("SELECT count(*) FROM card WHERE type = 'gold'");
+        assertThat(gold.evidence().get(0).rows().get(0).get(0)).isEqualTo(golds);
+        assertThat(gold.answer()).isEqualTo("There are " + golds + " rows in table card where type = 'gold'.");
 
         AgentRun weekly = ask("how many accounts have POPLATEK TYDNE frequency in 1996?");
         assertThat(weekly.evidence().get(0).sql()).isEqualTo("SELECT count(*) AS \"n_account\" FROM \"account\""

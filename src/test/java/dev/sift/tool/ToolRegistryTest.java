@@ -37,8 +37,11 @@ class ToolRegistryTest {
     @Test
     void the_default_tools_form_a_valid_registry() {
         assertThat(Sift.defaultTools().names()).startsWith("inspect_data", "sample_values", "run_sql", "summarize_result")
+                .contains("train_model", "predict", "explain_prediction", "evaluate_predictions", "list_models",
+                        "select_model", "compare_models", "check_drift", "kmeans_clusters", "anomaly_scan")
                 .contains("profile_data", "data_quality_report", "correlation_analysis", "trend_analysis", "pivot",
-                        "forecast", "transform_column", "sample_rows", "auto_insights");
+                        "forecast", "transform_column", "sample_rows", "auto_insights")
+                .contains("query_kg", "text_to_sql", "clarify", "make_chart");
     }
 
     @Test

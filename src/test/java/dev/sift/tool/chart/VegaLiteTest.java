@@ -2,7 +2,6 @@ package dev.sift.tool.chart;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,14 +11,19 @@ class VegaLiteTest {
 
     @Test
     void builds_a_single_view_spec_with_inline_data() {
-        Map<String, Object> row = new LinkedHashMap<>(); // rows keep their key order in the spec
-        row.put("y", 1996);
-        row.put("n", 3);
-        String json = VegaLite.chart("Loans per year").values(List.of(row))
+        String json = VegaLite.chart("Loans per year").values(List.of(ordered("y", 1996, "n", 3)))
                 .mark("bar").encode("x", "y", "ordinal", "Year").encode("y", "n", "quantitative").json().toString();
         assertThat(json).isEqualTo("{\"$schema\":\"https://vega.github.io/schema/vega-lite/v5.json\",\"title\":\"Loans per year\","
                 + "\"data\":{\"values\":[{\"y\":1996,\"n\":3}]},\"mark\":\"bar\",\"encoding\":{\"x\":{\"field\":\"y\","
                 + "\"type\":\"ordinal\",\"title\":\"Year\"},\"y\":{\"field\":\"n\",\"type\":\"quantitative\"}}}");
+    }
+
+    /** Map.of has no fixed order; the row's keys must serialise in the order given. */
+    private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
     }
 
     @Test

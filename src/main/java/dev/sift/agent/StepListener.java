@@ -1,0 +1,14 @@
+package dev.sift.agent;
+
+import dev.sift.tool.ToolResult;
+
+/**
+ * Told about each step of a run as soon as it is made: the step as the trace keeps it and, when the tool
+ * ran, its result (whose payload — rows, a chart spec — never enters a prompt). {@code null} otherwise.
+ */
+@FunctionalInterface
+public interface StepListener {
+    StepListener NONE = (step, result) -> { };
+
+    void onStep(Step step, ToolResult result);
+}

@@ -1,0 +1,260 @@
+package dev.sift.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sift.bench.BenchRunner.ItemResult;
+import dev.sift.bench.BenchRunner.Outcome;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The scored run of a suite: per-item results, a summary per tier and overall (precision = correct/answered,
+ * coverage = answered/total, accuracy = correct/total, where answered = correct + wrong), the median answer
+ * time, and the suite's targets with whether each is met. Written as {@code report.json} and {@code report.md}.
+ */
+public final class BenchReport {
+    public static final List<String> SCOPES = List.of("overall", "analytic", "predictive", "adversarial", "clarify");
+
+    /** Counts of one tier (or overall). Rates are null when undefined (nothing answered, or no items). */
+    public record Tally(int total, int answered, int correct, int wrong, int abstained, int error) {
+        public Double precision() {
+            return answered == 0 ? null : (double) correct / answered;
+        }
+
+        public Double coverage() {
+            return total == 0 ? null : (double) answered / total;
+        }
+
+        public Double accuracy() {
+            return total == 0 ? null : (double) correct / total;
+        }
+
+        Double metric(String name) {
+            return switch (name) {
+                case "precision" -> precision();
+                case "coverage" -> coverage();
+                case "accuracy" -> accuracy();
+                default -> throw new IllegalArgumentException(name);
+            };
+        }
+    }
+
+    /** A target of the suite and where the run stands ({@code met} is false when the metric is undefined). */
+    public record Target(String name, String op, double target, Double actual, boolean met) { }
+
+    private final Suite suite;
+    private final String dataset;
+    private final String planner;
+    private final String startedAt;
+    private final List<ItemResult> items;
+
+    public BenchReport(Suite suite, String dataset, String planner, String startedAt, List<ItemResult> items) {
+        this.suite = suite;
+        this.dataset = dataset;
+        this.planner = planner;
+        this.startedAt = startedAt;
+        this.items = List.copyOf(items);
+    }
+
+    public List<ItemResult> items() {
+        return items;
+    }
+
+    public Tally tally(String scope) {
+        int total = 0;
+        int[] n = new int[Outcome.values().length];
+        for (ItemResult r : items) {
+            if (scope.equals("overall") || r.item().tier().wire().equals(scope)) {
+                total++;
+                n[r.outcome().ordinal()]++;
+            }
+        }
+        int correct = n[Outcome.CORRECT.ordinal()];
+        int wrong = n[Outcome.WRONG.ordinal()];
+        return new Tally(total, correct + wrong, correct, wrong, n[Outcome.ABSTAINED.ordinal()], n[Outcome.ERROR.ordinal()]);
+    }
+
+    /** Median seconds per item, in milliseconds (items whose run failed before answering are left out). */
+    public double medianMillis() {
+        double[] s = items.stream().filter(r -> r.kind() != null).mapToDouble(r -> r.seconds() * 1000).sorted().toArray();
+        if (s.length == 0) {
+            return Double.NaN;
+        }
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    public List<Target> targets() {
+        List<Target> out = new ArrayList<>();
+        suite.targets().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+            if (e.getKey().equals("median_ms")) {
+                double m = medianMillis();
+                out.add(new Target(e.getKey(), "<=", e.getValue(), Double.isNaN(m) ? null : m, !Double.isNaN(m) && m <= e.getValue()));
+            } else {
+                String[] p = e.getKey().split("\\.");
+                Double actual = tally(p[0]).metric(p[1]);
+                out.add(new Target(e.getKey(), ">=", e.getValue(), actual, actual != null && actual >= e.getValue() - 1e-12));
+            }
+        });
+        return out;
+    }
+
+    Map<String, Object> json() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("suite", suite.name());
+        root.put("file", suite.file().toString());
+        root.put("dataset", dataset);
+        root.put("planner", planner);
+        root.put("started_at", startedAt);
+        root.put("items_run", items.size());
+        root.put("median_ms", round(medianMillis()));
+        root.put("warm_up_items", planner.equals("offline") ? Math.min(BenchRunner.WARM_UP_ITEMS, items.size()) : 0);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        for (String scope : SCOPES) {
+            Tally t = tally(scope);
+            if (t.total() == 0 && !scope.equals("overall")) {
+                continue;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("total", t.total());
+            m.put("answered", t.answered());
+            m.put("correct", t.correct());
+            m.put("wrong", t.wrong());
+            m.put("abstained", t.abstained());
+            m.put("error", t.error());
+            m.put("precision", round(t.precision()));
+            m.put("coverage", round(t.coverage()));
+            m.put("accuracy", round(t.accuracy()));
+            summary.put(scope, m);
+        }
+        root.put("summary", summary);
+        List<Map<String, Object>> targets = new ArrayList<>();
+        for (Target t : targets()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", t.name());
+            m.put("op", t.op());
+            m.put("target", t.target());
+            m.put("actual", round(t.actual()));
+            m.put("met", t.met());
+            targets.add(m);
+        }
+        root.put("targets", targets);
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (ItemResult r : items) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", r.item().id());
+            m.put("tier", r.item().tier().wire());
+            m.put("question", r.item().question());
+            m.put("outcome", r.outcome().wire());
+            m.put("reason", r.reason());
+            m.put("kind", r.kind());
+            m.put("answer", r.answer());
+            m.put("sql", r.sql());
+            m.put("gold_sql", r.item().goldSql());
+            m.put("expect", r.item().expect() == null ? null : r.item().expect().wire());
+            m.put("seconds", round(r.seconds()));
+            m.put("steps", r.steps());
+            list.add(m);
+        }
+        root.put("items", list);
+        return root;
+    }
+
+    private static Double round(Double d) {
+        return d == null || d.isNaN() ? null : Math.round(d * 10000) / 10000.0;
+    }
+
+    /** Writes {@code report.json} and {@code report.md} into {@code dir} (created if needed). */
+    public void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        Files.writeString(dir.resolve("report.json"), json.writeValueAsString(json()) + "\n");
+        Files.writeString(dir.resolve("report.md"), markdown());
+    }
+
+    String markdown() {
+        StringBuilder md = new StringBuilder();
+        md.append("# Bench report: ").append(suite.name()).append("\n\n");
+        md.append("Suite `").append(suite.file()).append("` on dataset `").append(dataset).append("`, planner `")
+                .append(planner).append("`, started ").append(startedAt).append(", ").append(items.size())
+                .append(" items, median answer time ").append(fmtMs(medianMillis())).append(".\n\n");
+        md.append("| scope | total | answered | correct | wrong | abstained | error | precision | coverage | accuracy |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String scope : SCOPES) {
+            Tally t = tally(scope);
+            if (t.total() == 0 && !scope.equals("overall")) {
+                continue;
+            }
+            md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %s | %s | %s |%n", scope, t.total(),
+                    t.answered(), t.correct(), t.wrong(), t.abstained(), t.error(), fmt(t.precision()), fmt(t.coverage()),
+                    fmt(t.accuracy())));
+        }
+        if (!suite.targets().isEmpty()) {
+            md.append("\n## Targets\n\n| target | wanted | actual | met |\n|---|---|---:|---|\n");
+            for (Target t : targets()) {
+                md.append("| ").append(t.name()).append(" | ").append(t.op()).append(' ').append(fmtNum(t.target()))
+                        .append(" | ").append(t.actual() == null ? "n/a" : fmtNum(t.actual())).append(" | ")
+                        .append(t.met() ? "yes" : "**no**").append(" |\n");
+            }
+        }
+        md.append("\n## Items\n\n| id | tier | outcome | s | question | note |\n|---|---|---|---:|---|---|\n");
+        for (ItemResult r : items) {
+            md.append("| ").append(r.item().id()).append(" | ").append(r.item().tier().wire()).append(" | ")
+                    .append(r.outcome().wire()).append(" | ").append(String.format(Locale.ROOT, "%.3f", r.seconds()))
+                    .append(" | ").append(cell(r.item().question())).append(" | ")
+                    .append(r.reason() == null ? "" : cell(BenchRunner.oneLine(r.reason(), 200))).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /** The summary and the targets, as the command prints them. */
+    public void printSummary(PrintWriter out) {
+        out.printf("Suite %s on dataset %s, planner %s: %d items, median answer time %s%n", suite.name(), dataset, planner,
+                items.size(), fmtMs(medianMillis()));
+        out.printf("  %-12s %5s %8s %7s %5s %9s %5s %9s %8s %8s%n", "scope", "total", "answered", "correct", "wrong",
+                "abstained", "error", "precision", "coverage", "accuracy");
+        for (String scope : SCOPES) {
+            Tally t = tally(scope);
+            if (t.total() == 0 && !scope.equals("overall")) {
+                continue;
+            }
+            out.printf("  %-12s %5d %8d %7d %5d %9d %5d %9s %8s %8s%n", scope, t.total(), t.answered(), t.correct(),
+                    t.wrong(), t.abstained(), t.error(), fmt(t.precision()), fmt(t.coverage()), fmt(t.accuracy()));
+        }
+        for (Outcome o : List.of(Outcome.WRONG, Outcome.ERROR)) {
+            List<String> ids = items.stream().filter(r -> r.outcome() == o).map(r -> r.item().id()).toList();
+            if (!ids.isEmpty()) {
+                out.printf("  %s: %s%s%n", o.wire(), String.join(", ", ids.subList(0, Math.min(30, ids.size()))),
+                        ids.size() > 30 ? ", … (" + ids.size() + " in all)" : "");
+            }
+        }
+        for (Target t : targets()) {
+            out.printf("  target %-22s %s %-6s actual %-8s %s%n", t.name(), t.op(), fmtNum(t.target()),
+                    t.actual() == null ? "n/a" : fmtNum(t.actual()), t.met() ? "met" : "NOT met");
+        }
+        out.flush();
+    }
+
+    private static String fmt(Double d) {
+        return d == null ? "n/a" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    private static String fmtNum(double d) {
+        return d == Math.rint(d) && Math.abs(d) < 1e9 ? String.valueOf((long) d) : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    private static String fmtMs(double ms) {
+        return Double.isNaN(ms) ? "n/a" : String.format(Locale.ROOT, "%.1f ms", ms);
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replaceAll("\\s*\\R\\s*", " ");
+    }
+}

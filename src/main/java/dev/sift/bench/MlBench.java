@@ -1,0 +1,107 @@
+package dev.sift.bench;
+
+import dev.sift.data.Dataset;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.ml.Explanations;
+import dev.sift.ml.FeatureEncoder;
+import dev.sift.ml.MlData;
+import dev.sift.ml.Predictions;
+import dev.sift.ml.TaskType;
+import dev.sift.ml.TrainedModel;
+import dev.sift.ml.Trainer;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What in-process ML costs on synthetic, deterministic data of 20 numeric features (made in DuckDB from
+ * hashes of the row number, so every run sees the same rows): building the frame, reading it through the
+ * workspace into a float matrix, training (100 rounds, hist, 2 threads, with the held-out split and
+ * metrics), prediction throughput, and TreeSHAP for 10 cases.
+ */
+public final class MlBench {
+    public static final int FEATURES = 20;
+    private final Dataset dataset;
+    private final int[] sizes;
+
+    public MlBench(Dataset dataset, int... sizes) {
+        this.dataset = dataset;
+        this.sizes = sizes;
+    }
+
+    /** SQL for {@code n} rows: f1..f20 uniform in [0, 1) from hashes; y depends on five of them and an interaction. */
+    static String frameSql(int n) {
+        StringBuilder b = new StringBuilder("SELECT i AS row_id");
+        for (int j = 1; j <= FEATURES; j++) {
+            b.append(", (hash(i * ").append(FEATURES + 1).append(" + ").append(j).append(") % 1000000) / 1000000.0 AS f").append(j);
+        }
+        String inner = b.append(" FROM range(").append(n).append(") t(i)").toString();
+        return "SELECT *, CASE WHEN 2 * f1 - 1.5 * f2 + f3 * f4 + 0.5 * f5 + (hash(row_id * 7 + 3) % 1000) / 1000.0 > 1.6"
+                + " THEN 1 ELSE 0 END AS y FROM (" + inner + ")";
+    }
+
+    public void run(PrintWriter out) throws Exception {
+        out.println("cores " + java.lang.Runtime.getRuntime().availableProcessors() + ", load average " + loadAverage()
+                + " (numbers are slower on a busy machine)");
+        Workspace.Limits limits = new Workspace.Limits(2, "4GB", Duration.ofMinutes(5), 1000);
+        try (Workspace ws = Workspace.open(dataset, limits)) {
+            TrainedModel last = null;
+            MlData lastData = null;
+            for (int n : sizes) {
+                String label = "bench_" + n;
+                long t0 = System.nanoTime();
+                ws.saveFrame(label, frameSql(n));
+                long t1 = System.nanoTime();
+                TableInfo table = ws.table(label).orElseThrow();
+                FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("row_id", "y"), null);
+                MlData data = MlData.read(ws, table, enc, "row_id", "y", null, false);
+                long t2 = System.nanoTime();
+                Trainer.Labels labels = Trainer.classLabels("y", data.target());
+                TrainedModel m = Trainer.train("bench", TaskType.CLASSIFICATION, label, "y", "row_id", enc, data, labels, Map.of());
+                long t3 = System.nanoTime();
+                out.printf("%,d rows x %d features: frame in DuckDB %.2f s, read via JDBC into floats %.2f s,"
+                                + " train (100 rounds, hist, %d thread%s; split + metrics) %.2f s, held-out AUC %.3f%n",
+                        n, enc.width(), sec(t1 - t0), sec(t2 - t1), Trainer.threads(m.provenance().trainRows()),
+                        Trainer.threads(m.provenance().trainRows()) == 1 ? "" : "s",
+                        sec(t3 - t2), m.provenance().metrics().get("auc"));
+                out.flush();
+                last = m;
+                lastData = data;
+            }
+            if (last == null) {
+                return;
+            }
+            long t0 = System.nanoTime();
+            double[] p = Predictions.predict(last, lastData.x(), lastData.rows());
+            long t1 = System.nanoTime();
+            out.printf("predict %,d rows: %.2f s (%,.0f rows/s)%n", p.length, sec(t1 - t0), p.length / sec(t1 - t0));
+            float[] ten = Arrays.copyOf(lastData.x(), 10 * lastData.width());
+            double[] ms = new double[7];
+            for (int r = 0; r < ms.length; r++) {
+                long s0 = System.nanoTime();
+                Explanations.contributions(last, ten, 10);
+                ms[r] = (System.nanoTime() - s0) / 1e6;
+            }
+            Arrays.sort(ms);
+            out.printf("TreeSHAP for 10 cases (load model + predictContrib), median of %d: %.1f ms (target <= 100 ms)%n",
+                    ms.length, ms[ms.length / 2]);
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private static double sec(long nanos) {
+        return nanos / 1e9;
+    }
+}

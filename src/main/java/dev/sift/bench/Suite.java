@@ -1,0 +1,246 @@
+package dev.sift.bench;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A benchmark suite: questions on one dataset, each with a gold query or an expected kind of answer.
+ * Loaded from YAML and validated as a whole before anything runs (see README, "Benchmark suites").
+ */
+public record Suite(String name, String dataset, String description, String buildHint, Path file,
+                    Map<String, Double> targets, List<Item> items) {
+
+    public enum Tier {
+        ANALYTIC, PREDICTIVE, ADVERSARIAL, CLARIFY;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What an item without a plain gold result expects: a refusal, a clarifying question, or predictions. */
+    public enum Expect {
+        DECLINE, CLARIFY, PREDICTIVE;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public enum Scoring {
+        ROW_SET, NUMERIC;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Default relative tolerance of numbers in {@code row_set} scoring (absorbs float and decimal noise). */
+    public static final double ROW_SET_TOLERANCE = 1e-6;
+    /** Default relative tolerance of {@code numeric} scoring (absorbs rounding of averages, medians, rates). */
+    public static final double NUMERIC_TOLERANCE = 1e-3;
+
+    /**
+     * One question. {@code goldSql} is set for analytic items (the expected result) and predictive items (the
+     * entities to predict for); {@code expect} for everything but analytic items.
+     */
+    public record Item(String id, Tier tier, String question, String goldSql, Expect expect, Scoring scoring,
+                       double tolerance, String note) { }
+
+    static final Set<String> SUITE_KEYS = Set.of("suite", "dataset", "description", "build_hint", "targets", "items");
+    static final List<String> ITEM_KEYS = List.of("id", "tier", "question", "gold_sql", "expect", "scoring",
+            "tolerance", "note");
+    static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+    static final Pattern TARGET = Pattern.compile("(overall|analytic|predictive|adversarial|clarify)\\."
+            + "(precision|coverage|accuracy)|median_ms");
+
+    /** Reads and validates a suite file; any problem is one {@link SuiteException} naming the file and the item. */
+    public static Suite load(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no such suite file");
+        }
+        JsonNode root;
+        try {
+            root = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                    .readTree(file.toFile());
+        } catch (IOException e) {
+            throw new SuiteException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        return parse(root, file);
+    }
+
+    static Suite parse(JsonNode root, Path file) {
+        String where = file.toString();
+        if (root == null || !root.isObject()) {
+            throw new SuiteException(where + ": a suite is a mapping with keys " + sorted(SUITE_KEYS));
+        }
+        unknownKeys(root, SUITE_KEYS, where + ": ");
+        String name = text(root, "suite", where + ": ", true);
+        String dataset = text(root, "dataset", where + ": ", true);
+        String description = text(root, "description", where + ": ", false);
+        String buildHint = text(root, "build_hint", where + ": ", false);
+        Map<String, Double> targets = new LinkedHashMap<>();
+        JsonNode t = root.get("targets");
+        if (t != null) {
+            if (!t.isObject()) {
+                throw new SuiteException(where + ": 'targets' must be a mapping like {overall.precision: 0.98}");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = t.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!TARGET.matcher(e.getKey()).matches()) {
+                    throw new SuiteException(where + ": unknown target '" + e.getKey() + "' (targets are <scope>.<metric>"
+                            + " with scope overall|analytic|predictive|adversarial|clarify and metric"
+                            + " precision|coverage|accuracy, or median_ms)");
+                }
+                if (!e.getValue().isNumber()) {
+                    throw new SuiteException(where + ": target '" + e.getKey() + "' must be a number");
+                }
+                targets.put(e.getKey(), e.getValue().asDouble());
+            }
+        }
+        JsonNode items = root.get("items");
+        if (items == null || !items.isArray() || items.isEmpty()) {
+            throw new SuiteException(where + ": 'items' must be a non-empty list");
+        }
+        List<Item> out = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < items.size(); i++) {
+            Item item = item(items.get(i), where, i + 1);
+            if (!ids.add(item.id())) {
+                throw new SuiteException(where + ": item '" + item.id() + "' (#" + (i + 1) + "): duplicate id");
+            }
+            out.add(item);
+        }
+        return new Suite(name, dataset, description, buildHint, file, Map.copyOf(targets), List.copyOf(out));
+    }
+
+    private static Item item(JsonNode n, String where, int index) {
+        if (n == null || !n.isObject()) {
+            throw new SuiteException(where + ": item #" + index + ": an item is a mapping with keys " + ITEM_KEYS);
+        }
+        JsonNode idNode = n.get("id");
+        String at = where + ": item " + (idNode != null && idNode.isValueNode() ? "'" + idNode.asText() + "' " : "")
+                + "(#" + index + "): ";
+        unknownKeys(n, Set.copyOf(ITEM_KEYS), at);
+        String id = text(n, "id", at, true);
+        if (!ID.matcher(id).matches()) {
+            throw new SuiteException(at + "id must be letters, digits, '_', '.' or '-' (at most 64)");
+        }
+        Tier tier = choice(n, "tier", Tier.class, at, true);
+        String question = text(n, "question", at, true);
+        String gold = text(n, "gold_sql", at, false);
+        Expect expect = choice(n, "expect", Expect.class, at, false);
+        Scoring scoring = choice(n, "scoring", Scoring.class, at, false);
+        String note = text(n, "note", at, false);
+        switch (tier) {
+            case ANALYTIC -> {
+                if (gold == null) {
+                    throw new SuiteException(at + "an analytic item needs 'gold_sql'");
+                }
+                if (expect != null) {
+                    throw new SuiteException(at + "an analytic item is scored by 'gold_sql'; remove 'expect'");
+                }
+            }
+            case PREDICTIVE -> {
+                if (expect != Expect.PREDICTIVE || gold == null) {
+                    throw new SuiteException(at + "a predictive item needs 'expect: predictive' and 'gold_sql' listing"
+                            + " the ids of the entities to predict for");
+                }
+            }
+            case ADVERSARIAL, CLARIFY -> {
+                if (expect != Expect.DECLINE && expect != Expect.CLARIFY) {
+                    throw new SuiteException(at + "a" + (tier == Tier.ADVERSARIAL ? "n adversarial" : " clarify")
+                            + " item needs 'expect: decline' or 'expect: clarify'");
+                }
+                if (gold != null) {
+                    throw new SuiteException(at + "a" + (tier == Tier.ADVERSARIAL ? "n adversarial" : " clarify")
+                            + " item has no 'gold_sql'");
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+        if ((scoring != null || n.has("tolerance")) && tier != Tier.ANALYTIC) {
+            throw new SuiteException(at + "'scoring' and 'tolerance' apply to analytic items only");
+        }
+        if (scoring == null) {
+            scoring = Scoring.ROW_SET;
+        }
+        double tolerance = scoring == Scoring.NUMERIC ? NUMERIC_TOLERANCE : ROW_SET_TOLERANCE;
+        JsonNode tol = n.get("tolerance");
+        if (tol != null) {
+            if (!tol.isNumber() || tol.asDouble() < 0 || tol.asDouble() >= 1) {
+                throw new SuiteException(at + "'tolerance' is a relative tolerance: a number in [0, 1), got " + tol);
+            }
+            tolerance = tol.asDouble();
+        }
+        return new Item(id, tier, question, gold, expect, scoring, tolerance, note);
+    }
+
+    private static void unknownKeys(JsonNode n, Set<String> allowed, String at) {
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!allowed.contains(k)) {
+                throw new SuiteException(at + "unknown key '" + k + "' (allowed: " + String.join(", ",
+                        allowed.equals(Set.copyOf(ITEM_KEYS)) ? ITEM_KEYS : sorted(allowed)) + ")");
+            }
+        }
+    }
+
+    private static List<String> sorted(Set<String> s) {
+        return s.stream().sorted().toList();
+    }
+
+    private static String text(JsonNode n, String key, String at, boolean required) {
+        JsonNode v = n.get(key);
+        if (v == null || v.isNull()) {
+            if (required) {
+                throw new SuiteException(at + "missing '" + key + "'");
+            }
+            return null;
+        }
+        if (!v.isValueNode() || v.asText().isBlank()) {
+            throw new SuiteException(at + "'" + key + "' must be non-empty text");
+        }
+        return v.asText().strip();
+    }
+
+    private static <E extends Enum<E>> E choice(JsonNode n, String key, Class<E> type, String at, boolean required) {
+        String s = text(n, key, at, required);
+        if (s == null) {
+            return null;
+        }
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(s)) {
+                return e;
+            }
+        }
+        List<String> allowed = new ArrayList<>();
+        for (E e : type.getEnumConstants()) {
+            allowed.add(e.name().toLowerCase(Locale.ROOT));
+        }
+        throw new SuiteException(at + "'" + key + "' must be one of " + String.join("|", allowed) + ", got '" + s + "'");
+    }
+
+    /** A suite file that cannot be used; the message names the file and the item. */
+    public static final class SuiteException extends IllegalArgumentException {
+        public SuiteException(String message) {
+            super(message);
+        }
+    }
+}

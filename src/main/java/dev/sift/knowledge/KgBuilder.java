@@ -1,0 +1,224 @@
+package dev.sift.knowledge;
+
+import dev.sift.data.ColumnInfo;
+import dev.sift.data.QueryException;
+import dev.sift.data.Sql;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Derives the automatic knowledge graph of any dataset from its data: tables with row counts, columns with
+ * types and a sample, the distinct values of low-cardinality text columns, key columns (unique and never
+ * null) and join paths inferred from names ({@code *_id} naming a key of the same name, or a table named
+ * like the column's stem) and confirmed by value containment in SQL (every non-null value of the column
+ * occurs in the key). A join that fails containment is not proposed.
+ */
+public final class KgBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(KgBuilder.class);
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    /** A text column with at most this many distinct values has them listed. */
+    public static final int MAX_VALUES = 100;
+    private static final Pattern ID = Pattern.compile("(?i)(.+?)_?(id|key|code|no)$");
+
+    private KgBuilder() { }
+
+    /** The automatic graph of the workspace's dataset tables (frames are not part of it). */
+    public static KnowledgeGraph build(Workspace ws) {
+        long t0 = System.nanoTime();
+        List<KgEntry> entries = new ArrayList<>();
+        List<KgEntry.Column> columns = new ArrayList<>();
+        Map<String, KgEntry.Column> primary = new LinkedHashMap<>();
+        for (TableInfo t : ws.datasetTables()) {
+            entries.add(new KgEntry.Table(t.name(), null, t.rows(), List.of(), false));
+            List<String> keyCols = keyColumns(ws, t);
+            String pk = primaryKey(t, keyCols);
+            Map<String, List<String>> values = values(ws, t);
+            for (ColumnInfo c : t.columns()) {
+                KgEntry.Column col = new KgEntry.Column(t.name(), c.name(), c.type(), null, null, Map.of(),
+                        values.getOrDefault(c.name(), List.of()), c.sample(), keyCols.contains(c.name()), List.of(), false);
+                columns.add(col);
+                if (c.name().equals(pk)) {
+                    primary.put(t.name(), col);
+                }
+            }
+        }
+        entries.addAll(columns);
+        entries.addAll(inferJoins(ws, columns, primary));
+        LOG.debug("Automatic knowledge graph of {}: {} entries in {} ms", ws.dataset().name(), entries.size(),
+                (System.nanoTime() - t0) / 1_000_000);
+        return new KnowledgeGraph(ws.dataset().name(), null, entries);
+    }
+
+    /** Columns that identify rows: non-null and unique, among id-like columns and the first column. */
+    private static List<String> keyColumns(Workspace ws, TableInfo t) {
+        List<ColumnInfo> candidates = new ArrayList<>();
+        for (int i = 0; i < t.columns().size(); i++) {
+            ColumnInfo c = t.columns().get(i);
+            boolean idLike = ID.matcher(c.name()).matches() || c.name().equalsIgnoreCase("id");
+            boolean keyType = isInteger(c.type()) || c.type().startsWith("VARCHAR");
+            if (keyType && (idLike || i == 0)) {
+                candidates.add(c);
+            }
+        }
+        if (candidates.isEmpty() || t.rows() == 0) {
+            return List.of();
+        }
+        StringBuilder sql = new StringBuilder("SELECT count(*)");
+        for (ColumnInfo c : candidates) {
+            String q = Sql.quoteIdent(c.name());
+            sql.append(", count(").append(q).append("), count(DISTINCT ").append(q).append(')');
+        }
+        sql.append(" FROM ").append(t.sqlName());
+        List<String> out = new ArrayList<>();
+        try {
+            List<Object> row = ws.trustedQuery(sql.toString(), 1).rows().get(0);
+            long n = ((Number) row.get(0)).longValue();
+            for (int i = 0; i < candidates.size(); i++) {
+                long nonNull = ((Number) row.get(1 + 2 * i)).longValue();
+                long distinct = ((Number) row.get(2 + 2 * i)).longValue();
+                if (nonNull == n && distinct == n) {
+                    out.add(candidates.get(i).name());
+                }
+            }
+        } catch (QueryException e) {
+            LOG.warn("Could not check keys of {}: {}", t.name(), e.getMessage());
+        }
+        return out;
+    }
+
+    /** The table's own identifier among its unique columns: {@code <table>_id} or {@code id}, else the first column. */
+    private static String primaryKey(TableInfo t, List<String> keys) {
+        for (String k : keys) {
+            String n = k.toLowerCase(Locale.ROOT);
+            String table = t.name().toLowerCase(Locale.ROOT);
+            if (n.equals("id") || n.equals(table + "_id") || n.equals(table + "id")) {
+                return k;
+            }
+        }
+        return !keys.isEmpty() && keys.contains(t.columns().get(0).name()) ? t.columns().get(0).name() : null;
+    }
+
+    /**
+     * The distinct values of the table's low-cardinality text columns, in two scans whatever the width:
+     * approximate distinct counts first, then the sorted values of the columns that may qualify.
+     */
+    private static Map<String, List<String>> values(Workspace ws, TableInfo t) {
+        List<ColumnInfo> text = t.columns().stream().filter(c -> c.type().startsWith("VARCHAR")).toList();
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        if (text.isEmpty() || t.rows() == 0) {
+            return out;
+        }
+        try {
+            StringBuilder approx = new StringBuilder("SELECT ");
+            for (int i = 0; i < text.size(); i++) {
+                approx.append(i == 0 ? "" : ", ").append("approx_count_distinct(").append(Sql.quoteIdent(text.get(i).name()))
+                        .append(')');
+            }
+            List<Object> counts = ws.trustedQuery(approx + " FROM " + t.sqlName(), 1).rows().get(0);
+            List<ColumnInfo> few = new ArrayList<>();
+            for (int i = 0; i < text.size(); i++) {
+                if (((Number) counts.get(i)).longValue() <= MAX_VALUES * 2L) {
+                    few.add(text.get(i));
+                }
+            }
+            if (few.isEmpty()) {
+                return out;
+            }
+            StringBuilder lists = new StringBuilder("SELECT ");
+            for (int i = 0; i < few.size(); i++) {
+                String q = Sql.quoteIdent(few.get(i).name());
+                lists.append(i == 0 ? "" : ", ").append("CAST(to_json(array_sort(list(DISTINCT ").append(q)
+                        .append(") FILTER (WHERE ").append(q).append(" IS NOT NULL))) AS VARCHAR)");
+            }
+            List<Object> row = ws.trustedQuery(lists + " FROM " + t.sqlName(), 1).rows().get(0);
+            for (int i = 0; i < few.size(); i++) {
+                List<String> vals = row.get(i) == null ? List.of()
+                        : List.of(JSON.readValue((String) row.get(i), String[].class));
+                if (vals.size() <= MAX_VALUES) {
+                    out.put(few.get(i).name(), vals);
+                }
+            }
+        } catch (QueryException | java.io.IOException e) {
+            LOG.warn("Could not list values of {}: {}", t.name(), e.getMessage());
+        }
+        return out;
+    }
+
+    private static List<KgEntry.Join> inferJoins(Workspace ws, List<KgEntry.Column> columns,
+                                                 Map<String, KgEntry.Column> primary) {
+        List<KgEntry.Join> joins = new ArrayList<>();
+        for (KgEntry.Column c : columns) {
+            if (primary.get(c.table()) == c) {
+                continue; // a table's own identifier refers to nothing else
+            }
+            KgEntry.Column target = target(c, primary);
+            if (target != null && contained(ws, c, target)) {
+                joins.add(new KgEntry.Join(c.table() + "_" + c.name(), c.table(), c.name(), target.table(),
+                        target.name(), null, List.of(), false));
+            }
+        }
+        return joins;
+    }
+
+    /** The key a column's name points at: a key of the same name elsewhere, or the key of the table it names. */
+    private static KgEntry.Column target(KgEntry.Column c, Map<String, KgEntry.Column> primary) {
+        Matcher m = ID.matcher(c.name());
+        String stem = m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : null;
+        if (stem == null) {
+            return null;
+        }
+        KgEntry.Column byTable = null;
+        for (Map.Entry<String, KgEntry.Column> e : primary.entrySet()) {
+            KgEntry.Column k = e.getValue();
+            if (e.getKey().equals(c.table()) || !compatible(c.type(), k.type())) {
+                continue;
+            }
+            if (k.name().equalsIgnoreCase(c.name())) {
+                return k;
+            }
+            String table = e.getKey().toLowerCase(Locale.ROOT);
+            if (byTable == null && (table.equals(stem) || table.equals(stem + "s") || table.equals(stem + "es"))) {
+                byTable = k;
+            }
+        }
+        return byTable;
+    }
+
+    private static boolean contained(Workspace ws, KgEntry.Column c, KgEntry.Column key) {
+        String col = Sql.quoteIdent(c.name());
+        String sql = "SELECT count(*) AS total, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM "
+                + Sql.quoteIdent(key.table()) + " k WHERE k." + Sql.quoteIdent(key.name()) + " = v." + col
+                + ")) AS missing FROM (SELECT DISTINCT " + col + " FROM " + Sql.quoteIdent(c.table()) + " WHERE " + col
+                + " IS NOT NULL) v";
+        try {
+            List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);
+            return ((Number) row.get(0)).longValue() > 0 && ((Number) row.get(1)).longValue() == 0;
+        } catch (QueryException e) {
+            LOG.warn("Could not check join {}.{} -> {}.{}: {}", c.table(), c.name(), key.table(), key.name(),
+                    e.getMessage());
+            return false;
+        }
+    }
+
+    private static boolean compatible(String a, String b) {
+        return (isInteger(a) && isInteger(b)) || (a.startsWith("VARCHAR") && b.startsWith("VARCHAR"));
+    }
+
+    private static boolean isInteger(String type) {
+        return switch (type) {
+            case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER",
+                 "UBIGINT" -> true;
+            default -> false;
+        };
+    }
+}

@@ -1,0 +1,259 @@
+package dev.sift.knowledge;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One node of a {@link KnowledgeGraph}. Every entry has a stable {@link #id} of the form {@code kind:name}
+ * (e.g. {@code metric:default_rate}, {@code column:loan.status}), the {@link #phrases} a question may use
+ * for it, and a one-line {@link #describe} for prompts. Entries are immutable values.
+ */
+public sealed interface KgEntry {
+
+    enum Kind {
+        TABLE, COLUMN, CONCEPT, METRIC, JOIN, DISAMBIGUATION, VALUE_ALIAS;
+
+        /** The id prefix and YAML section word: {@code table}, {@code value_alias}, … */
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    String id();
+
+    Kind kind();
+
+    /** Words a question may use for this entry (name, synonyms, trigger phrases); may be empty. */
+    List<String> phrases();
+
+    /** One compact line for prompts and {@code query_kg} listings. */
+    String describe();
+
+    /** Whether the entry comes from a curated file (true) or was derived from the data (false). */
+    boolean curated();
+
+    /** A dataset table; {@code rows} from the live data. */
+    record Table(String name, String description, long rows, List<String> synonyms, boolean curated)
+            implements KgEntry {
+        public String id() {
+            return "table:" + name;
+        }
+
+        public Kind kind() {
+            return Kind.TABLE;
+        }
+
+        public List<String> phrases() {
+            List<String> p = new ArrayList<>(synonyms);
+            p.add(0, name);
+            return p;
+        }
+
+        public String describe() {
+            return "table " + name + " (" + rows + " rows)" + (description == null ? "" : ": " + description);
+        }
+    }
+
+    /**
+     * A column. {@code codes} translates stored codes (e.g. loan.status 'B' → "finished, not paid");
+     * {@code values} lists the distinct values of a low-cardinality text column (empty otherwise);
+     * {@code key} marks a unique, non-null identifier column.
+     */
+    record Column(String table, String name, String type, String description, String unit,
+                  Map<String, String> codes, List<String> values, String sample, boolean key,
+                  List<String> synonyms, boolean curated) implements KgEntry {
+        public String id() {
+            return "column:" + table + "." + name;
+        }
+
+        public Kind kind() {
+            return Kind.COLUMN;
+        }
+
+        /** {@code table.column} */
+        public String qualified() {
+            return table + "." + name;
+        }
+
+        public List<String> phrases() {
+            List<String> p = new ArrayList<>(synonyms);
+            if (name.matches("[A-Za-z_]{3,}")) { // a readable name ("status"), not a code like A12
+                p.add(0, name.replace('_', ' '));
+            }
+            return p;
+        }
+
+        public String describe() {
+            StringBuilder b = new StringBuilder("column ").append(qualified()).append(' ').append(type);
+            if (key) {
+                b.append(" (key)");
+            }
+            if (description != null) {
+                b.append(": ").append(description);
+            }
+            if (unit != null) {
+                b.append(" [").append(unit).append(']');
+            }
+            if (!codes.isEmpty()) {
+                b.append("; codes: ");
+                int i = 0;
+                for (Map.Entry<String, String> c : codes.entrySet()) {
+                    b.append(i++ == 0 ? "" : ", ").append('\'').append(c.getKey()).append("' = ").append(c.getValue());
+                }
+            } else if (!values.isEmpty()) {
+                b.append("; values: ");
+                int shown = Math.min(values.size(), 12);
+                for (int i = 0; i < shown; i++) {
+                    b.append(i == 0 ? "" : ", ").append('\'').append(values.get(i)).append('\'');
+                }
+                if (values.size() > shown) {
+                    b.append(", … (").append(values.size()).append(" in all)");
+                }
+            }
+            return b.toString();
+        }
+
+        public Column withCuration(String description, String unit, Map<String, String> codes, List<String> synonyms) {
+            Map<String, String> merged = new LinkedHashMap<>(this.codes);
+            merged.putAll(codes);
+            List<String> syn = new ArrayList<>(this.synonyms);
+            syn.addAll(synonyms);
+            return new Column(table, name, type, description == null ? this.description : description,
+                    unit == null ? this.unit : unit, java.util.Collections.unmodifiableMap(merged), values, sample,
+                    key, List.copyOf(syn), true);
+        }
+    }
+
+    /**
+     * A business term: what a word in a question means in this dataset. It names a {@code table} (an entity:
+     * "customer" → client), a {@code column} ({@code table.column}: "lives in" → client.district_id), or an
+     * SQL {@code expression} over {@code table} (e.g. a derived attribute), with the trigger phrases that call it.
+     */
+    record Concept(String name, String description, List<String> synonyms, String table, String column,
+                   String expression, boolean curated) implements KgEntry {
+        public String id() {
+            return "concept:" + name;
+        }
+
+        public Kind kind() {
+            return Kind.CONCEPT;
+        }
+
+        public List<String> phrases() {
+            return synonyms;
+        }
+
+        public String describe() {
+            String target = column != null ? "column " + column : expression != null ? "expression " + expression
+                    + " on " + table : "table " + table;
+            return "concept " + name + " → " + target + (description == null ? "" : ": " + description);
+        }
+    }
+
+    /**
+     * A named measure: an SQL aggregate {@code expression} whose rows are {@code grain} (one row per grain
+     * row before aggregation), written with {@code table.column} references; {@code tables} lists every table
+     * the expression needs (grain first), to be joined along approved join paths.
+     */
+    record Metric(String name, String description, List<String> synonyms, String expression, String grain,
+                  List<String> tables, String unit, boolean curated) implements KgEntry {
+        public String id() {
+            return "metric:" + name;
+        }
+
+        public Kind kind() {
+            return Kind.METRIC;
+        }
+
+        public List<String> phrases() {
+            return synonyms;
+        }
+
+        public String describe() {
+            return "metric " + name + " = " + expression + " (per " + grain + " row" + (unit == null ? "" : ", " + unit)
+                    + ")" + (description == null ? "" : ": " + description);
+        }
+    }
+
+    /**
+     * An approved (curated) or inferred join: {@code fromTable.fromColumn = toTable.toColumn}, many-to-one
+     * towards {@code to}. {@code meaning} says what following it means ("the district where the client lives").
+     */
+    record Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
+                List<String> synonyms, boolean curated) implements KgEntry {
+        public String id() {
+            return "join:" + name;
+        }
+
+        public Kind kind() {
+            return Kind.JOIN;
+        }
+
+        public List<String> phrases() {
+            return synonyms;
+        }
+
+        /** The ON condition, e.g. {@code loan.account_id = account.account_id}. */
+        public String condition() {
+            return KgSql.column(fromTable, fromColumn) + " = " + KgSql.column(toTable, toColumn);
+        }
+
+        /** The other end of this join seen from {@code table}, or null when it does not touch it. */
+        public String other(String table) {
+            return fromTable.equals(table) ? toTable : toTable.equals(table) ? fromTable : null;
+        }
+
+        public String describe() {
+            return "join " + fromTable + "." + fromColumn + " = " + toTable + "." + toColumn
+                    + (curated ? " (approved)" : " (inferred from names and values)")
+                    + (meaning == null ? "" : ": " + meaning);
+        }
+    }
+
+    /** Guidance for a phrase with more than one reading, and which reading to prefer. */
+    record Disambiguation(String name, List<String> synonyms, String text, String prefer, boolean curated)
+            implements KgEntry {
+        public String id() {
+            return "disambiguation:" + name;
+        }
+
+        public Kind kind() {
+            return Kind.DISAMBIGUATION;
+        }
+
+        public List<String> phrases() {
+            return synonyms;
+        }
+
+        public String describe() {
+            return "disambiguation " + name + ": " + text + (prefer == null ? "" : " Prefer " + prefer + ".");
+        }
+    }
+
+    /**
+     * A word of the user's that stands for a stored value: {@code phrases} → {@code table.column = value}
+     * ("Prague" → district.A2 = 'Hl.m. Praha').
+     */
+    record ValueAlias(String name, List<String> synonyms, String table, String column, String value, String note,
+                      boolean curated) implements KgEntry {
+        public String id() {
+            return "value_alias:" + name;
+        }
+
+        public Kind kind() {
+            return Kind.VALUE_ALIAS;
+        }
+
+        public List<String> phrases() {
+            return synonyms;
+        }
+
+        public String describe() {
+            return "value alias " + String.join(" / ", synonyms.stream().map(s -> "\"" + s + "\"").toList()) + " → "
+                    + table + "." + column + " = '" + value + "'" + (note == null ? "" : " (" + note + ")");
+        }
+    }
+}

@@ -1,0 +1,264 @@
+package dev.sift.knowledge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.sift.data.Workspace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads curated knowledge-graph YAML ({@code <dataset>.kg.yaml}) and overlays it on the automatic graph.
+ *
+ * <p>Format (every section optional):
+ * <pre>
+ * description: text
+ * include: other.kg.yaml            # a bundled file whose content comes first (e.g. pkdd includes bank)
+ * tables:
+ *   loan:
+ *     description: text
+ *     synonyms: [credit, credits]
+ *     columns:
+ *       status: {description: text, unit: CZK, synonyms: [...], codes: {A: "finished, paid", ...}}
+ * concepts:        [{name, description, synonyms, table | column: t.c | expression + table}]
+ * metrics:         [{name, description, synonyms, expression, grain, tables: [...], unit}]
+ * join_paths:      [{name, from: t.c, to: t.c, meaning, synonyms}]
+ * disambiguations: [{name, synonyms, text, prefer}]
+ * value_aliases:   [{name, synonyms, table, column, value, note}]
+ * </pre>
+ * Structural problems ({@link #parse}) and schema problems ({@link #overlay}) throw {@link KgException}
+ * listing every problem with the file and the entry, e.g. {@code concepts[lives_in]}.
+ */
+public final class KgLoader {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    static final String RESOURCE_DIR = "/kg/";
+
+    private KgLoader() { }
+
+    /** The bundled curated file for a dataset name ({@code kg/<name>.kg.yaml} on the class path), if any. */
+    public static Optional<CuratedKg> bundled(String dataset) {
+        String name = dataset + ".kg.yaml";
+        return Optional.ofNullable(resource(name)).map(text -> parse(text, "kg/" + name));
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = KgLoader.class.getResourceAsStream(RESOURCE_DIR + name)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new KgException("kg/" + name + ": could not be read: " + e.getMessage());
+        }
+    }
+
+    /** Parses curated YAML; {@code source} names the file in error messages. */
+    public static CuratedKg parse(String yaml, String source) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(yaml);
+        } catch (IOException e) {
+            throw new KgException(source + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || !root.isObject()) {
+            throw new KgException(source + ": expected a mapping with sections tables, concepts, metrics, join_paths,"
+                    + " disambiguations, value_aliases");
+        }
+        List<String> problems = new ArrayList<>();
+        Map<String, CuratedKg.TableNote> tables = new LinkedHashMap<>();
+        List<KgEntry> entries = new ArrayList<>();
+        if (root.hasNonNull("include")) {
+            String inc = root.get("include").asText();
+            String text = resource(inc);
+            if (text == null) {
+                problems.add(source + ": include: no bundled knowledge graph named " + inc);
+            } else {
+                CuratedKg base = parse(text, "kg/" + inc);
+                tables.putAll(base.tables());
+                entries.addAll(base.entries());
+            }
+        }
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!List.of("dataset", "description", "include", "tables", "concepts", "metrics", "join_paths",
+                    "disambiguations", "value_aliases").contains(f)) {
+                problems.add(source + ": unknown section '" + f + "'; sections are tables, concepts, metrics,"
+                        + " join_paths, disambiguations, value_aliases");
+            }
+        }
+        JsonNode t = root.path("tables");
+        for (Iterator<Map.Entry<String, JsonNode>> it = t.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode n = e.getValue();
+            Map<String, CuratedKg.ColumnNote> cols = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> ci = n.path("columns").fields(); ci.hasNext(); ) {
+                Map.Entry<String, JsonNode> c = ci.next();
+                Map<String, String> codes = new LinkedHashMap<>();
+                c.getValue().path("codes").fields().forEachRemaining(k -> codes.put(k.getKey(), k.getValue().asText()));
+                cols.put(c.getKey(), new CuratedKg.ColumnNote(text(c.getValue(), "description"),
+                        text(c.getValue(), "unit"), codes, list(c.getValue(), "synonyms")));
+            }
+            tables.put(e.getKey(), new CuratedKg.TableNote(text(n, "description"), list(n, "synonyms"), cols));
+        }
+        for (JsonNode n : root.path("concepts")) {
+            String name = name(n, "concepts", source, problems);
+            if (name != null) {
+                if (text(n, "table") == null && text(n, "column") == null) {
+                    problems.add(source + ": concepts[" + name + "]: needs 'table', 'column' (table.column) or"
+                            + " 'expression' with 'table'");
+                }
+                entries.add(new KgEntry.Concept(name, text(n, "description"), phrases(n, name),
+                        text(n, "table") != null ? text(n, "table") : tableOf(text(n, "column")), text(n, "column"),
+                        text(n, "expression"), true));
+            }
+        }
+        for (JsonNode n : root.path("metrics")) {
+            String name = name(n, "metrics", source, problems);
+            if (name != null) {
+                String expr = text(n, "expression");
+                String grain = text(n, "grain");
+                if (expr == null || grain == null) {
+                    problems.add(source + ": metrics[" + name + "]: needs 'expression' and 'grain'");
+                    continue;
+                }
+                List<String> tbl = new ArrayList<>(List.of(grain));
+                list(n, "tables").stream().filter(x -> !tbl.contains(x)).forEach(tbl::add);
+                entries.add(new KgEntry.Metric(name, text(n, "description"), phrases(n, name), expr, grain,
+                        List.copyOf(tbl), text(n, "unit"), true));
+            }
+        }
+        for (JsonNode n : root.path("join_paths")) {
+            String name = name(n, "join_paths", source, problems);
+            if (name != null) {
+                String from = text(n, "from");
+                String to = text(n, "to");
+                if (from == null || to == null || !from.contains(".") || !to.contains(".")) {
+                    problems.add(source + ": join_paths[" + name + "]: needs 'from' and 'to' as table.column");
+                    continue;
+                }
+                entries.add(new KgEntry.Join(name, tableOf(from), columnOf(from), tableOf(to), columnOf(to),
+                        text(n, "meaning"), list(n, "synonyms"), true));
+            }
+        }
+        for (JsonNode n : root.path("disambiguations")) {
+            String name = name(n, "disambiguations", source, problems);
+            if (name != null) {
+                if (text(n, "text") == null) {
+                    problems.add(source + ": disambiguations[" + name + "]: needs 'text'");
+                    continue;
+                }
+                entries.add(new KgEntry.Disambiguation(name, list(n, "synonyms"), text(n, "text"), text(n, "prefer"), true));
+            }
+        }
+        for (JsonNode n : root.path("value_aliases")) {
+            String name = name(n, "value_aliases", source, problems);
+            if (name != null) {
+                if (text(n, "table") == null || text(n, "column") == null || text(n, "value") == null) {
+                    problems.add(source + ": value_aliases[" + name + "]: needs 'table', 'column' and 'value'");
+                    continue;
+                }
+                entries.add(new KgEntry.ValueAlias(name, phrases(n, name), text(n, "table"), text(n, "column"),
+                        text(n, "value"), text(n, "note"), true));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new KgException(problems);
+        }
+        return new CuratedKg(source, text(root, "description"), tables, entries);
+    }
+
+    /**
+     * The automatic graph with the curated file laid over it: table/column descriptions, codes and synonyms
+     * merged in, curated entries added, and an inferred join replaced by an approved one on the same columns.
+     * The curated file is validated against {@code ws} first ({@link KgValidator}).
+     */
+    public static KnowledgeGraph overlay(KnowledgeGraph auto, CuratedKg curated, Workspace ws) {
+        KgValidator.validate(curated, auto, ws);
+        List<KgEntry> out = new ArrayList<>();
+        List<KgEntry.Join> approved = curated.entries().stream().filter(e -> e instanceof KgEntry.Join)
+                .map(e -> (KgEntry.Join) e).toList();
+        for (KgEntry e : auto.entries()) {
+            if (e instanceof KgEntry.Table t) {
+                CuratedKg.TableNote note = note(curated.tables(), t.name());
+                out.add(note == null ? t : new KgEntry.Table(t.name(), note.description(), t.rows(), note.synonyms(), true));
+            } else if (e instanceof KgEntry.Column c) {
+                CuratedKg.TableNote tn = note(curated.tables(), c.table());
+                CuratedKg.ColumnNote cn = tn == null ? null : note(tn.columns(), c.name());
+                out.add(cn == null ? c : c.withCuration(cn.description(), cn.unit(), cn.codes(), cn.synonyms()));
+            } else if (e instanceof KgEntry.Join j && approved.stream().anyMatch(a -> sameJoin(a, j))) {
+                continue;
+            } else {
+                out.add(e);
+            }
+        }
+        out.addAll(curated.entries());
+        return new KnowledgeGraph(auto.dataset(), curated.source(), out);
+    }
+
+    private static boolean sameJoin(KgEntry.Join a, KgEntry.Join b) {
+        return (a.fromTable().equalsIgnoreCase(b.fromTable()) && a.fromColumn().equalsIgnoreCase(b.fromColumn())
+                && a.toTable().equalsIgnoreCase(b.toTable()) && a.toColumn().equalsIgnoreCase(b.toColumn()))
+                || (a.fromTable().equalsIgnoreCase(b.toTable()) && a.fromColumn().equalsIgnoreCase(b.toColumn())
+                && a.toTable().equalsIgnoreCase(b.fromTable()) && a.toColumn().equalsIgnoreCase(b.fromColumn()));
+    }
+
+    private static <T> T note(Map<String, T> notes, String name) {
+        return notes.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name)).map(Map.Entry::getValue)
+                .findFirst().orElse(null);
+    }
+
+    private static String name(JsonNode n, String section, String source, List<String> problems) {
+        String name = text(n, "name");
+        if (name == null || !name.matches("[a-z0-9_]+")) {
+            problems.add(source + ": " + section + ": an entry has " + (name == null ? "no 'name'" : "name '" + name
+                    + "'") + "; names are lowercase words joined by '_', e.g. default_rate (entry: "
+                    + n.toString().substring(0, Math.min(80, n.toString().length())) + ")");
+            return null;
+        }
+        return name;
+    }
+
+    /** The name in words plus the synonyms (and trigger phrases) of an entry. */
+    private static List<String> phrases(JsonNode n, String name) {
+        Map<String, String> byKey = new LinkedHashMap<>();
+        List<String> all = new ArrayList<>(List.of(name.replace('_', ' ')));
+        all.addAll(list(n, "synonyms"));
+        all.addAll(list(n, "triggers"));
+        all.forEach(p -> byKey.putIfAbsent(Phrases.key(p), p));
+        return List.copyOf(byKey.values());
+    }
+
+    static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    static List<String> list(JsonNode n, String field) {
+        List<String> out = new ArrayList<>();
+        JsonNode v = n.get(field);
+        if (v != null && v.isArray()) {
+            v.forEach(x -> out.add(x.asText()));
+        } else if (v != null && !v.isNull()) {
+            out.add(v.asText());
+        }
+        return List.copyOf(out);
+    }
+
+    static String tableOf(String qualified) {
+        if (qualified == null) {
+            return null;
+        }
+        int dot = qualified.indexOf('.');
+        return dot < 0 ? qualified : qualified.substring(0, dot).replace("\"", "");
+    }
+
+    static String columnOf(String qualified) {
+        int dot = qualified.indexOf('.');
+        return qualified.substring(dot + 1).replace("\"", "");
+    }
+}

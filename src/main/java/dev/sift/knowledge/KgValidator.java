@@ -1,0 +1,154 @@
+package dev.sift.knowledge;
+
+import dev.sift.data.Names;
+import dev.sift.data.QueryException;
+import dev.sift.data.Workspace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Checks a curated file against the live dataset: every table and column it names exists, metric and
+ * concept expressions bind in DuckDB (joined along the join paths), and every value alias points at a value
+ * that occurs in its column. All problems are collected and thrown together as one {@link KgException}.
+ */
+public final class KgValidator {
+    private static final Pattern REF = Pattern.compile("\"?([A-Za-z_][A-Za-z0-9_]*)\"?\\.\"?([A-Za-z_][A-Za-z0-9_]*)\"?");
+
+    private KgValidator() { }
+
+    public static void validate(CuratedKg kg, KnowledgeGraph auto, Workspace ws) {
+        List<String> problems = new ArrayList<>();
+        String src = kg.source();
+        for (Map.Entry<String, CuratedKg.TableNote> t : kg.tables().entrySet()) {
+            if (table(src + ": tables." + t.getKey(), t.getKey(), auto, problems)) {
+                for (String c : t.getValue().columns().keySet()) {
+                    column(src + ": tables." + t.getKey() + ".columns." + c, t.getKey(), c, auto, problems);
+                }
+            }
+        }
+        List<KgEntry> joinsAndAuto = new ArrayList<>(auto.entries());
+        for (KgEntry e : kg.entries()) {
+            String where = src + ": " + section(e) + "[" + e.id().substring(e.id().indexOf(':') + 1) + "]";
+            if (e instanceof KgEntry.Join j) {
+                boolean ok = table(where, j.fromTable(), auto, problems) && column(where, j.fromTable(), j.fromColumn(), auto, problems);
+                ok &= table(where, j.toTable(), auto, problems) && column(where, j.toTable(), j.toColumn(), auto, problems);
+                if (ok) {
+                    joinsAndAuto.add(j);
+                }
+            }
+        }
+        KnowledgeGraph joinGraph = new KnowledgeGraph(auto.dataset(), null, dedupe(joinsAndAuto));
+        for (KgEntry e : kg.entries()) {
+            String where = src + ": " + section(e) + "[" + e.id().substring(e.id().indexOf(':') + 1) + "]";
+            if (e instanceof KgEntry.Concept c) {
+                if (c.column() != null) {
+                    if (!c.column().contains(".")) {
+                        problems.add(where + ": column '" + c.column() + "' must be written table.column");
+                    } else if (table(where, KgLoader.tableOf(c.column()), auto, problems)) {
+                        column(where, KgLoader.tableOf(c.column()), KgLoader.columnOf(c.column()), auto, problems);
+                    }
+                } else if (table(where, c.table(), auto, problems) && c.expression() != null) {
+                    bind(where, c.expression(), List.of(c.table()), joinGraph, auto, ws, problems);
+                }
+            } else if (e instanceof KgEntry.Metric m) {
+                boolean ok = true;
+                for (String t : m.tables()) {
+                    ok &= table(where, t, auto, problems);
+                }
+                if (ok) {
+                    bind(where, m.expression(), m.tables(), joinGraph, auto, ws, problems);
+                }
+            } else if (e instanceof KgEntry.ValueAlias a) {
+                if (table(where, a.table(), auto, problems) && column(where, a.table(), a.column(), auto, problems)) {
+                    occurs(where, a, ws, problems);
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new KgException(problems);
+        }
+    }
+
+    private static List<KgEntry> dedupe(List<KgEntry> entries) {
+        java.util.Map<String, KgEntry> byId = new java.util.LinkedHashMap<>();
+        entries.forEach(e -> byId.putIfAbsent(e.id(), e));
+        return List.copyOf(byId.values());
+    }
+
+    private static String section(KgEntry e) {
+        return switch (e.kind()) {
+            case CONCEPT -> "concepts";
+            case METRIC -> "metrics";
+            case JOIN -> "join_paths";
+            case DISAMBIGUATION -> "disambiguations";
+            case VALUE_ALIAS -> "value_aliases";
+            default -> "tables";
+        };
+    }
+
+    private static boolean table(String where, String table, KnowledgeGraph auto, List<String> problems) {
+        if (table != null && auto.table(table).isPresent()) {
+            return true;
+        }
+        List<String> names = auto.tables().stream().map(KgEntry.Table::name).toList();
+        problems.add(where + ": table '" + table + "' does not exist. Tables: " + String.join(", ", names) + "."
+                + Names.didYouMean(String.valueOf(table), names));
+        return false;
+    }
+
+    private static boolean column(String where, String table, String column, KnowledgeGraph auto, List<String> problems) {
+        if (auto.column(table, column).isPresent()) {
+            return true;
+        }
+        List<String> names = auto.columns(table).stream().map(KgEntry.Column::name).toList();
+        problems.add(where + ": column " + table + "." + column + " does not exist. Table " + table + " has columns: "
+                + String.join(", ", names) + "." + Names.didYouMean(column, names));
+        return false;
+    }
+
+    private static void bind(String where, String expression, List<String> tables, KnowledgeGraph joins,
+                             KnowledgeGraph auto, Workspace ws, List<String> problems) {
+        Matcher m = REF.matcher(expression.replaceAll("'[^']*'", "''"));
+        boolean refsOk = true;
+        while (m.find()) {
+            if (auto.table(m.group(1)).isPresent()) {
+                if (!tables.stream().anyMatch(t -> t.equalsIgnoreCase(m.group(1)))) {
+                    problems.add(where + ": expression uses table " + m.group(1) + ", which is not in its tables "
+                            + tables + "; add it to 'tables'");
+                    refsOk = false;
+                } else {
+                    refsOk &= column(where, m.group(1), m.group(2), auto, problems);
+                }
+            }
+        }
+        if (!refsOk) {
+            return;
+        }
+        var from = KgSql.from(joins, tables);
+        if (from.isEmpty()) {
+            problems.add(where + ": tables " + tables + " are not connected by any join path");
+            return;
+        }
+        try {
+            ws.trustedQuery("SELECT " + expression + " FROM " + from.get() + " LIMIT 0", 1);
+        } catch (QueryException e) {
+            problems.add(where + ": expression '" + expression + "' does not run: " + e.getMessage());
+        }
+    }
+
+    private static void occurs(String where, KgEntry.ValueAlias a, Workspace ws, List<String> problems) {
+        try {
+            var r = ws.trustedQuery("SELECT 1 FROM " + KgSql.ident(a.table()) + " WHERE CAST(" + KgSql.ident(a.column())
+                    + " AS VARCHAR) = " + dev.sift.data.Sql.quoteString(a.value()) + " LIMIT 1", 1);
+            if (r.rows().isEmpty()) {
+                problems.add(where + ": value '" + a.value() + "' does not occur in " + a.table() + "." + a.column());
+            }
+        } catch (QueryException e) {
+            problems.add(where + ": could not check value '" + a.value() + "': " + e.getMessage());
+        }
+    }
+}

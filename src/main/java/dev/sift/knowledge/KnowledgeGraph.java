@@ -1,0 +1,286 @@
+package dev.sift.knowledge;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What Sift knows about one dataset: its tables and columns (with codes, values and keys), business
+ * concepts, metrics, join paths, disambiguations and value aliases — the automatic graph derived from the
+ * data ({@link KgBuilder}), overlaid with a curated file when one exists ({@link KgLoader}).
+ *
+ * <p>Contract: immutable and thread-safe once built; every table and column it names exists in the live
+ * dataset (the loader validates curated files); lookups compare phrases with {@link Phrases#key} (case-,
+ * accent- and plural-insensitive). Typical use by a planner:
+ * <pre>{@code
+ * KnowledgeGraph kg = Knowledge.of(ws).graph();
+ * kg.lookup("default rate");           // [metric:default_rate]
+ * kg.mentions("women in Prague");      // value_alias:women [0,1), value_alias:prague [2,3)
+ * kg.joinPath("loan", "district");     // loan.account_id = account.account_id, account.district_id = district.A1
+ * }</pre>
+ */
+public final class KnowledgeGraph {
+    /** Longest phrase, in words, that {@link #mentions} tries. */
+    public static final int MAX_PHRASE_WORDS = 6;
+
+    /** Where a phrase of a text matched entries: words {@code [start, end)} of {@link Phrases#words}. */
+    public record Mention(int start, int end, String phrase, List<KgEntry> entries) { }
+
+    private final String dataset;
+    private final String source;
+    private final List<KgEntry> entries;
+    private final Map<String, KgEntry> byId = new LinkedHashMap<>();
+    private final Map<String, List<KgEntry>> byPhrase = new HashMap<>();
+    private final Map<String, KgEntry.Table> tablesByName = new HashMap<>();
+    private final Map<String, List<KgEntry.Column>> columnsByTable = new HashMap<>();
+    private final List<KgEntry.Join> joins;
+
+    /**
+     * @param dataset the dataset name
+     * @param source  where the curated part came from (e.g. {@code kg/bank.kg.yaml}), or null for automatic only
+     * @param entries all entries; ids must be unique
+     */
+    public KnowledgeGraph(String dataset, String source, List<KgEntry> entries) {
+        this.dataset = dataset;
+        this.source = source;
+        this.entries = List.copyOf(entries);
+        for (KgEntry e : this.entries) {
+            if (byId.put(e.id(), e) != null) {
+                throw new IllegalArgumentException("Knowledge graph of " + dataset + " has two entries " + e.id());
+            }
+            if (e instanceof KgEntry.Table t) {
+                tablesByName.put(t.name().toLowerCase(java.util.Locale.ROOT), t);
+            } else if (e instanceof KgEntry.Column c) {
+                columnsByTable.computeIfAbsent(c.table().toLowerCase(java.util.Locale.ROOT), k -> new ArrayList<>()).add(c);
+            }
+            for (String p : e.phrases()) {
+                String key = Phrases.key(p);
+                if (!key.isEmpty()) {
+                    List<KgEntry> list = byPhrase.computeIfAbsent(key, k -> new ArrayList<>());
+                    if (!list.contains(e)) {
+                        list.add(e);
+                    }
+                }
+            }
+        }
+        List<KgEntry.Join> all = new ArrayList<>(entries(KgEntry.Join.class));
+        all.sort((a, b) -> Boolean.compare(b.curated(), a.curated()));
+        this.joins = List.copyOf(all);
+    }
+
+    public String dataset() {
+        return dataset;
+    }
+
+    /** The curated file overlaid on the automatic graph, or empty when there is none. */
+    public Optional<String> source() {
+        return Optional.ofNullable(source);
+    }
+
+    /** Every entry, tables first, then columns, concepts, metrics, joins, disambiguations, value aliases. */
+    public List<KgEntry> entries() {
+        return entries;
+    }
+
+    /** The entries of one kind, in file/schema order. */
+    @SuppressWarnings("unchecked")
+    public <T extends KgEntry> List<T> entries(Class<T> type) {
+        return (List<T>) entries.stream().filter(type::isInstance).toList();
+    }
+
+    /** An entry by id ({@code metric:default_rate}); a bare name is tried against every kind, first match wins. */
+    public Optional<KgEntry> entry(String id) {
+        KgEntry e = byId.get(id);
+        if (e != null || id.contains(":")) {
+            return Optional.ofNullable(e);
+        }
+        for (KgEntry.Kind k : KgEntry.Kind.values()) {
+            e = byId.get(k.wire() + ":" + id);
+            if (e != null) {
+                return Optional.of(e);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public List<KgEntry.Table> tables() {
+        return entries(KgEntry.Table.class);
+    }
+
+    public Optional<KgEntry.Table> table(String name) {
+        return Optional.ofNullable(name == null ? null : tablesByName.get(name.toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    /** The columns of a table, in schema order (empty for an unknown table). */
+    public List<KgEntry.Column> columns(String table) {
+        return List.copyOf(columnsByTable.getOrDefault(table.toLowerCase(java.util.Locale.ROOT), List.of()));
+    }
+
+    public Optional<KgEntry.Column> column(String table, String column) {
+        return columns(table).stream().filter(c -> c.name().equalsIgnoreCase(column)).findFirst();
+    }
+
+    public List<KgEntry.Concept> concepts() {
+        return entries(KgEntry.Concept.class);
+    }
+
+    public List<KgEntry.Metric> metrics() {
+        return entries(KgEntry.Metric.class);
+    }
+
+    /** Approved joins first, then inferred ones. */
+    public List<KgEntry.Join> joins() {
+        return joins;
+    }
+
+    public List<KgEntry.Disambiguation> disambiguations() {
+        return entries(KgEntry.Disambiguation.class);
+    }
+
+    public List<KgEntry.ValueAlias> valueAliases() {
+        return entries(KgEntry.ValueAlias.class);
+    }
+
+    /** Entries one of whose phrases equals {@code phrase} (compared by {@link Phrases#key}). */
+    public List<KgEntry> lookup(String phrase) {
+        return List.copyOf(byPhrase.getOrDefault(Phrases.key(phrase), List.of()));
+    }
+
+    /** Entries of one kind whose phrase equals {@code phrase}. */
+    public <T extends KgEntry> List<T> lookup(String phrase, Class<T> type) {
+        return lookup(phrase).stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /**
+     * The phrases of {@code text} that name entries, longest first and not overlapping, in text order.
+     * A single stop word never matches alone.
+     */
+    public List<Mention> mentions(String text) {
+        return scan(Phrases.words(text), words -> byPhrase.getOrDefault(String.join(" ", words), List.of()));
+    }
+
+    /** Longest-first, non-overlapping n-gram scan shared with {@link ValueIndex}. */
+    static <T> List<MentionOf<T>> scanGeneric(List<String> words, java.util.function.Function<List<String>, List<T>> find) {
+        boolean[] used = new boolean[words.size()];
+        List<MentionOf<T>> out = new ArrayList<>();
+        for (int n = Math.min(MAX_PHRASE_WORDS, words.size()); n >= 1; n--) {
+            for (int i = 0; i + n <= words.size(); i++) {
+                boolean free = true;
+                for (int j = i; j < i + n; j++) {
+                    free &= !used[j];
+                }
+                List<String> gram = words.subList(i, i + n);
+                if (!free || Phrases.onlyStopWords(gram)) {
+                    continue;
+                }
+                List<T> hits = find.apply(gram);
+                if (!hits.isEmpty()) {
+                    for (int j = i; j < i + n; j++) {
+                        used[j] = true;
+                    }
+                    out.add(new MentionOf<>(i, i + n, String.join(" ", gram), List.copyOf(hits)));
+                }
+            }
+        }
+        out.sort((a, b) -> Integer.compare(a.start(), b.start()));
+        return out;
+    }
+
+    record MentionOf<T>(int start, int end, String phrase, List<T> hits) { }
+
+    private static List<Mention> scan(List<String> words, java.util.function.Function<List<String>, List<KgEntry>> find) {
+        return scanGeneric(words, find).stream().map(m -> new Mention(m.start(), m.end(), m.phrase(), m.hits())).toList();
+    }
+
+    /**
+     * The shortest chain of joins from {@code from} to {@code to} (approved joins preferred over inferred ones
+     * at equal length); empty when the tables are not connected, an empty list when they are the same table.
+     * Each join is returned as stored; walk it with {@link KgEntry.Join#other}.
+     */
+    public Optional<List<KgEntry.Join>> joinPath(String from, String to) {
+        if (from.equalsIgnoreCase(to)) {
+            return Optional.of(List.of());
+        }
+        Map<String, KgEntry.Join> via = new HashMap<>();
+        Set<String> seen = new LinkedHashSet<>(List.of(from));
+        Deque<String> queue = new ArrayDeque<>(List.of(from));
+        while (!queue.isEmpty()) {
+            String t = queue.poll();
+            for (KgEntry.Join j : joinsOf(t)) {
+                String o = j.other(t);
+                if (o != null && seen.add(o)) {
+                    via.put(o, j);
+                    if (o.equalsIgnoreCase(to)) {
+                        List<KgEntry.Join> path = new ArrayList<>();
+                        for (String cur = o; !cur.equals(from); cur = via.get(cur).other(cur)) {
+                            path.add(0, via.get(cur));
+                        }
+                        return Optional.of(List.copyOf(path));
+                    }
+                    queue.add(o);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The joins touching a table, approved first. */
+    public List<KgEntry.Join> joinsOf(String table) {
+        if (adjacency == null) {
+            Map<String, List<KgEntry.Join>> adj = new HashMap<>();
+            for (KgEntry.Join j : joins) {
+                adj.computeIfAbsent(j.fromTable(), k -> new ArrayList<>()).add(j);
+                adj.computeIfAbsent(j.toTable(), k -> new ArrayList<>()).add(j);
+            }
+            adjacency = adj;
+        }
+        return adjacency.getOrDefault(table, List.of());
+    }
+
+    private volatile Map<String, List<KgEntry.Join>> adjacency;
+
+    /**
+     * Joins connecting all {@code tables} (the union of shortest paths from the first one), in an order a
+     * FROM clause can follow; empty when some table cannot be reached.
+     */
+    public Optional<List<KgEntry.Join>> joinTree(Collection<String> tables) {
+        List<String> list = List.copyOf(new LinkedHashSet<>(tables));
+        List<KgEntry.Join> out = new ArrayList<>();
+        for (int i = 1; i < list.size(); i++) {
+            Optional<List<KgEntry.Join>> p = joinPath(list.get(0), list.get(i));
+            if (p.isEmpty()) {
+                return Optional.empty();
+            }
+            p.get().stream().filter(j -> !out.contains(j)).forEach(out::add);
+        }
+        return Optional.of(List.copyOf(out));
+    }
+
+    /** A short overview: counts per kind and the names of concepts, metrics and joins. */
+    public String outline() {
+        StringBuilder b = new StringBuilder("Knowledge graph of dataset '").append(dataset).append("' (")
+                .append(source == null ? "automatic only: no curated file" : "automatic + curated " + source).append(")\n");
+        for (KgEntry.Kind k : KgEntry.Kind.values()) {
+            List<KgEntry> of = entries.stream().filter(e -> e.kind() == k).toList();
+            b.append("- ").append(k.wire()).append(": ").append(of.size());
+            if (k != KgEntry.Kind.COLUMN && !of.isEmpty()) {
+                b.append(" (");
+                int shown = Math.min(of.size(), 12);
+                for (int i = 0; i < shown; i++) {
+                    b.append(i == 0 ? "" : ", ").append(of.get(i).id().substring(k.wire().length() + 1));
+                }
+                b.append(of.size() > shown ? ", …)" : ")");
+            }
+            b.append('\n');
+        }
+        return b.toString().trim();
+    }
+}

@@ -1,0 +1,90 @@
+package dev.sift.ml;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Robust outlier scores per row: for each column the robust z-score {@code 0.6745·(x − median)/MAD}
+ * (when MAD is 0, the IQR/1.349 is the scale; a column with neither spread is skipped). A row is unusual
+ * when any column's |z| exceeds the threshold; its reasons name the column, the value, how far it is from
+ * the median and the IQR fences (Q1 − 1.5·IQR, Q3 + 1.5·IQR).
+ */
+public final class Anomalies {
+    public static final double DEFAULT_THRESHOLD = 3.5;
+
+    private Anomalies() { }
+
+    public record ColumnStats(String column, double median, double scale, double q1, double q3) { }
+
+    public record Flagged(int row, double score, List<String> reasons) { }
+
+    public record Result(List<ColumnStats> stats, List<Flagged> flagged, List<String> skipped) { }
+
+    /** {@code data[column][row]}. */
+    public static Result scan(List<String> columns, double[][] data, double threshold) {
+        List<ColumnStats> stats = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            double[] v = Arrays.stream(data[c]).filter(x -> !Double.isNaN(x)).sorted().toArray();
+            if (v.length == 0) {
+                skipped.add(columns.get(c) + " (no values)");
+                stats.add(null);
+                continue;
+            }
+            double median = quantile(v, 0.5);
+            double[] dev = Arrays.stream(v).map(x -> Math.abs(x - median)).sorted().toArray();
+            double mad = quantile(dev, 0.5) / 0.6745;
+            double q1 = quantile(v, 0.25);
+            double q3 = quantile(v, 0.75);
+            double scale = mad > 0 ? mad : (q3 - q1) / 1.349;
+            if (scale <= 0) {
+                skipped.add(columns.get(c) + " (no spread)");
+                stats.add(null);
+                continue;
+            }
+            stats.add(new ColumnStats(columns.get(c), median, scale, q1, q3));
+        }
+        int rows = data.length == 0 ? 0 : data[0].length;
+        List<Flagged> flagged = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            double score = 0;
+            List<double[]> hits = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                ColumnStats s = stats.get(c);
+                double x = data[c][r];
+                if (s == null || Double.isNaN(x)) {
+                    continue;
+                }
+                double z = (x - s.median()) / s.scale();
+                score = Math.max(score, Math.abs(z));
+                if (Math.abs(z) > threshold) {
+                    hits.add(new double[] {c, z, x});
+                }
+            }
+            if (!hits.isEmpty()) {
+                hits.sort(Comparator.comparingDouble((double[] h) -> -Math.abs(h[1])));
+                List<String> reasons = new ArrayList<>();
+                for (double[] h : hits) {
+                    ColumnStats s = stats.get((int) h[0]);
+                    double iqr = s.q3() - s.q1();
+                    reasons.add(s.column() + " = " + Format.number(h[2]) + " is " + Format.fixed(Math.abs(h[1]), 1)
+                            + " robust SDs " + (h[1] > 0 ? "above" : "below") + " the median " + Format.number(s.median())
+                            + " (IQR fences " + Format.number(s.q1() - 1.5 * iqr) + " to " + Format.number(s.q3() + 1.5 * iqr) + ")");
+                }
+                flagged.add(new Flagged(r, score, reasons));
+            }
+        }
+        flagged.sort(Comparator.comparingDouble((Flagged f) -> -f.score()).thenComparingInt(Flagged::row));
+        return new Result(stats.stream().filter(java.util.Objects::nonNull).toList(), flagged, skipped);
+    }
+
+    /** Linear-interpolated quantile of sorted values. */
+    static double quantile(double[] sorted, double q) {
+        double pos = q * (sorted.length - 1);
+        int lo = (int) Math.floor(pos);
+        int hi = (int) Math.ceil(pos);
+        return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+    }
+}

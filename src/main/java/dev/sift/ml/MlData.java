@@ -1,0 +1,159 @@
+package dev.sift.ml;
+
+import dev.sift.data.QueryException;
+import dev.sift.data.Sql;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rows of a table or frame read for a model: the encoded feature matrix (row-major floats, NaN = missing),
+ * the entity of each row, the raw target (text, or null), the DuckDB rowid of each row and each used
+ * column's value as text (for explanations; null when not kept). Read in one JDBC pass in entity order (then rowid).
+ */
+public record MlData(int rows, int width, float[] x, Object[] entities, String[] target, long[] rowids,
+                     String[][] display) {
+
+    /**
+     * Reads {@code table} through {@code encoder}. {@code entity} and {@code target} may be null;
+     * {@code where} (SQL Sift wrote, or null) filters rows. With {@code keepDisplay} each used value is also
+     * kept as text (for explanations; costly on millions of rows, so training skips it).
+     */
+    public static MlData read(Workspace ws, TableInfo table, FeatureEncoder encoder, String entity, String target,
+                              String where, boolean keepDisplay) throws QueryException {
+        List<FeatureEncoder.ColumnPlan> plans = encoder.columns();
+        StringBuilder sql = new StringBuilder("SELECT rowid");
+        sql.append(", ").append(entity == null ? "NULL" : Sql.quoteIdent(entity));
+        sql.append(", ").append(target == null ? "NULL" : "CAST(" + Sql.quoteIdent(target) + " AS VARCHAR)");
+        for (FeatureEncoder.ColumnPlan p : plans) {
+            encoder.selectExpressions(p).forEach(e -> sql.append(", ").append(e));
+        }
+        sql.append(" FROM ").append(table.sqlName());
+        if (where != null) {
+            sql.append(" WHERE ").append(where);
+        }
+        // Entity order first: a frame rebuilt by a parallel query has the same rows in another order, and
+        // the split, the model and the fingerprint must not depend on that.
+        sql.append(" ORDER BY ").append(entity == null ? "" : Sql.quoteIdent(entity) + " NULLS LAST, ").append("rowid");
+        List<Map<String, Integer>> levels = plans.stream().map(FeatureEncoder::levelIndex).toList();
+        int width = encoder.width();
+        return ws.trustedRead(sql.toString(), rs -> {
+            FloatBuffer x = new FloatBuffer(width);
+            List<Object> entities = new ArrayList<>();
+            List<String> targets = new ArrayList<>();
+            List<Long> rowids = new ArrayList<>();
+            List<String[]> display = new ArrayList<>();
+            float[] row = new float[width];
+            while (rs.next()) {
+                rowids.add(rs.getLong(1));
+                entities.add(entityValue(rs, 2));
+                targets.add(rs.getString(3));
+                int col = 4;
+                int offset = 0;
+                String[] shown = keepDisplay ? new String[plans.size()] : null;
+                for (int c = 0; c < plans.size(); c++) {
+                    FeatureEncoder.ColumnPlan plan = plans.get(c);
+                    switch (plan.kind()) {
+                        case NUMERIC -> {
+                            double v = rs.getDouble(col++);
+                            boolean missing = rs.wasNull();
+                            row[offset++] = missing ? Float.NaN : (float) v;
+                            if (keepDisplay) {
+                                shown[c] = missing ? null : Format.number(v);
+                            }
+                        }
+                        case ONE_HOT, ORDINAL -> {
+                            String v = rs.getString(col++);
+                            Integer idx = v == null ? null : levels.get(c).get(v);
+                            if (plan.kind() == FeatureEncoder.Kind.ORDINAL) {
+                                row[offset++] = idx == null ? Float.NaN : idx;
+                            } else {
+                                for (int l = 0; l < plan.levels().size(); l++) {
+                                    row[offset++] = v == null ? Float.NaN : (idx != null && idx == l ? 1f : 0f);
+                                }
+                            }
+                            if (keepDisplay) {
+                                shown[c] = v;
+                            }
+                        }
+                        case DATE -> {
+                            String v = rs.getString(col++);
+                            for (int k = 0; k < 4; k++) {
+                                long part = rs.getLong(col++);
+                                row[offset++] = rs.wasNull() ? Float.NaN : part;
+                            }
+                            if (keepDisplay) {
+                                shown[c] = v;
+                            }
+                        }
+                    }
+                }
+                if (keepDisplay) {
+                    display.add(shown);
+                }
+                x.add(row);
+            }
+            long[] ids = rowids.stream().mapToLong(Long::longValue).toArray();
+            return new MlData(ids.length, width, x.toArray(), entities.toArray(), targets.toArray(new String[0]), ids,
+                    keepDisplay ? display.toArray(new String[0][]) : null);
+        });
+    }
+
+    private static Object entityValue(ResultSet rs, int i) throws java.sql.SQLException {
+        Object v = rs.getObject(i);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+            return ((Number) v).longValue();
+        }
+        return v.toString();
+    }
+
+    /** The rows at {@code idx}, in that order. */
+    public MlData subset(int[] idx) {
+        float[] sx = new float[idx.length * width];
+        Object[] se = new Object[idx.length];
+        String[] st = new String[idx.length];
+        long[] sr = new long[idx.length];
+        String[][] sd = display == null ? null : new String[idx.length][];
+        for (int i = 0; i < idx.length; i++) {
+            System.arraycopy(x, idx[i] * width, sx, i * width, width);
+            se[i] = entities[idx[i]];
+            st[i] = target[idx[i]];
+            sr[i] = rowids[idx[i]];
+            if (sd != null) {
+                sd[i] = display[idx[i]];
+            }
+        }
+        return new MlData(idx.length, width, sx, se, st, sr, sd);
+    }
+
+    /** A growable float array, one row at a time. */
+    private static final class FloatBuffer {
+        private final int width;
+        private float[] data;
+        private int size;
+
+        FloatBuffer(int width) {
+            this.width = width;
+            this.data = new float[Math.max(16, width * 256)];
+        }
+
+        void add(float[] row) {
+            if (size + width > data.length) {
+                data = java.util.Arrays.copyOf(data, Math.max(data.length * 2, size + width));
+            }
+            System.arraycopy(row, 0, data, size, width);
+            size += width;
+        }
+
+        float[] toArray() {
+            return java.util.Arrays.copyOf(data, size);
+        }
+    }
+}

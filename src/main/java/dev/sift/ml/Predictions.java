@@ -1,0 +1,61 @@
+package dev.sift.ml;
+
+import ml.dmlc.xgboost4j.java.Booster;
+import ml.dmlc.xgboost4j.java.DMatrix;
+import ml.dmlc.xgboost4j.java.XGBoostError;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+
+/**
+ * A model's predictions for rows read through its encoder: the probability of the positive class (or
+ * the predicted value) per row, kept with the rows so they can be explained.
+ */
+public record Predictions(TrainedModel model, MlData data, double[] values, String frame) {
+
+    public static Predictions score(TrainedModel model, MlData data, String frame) throws XGBoostError {
+        return new Predictions(model, data, predict(model, data.x(), data.rows()), frame);
+    }
+
+    /** Raw predictions (probabilities for classification); native memory freed before returning. */
+    public static double[] predict(TrainedModel model, float[] x, int rows) throws XGBoostError {
+        if (rows == 0) {
+            return new double[0];
+        }
+        Booster b = null;
+        DMatrix m = null;
+        try {
+            b = model.load(rows);
+            m = new DMatrix(x, rows, model.encoder().width(), Float.NaN);
+            return Trainer.column(b.predict(m));
+        } finally {
+            Trainer.dispose(m, b);
+        }
+    }
+
+    /** Row indices ordered by prediction, highest first; ties by entity (numbers numerically), then row. */
+    public int[] ranking() {
+        Object[] e = data.entities();
+        Comparator<Integer> byEntity = (a, b) -> {
+            if (e[a] instanceof Long x && e[b] instanceof Long y) {
+                return Long.compare(x, y);
+            }
+            return String.valueOf(e[a]).compareTo(String.valueOf(e[b]));
+        };
+        return IntStream.range(0, values.length).boxed()
+                .sorted(Comparator.comparingDouble((Integer i) -> -values[i]).thenComparing(byEntity).thenComparingInt(i -> i))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The row of {@code entity} (compared as text), or -1. */
+    public int rowOf(Object entity) {
+        String wanted = String.valueOf(entity);
+        return IntStream.range(0, data.rows()).filter(i -> String.valueOf(data.entities()[i]).equals(wanted))
+                .findFirst().orElse(-1);
+    }
+
+    public int[] top(int k) {
+        return Arrays.copyOf(ranking(), Math.min(k, values.length));
+    }
+}

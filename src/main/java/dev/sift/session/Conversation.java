@@ -1,0 +1,199 @@
+package dev.sift.session;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sift.agent.AgentConfig;
+import dev.sift.agent.AgentLoop;
+import dev.sift.agent.AgentRun;
+import dev.sift.agent.AnswerKind;
+import dev.sift.agent.RunJson;
+import dev.sift.agent.StepListener;
+import dev.sift.agent.TraceStore;
+import dev.sift.agent.TurnContext;
+import dev.sift.agent.Usage;
+import dev.sift.data.QueryException;
+import dev.sift.data.Workspace;
+import dev.sift.llm.LlmClient;
+import dev.sift.planner.Planner;
+import dev.sift.tool.Evidence;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.chart.AutoChart;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A session that is active in this process: its saved state plus an open workspace holding its frames.
+ * Opening it re-creates the frames of earlier turns from their saved SQL (datasets never change after they
+ * are built, so the rows are the same). One turn runs at a time; every turn is saved atomically before
+ * {@link #ask} returns, so a restart loses nothing but the open workspace, which the next open rebuilds.
+ */
+public final class Conversation implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Conversation.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What a turn needs from the wiring. */
+    public record Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
+                         ReferenceResolver resolver) { }
+
+    /** A finished turn: the saved turn, the run, its trace, the run's JSON (with charts) and the session after it. */
+    public record Outcome(Turn turn, AgentRun run, Path trace, ObjectNode json, Session session) { }
+
+    private final SessionStore store;
+    private final Workspace workspace;
+    private final ReentrantLock lock = new ReentrantLock(true);
+    private final List<String> restoreNotes;
+    private volatile Session session;
+
+    private Conversation(SessionStore store, Session session, Workspace workspace, List<String> restoreNotes) {
+        this.store = store;
+        this.session = session;
+        this.workspace = workspace;
+        this.restoreNotes = restoreNotes;
+    }
+
+    /** Opens a session on a workspace of its dataset and re-creates its frames, oldest first. */
+    public static Conversation open(SessionStore store, Session session, Workspace workspace) {
+        List<String> notes = new ArrayList<>();
+        if (session.datasetFingerprint() != null && !session.datasetFingerprint().equals(workspace.dataset().fingerprint())) {
+            notes.add("Dataset '" + session.dataset() + "' was rebuilt since this session's frames were made; they"
+                    + " were re-created from their SQL on the current data.");
+        }
+        for (SavedFrame f : session.frames()) {
+            try {
+                workspace.saveFrame(f.label(), f.sql());
+            } catch (QueryException e) {
+                LOG.warn("Could not re-create frame {} of session {}: {}", f.label(), session.id(), e.getMessage());
+                notes.add("Frame '" + f.label() + "' (turn " + f.turn() + ") could not be re-created: " + e.getMessage());
+            }
+        }
+        return new Conversation(store, session, workspace, Collections.unmodifiableList(notes));
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    /** Problems met when the frames were re-created (empty when all went well). */
+    public List<String> restoreNotes() {
+        return restoreNotes;
+    }
+
+    /** True while a turn is running (the session is busy). */
+    public boolean busy() {
+        return lock.isLocked();
+    }
+
+    /**
+     * Runs one turn: classifies it and resolves its references, hands both to the planner, runs the loop,
+     * records the turn (with its frames and charts) and saves the session.
+     */
+    public Outcome ask(String asked, Engine engine, AgentConfig config, StepListener listener,
+                       ToolContext.Clarifier clarifier, Consumer<Resolution> onResolved) throws Exception {
+        if (asked == null || asked.isBlank()) {
+            throw new IllegalArgumentException("The question is empty: ask something, e.g. \"How many loans are there?\"");
+        }
+        lock.lock();
+        try {
+            Session s = session;
+            List<Turn> thread = s.thread();
+            Resolution r = engine.resolver().resolve(asked.trim(), thread, workspace.datasetTables());
+            if (onResolved != null) {
+                onResolved.accept(r);
+            }
+            List<ObjectNode> charts = Collections.synchronizedList(new ArrayList<>());
+            StepListener collect = (step, result) -> {
+                if (result != null && result.ok() && "chart".equals(result.meta().get("artifact"))
+                        && result.payload() instanceof JsonNode spec) {
+                    ObjectNode c = JSON.createObjectNode();
+                    c.put("step", step.index());
+                    c.set("spec", spec);
+                    charts.add(c);
+                }
+                if (listener != null) {
+                    listener.onStep(step, result);
+                }
+            };
+            AgentRun run;
+            if (r.kind() == TurnKind.ABANDON && r.question().isBlank()) {
+                run = new AgentRun(UUID.randomUUID().toString(), asked, s.dataset(), "none",
+                        "Understood: the earlier questions are set aside. What would you like to know?",
+                        AnswerKind.CLARIFICATION, AgentRun.Status.LLM_DISABLED, List.of(), List.of(), List.of(),
+                        Instant.now().toString(), 0, Usage.NONE);
+            } else {
+                List<String> earlier = new ArrayList<>();
+                if (r.kind() != TurnKind.ABANDON) {
+                    for (Turn t : thread) {
+                        String first = t.answer() == null ? "" : t.answer().lines().findFirst().orElse("");
+                        earlier.add("Turn " + t.index() + ": " + t.question() + " → " + first
+                                + (t.frames().isEmpty() ? "" : " (frames: " + String.join(", ", t.frames()) + ")"));
+                    }
+                }
+                TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
+                        r.references(), earlier);
+                run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config)
+                        .onStep(collect).clarifier(clarifier).context(ctx).run(r.question());
+            }
+            if (charts.isEmpty() && !run.evidence().isEmpty()) {
+                AutoChart.of(run.evidence().get(run.evidence().size() - 1)).ifPresent(spec -> {
+                    ObjectNode c = JSON.createObjectNode();
+                    c.put("suggested", true);
+                    c.set("spec", spec);
+                    charts.add(c);
+                });
+            }
+            Path trace = engine.traces().save(run);
+            ObjectNode json = RunJson.of(run, trace);
+            json.set("charts", JSON.valueToTree(charts));
+            ObjectNode turnJson = json.putObject("turn");
+            turnJson.put("index", s.turns().size() + 1);
+            turnJson.put("kind", r.kind().wire());
+            turnJson.put("asked", asked.trim());
+            turnJson.put("question", r.question());
+            turnJson.set("references", JSON.valueToTree(r.references()));
+            turnJson.put("resolved_by", r.resolvedBy());
+            turnJson.put("session_id", s.id());
+
+            int index = s.turns().size() + 1;
+            String subject = RuleReferenceResolver.subjectOf(r.question(), workspace.datasetTables());
+            if (subject == null && r.kind() == TurnKind.REFINE && !thread.isEmpty()) {
+                subject = thread.get(thread.size() - 1).subject();
+            }
+            List<SavedFrame> made = new ArrayList<>();
+            for (Evidence e : run.evidence()) {
+                if (e.frame() != null) {
+                    made.add(new SavedFrame(e.frame(), e.sql(), index));
+                }
+            }
+            Turn turn = new Turn(index, asked.trim(), r.question(), r.kind(), r.references(), r.resolvedBy(), subject,
+                    run.runId(), run.answer(), run.kind().wire(), run.status().wire(),
+                    made.stream().map(SavedFrame::label).toList(), json, Instant.now().toString(), run.millis());
+            Session next = s.withTurn(turn, made, Instant.now().toString());
+            store.save(next);
+            session = next;
+            return new Outcome(turn, run, trace, json, next);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        workspace.close();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.sift.session;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Classifies a turn by rule: {@code abandon} when it opens by dropping the thread ("never mind", "forget
+ * that", "start over"), {@code refine} when it leans on an earlier turn (a reference word such as "those",
+ * "them", "it", "the same", or an opening such as "and", "what about", "only"), otherwise {@code new}. The
+ * first turn of a session is always {@code new}. A model, when configured, may overrule it (see
+ * {@link LlmReferenceResolver}).
+ */
+public final class TurnClassifier {
+    static final Pattern ABANDON = Pattern.compile("^\\s*(never\\s*mind|forget\\s+(it|that|this|those|about\\s+that)"
+            + "|scratch\\s+that|start\\s+over|let'?s\\s+start\\s+over|new\\s+question|different\\s+question"
+            + "|something\\s+else|cancel\\s+that|drop\\s+that)\\b[\\s,.;:!—–-]*", Pattern.CASE_INSENSITIVE);
+    static final Pattern OPENING = Pattern.compile("^\\s*(and|but|now|then|also|what\\s+about|how\\s+about|only|just"
+            + "|same|instead|break\\s+(it|that|them)\\s+down|by)\\b", Pattern.CASE_INSENSITIVE);
+    static final Pattern REFERENCE = Pattern.compile("\\b(those|these|them|they|it|its|that\\s+one|the\\s+same"
+            + "|same\\s+thing|of\\s+which|among\\s+them|the\\s+previous|the\\s+last\\s+one|the\\s+above)\\b",
+            Pattern.CASE_INSENSITIVE);
+
+    /** The classification and, for {@code abandon}, the question that follows the dropping phrase. */
+    public record Verdict(TurnKind kind, String question, String marker) { }
+
+    public Verdict classify(String question, List<Turn> thread) {
+        Matcher a = ABANDON.matcher(question);
+        if (a.find()) {
+            return new Verdict(TurnKind.ABANDON, question.substring(a.end()).trim(), a.group(1).toLowerCase(Locale.ROOT));
+        }
+        if (thread.isEmpty()) {
+            return new Verdict(TurnKind.NEW, question, null);
+        }
+        Matcher o = OPENING.matcher(question);
+        if (o.find()) {
+            return new Verdict(TurnKind.REFINE, question, o.group(1).toLowerCase(Locale.ROOT));
+        }
+        Matcher r = REFERENCE.matcher(question);
+        if (r.find()) {
+            return new Verdict(TurnKind.REFINE, question, r.group(1).toLowerCase(Locale.ROOT));
+        }
+        return new Verdict(TurnKind.NEW, question, null);
+    }
+}

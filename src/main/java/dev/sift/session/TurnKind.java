@@ -1,0 +1,21 @@
+package dev.sift.session;
+
+import java.util.Locale;
+
+/** How a turn relates to the conversation so far. */
+public enum TurnKind {
+    /** A question of its own. */
+    NEW,
+    /** Builds on the previous turn ("how many of those are gold?", "what about accounts?"). */
+    REFINE,
+    /** Drops the earlier thread ("never mind — …"); earlier turns are no longer referred to. */
+    ABANDON;
+
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static TurnKind parse(String s) {
+        return valueOf(s.trim().toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,93 @@
+package dev.sift.tool.ml;
+
+import dev.sift.data.QueryException;
+import dev.sift.data.QueryResult;
+import dev.sift.data.TableInfo;
+import dev.sift.ml.Anomalies;
+import dev.sift.ml.Format;
+import dev.sift.ml.MlException;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds unusual rows by robust z-scores (median and MAD, IQR as fallback) of numeric columns, with the
+ * reasons for each; saves the flagged rows as a frame.
+ */
+public final class AnomalyScan implements Tool<AnomalyScan.Args> {
+    static final int SHOWN = 10;
+
+    public record Args(
+            @Arg(value = "table or frame to scan", aliases = {"table", "frame"}, kind = Arg.Kind.SOURCE) String source,
+            @Arg(value = "numeric columns to check", aliases = {"features"}, kind = Arg.Kind.COLUMNS) List<String> columns,
+            @Arg(value = "robust z-score above which a value is unusual (default 3.5)", required = false) Double threshold,
+            @Arg(value = "save flagged rows as frame frames.<label> (default 'anomalies')", required = false,
+                    aliases = {"save_as", "name"}) String label) {
+        public Args {
+            if (threshold != null && !(threshold > 0)) {
+                throw new IllegalArgumentException("threshold must be positive, got " + threshold + ".");
+            }
+        }
+    }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("anomaly_scan", "Find unusual rows by robust z-scores of numeric columns and say why each"
+                + " is unusual.", Args.class, "unusual rows with reasons", Set.of("ml"));
+    }
+
+    @Override
+    public int summaryCap() {
+        return 2400;
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+        TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
+        double threshold = args.threshold() == null ? Anomalies.DEFAULT_THRESHOLD : args.threshold();
+        String label = args.label() == null ? "anomalies" : args.label();
+        try {
+            NumericColumns data = NumericColumns.read(ctx.workspace(), t, args.columns(), "anomaly_scan");
+            Anomalies.Result r = Anomalies.scan(data.columns(), data.values(), threshold);
+            List<QueryResult.Column> cols = new ArrayList<>(List.of(new QueryResult.Column("row_id", "BIGINT")));
+            if (data.labelColumn() != null) {
+                cols.add(new QueryResult.Column(data.labelColumn(), "VARCHAR"));
+            }
+            cols.add(new QueryResult.Column("score", "DOUBLE"));
+            cols.add(new QueryResult.Column("reasons", "VARCHAR"));
+            List<Object[]> rows = new ArrayList<>();
+            for (Anomalies.Flagged f : r.flagged()) {
+                List<Object> row = new ArrayList<>();
+                row.add(data.rowids()[f.row()]);
+                if (data.labelColumn() != null) {
+                    row.add(String.valueOf(data.labels()[f.row()]));
+                }
+                row.add(Math.round(f.score() * 100) / 100.0);
+                row.add(String.join("; ", f.reasons()));
+                rows.add(row.toArray());
+            }
+            ctx.workspace().writeFrame(label, cols, rows);
+            StringBuilder b = new StringBuilder().append(r.flagged().size()).append(" of ").append(data.rows())
+                    .append(" rows of ").append(t.name()).append(" are unusual (robust |z| > ").append(Format.number(threshold))
+                    .append(" in ").append(String.join(", ", data.columns())).append("); saved as frame frames.")
+                    .append(label).append('.');
+            if (!r.skipped().isEmpty()) {
+                b.append(" Skipped: ").append(String.join(", ", r.skipped())).append('.');
+            }
+            for (Anomalies.Flagged f : r.flagged().subList(0, Math.min(SHOWN, r.flagged().size()))) {
+                b.append('\n').append(data.rowName(f.row())).append(" (score ").append(Format.fixed(f.score(), 1))
+                        .append("): ").append(String.join("; ", f.reasons()));
+            }
+            return ToolResult.ok(b.toString(), r, Map.of("flagged", r.flagged().size()));
+        } catch (MlException | QueryException e) {
+            return ToolResult.error(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package dev.sift.tool.ml;
+
+import dev.sift.data.QueryException;
+import dev.sift.data.QueryResult;
+import dev.sift.data.Workspace;
+import dev.sift.ml.Explanations;
+import dev.sift.ml.Format;
+import dev.sift.ml.MlException;
+import dev.sift.ml.Predictions;
+import dev.sift.ml.TaskType;
+import dev.sift.ml.TrainedModel;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Explains a model's latest predictions case by case with TreeSHAP values mapped back to the user's
+ * columns: the top drivers, a plain sentence per case, and global importance (mean |SHAP|). Saves frames
+ * {@code explanations} (one row per case) and {@code shap_values} (one row per case and column).
+ */
+public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
+    static final int DEFAULT_CASES = 10;
+    static final int DRIVERS = 3;
+    static final int GLOBAL_ROWS = 5000;
+
+    public record Args(
+            @Arg(value = "entity values to explain, e.g. loan ids (default: the top_k highest predictions)",
+                    required = false, aliases = {"ids", "entities", "case"}) List<String> cases,
+            @Arg(value = "how many top cases to explain when cases is omitted (default 10, at most 50)",
+                    required = false, aliases = {"top", "k"}) Integer top_k,
+            @Arg(value = "model id (default: the latest trained or selected model)", required = false,
+                    aliases = {"model_id"}) String model) {
+        public Args {
+            if (top_k != null && (top_k < 1 || top_k > 50)) {
+                throw new IllegalArgumentException("top_k must be between 1 and 50, got " + top_k + ".");
+            }
+        }
+    }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("explain_prediction", "Explain why a model predicted what it did for given cases (or its"
+                + " top predictions): per-case SHAP drivers by column in plain words, and overall feature importance."
+                + " Run predict first.", Args.class, "drivers per case", Set.of("ml"));
+    }
+
+    @Override
+    public int summaryCap() {
+        return 4000;
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+        try {
+            TrainedModel model = ctx.models().resolve(args.model());
+            Predictions p = ctx.models().predictions(model.id()).orElseThrow(() -> new MlException("Model " + model.id()
+                    + " has no predictions yet: call predict(source=<frame to score>, model=" + model.id()
+                    + ") first, then explain_prediction."));
+            int[] rows;
+            if (args.cases() == null || args.cases().isEmpty()) {
+                rows = p.top(args.top_k() == null ? DEFAULT_CASES : args.top_k());
+            } else {
+                rows = new int[args.cases().size()];
+                for (int i = 0; i < rows.length; i++) {
+                    rows[i] = p.rowOf(args.cases().get(i).trim());
+                    if (rows[i] < 0) {
+                        throw new MlException(unknownCase(args.cases().get(i), p));
+                    }
+                }
+            }
+            Explanations.Result r = Explanations.explain(p, rows, model.encoder().columns().size(), GLOBAL_ROWS);
+            save(ctx.workspace(), model, r);
+            QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
+            return ToolResult.ok(summary(model, p, r), payload(r), Map.of("model", model.id(), "cases", rows.length,
+                    "frame", "explanations"));
+        } catch (MlException | QueryException e) {
+            return ToolResult.error(e.getMessage());
+        }
+    }
+
+    static String unknownCase(String wanted, Predictions p) {
+        String entity = Predict.entityColumn(p.model().entity());
+        List<String> some = new ArrayList<>();
+        for (int i : p.top(5)) {
+            some.add(String.valueOf(p.data().entities()[i] == null ? i + 1 : p.data().entities()[i]));
+        }
+        return "Case '" + wanted + "' is not among the " + p.data().rows() + " rows predicted with model "
+                + p.model().id() + " (frame " + p.frame() + "; " + entity + " values such as " + String.join(", ", some)
+                + "). Give " + entity + " values from frame " + p.frame() + ", or omit cases to explain the top ones.";
+    }
+
+    private static void save(Workspace ws, TrainedModel model, Explanations.Result r) throws Exception {
+        boolean classify = model.task() == TaskType.CLASSIFICATION;
+        String entity = Predict.entityColumn(model.entity());
+        List<QueryResult.Column> cols = new ArrayList<>(List.of(new QueryResult.Column(entity, "VARCHAR"),
+                new QueryResult.Column(classify ? "probability" : "prediction", "DOUBLE")));
+        for (int d = 1; d <= DRIVERS; d++) {
+            cols.add(new QueryResult.Column("driver_" + d, "VARCHAR"));
+        }
+        cols.add(new QueryResult.Column("explanation", "VARCHAR"));
+        List<Object[]> rows = new ArrayList<>();
+        List<Object[]> shapRows = new ArrayList<>();
+        for (Explanations.Case c : r.cases()) {
+            Object[] row = new Object[cols.size()];
+            row[0] = String.valueOf(c.entity());
+            row[1] = Math.round(c.prediction() * 10000) / 10000.0;
+            for (int d = 0; d < DRIVERS; d++) {
+                row[2 + d] = d < c.drivers().size() ? driverText(c.drivers().get(d)) : null;
+            }
+            row[cols.size() - 1] = c.sentence();
+            rows.add(row);
+            for (Explanations.Driver d : c.drivers()) {
+                shapRows.add(new Object[] {String.valueOf(c.entity()), d.column(), d.value(), d.shap()});
+            }
+        }
+        ws.writeFrame("explanations", cols, rows);
+        ws.writeFrame("shap_values", List.of(new QueryResult.Column(entity, "VARCHAR"),
+                new QueryResult.Column("column_name", "VARCHAR"), new QueryResult.Column("value", "VARCHAR"),
+                new QueryResult.Column("shap", "DOUBLE")), shapRows);
+    }
+
+    static String driverText(Explanations.Driver d) {
+        return d.column() + " = " + (d.value() == null ? "missing" : d.value()) + " (" + (d.shap() >= 0 ? "+" : "")
+                + Format.fixed(d.shap(), 2) + ")";
+    }
+
+    private static String summary(TrainedModel m, Predictions p, Explanations.Result r) {
+        StringBuilder b = new StringBuilder("Explained ").append(r.cases().size()).append(" case")
+                .append(r.cases().size() == 1 ? "" : "s").append(" of model ").append(m.id()).append(" (SHAP in ")
+                .append(m.task() == TaskType.CLASSIFICATION ? "log-odds" : "units of " + m.target())
+                .append("; saved as frames explanations and shap_values):");
+        for (Explanations.Case c : r.cases()) {
+            b.append("\n- ").append(c.sentence());
+            b.append(" Top drivers: ").append(String.join("; ", c.drivers().subList(0, Math.min(DRIVERS,
+                    c.drivers().size())).stream().map(d -> d.column() + " " + (d.shap() >= 0 ? "+" : "")
+                    + Format.fixed(d.shap(), 2)).toList())).append('.');
+        }
+        b.append("\nOverall importance (mean |SHAP| over ").append(r.globalRows()).append(" rows of ").append(p.frame())
+                .append("): ");
+        List<String> imp = new ArrayList<>();
+        for (Explanations.Importance i : r.global().subList(0, Math.min(6, r.global().size()))) {
+            imp.add(i.column() + " " + Format.fixed(i.meanAbsShap(), 3));
+        }
+        return b.append(String.join(", ", imp)).append('.').toString();
+    }
+
+    private static Map<String, Object> payload(Explanations.Result r) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("cases", r.cases());
+        out.put("global_importance", r.global());
+        return out;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.sift.tool.ml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sift.data.QueryException;
+import dev.sift.data.QueryResult;
+import dev.sift.data.Sql;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.ml.MlException;
+import dev.sift.tool.Evidence;
+import dev.sift.tool.ToolContext;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** What the ML tools share: resolving tables, reading params, saving frames and recording evidence. */
+final class MlSupport {
+    private MlSupport() { }
+
+    /** A table or frame by name; the message lists what exists. */
+    static TableInfo table(Workspace ws, String name, String argument) throws MlException {
+        return ws.table(name).orElseThrow(() -> new MlException("Unknown " + argument + " '" + name + "'. Tables: "
+                + String.join(", ", ws.datasetTables().stream().map(TableInfo::name).toList()) + ". Frames: "
+                + (ws.frames().isEmpty() ? "(none yet)" : String.join(", ", ws.frames().stream().map(TableInfo::name).toList()))
+                + "."));
+    }
+
+    /** The params object as numbers by name; anything else is refused. */
+    static Map<String, Object> params(JsonNode node) throws MlException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (!node.isObject()) {
+            throw new MlException("params must be an object of numbers, e.g. {\"max_depth\": 4, \"num_round\": 200}; got " + node + ".");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = e.getValue();
+            if (v.isIntegralNumber()) {
+                out.put(e.getKey(), v.asLong());
+            } else if (v.isNumber()) {
+                out.put(e.getKey(), v.asDouble());
+            } else {
+                out.put(e.getKey(), v.asText());
+            }
+        }
+        return out;
+    }
+
+    /** The entity column: the given one, else the table's first column named id or *_id (null when none). */
+    static String entity(TableInfo t, String given) {
+        if (given != null) {
+            return t.column(given).orElseThrow().name();
+        }
+        return t.columns().stream().map(c -> c.name())
+                .filter(n -> n.equalsIgnoreCase("id") || n.toLowerCase(Locale.ROOT).endsWith("_id")).findFirst().orElse(null);
+    }
+
+    /** Records the first rows of a saved frame as evidence (so summaries and answers can cite them). */
+    static QueryResult evidence(ToolContext ctx, String frame, String orderBy, int rows) throws QueryException {
+        QueryResult r = ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame)
+                + (orderBy == null ? "" : " ORDER BY " + orderBy) + " LIMIT " + rows, rows);
+        ctx.addEvidence(new Evidence(r.sql(), r.columnNames(), List.copyOf(r.rows()), ctx.workspace().table("frames." + frame)
+                .map(TableInfo::rows).orElse((long) r.rows().size()), frame));
+        return r;
+    }
+
+    static boolean isNumericType(String type) {
+        String t = type.toUpperCase(Locale.ROOT);
+        return t.startsWith("DECIMAL") || List.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT",
+                "USMALLINT", "UINTEGER", "UBIGINT", "FLOAT", "DOUBLE", "REAL").contains(t);
+    }
+}

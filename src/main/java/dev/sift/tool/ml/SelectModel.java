@@ -1,0 +1,33 @@
+package dev.sift.tool.ml;
+
+import dev.sift.ml.MlException;
+import dev.sift.ml.TrainedModel;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+
+import java.util.Set;
+
+/** Makes a model the session's default for predict and explain_prediction. */
+public final class SelectModel implements Tool<SelectModel.Args> {
+
+    public record Args(@Arg(value = "model id, e.g. m2", aliases = {"model_id", "id"}) String model) { }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("select_model", "Select the model that predict and explain_prediction use by default.",
+                Args.class, "selected model", Set.of("ml"));
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) {
+        try {
+            TrainedModel m = ctx.models().select(args.model());
+            return ToolResult.ok("Selected " + m.line() + ".", TrainModel.payload(m));
+        } catch (MlException e) {
+            return ToolResult.error(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.sift.tool.ml;
+
+import dev.sift.data.QueryException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.ml.FeatureEncoder;
+import dev.sift.ml.Leakage;
+import dev.sift.ml.Metrics;
+import dev.sift.ml.MlData;
+import dev.sift.ml.MlException;
+import dev.sift.ml.TaskType;
+import dev.sift.ml.TrainedModel;
+import dev.sift.ml.Trainer;
+import dev.sift.tool.Arg;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
+import dev.sift.tool.ToolSpec;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Trains an XGBoost model on a table or frame with automatic, reported feature handling, a leakage guard,
+ * a stratified held-out split for metrics, and provenance in the session's model registry.
+ */
+public final class TrainModel implements Tool<TrainModel.Args> {
+    static final int FEW_TEST_ROWS = 30;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TrainModel.class);
+
+    public record Args(
+            @Arg(value = "table or frame with one row per example (features and the target)", aliases = {"table", "frame"},
+                    kind = Arg.Kind.SOURCE) String source,
+            @Arg(value = "column to predict (rows where it is null are not used)", aliases = {"label_column", "y"},
+                    kind = Arg.Kind.COLUMN) String target,
+            @Arg(value = "'classification' (two classes, default) or 'regression' (a number)", required = false,
+                    aliases = {"task"}) String task_type,
+            @Arg(value = "column identifying a row, e.g. loan_id (default: the first id column); never a feature",
+                    required = false, aliases = {"id", "id_column"}, kind = Arg.Kind.COLUMN) String entity,
+            @Arg(value = "columns to use as features (default: all other usable columns)", required = false,
+                    aliases = {"feature_columns", "columns"}, kind = Arg.Kind.COLUMNS) List<String> features,
+            @Arg(value = "XGBoost parameters, e.g. {\"max_depth\": 4, \"eta\": 0.1, \"num_round\": 100}", required = false)
+            JsonNode params) { }
+
+    @Override
+    public ToolSpec spec() {
+        return new ToolSpec("train_model", "Train a gradient-boosted model (XGBoost) to predict a target column from"
+                + " the other columns of a table or frame; reports the features used and dropped and held-out metrics,"
+                + " and registers the model for predict/explain_prediction.", Args.class, "model id and metrics",
+                Set.of("ml", "predictive"));
+    }
+
+    @Override
+    public int summaryCap() {
+        return 1600;
+    }
+
+    @Override
+    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+        Workspace ws = ctx.workspace();
+        TableInfo table = ws.table(args.source()).orElseThrow();
+        String target = table.column(args.target()).orElseThrow().name();
+        try {
+            TaskType task = TaskType.parse(args.task_type());
+            String entity = MlSupport.entity(table, args.entity());
+            if (target.equalsIgnoreCase(entity)) {
+                throw new MlException("The target '" + target + "' cannot also be the entity column: name another"
+                        + " column as entity, or leave entity out.");
+            }
+            if (args.features() != null && args.features().stream().anyMatch(f -> f.equalsIgnoreCase(target))) {
+                throw new MlException("The target '" + target + "' is listed among the features: a model cannot use"
+                        + " the answer as an input. Remove it from features.");
+            }
+            Map<String, Object> overrides = MlSupport.params(args.params());
+            Trainer.params(task, overrides, Trainer.DEFAULT_SEED); // fail fast on bad params
+            Set<String> exclude = new HashSet<>(Set.of(target));
+            if (entity != null) {
+                exclude.add(entity);
+            }
+            FeatureEncoder encoder = FeatureEncoder.plan(ws, table, exclude, args.features());
+            if (encoder.columns().isEmpty()) {
+                throw new MlException("No usable feature columns in " + table.name() + " besides the target"
+                        + (entity == null ? "" : " and entity '" + entity + "'") + dropped(encoder)
+                        + ". Add numeric, date or low-cardinality text columns (e.g. aggregates joined in SQL).");
+            }
+            Leakage.check(ws, table, target, task, encoder);
+            MlData data = MlData.read(ws, table, encoder, entity, target, null, false);
+            Trainer.Labels labels = task == TaskType.CLASSIFICATION ? Trainer.classLabels(target, data.target())
+                    : Trainer.regressionLabels(target, data.target());
+            TrainedModel model = Trainer.train(ctx.models().nextId(), task, table.name(), target, entity, encoder, data,
+                    labels, overrides);
+            ctx.models().add(model);
+            LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
+            return ToolResult.ok(summary(model, data.rows()), payload(model), Map.of("model", model.id(),
+                    "millis", model.provenance().trainMillis()));
+        } catch (MlException | QueryException e) {
+            return ToolResult.error(e.getMessage());
+        }
+    }
+
+    private static String dropped(FeatureEncoder encoder) {
+        if (encoder.dropped().isEmpty()) {
+            return "";
+        }
+        return " (dropped: " + String.join(", ", encoder.dropped().stream().map(d -> d.column() + ": " + d.reason()).toList()) + ")";
+    }
+
+    static String summary(TrainedModel m, int rows) {
+        TrainedModel.Provenance p = m.provenance();
+        StringBuilder b = new StringBuilder("Trained model ").append(m.id()).append(": ").append(m.task().label())
+                .append(" of ").append(m.target());
+        if (m.positiveClass() != null) {
+            b.append(" (predicts the probability of ").append(m.target()).append(" = ").append(m.positiveClass()).append(')');
+        }
+        b.append(" on ").append(m.source()).append(", ").append(p.trainRows()).append(" training rows and ")
+                .append(p.testRows()).append(" held out").append(rows > p.trainRows() + p.testRows()
+                        ? " (" + (rows - p.trainRows() - p.testRows()) + " rows without a target not used)" : "")
+                .append(", entity ").append(m.entity() == null ? "(none: rows are numbered)" : m.entity()).append(".\nFeatures: ")
+                .append(String.join(", ", m.encoder().columns().stream().map(FeatureEncoder.ColumnPlan::describe).toList()))
+                .append('.');
+        if (!m.encoder().dropped().isEmpty()) {
+            b.append("\nDropped: ").append(String.join(", ", m.encoder().dropped().stream()
+                    .map(d -> d.column() + " (" + d.reason() + ")").toList())).append('.');
+        }
+        b.append("\nHeld-out metrics: ").append(Metrics.render(p.metrics())).append('.');
+        if (p.testRows() < FEW_TEST_ROWS) {
+            b.append(" Caveat: only ").append(p.testRows()).append(" held-out rows, so these metrics are rough.");
+        }
+        b.append("\nNext: predict(source=<frame with the same columns>, model=").append(m.id()).append(").");
+        return b.toString();
+    }
+
+    static Map<String, Object> payload(TrainedModel m) {
+        TrainedModel.Provenance p = m.provenance();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", m.id());
+        out.put("task", m.task().label());
+        out.put("source", m.source());
+        out.put("target", m.target());
+        out.put("positive_class", m.positiveClass());
+        out.put("entity", m.entity());
+        out.put("columns", m.encoder().columns().stream().map(FeatureEncoder.ColumnPlan::describe).toList());
+        out.put("features", p.features());
+        out.put("dropped", m.encoder().dropped());
+        out.put("params", p.params());
+        out.put("seed", p.seed());
+        out.put("metrics", p.metrics());
+        out.put("train_rows", p.trainRows());
+        out.put("test_rows", p.testRows());
+        out.put("data_fingerprint", p.dataFingerprint());
+        out.put("created_at", p.createdAt());
+        out.put("train_millis", p.trainMillis());
+        return out;
+    }
+}

@@ -1,0 +1,407 @@
+/* Sift web app: chat over the /api, live step trace over server-sent events, tables and charts. No framework. */
+(() => {
+  'use strict';
+  const $ = (s, el = document) => el.querySelector(s);
+  const state = { token: null, datasets: [], dataset: null, session: null, busy: false };
+
+  // ----------------------------------------------------------------------------------------------- api
+  const params = new URLSearchParams(location.search);
+  if (params.get('token')) { localStorage.setItem('sift.token', params.get('token')); }
+  state.token = localStorage.getItem('sift.token');
+
+  function withToken(url) {
+    return state.token ? url + (url.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(state.token) : url;
+  }
+
+  async function api(path, options = {}) {
+    const headers = Object.assign({}, options.headers || {});
+    if (state.token) headers['Authorization'] = 'Bearer ' + state.token;
+    if (options.json !== undefined) { headers['Content-Type'] = 'application/json'; options.body = JSON.stringify(options.json); }
+    const res = await fetch(path, Object.assign({}, options, { headers }));
+    if (res.status === 204) return null;
+    const text = await res.text();
+    let body;
+    try { body = text ? JSON.parse(text) : null; } catch (e) { body = { error: text }; }
+    if (!res.ok) {
+      if (res.status === 401) {
+        const t = prompt('This Sift server needs its access token (SIFT_TOKEN):');
+        if (t) { localStorage.setItem('sift.token', t); state.token = t; return api(path, options); }
+      }
+      throw new Error((body && body.error) || ('HTTP ' + res.status));
+    }
+    return body;
+  }
+
+  // ------------------------------------------------------------------------------------------ helpers
+  function el(tag, attrs = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') e.className = v;
+      else if (k === 'text') e.textContent = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children.flat()) { if (c !== null && c !== undefined) e.append(c.nodeType ? c : document.createTextNode(String(c))); }
+    return e;
+  }
+  const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+
+  const KW = 'SELECT|FROM|WHERE|GROUP|BY|ORDER|LIMIT|OFFSET|AS|AND|OR|NOT|IN|IS|NULL|JOIN|LEFT|RIGHT|INNER|OUTER|FULL|CROSS|ON|USING|WITH|HAVING|DESC|ASC|DISTINCT|CASE|WHEN|THEN|ELSE|END|UNION|ALL|NULLS|LAST|FIRST|BETWEEN|LIKE|ILIKE|OVER|PARTITION|QUALIFY|FILTER|TRUE|FALSE|CAST|INTERVAL|EXISTS';
+  const SQL_TOKEN = new RegExp("('(?:[^']|'')*')|(\"(?:[^\"]|\"\")*\")|\\b(\\d+(?:\\.\\d+)?)\\b|\\b(" + KW + ")\\b|\\b([a-z_][a-z0-9_]*)(?=\\()", 'gi');
+  function highlightSql(sql) {
+    let out = '', last = 0, m;
+    SQL_TOKEN.lastIndex = 0;
+    while ((m = SQL_TOKEN.exec(sql)) !== null) {
+      out += esc(sql.slice(last, m.index));
+      const cls = m[1] ? 'str' : m[2] ? 'id' : m[3] ? 'num' : m[4] ? 'kw' : 'fn';
+      out += '<span class="' + cls + '">' + esc(m[0]) + '</span>';
+      last = m.index + m[0].length;
+    }
+    return out + esc(sql.slice(last));
+  }
+
+  function codeBlock(text, sql) {
+    const pre = el('pre', { class: sql ? 'sql' : '' });
+    if (sql) pre.innerHTML = highlightSql(text); else pre.textContent = text;
+    const copy = el('button', { class: 'copy', type: 'button', text: 'Copy', title: 'Copy to clipboard', onclick: async (ev) => {
+      ev.preventDefault();
+      try { await navigator.clipboard.writeText(text); copy.textContent = 'Copied'; }
+      catch (e) { const r = document.createRange(); r.selectNodeContents(pre); getSelection().removeAllRanges(); getSelection().addRange(r); copy.textContent = 'Selected'; }
+      setTimeout(() => { copy.textContent = 'Copy'; }, 1400);
+    } });
+    return el('div', { class: 'code' }, pre, copy);
+  }
+
+  function toCsv(columns, rows) {
+    const cell = v => { if (v === null || v === undefined) return ''; const s = String(v); return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s; };
+    return [columns.map(cell).join(',')].concat(rows.map(r => r.map(cell).join(','))).join('\r\n') + '\r\n';
+  }
+
+  // --------------------------------------------------------------------------------------- datasets
+  async function loadDatasets(select) {
+    state.datasets = await api('/api/datasets');
+    const sel = $('#dataset');
+    sel.innerHTML = '';
+    for (const d of state.datasets) {
+      const rows = d.tables.reduce((a, t) => a + t.rows, 0);
+      sel.append(el('option', { value: d.name, text: d.name + ' · ' + d.tables.length + ' tables, ' + rows.toLocaleString() + ' rows' }));
+    }
+    const want = select || localStorage.getItem('sift.dataset') || 'bank';
+    state.dataset = state.datasets.some(d => d.name === want) ? want : (state.datasets[0] && state.datasets[0].name);
+    sel.value = state.dataset;
+    await loadChips();
+  }
+
+  async function loadChips() {
+    const chips = $('#chips');
+    chips.innerHTML = '';
+    if (!state.dataset) return;
+    const qs = await api('/api/datasets/' + encodeURIComponent(state.dataset) + '/samples');
+    for (const q of qs) chips.append(el('button', { class: 'chip', type: 'button', text: q, onclick: () => ask(q) }));
+  }
+
+  // --------------------------------------------------------------------------------------- sessions
+  async function loadSessions() {
+    const list = await api('/api/sessions');
+    const ul = $('#sessions');
+    ul.innerHTML = '';
+    if (!list.length) ul.append(el('li', { class: 'muted' }, 'No sessions yet'));
+    for (const s of list) {
+      const li = el('li', { class: s.id === state.session ? 'active' : '', 'data-id': s.id, onclick: () => openSession(s.id) },
+        el('div', { class: 'title' }, el('div', { class: 'title', text: s.title || 'New chat' }),
+          el('div', { class: 'meta', text: s.dataset + ' · ' + s.turn_count + (s.turn_count === 1 ? ' question' : ' questions') })),
+        el('button', { class: 'del', type: 'button', title: 'Delete session', 'aria-label': 'Delete session', text: '✕', onclick: async (ev) => {
+          ev.stopPropagation();
+          if (!confirm('Delete this session?')) return;
+          await api('/api/sessions/' + s.id, { method: 'DELETE' });
+          if (state.session === s.id) newChat();
+          loadSessions();
+        } }));
+      ul.append(li);
+    }
+  }
+
+  function newChat() {
+    state.session = null;
+    localStorage.removeItem('sift.session');
+    $('#thread').innerHTML = '';
+    $('#thread').append(emptyState());
+    document.querySelectorAll('#sessions li').forEach(li => li.classList.remove('active'));
+    $('#question').focus();
+  }
+
+  function emptyState() {
+    return el('div', { class: 'empty', id: 'empty' }, el('h1', { text: 'Ask your data a question' }),
+      el('p', { class: 'muted', text: 'Sift answers from the data itself and shows every step: the SQL it ran, what it saw, and anything it could not do.' }));
+  }
+
+  async function openSession(id) {
+    const s = await api('/api/sessions/' + id);
+    state.session = s.id;
+    localStorage.setItem('sift.session', s.id);
+    if (s.dataset !== state.dataset) { state.dataset = s.dataset; $('#dataset').value = s.dataset; loadChips(); }
+    const thread = $('#thread');
+    thread.innerHTML = '';
+    if (!s.turns.length) thread.append(emptyState());
+    for (const t of s.turns) {
+      const view = turnView(t.asked);
+      thread.append(view.root);
+      if (t.kind !== 'new') view.resolved(t.kind, t.question, t.references);
+      const r = t.result || {};
+      (r.steps || []).forEach((st, i) => view.step({ index: i + 1, tool: st.tool, args: st.args, ok: st.ok, observation: st.summary, outcome: st.outcome }));
+      view.finish();
+      view.result(r);
+    }
+    document.querySelectorAll('#sessions li').forEach(li => li.classList.toggle('active', li.dataset.id === s.id));
+    $('#sidebar').classList.remove('open');
+    thread.scrollTop = thread.scrollHeight;
+  }
+
+  // ------------------------------------------------------------------------------------------- turns
+  function turnView(question) {
+    const trace = el('div', { class: 'steps' });
+    const spinner = el('span', { class: 'spinner', 'aria-label': 'working' });
+    const traceHead = el('div', { class: 'trace-head' }, spinner, el('span', { class: 'trace-title', text: 'Working' }));
+    const resolved = el('div', { class: 'resolved', hidden: true });
+    const body = el('div', { class: 'answer-area' });
+    const card = el('div', { class: 'card' }, resolved, el('div', { class: 'trace' }, traceHead, trace), body);
+    const root = el('div', { class: 'turn' }, el('div', { class: 'you' }, el('div', { class: 'bubble', text: question })), card);
+    let steps = 0;
+    return {
+      root, card,
+      resolved(kind, q, refs) {
+        resolved.hidden = false;
+        resolved.innerHTML = '';
+        resolved.append(el('span', { class: 'badge turn-' + kind, text: kind }), ' ',
+          kind === 'abandon' ? 'Earlier questions set aside. ' : 'Understood as: ', el('b', { text: q }));
+        if (refs && refs.length) resolved.append(el('div', { text: refs.join(' · ') }));
+      },
+      step(s) {
+        steps++;
+        const bad = !s.ok;
+        const dot = el('span', { class: 'dot' + (bad ? (s.outcome === 'ran' ? ' bad' : ' warn') : '') });
+        const summary = el('summary', {}, dot, el('span', { class: 'tool', text: s.tool || '(no tool)' }),
+          el('span', { class: 'thought-line', text: s.thought || (s.outcome !== 'ran' ? s.outcome : '') }),
+          s.millis !== undefined ? el('span', { class: 'ms', text: s.millis + ' ms' }) : null);
+        const bodyEl = el('div', { class: 'step-body' });
+        if (s.thought) bodyEl.append(el('h4', { text: 'Thought' }), el('div', { text: s.thought }));
+        if (s.args) {
+          if (s.args.sql) bodyEl.append(el('h4', { text: 'SQL' }), codeBlock(s.args.sql, true));
+          const rest = Object.assign({}, s.args); delete rest.sql;
+          if (Object.keys(rest).length) bodyEl.append(el('h4', { text: 'Arguments' }), codeBlock(JSON.stringify(rest, null, 2), false));
+        }
+        bodyEl.append(el('h4', { text: 'Observation' }), el('pre', { class: 'obs', text: s.observation || '' }));
+        trace.append(el('details', { class: 'step', 'data-tool': s.tool || '' }, summary, bodyEl));
+        traceHead.querySelector('.trace-title').textContent = 'Working · ' + steps + (steps === 1 ? ' step' : ' steps');
+      },
+      finish() {
+        spinner.remove();
+        traceHead.querySelector('.trace-title').textContent = steps ? (steps + (steps === 1 ? ' step' : ' steps')) : 'No tool steps';
+      },
+      clarify(ev, runId) {
+        const box = el('div', { class: 'clarify' }, el('div', {}, el('b', { text: ev.question })),
+          el('div', { class: 'muted', text: 'The run is paused until you choose (default: ' + ev.default_option + ').' }));
+        const opts = el('div', { class: 'options' });
+        for (const o of ev.options) {
+          opts.append(el('button', { type: 'button', text: o, class: o === ev.default_option ? 'primary' : '', onclick: async () => {
+            opts.querySelectorAll('button').forEach(b => { b.disabled = true; });
+            try { await api('/api/runs/' + runId + '/reply', { method: 'POST', json: { answer: o } }); }
+            catch (e) { box.append(el('div', { class: 'error', text: e.message })); }
+          } }));
+        }
+        box.append(opts);
+        body.append(box);
+        return box;
+      },
+      result(r) { renderResult(body, r); },
+      error(msg) { body.append(el('div', { class: 'error', text: msg })); }
+    };
+  }
+
+  function renderResult(area, r) {
+    if (!r || r.answer === undefined) { if (r && r.error) area.append(el('div', { class: 'error', text: r.error })); return; }
+    area.append(el('div', { class: 'answer-head' },
+      el('span', { class: 'badge ' + r.status, title: 'groundedness status', text: r.status }),
+      r.kind !== 'answer' ? el('span', { class: 'badge kind-' + r.kind, text: r.kind }) : null,
+      el('span', { class: 'muted', text: r.planner + ' · ' + r.millis + ' ms' })));
+    area.append(el('div', { class: 'answer', text: r.answer }));
+    if (r.notes && r.notes.length) area.append(el('ul', { class: 'notes' }, r.notes.map(n => el('li', { text: n }))));
+    for (const c of (r.charts || [])) {
+      const box = el('div', { class: 'chart' + (c.suggested ? ' suggested' : '') });
+      area.append(box);
+      if (window.vegaEmbed) vegaEmbed(box, c.spec, { actions: { export: true, source: false, compiled: false, editor: false }, renderer: 'svg' })
+        .catch(e => box.append(el('div', { class: 'error', text: 'Chart could not be drawn: ' + e.message })));
+    }
+    (r.evidence || []).forEach(e => area.append(resultTable(e, r.session_id || state.session)));
+  }
+
+  function resultTable(e, sessionId) {
+    const wrap = el('div', { class: 'table-wrap' });
+    const info = el('span', {});
+    const pager = el('span', { class: 'pager' });
+    const head = el('div', { class: 'result-head' }, info, el('span', { class: 'spacer' }), pager);
+    const box = el('div', { class: 'result' }, head, wrap);
+    const pageSize = 10;
+    let offset = 0;
+    const draw = (columns, rows, total) => {
+      const table = el('table', {}, el('thead', {}, el('tr', {}, columns.map(c => el('th', { text: c })))),
+        el('tbody', {}, rows.map(row => el('tr', {}, row.map(v => v === null ? el('td', {}, el('span', { class: 'null', text: 'NULL' }))
+          : el('td', { class: typeof v === 'number' ? 'num' : '', text: typeof v === 'number' ? v.toLocaleString() : String(v) }))))));
+      wrap.innerHTML = '';
+      wrap.append(table);
+      info.textContent = total.toLocaleString() + (total === 1 ? ' row' : ' rows') + (e.frame ? ' · frame ' + e.frame : '');
+      pager.innerHTML = '';
+      if (total > pageSize) {
+        pager.append(el('button', { type: 'button', text: '‹', disabled: offset === 0, onclick: () => go(offset - pageSize) }),
+          el('span', { text: (offset + 1) + '–' + Math.min(offset + pageSize, total) }),
+          el('button', { type: 'button', text: '›', disabled: offset + pageSize >= total, onclick: () => go(offset + pageSize) }));
+      }
+      if (e.frame && sessionId) {
+        pager.append(el('a', { class: 'button', href: withToken('/api/sessions/' + sessionId + '/frames/' + encodeURIComponent(e.frame) + '/csv'), download: e.frame + '.csv', text: 'Download CSV' }));
+      } else {
+        pager.append(el('button', { type: 'button', text: 'Download CSV', onclick: () => {
+          const blob = new Blob([toCsv(e.columns, e.rows)], { type: 'text/csv' });
+          const a = el('a', { href: URL.createObjectURL(blob), download: 'result.csv' });
+          document.body.append(a); a.click(); a.remove();
+        } }));
+      }
+    };
+    const go = async (o) => {
+      offset = Math.max(0, o);
+      if (e.frame && sessionId && e.row_count > e.rows.length) {
+        try {
+          const p = await api('/api/sessions/' + sessionId + '/frames/' + encodeURIComponent(e.frame) + '?offset=' + offset + '&limit=' + pageSize);
+          draw(p.columns, p.rows, p.total);
+          return;
+        } catch (err) { /* the frame is gone (session closed): fall back to the rows the answer kept */ }
+      }
+      draw(e.columns, e.rows.slice(offset, offset + pageSize), e.rows.length);
+    };
+    go(0);
+    return box;
+  }
+
+  // --------------------------------------------------------------------------------------------- ask
+  async function ask(question) {
+    question = (question || '').trim();
+    if (!question || state.busy) return;
+    state.busy = true;
+    $('#ask').disabled = true;
+    const thread = $('#thread');
+    const empty = $('#empty'); if (empty) empty.remove();
+    const view = turnView(question);
+    thread.append(view.root);
+    thread.scrollTop = thread.scrollHeight;
+    $('#question').value = '';
+    autosize();
+    try {
+      if (!state.session) {
+        const s = await api('/api/sessions', { method: 'POST', json: { dataset: state.dataset } });
+        state.session = s.id;
+        localStorage.setItem('sift.session', s.id);
+      }
+      const run = await api('/api/sessions/' + state.session + '/ask', { method: 'POST', json: { question } });
+      await stream(run.run_id, view);
+    } catch (e) {
+      view.finish();
+      view.error(e.message);
+    } finally {
+      state.busy = false;
+      $('#ask').disabled = false;
+      loadSessions().catch(() => {});
+    }
+  }
+
+  function stream(runId, view) {
+    return new Promise((resolve) => {
+      const es = new EventSource(withToken('/api/runs/' + runId + '/events'));
+      let clarifyBox = null, finished = false;
+      const on = (type, fn) => es.addEventListener(type, ev => { fn(JSON.parse(ev.data)); $('#thread').scrollTop = $('#thread').scrollHeight; });
+      on('turn', e => { if (e.kind !== 'new') view.resolved(e.kind, e.question, e.references); });
+      on('step', e => view.step(e));
+      on('clarify', e => { clarifyBox = view.clarify(e, runId); });
+      on('clarified', e => { if (clarifyBox) { clarifyBox.querySelector('.options').replaceWith(el('div', { class: 'muted', text: (e.answered_by === 'person' ? 'You chose: ' : 'Default taken: ') + e.answer })); } });
+      on('result', e => { view.finish(); view.result(e.result); });
+      on('error', e => { if (e && e.error) { view.finish(); view.error(e.error); } });
+      on('done', () => { finished = true; es.close(); view.finish(); resolve(); });
+      es.onerror = () => {
+        if (finished) return;
+        if (es.readyState === EventSource.CLOSED) { view.finish(); view.error('The connection to the server was lost.'); resolve(); }
+      };
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------ upload
+  function setupUpload() {
+    const dlg = $('#upload');
+    const openDialog = () => { $('#upload-status').textContent = ''; $('#upload-progress').hidden = true; $('#sidebar').classList.remove('open'); dlg.showModal(); };
+    $('#upload-open').addEventListener('click', openDialog);
+    $('#upload-open-side').addEventListener('click', openDialog);
+    $('#upload-cancel').addEventListener('click', () => dlg.close());
+    $('#upload-form').addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const files = $('#upload-files').files;
+      const name = $('#upload-name').value.trim();
+      if (!files.length || !name) return;
+      const form = new FormData();
+      form.append('name', name);
+      for (const f of files) form.append('files', f, f.name);
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/datasets');
+      if (state.token) xhr.setRequestHeader('Authorization', 'Bearer ' + state.token);
+      const bar = $('#upload-progress');
+      bar.hidden = false; bar.value = 0;
+      xhr.upload.onprogress = e => { if (e.lengthComputable) { bar.value = Math.round(100 * e.loaded / e.total); $('#upload-status').textContent = 'Uploading… ' + bar.value + '%'; } };
+      xhr.upload.onload = () => { $('#upload-status').textContent = 'Building the dataset…'; bar.removeAttribute('value'); };
+      xhr.onload = async () => {
+        let body = {};
+        try { body = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
+        if (xhr.status === 201) {
+          dlg.close();
+          await loadDatasets(body.name);
+          localStorage.setItem('sift.dataset', body.name);
+          newChat();
+        } else {
+          bar.hidden = true;
+          $('#upload-status').innerHTML = '<span class="error">' + esc(body.error || ('Upload failed (HTTP ' + xhr.status + ')')) + '</span>';
+        }
+      };
+      xhr.onerror = () => { bar.hidden = true; $('#upload-status').innerHTML = '<span class="error">The upload failed (connection).</span>'; };
+      xhr.send(form);
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------- init
+  function autosize() {
+    const t = $('#question');
+    t.style.height = 'auto';
+    t.style.height = Math.min(t.scrollHeight + 2, 160) + 'px';
+    t.style.overflowY = t.scrollHeight > 160 ? 'auto' : 'hidden';
+  }
+
+  async function init() {
+    $('#ask-form').addEventListener('submit', ev => { ev.preventDefault(); ask($('#question').value); });
+    $('#question').addEventListener('keydown', ev => { if (ev.key === 'Enter' && !ev.shiftKey) { ev.preventDefault(); ask($('#question').value); } });
+    $('#question').addEventListener('input', autosize);
+    $('#new-session').addEventListener('click', newChat);
+    $('#menu').addEventListener('click', () => $('#sidebar').classList.toggle('open'));
+    $('#dataset').addEventListener('change', async ev => {
+      state.dataset = ev.target.value;
+      localStorage.setItem('sift.dataset', state.dataset);
+      await loadChips();
+      newChat();
+    });
+    setupUpload();
+    autosize();
+    try {
+      await loadDatasets();
+      await loadSessions();
+      const last = localStorage.getItem('sift.session');
+      if (last) await openSession(last).catch(() => newChat());
+    } catch (e) {
+      $('#thread').append(el('div', { class: 'error', text: 'Sift could not load: ' + e.message }));
+    }
+  }
+  document.addEventListener('DOMContentLoaded', init);
+})();

@@ -1,0 +1,41 @@
+package dev.sift.bench;
+
+import dev.sift.Sift;
+import dev.sift.TestDatasets;
+import dev.sift.data.Dataset;
+import dev.sift.data.Workspace;
+import dev.sift.session.SessionStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ServeBenchTest {
+    @TempDir
+    Path home;
+
+    @Test
+    void concurrent_sessions_all_get_answers_and_leave_no_sessions_behind() throws Exception {
+        Dataset bank = TestDatasets.bank();
+        Path datasets = Files.createDirectories(home.resolve("datasets"));
+        Files.copy(bank.file(), datasets.resolve("bank.duckdb"));
+        Files.copy(bank.file().resolveSibling("bank.json"), datasets.resolve("bank.json"));
+        Sift sift = new Sift(home, null, Workspace.Limits.defaults());
+
+        ServeBench bench = new ServeBench(sift, 4, 4);
+        ServeBench.Result r = bench.run();
+
+        assertThat(r.errors()).as(String.join("\n", r.firstErrors())).isZero();
+        assertThat(r.latenciesMillis()).hasSize(16);
+        assertThat(r.percentile(50)).isLessThanOrEqualTo(r.percentile(95));
+        assertThat(new SessionStore(home.resolve("sessions")).list()).isEmpty();
+        StringWriter out = new StringWriter();
+        bench.print(r, new PrintWriter(out));
+        assertThat(out.toString()).contains("4 concurrent sessions × 4 questions", "questions answered: 16, errors: 0");
+    }
+}

@@ -1,0 +1,47 @@
+package dev.sift.bench;
+
+import dev.sift.TestDatasets;
+import dev.sift.data.QueryResult;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every gold query of the shipped suites binds and runs on the test bank (same schema as bank and pkdd). */
+class ShippedSuitesTest {
+    @Test
+    void every_gold_sql_of_the_shipped_suites_runs_on_the_test_bank() throws Exception {
+        List<String> failures = new ArrayList<>();
+        int checked = 0;
+        Workspace.Limits d = Workspace.Limits.defaults();
+        try (Workspace ws = Workspace.open(TestDatasets.bank(), new Workspace.Limits(d.threads(), d.memoryLimit(),
+                d.queryTimeout(), BenchRunner.GOLD_ROWS))) {
+            for (String file : List.of("bench/bank.yaml", "bench/pkdd.yaml")) {
+                Suite suite = Suite.load(Path.of(file));
+                for (Suite.Item item : suite.items()) {
+                    if (item.goldSql() == null) {
+                        continue;
+                    }
+                    checked++;
+                    try {
+                        QueryResult r = ws.query(item.goldSql());
+                        if (item.tier() == Suite.Tier.PREDICTIVE && r.columns().size() != 1) {
+                            failures.add(file + " " + item.id() + ": a predictive gold lists ids in one column");
+                        }
+                        if (item.scoring() == Suite.Scoring.NUMERIC && (r.columns().size() != 1 || r.rows().size() != 1)) {
+                            failures.add(file + " " + item.id() + ": numeric scoring needs a single value");
+                        }
+                    } catch (Exception e) {
+                        failures.add(file + " " + item.id() + ": " + e.getMessage());
+                    }
+                }
+            }
+        }
+        assertThat(failures).isEmpty();
+        assertThat(checked).isGreaterThan(150);
+    }
+}

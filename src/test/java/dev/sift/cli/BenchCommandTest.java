@@ -1,0 +1,23 @@
+package dev.sift.cli;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The bench suites added with the knowledge graph, through the command line. */
+class BenchCommandTest {
+
+    @Test
+    void bench_tools_prints_coverage_and_tokens_saved() {
+        CliHarness.Result r = CliHarness.ok("bench", "tools");
+        assertThat(r.out()).containsPattern("^Tool selection over a catalogue of \\d+ tools \\(4 core\\), 20 questions\n")
+                .contains("  needed tools shown       : 20/20 questions\n")
+                .containsPattern("catalogue tokens         : all \\d+, shown \\d+ on average; saved \\d+ \\(\\d+%\\)");
+    }
+
+    @Test
+    void an_unknown_suite_lists_the_suites() {
+        assertThat(CliHarness.usageError("bench", "speed")).isEqualTo("sift: error: Unknown bench 'speed'."
+                + " Benches: overhead, ml, analysis, linking, tools, serve, run --suite FILE.");
+    }
+}

@@ -1,0 +1,147 @@
+package dev.sift.session;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sift.Sift;
+import dev.sift.TestDatasets;
+import dev.sift.agent.AgentConfig;
+import dev.sift.agent.TraceStore;
+import dev.sift.data.Workspace;
+import dev.sift.llm.LlmMessage;
+import dev.sift.llm.ScriptedLlm;
+import dev.sift.planner.LlmPlanner;
+import dev.sift.planner.RulePlanner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ConversationTest {
+    @TempDir
+    Path dir;
+
+    private Conversation.Engine offline() {
+        return new Conversation.Engine(RulePlanner::new, Sift.defaultTools(), null, new TraceStore(dir.resolve("traces")),
+                new RuleReferenceResolver());
+    }
+
+    private Conversation open(SessionStore store) throws Exception {
+        Workspace ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
+        return Conversation.open(store, store.create("bank", ws.dataset().fingerprint()), ws);
+    }
+
+    @Test
+    void refining_turn_is_resolved_against_the_earlier_one_and_answered_offline() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            c.ask("How many cards are there?", offline(), AgentConfig.defaults(), null, null, null);
+            List<Resolution> seen = new ArrayList<>();
+            Conversation.Outcome o = c.ask("How many of those are gold?", offline(), AgentConfig.defaults(), null, null,
+                    seen::add);
+
+            assertThat(seen).singleElement().extracting(Resolution::kind).isEqualTo(TurnKind.REFINE);
+            assertThat(o.turn().kind()).isEqualTo(TurnKind.REFINE);
+            assertThat(o.turn().question()).isEqualTo("How many cards are there that are gold?");
+            assertThat(o.run().evidence()).singleElement().satisfies(e ->
+                    assertThat(e.sql()).isEqualTo("SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'"));
+            assertThat(o.json().path("turn").path("kind").asText()).isEqualTo("refine");
+            assertThat(o.json().path("status").asText()).isEqualTo("rule_based");
+
+            Session saved = store.find(c.session().id()).orElseThrow();
+            assertThat(saved.turns()).extracting(Turn::asked)
+                    .containsExactly("How many cards are there?", "How many of those are gold?");
+            assertThat(saved.turns().get(1).subject()).isEqualTo("card");
+        }
+    }
+
+    @Test
+    void frames_come_back_from_their_sql_when_a_session_is_reopened() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        ScriptedLlm llm = new ScriptedLlm(
+                "{\"thought\":\"keep gold cards\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT * FROM card WHERE type = 'gold'\",\"label\":\"gold_cards\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"Saved the gold cards.\"}");
+        Conversation.Engine engine = new Conversation.Engine(() -> new LlmPlanner(llm), Sift.defaultTools(), null,
+                new TraceStore(dir.resolve("traces")), new RuleReferenceResolver());
+        String id;
+        long gold;
+        try (Conversation c = open(store)) {
+            Conversation.Outcome o = c.ask("Keep the gold cards", engine, AgentConfig.defaults(), null, null, null);
+            id = c.session().id();
+            gold = o.run().evidence().get(0).rowCount();
+            assertThat(o.turn().frames()).containsExactly("gold_cards");
+        }
+        Session back = store.find(id).orElseThrow();
+        assertThat(back.frames()).containsExactly(new SavedFrame("gold_cards", "SELECT * FROM card WHERE type = 'gold'", 1));
+        try (Conversation again = Conversation.open(store, back, Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults()))) {
+            assertThat(again.restoreNotes()).isEmpty();
+            assertThat(again.workspace().query("SELECT count(*) FROM frames.gold_cards").scalar()).isEqualTo(gold);
+        }
+    }
+
+    @Test
+    void the_planner_is_handed_the_resolved_references_explicitly() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        ScriptedLlm llm = new ScriptedLlm(
+                "{\"thought\":\"t\",\"final_answer\":\"There are 5 cards.\"}",
+                "{\"thought\":\"t\",\"final_answer\":\"Two of them are gold.\"}");
+        Conversation.Engine engine = new Conversation.Engine(() -> new LlmPlanner(llm), Sift.defaultTools(), null,
+                new TraceStore(dir.resolve("traces")), new RuleReferenceResolver());
+        try (Conversation c = open(store)) {
+            c.ask("How many cards are there?", engine, AgentConfig.defaults(), null, null, null);
+            c.ask("How many of those are gold?", engine, AgentConfig.defaults(), null, null, null);
+        }
+        List<LlmMessage> second = llm.requests().get(1).messages();
+        assertThat(second.get(1).content()).isEqualTo("""
+                Earlier in this conversation:
+                - Turn 1: How many cards are there? → There are 5 cards.
+                This turn is a refine question; the person wrote: "How many of those are gold?".
+                References resolved:
+                - 'how many of those' → the card rows of turn 1 ("How many cards are there?")
+
+                Question: How many cards are there that are gold?""");
+    }
+
+    @Test
+    void abandoning_with_nothing_after_it_answers_without_a_run() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            c.ask("How many cards are there?", offline(), AgentConfig.defaults(), null, null, null);
+            Conversation.Outcome o = c.ask("never mind", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(o.turn().kind()).isEqualTo(TurnKind.ABANDON);
+            assertThat(o.run().steps()).isEmpty();
+            assertThat(o.run().answer()).isEqualTo("Understood: the earlier questions are set aside. What would you like to know?");
+            assertThat(c.session().thread()).extracting(Turn::index).containsExactly(2);
+        }
+    }
+
+    @Test
+    void model_resolver_is_used_when_it_replies_and_rules_when_it_does_not() throws Exception {
+        List<Turn> thread = List.of(new Turn(1, "How many loans are there?", "How many loans are there?", TurnKind.NEW,
+                List.of(), "rules", "loan", "r1", "There are 10 loans.", "answer", "rule_based", List.of(), null, "t", 1));
+        var tables = List.of(new dev.sift.data.TableInfo("loan", dev.sift.data.TableInfo.Kind.TABLE, 10, List.of()));
+        ScriptedLlm good = new ScriptedLlm("{\"turn\":\"refine\",\"question\":\"How many loans have status A?\","
+                + "\"references\":[\"'those' → the loans of turn 1\"]}");
+        Resolution r = new LlmReferenceResolver(good, new RuleReferenceResolver()).resolve("and those with status A?", thread, tables);
+        assertThat(r).isEqualTo(new Resolution(TurnKind.REFINE, "How many loans have status A?",
+                List.of("'those' → the loans of turn 1"), "model"));
+        assertThat(good.lastRequest().messages().get(0).content()).contains("1. How many loans are there? → There are 10 loans.");
+
+        ScriptedLlm bad = new ScriptedLlm("I am not JSON");
+        Resolution fallback = new LlmReferenceResolver(bad, new RuleReferenceResolver()).resolve("and those with status A?", thread, tables);
+        assertThat(fallback.resolvedBy()).isEqualTo("rules");
+        assertThat(fallback.question()).isEqualTo("How many loans are there that with status A?");
+    }
+
+    @Test
+    void json_carries_the_same_fields_as_ask_json_plus_turn_and_charts() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            ObjectNode j = c.ask("How many loans are there?", offline(), AgentConfig.defaults(), null, null, null).json();
+            assertThat(j.fieldNames()).toIterable().contains("answer", "kind", "status", "evidence", "steps", "notes",
+                    "run_id", "trace", "charts", "turn");
+        }
+    }
+}

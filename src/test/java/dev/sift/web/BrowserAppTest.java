@@ -1,0 +1,115 @@
+package dev.sift.web;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The app in a real headless Chromium (Debian packages chromium and chromium-driver; nothing is downloaded):
+ * asks a sample question offline and sees the step trace, the answer and a chart; screenshots go to target/.
+ */
+class BrowserAppTest {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    Path home;
+    @TempDir
+    Path profile;
+
+    @Test
+    void asks_offline_and_shows_trace_answer_and_chart() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
+                "Skipping the browser test: /usr/bin/chromium and /usr/bin/chromedriver are needed"
+                        + " (apt-get install chromium chromium-driver; .ci/run does this in CI).");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
+                .usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--window-size=1280,900", "--force-device-scale-factor=1");
+        try (WebFixture w = new WebFixture(home)) {
+            ChromeDriver driver = new ChromeDriver(service, options);
+            try {
+                WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+                driver.get(w.url("/"));
+                List<WebElement> chips = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(".chip"), 4));
+                assertThat(chips).extracting(WebElement::getText).containsExactly("How many loans are there?",
+                        "How many cards are gold?", "What values does loan.status take?", "What tables are there?");
+
+                chips.get(2).click();
+                WebElement answer = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".answer")));
+                assertThat(answer.getText()).startsWith("loan.status has 4 distinct non-null values");
+                WebElement step = driver.findElement(By.cssSelector("details.step"));
+                assertThat(step.getAttribute("data-tool")).isEqualTo("sample_values");
+                step.findElement(By.tagName("summary")).click();
+                assertThat(step.findElement(By.cssSelector(".obs")).getText()).startsWith("loan.status has");
+                assertThat(driver.findElement(By.cssSelector(".badge.rule_based")).getText()).isEqualTo("rule_based");
+                wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".chart svg .mark-rect")));
+                assertThat(driver.findElements(By.cssSelector(".chart svg .mark-rect path"))).hasSize(4);
+                assertThat(driver.findElements(By.cssSelector(".result table tbody tr"))).hasSize(4);
+
+                WebElement q = driver.findElement(By.id("question"));
+                q.sendKeys("How many cards are there?", Keys.ENTER);
+                wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(".answer"), 2));
+                q.sendKeys("How many of those are gold?", Keys.ENTER);
+                wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(".answer"), 3));
+                WebElement refine = driver.findElements(By.cssSelector(".resolved")).get(2);
+                assertThat(refine.getText()).contains("refine", "How many cards are there that are gold?");
+                WebElement sql = driver.findElements(By.cssSelector("details.step")).get(2);
+                sql.findElement(By.tagName("summary")).click();
+                assertThat(sql.findElement(By.cssSelector("pre.sql")).getText())
+                        .isEqualTo("SELECT count(*) AS \"n_card\" FROM \"card\" WHERE \"type\" = 'gold'");
+                assertThat(sql.findElements(By.cssSelector("pre.sql .kw"))).isNotEmpty();
+                assertThat(driver.findElements(By.cssSelector("#sessions li"))).hasSize(1);
+                Object errors = ((JavascriptExecutor) driver).executeScript(
+                        "return document.querySelectorAll('.error').length");
+                assertThat(errors).isEqualTo(0L);
+                ((JavascriptExecutor) driver).executeScript("document.querySelector('.chart').scrollIntoView({block: 'start'})");
+                Object chartWidth = ((JavascriptExecutor) driver).executeScript(
+                        "return document.querySelector('.chart svg').getBoundingClientRect().width");
+                assertThat(((Number) chartWidth).doubleValue()).isGreaterThan(400);
+                screenshot(driver, "sift-app.png");
+
+                driver.manage().window().setSize(new Dimension(390, 844));
+                wait.until(d -> driver.findElement(By.id("menu")).isDisplayed());
+                assertThat(driver.findElement(By.id("sidebar")).getRect().getX()).isNegative();
+                Object overflow = ((JavascriptExecutor) driver).executeScript(
+                        "return document.documentElement.scrollWidth > window.innerWidth");
+                assertThat(overflow).isEqualTo(false);
+                screenshot(driver, "sift-app-phone.png");
+            } finally {
+                driver.quit();
+            }
+        }
+    }
+
+    private static void screenshot(ChromeDriver driver, String name) throws Exception {
+        File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+        Path target = Path.of("target", name);
+        Files.createDirectories(target.getParent());
+        Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+    }
+}
