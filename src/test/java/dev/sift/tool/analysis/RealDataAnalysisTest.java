@@ -70,7 +70,7 @@ class RealDataAnalysisTest {
     @Test
     void the_real_cards_have_no_orphans_along_the_inferred_join() throws Exception {
         DataQualityReport.Report r = (DataQualityReport.Report) call("data_quality_report", "{\"source\":\"card\"}").payload();
-        assertThat(r.checks()).contains("orphans along card.disp_id = disp.disp_id (join inferred from the shared column name)");
+        assertThat(r.checks()).contains("orphans along card.disp_id = disp.disp_id (approved join in the knowledge graph)");
         assertThat(r.findings()).noneMatch(f -> f.check().equals("orphan foreign keys"));
     }
 }
