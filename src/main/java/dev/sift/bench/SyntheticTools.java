@@ -46,7 +46,7 @@ public final class SyntheticTools {
             {"compare_periods", "Compare a measure between two periods and explain the change by segment."},
             {"anomaly_timeline", "Find days with unusual transaction volume or amounts."},
             {"text_search", "Search free-text columns for words or phrases."},
-            {"sample_rows", "Draw a random sample of rows from a table or frame."},
+            {"random_sample", "Draw a random sample of rows from a table or frame."},
             {"export_csv", "Export a frame as a CSV file for the user to download."},
             {"currency_convert", "Convert amounts between currencies at historical rates."},
             {"benford_check", "Check whether amounts follow Benford's law, a fraud screening heuristic."},

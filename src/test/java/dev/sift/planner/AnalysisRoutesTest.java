@@ -65,7 +65,7 @@ class AnalysisRoutesTest {
     void data_quality_of_trans() throws Exception {
         AgentRun run = ask("data quality of trans");
         assertThat(call(run)).isEqualTo("data_quality_report {\"source\":\"trans\"}");
-        assertThat(run.answer()).contains("orphans along trans.account_id = account.account_id (join inferred from the shared column name)");
+        assertThat(run.answer()).contains("orphans along trans.account_id = account.account_id (approved join in the knowledge graph)");
     }
 
     @Test

@@ -147,7 +147,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
         RowsFrame.save(ws, frame, List.of(new RowsFrame.Col("a", "VARCHAR"), new RowsFrame.Col("b", "VARCHAR"),
                 new RowsFrame.Col("method", "VARCHAR"), new RowsFrame.Col("value", "DOUBLE"), new RowsFrame.Col("n", "BIGINT")),
                 rows);
-        Result r = new Result(t.name(), args.method(), names(numeric, true), names(categorical, true), pairs, strongest,
+        Result r = new Result(t.name(), args.method(), nameList(numeric), nameList(categorical), pairs, strongest,
                 skipped, frame, heatmap(t.name(), args.method(), numeric, pairs));
         ctx.addEvidence(Evidence.of(ws.trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame)
                 + " ORDER BY abs(value) DESC, a, b", Evidence.MAX_ROWS), frame));
@@ -279,10 +279,10 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
     }
 
     private static String names(List<ColumnInfo> cols) {
-        return cols.isEmpty() ? "none" : String.join(", ", names(cols, true));
+        return cols.isEmpty() ? "none" : String.join(", ", nameList(cols));
     }
 
-    private static List<String> names(List<ColumnInfo> cols, boolean list) {
+    private static List<String> nameList(List<ColumnInfo> cols) {
         return cols.stream().map(ColumnInfo::name).toList();
     }
 

@@ -26,10 +26,11 @@ import java.util.regex.Pattern;
  * Data quality findings for one source, each with a count, a share and an example: missing values (NULL and
  * blank), duplicate keys and duplicate rows, orphan foreign keys, out-of-range values (implausible dates,
  * negative quantities, NaN), mixed date formats and numbers stored as text, and far outliers (beyond 3 IQR).
- * Orphan checks follow joins inferred from {@code *_id} column names shared with a parent table (until
- * a knowledge graph supplies approved join paths), and each such finding says so.
+ * Orphan checks follow the knowledge graph's joins for dataset tables (approved or inferred there), and for
+ * frames joins inferred from {@code *_id} column names shared with a parent table; each check says which.
  */
 public final class DataQualityReport implements Tool<DataQualityReport.Args> {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DataQualityReport.class);
     static final Pattern NON_NEGATIVE = Pattern.compile("(^|_)(amount|price|cost|qty|quantity|count|age|duration"
             + "|payments?|salary|fee|weight|height)($|_)", Pattern.CASE_INSENSITIVE);
     static final double IQR_FENCE = 3.0;
@@ -184,28 +185,19 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
             checks.add("exact duplicate rows");
         }
 
-        // 3. orphan foreign keys along joins inferred from *_id names
-        for (ColumnInfo c : cols) {
-            if (!Columns.idLike(c.name()) || c.name().equals(key)) {
-                continue;
-            }
-            TableInfo parent = parent(ws, t, c.name());
-            if (parent == null) {
-                checks.add(c.name() + ": no table has it as its key, so orphans were not checked");
-                continue;
-            }
-            String pc = parent.column(c.name()).orElseThrow().name();
-            QueryResult o = ws.trustedQuery("SELECT count(*), min(s." + Columns.q(c.name()) + ") FROM " + t.sqlName()
-                    + " s WHERE s." + Columns.q(c.name()) + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " + parent.sqlName()
-                    + " p WHERE p." + Columns.q(pc) + " = s." + Columns.q(c.name()) + ")", 1);
+        // 3. orphan foreign keys along the knowledge graph's joins (dataset tables), else joins inferred from *_id names
+        for (Link l : links(ws, t, key, checks)) {
+            QueryResult o = ws.trustedQuery("SELECT count(*), min(s." + Columns.q(l.column()) + ") FROM " + t.sqlName()
+                    + " s WHERE s." + Columns.q(l.column()) + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " + l.parent().sqlName()
+                    + " p WHERE p." + Columns.q(l.parentColumn()) + " = s." + Columns.q(l.column()) + ")", 1);
             long orphans = num(o.rows().get(0).get(0));
-            String join = t.name() + "." + c.name() + " = " + parent.name() + "." + pc;
+            String join = t.name() + "." + l.column() + " = " + l.parent().name() + "." + l.parentColumn();
             if (orphans > 0) {
-                findings.add(new Finding("orphan foreign keys", c.name(), "high", orphans, share(orphans, rows),
-                        c.name() + " " + o.rows().get(0).get(1), orphans + " rows point to no row of " + parent.name()
-                        + " (join " + join + " inferred from the shared column name; no knowledge-graph join path yet)"));
+                findings.add(new Finding("orphan foreign keys", l.column(), "high", orphans, share(orphans, rows),
+                        l.column() + " " + o.rows().get(0).get(1), orphans + " rows point to no row of " + l.parent().name()
+                        + " (join " + join + ": " + l.how() + ")"));
             }
-            checks.add("orphans along " + join + " (join inferred from the shared column name)");
+            checks.add("orphans along " + join + " (" + l.how() + ")");
         }
 
         // 4. text formats: mixed date formats, numbers stored as text
@@ -291,6 +283,53 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
                 new RowsFrame.Col("share", "DOUBLE"), new RowsFrame.Col("example", "VARCHAR"),
                 new RowsFrame.Col("detail", "VARCHAR")), fr);
         return new Report(t.name(), rows, key, findings, checks, frame);
+    }
+
+    /** A foreign key to check: {@code column} of the source should match {@code parent.parentColumn}; {@code how} says where the join comes from. */
+    record Link(String column, TableInfo parent, String parentColumn, String how) { }
+
+    static final String KG_APPROVED = "approved join in the knowledge graph";
+    static final String KG_INFERRED = "join inferred by the knowledge graph";
+    static final String BY_NAME = "join inferred from the shared column name";
+
+    /**
+     * The joins to check from a source: for a dataset table, the knowledge graph's joins leaving it (approved or
+     * inferred there); for a frame, or when the graph has none or cannot be built, {@code X_id} columns matched
+     * by name to the table whose key they are.
+     */
+    static List<Link> links(Workspace ws, TableInfo t, String key, List<String> checks) throws QueryException {
+        List<Link> out = new ArrayList<>();
+        if (t.kind() == TableInfo.Kind.TABLE) {
+            try {
+                for (dev.sift.knowledge.KgEntry.Join j : dev.sift.knowledge.Knowledge.of(ws).graph().joinsOf(t.name())) {
+                    var parent = ws.table(j.toTable());
+                    if (j.fromTable().equalsIgnoreCase(t.name()) && parent.isPresent()
+                            && t.column(j.fromColumn()).isPresent() && parent.get().column(j.toColumn()).isPresent()) {
+                        out.add(new Link(t.column(j.fromColumn()).get().name(), parent.get(),
+                                parent.get().column(j.toColumn()).get().name(), j.curated() ? KG_APPROVED : KG_INFERRED));
+                    }
+                }
+            } catch (RuntimeException e) { // a curated graph that does not match the data: fall back to names
+                LOG.warn("No knowledge graph for orphan checks of {}: {}", t.name(), e.getMessage());
+                checks.add("knowledge graph unavailable (" + e.getMessage() + "), joins inferred from column names");
+            }
+            if (!out.isEmpty()) {
+                return out;
+            }
+        }
+        for (ColumnInfo c : t.columns()) {
+            if (!Columns.idLike(c.name()) || c.name().equals(key)) {
+                continue;
+            }
+            TableInfo parent = parent(ws, t, c.name());
+            if (parent == null) {
+                checks.add(c.name() + ": no table has it as its key, so orphans were not checked");
+                continue;
+            }
+            out.add(new Link(c.name(), parent, parent.column(c.name()).orElseThrow().name(),
+                    BY_NAME + (t.kind() == TableInfo.Kind.FRAME ? "; frames have no knowledge-graph joins" : "")));
+        }
+        return out;
     }
 
     /** The dataset table whose key is {@code column}: named after its prefix (account_id → account) or declaring it as primary key. */

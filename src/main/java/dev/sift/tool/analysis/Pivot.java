@@ -3,7 +3,6 @@ package dev.sift.tool.analysis;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
-import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
@@ -12,6 +11,7 @@ import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
+import dev.sift.tool.chart.VegaLite;
 import dev.sift.tool.sql.ResultText;
 
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ public final class Pivot implements Tool<Pivot.Args> {
         }
     }
 
-    public record Result(String frame, String sql, QueryResult table) { }
+    public record Result(String frame, String sql, QueryResult table, Object chart) { }
 
     @Override
     public ToolSpec spec() {
@@ -109,7 +109,28 @@ public final class Pivot implements Tool<Pivot.Args> {
         String summary = "Pivot of " + t.name() + ": " + what + " by " + String.join(", ", rows) + " (rows) × "
                 + String.join(", ", on) + " (" + (r.columns().size() - rows.size()) + " columns). Saved as frames." + label
                 + ".\n" + ResultText.render(r, 12);
-        return ToolResult.ok(summary, new Result(label, sql, r), Map.of("row_count", r.rowCount()));
+        return ToolResult.ok(summary, new Result(label, sql, r, heatmap(t.name(), what, rows, r)), Map.of("row_count", r.rowCount()));
+    }
+
+    /** A heatmap of the (fetched) pivot cells: rows × pivot columns, folded back to long form by Vega-Lite. */
+    private static Object heatmap(String table, String what, List<String> rows, QueryResult r) {
+        List<String> cells = r.columnNames().subList(rows.size(), r.columnNames().size());
+        List<Map<String, Object>> values = new ArrayList<>();
+        for (List<Object> row : r.rows()) {
+            Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("row", String.join(" / ", row.subList(0, rows.size()).stream().map(String::valueOf).toList()));
+            for (int i = 0; i < cells.size(); i++) {
+                m.put(cells.get(i), row.get(rows.size() + i));
+            }
+            values.add(m);
+        }
+        return VegaLite.chart(what + " of " + table).values(values)
+                .set("transform", List.of(Map.of("fold", cells, "as", List.of("column", "value"))))
+                .mark("rect")
+                .encode("x", "column", "nominal", null)
+                .encode("y", "row", "nominal", String.join(" / ", rows))
+                .encode("color", "value", "quantitative", what)
+                .json();
     }
 
     private static List<String> canonical(TableInfo t, List<String> names) {

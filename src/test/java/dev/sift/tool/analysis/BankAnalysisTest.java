@@ -70,8 +70,8 @@ class BankAnalysisTest {
         ToolContext ctx = new ToolContext(ws, null, "q");
         DataQualityReport.Report r = (DataQualityReport.Report) call(ctx, "data_quality_report", "{\"source\":\"trans\"}").payload();
         assertThat(r.key()).isEqualTo("trans_id");
-        assertThat(r.checks()).contains("orphans along trans.account_id = account.account_id (join inferred from the"
-                + " shared column name)", "exact duplicate rows (none possible: trans_id is unique)");
+        assertThat(r.checks()).contains("orphans along trans.account_id = account.account_id (approved join in the"
+                + " knowledge graph)", "exact duplicate rows (none possible: trans_id is unique)");
         assertThat(r.findings()).noneMatch(f -> f.check().equals("orphan foreign keys")); // the bank has full integrity
         long nullSymbols = ((Number) sql("SELECT count(*) FROM trans WHERE k_symbol IS NULL")).longValue();
         assertThat(r.findings()).anySatisfy(f -> {
@@ -80,7 +80,9 @@ class BankAnalysisTest {
         });
         assertThat(ctx.evidence()).singleElement().satisfies(e -> assertThat(e.frame()).isEqualTo("dq_trans"));
         DataQualityReport.Report client = (DataQualityReport.Report) call("data_quality_report", "{\"source\":\"client\"}").payload();
-        assertThat(client.checks()).contains("district_id: no table has it as its key, so orphans were not checked");
+        // a join no column name reveals: the knowledge graph knows client.district_id points to district.A1
+        assertThat(client.checks()).contains("orphans along client.district_id = district.A1 (approved join in the"
+                + " knowledge graph)");
     }
 
     @Test

@@ -234,6 +234,10 @@ class KnownAnswersTest {
         ToolResult res = call("pivot", "{\"source\":\"cells\",\"rows\":[\"r\"],\"columns\":[\"c\"],\"values\":\"v\"}");
         Pivot.Result r = (Pivot.Result) res.payload();
         assertThat(r.table().columnNames()).containsExactly("r", "x", "y");
+        var chart = JSON.valueToTree(r.chart());
+        assertThat(chart.at("/transform/0/fold").toString()).isEqualTo("[\"x\",\"y\"]");
+        assertThat(chart.at("/data/values/1/row").asText()).isEqualTo("b");
+        assertThat(chart.at("/data/values/1/x").asLong()).isEqualTo(7);
         assertThat(ws.query("SELECT r, x, y FROM frames.pivot_cells ORDER BY r").rows())
                 .containsExactly(List.of("a", 1L, 2L), java.util.Arrays.asList("b", 7L, null));
         ToolResult counts = call("pivot", "{\"source\":\"cells\",\"rows\":\"r\",\"columns\":\"c\",\"label\":\"cell_counts\"}");
@@ -266,8 +270,8 @@ class KnownAnswersTest {
                         "numbers stored as text|code|12|'10'");
         assertThat(r.findings().get(0).severity()).isEqualTo("high");
         assertThat(res.summary()).contains("- [high] orphan foreign keys in account_id: 1 rows (8.333%), e.g. account_id"
-                + " 999999 — 1 rows point to no row of account (join dirty.account_id = account.account_id inferred from"
-                + " the shared column name; no knowledge-graph join path yet)");
+                + " 999999 — 1 rows point to no row of account (join dirty.account_id = account.account_id: join inferred"
+                + " from the shared column name; frames have no knowledge-graph joins)");
         assertThat(ws.query("SELECT count(*) FROM frames.dq_dirty").scalar()).isEqualTo(8L);
     }
 
