@@ -157,9 +157,13 @@ public final class ToolRegistry {
         }
     }
 
-    /** Runs a prepared call; a tool's exception is a bug of ours and propagates. The summary is capped. */
+    /**
+     * Runs a prepared call; the summary is capped. A query that hit the time limit or named something that
+     * does not exist (a bad frame label, say) is the planner's to fix and becomes an error result; any other
+     * exception from a tool is a bug of ours and propagates.
+     */
     public ToolResult run(PreparedCall call, ToolContext ctx) throws Exception {
-        ToolResult r = call.tool().run(call.args(), ctx);
+        ToolResult r = runTool(call.tool(), call.args(), ctx);
         if (r == null) {
             throw new IllegalStateException("Tool " + call.name() + " returned no result");
         }
@@ -167,5 +171,17 @@ public final class ToolRegistry {
         int cap = call.tool().summaryCap();
         return summary.length() <= cap ? r : new ToolResult(r.ok(),
                 summary.substring(0, cap) + " … [summary truncated]", r.payload(), r.error(), r.meta());
+    }
+
+    /** Runs a tool, turning the planner-fixable query problems into an error result (see {@link #run}). */
+    public static <A extends Record> ToolResult runTool(Tool<A> tool, A args, ToolContext ctx) throws Exception {
+        try {
+            return tool.run(args, ctx);
+        } catch (QueryException e) {
+            if (e.kind() != QueryException.Kind.TIMEOUT && e.kind() != QueryException.Kind.INVALID) {
+                throw e;
+            }
+            return ToolResult.error(e.getMessage());
+        }
     }
 }

@@ -59,4 +59,31 @@ class ToolRegistryTest {
         assertThatThrownBy(() -> new ToolRegistry(List.of(tool("a", "d", BadType.class))))
                 .hasMessageStartingWith("Unsupported argument type interface java.util.Map");
     }
+
+    private static Tool<Record> throwing(dev.sift.data.QueryException e) {
+        return new Tool<>() {
+            @Override
+            public ToolSpec spec() {
+                return new ToolSpec("slow", "d", NoArgs.class, "x", Set.of());
+            }
+
+            @Override
+            public ToolResult run(Record a, ToolContext ctx) throws Exception {
+                throw e;
+            }
+        };
+    }
+
+    @Test
+    void a_timeout_or_invalid_name_in_a_tools_query_is_the_planners_to_fix_other_failures_are_bugs() throws Exception {
+        var timeout = new dev.sift.data.QueryException(dev.sift.data.QueryException.Kind.TIMEOUT, "Query cancelled.");
+        assertThat(ToolRegistry.runTool(throwing(timeout), new NoArgs(), null)).satisfies(r -> {
+            assertThat(r.ok()).isFalse();
+            assertThat(r.summary()).isEqualTo("Error: Query cancelled.");
+        });
+        var invalid = new dev.sift.data.QueryException(dev.sift.data.QueryException.Kind.INVALID, "Bad label.");
+        assertThat(ToolRegistry.runTool(throwing(invalid), new NoArgs(), null).error()).isEqualTo("Bad label.");
+        var failed = new dev.sift.data.QueryException(dev.sift.data.QueryException.Kind.FAILED, "Conversion Error");
+        assertThatThrownBy(() -> ToolRegistry.runTool(throwing(failed), new NoArgs(), null)).isSameAs(failed);
+    }
 }

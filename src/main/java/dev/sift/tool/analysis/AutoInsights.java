@@ -1,12 +1,12 @@
 package dev.sift.tool.analysis;
 
 import dev.sift.data.ColumnInfo;
-import dev.sift.data.QueryException;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
 
@@ -61,14 +61,6 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws Exception {
-        try {
-            return execute(args, ctx);
-        } catch (QueryException e) {
-            return Columns.plannerError(e);
-        }
-    }
-
-    private ToolResult execute(Args args, ToolContext ctx) throws Exception {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         List<Insight> all = new ArrayList<>();
@@ -76,7 +68,7 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
         List<String> notes = new ArrayList<>();
 
         long t0 = System.nanoTime();
-        ToolResult pr = profile.run(new ProfileData.Args(t.name(), null), ctx);
+        ToolResult pr = ToolRegistry.runTool(profile, new ProfileData.Args(t.name(), null), ctx);
         millis.put("profile_data", ms(t0));
         ProfileData.Profile p = (ProfileData.Profile) pr.payload();
         for (ProfileData.ColumnProfile c : p.columns()) {
@@ -114,7 +106,7 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
         }
 
         t0 = System.nanoTime();
-        ToolResult cr = correlation.run(new CorrelationAnalysis.Args(t.name(), null, "pearson", null), ctx);
+        ToolResult cr = ToolRegistry.runTool(correlation, new CorrelationAnalysis.Args(t.name(), null, "pearson", null), ctx);
         millis.put("correlation_analysis", ms(t0));
         if (cr.ok()) {
             CorrelationAnalysis.Result c = (CorrelationAnalysis.Result) cr.payload();
@@ -146,7 +138,7 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
                 measures.add(measure);
             }
             for (ColumnInfo m : measures) {
-                ToolResult tr = trend.run(new TrendAnalysis.Args(t.name(), d.name(), m == null ? null : m.name(), null, "month"), ctx);
+                ToolResult tr = ToolRegistry.runTool(trend, new TrendAnalysis.Args(t.name(), d.name(), m == null ? null : m.name(), null, "month"), ctx);
                 if (!tr.ok()) {
                     notes.add("trend_analysis(" + d.name() + "): " + tr.error());
                     continue;

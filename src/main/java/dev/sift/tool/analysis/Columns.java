@@ -35,17 +35,6 @@ final class Columns {
         return n.equals("id") || n.endsWith("_id");
     }
 
-    /**
-     * A query problem the planner can act on (a time limit hit, a source with nothing to analyse) becomes an
-     * error observation; any other failure of SQL we generated is a bug and propagates.
-     */
-    static dev.sift.tool.ToolResult plannerError(QueryException e) throws QueryException {
-        if (e.kind() == QueryException.Kind.TIMEOUT || e.kind() == QueryException.Kind.INVALID) {
-            return dev.sift.tool.ToolResult.error(e.getMessage());
-        }
-        throw e;
-    }
-
     static String q(String name) {
         return Sql.quoteIdent(name);
     }

@@ -64,14 +64,6 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        try {
-            return execute(args, ctx);
-        } catch (QueryException e) {
-            return Columns.plannerError(e);
-        }
-    }
-
-    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         String target = args.target() == null ? null : t.column(args.target()).orElseThrow().name();

@@ -59,14 +59,6 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        try {
-            return execute(args, ctx);
-        } catch (QueryException e) {
-            return Columns.plannerError(e);
-        }
-    }
-
-    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Report r = report(ctx.workspace(), ctx.workspace().table(args.source()).orElseThrow());
         ctx.addEvidence(Evidence.of(ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(r.frame())
                 + " ORDER BY CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, \"count\" DESC",

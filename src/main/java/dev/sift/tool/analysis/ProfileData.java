@@ -56,14 +56,6 @@ public final class ProfileData implements Tool<ProfileData.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        try {
-            return execute(args, ctx);
-        } catch (QueryException e) {
-            return Columns.plannerError(e);
-        }
-    }
-
-    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
         List<ColumnInfo> cols = args.columns() == null || args.columns().isEmpty() ? t.columns()
                 : args.columns().stream().map(c -> t.column(c).orElseThrow()).distinct().toList();

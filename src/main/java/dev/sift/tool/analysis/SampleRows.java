@@ -45,14 +45,6 @@ public final class SampleRows implements Tool<SampleRows.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        try {
-            return execute(args, ctx);
-        } catch (QueryException e) {
-            return Columns.plannerError(e);
-        }
-    }
-
-    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         int n = args.n() == null ? DEFAULT_ROWS : args.n();

@@ -43,14 +43,6 @@ public final class TransformColumn implements Tool<TransformColumn.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        try {
-            return execute(args, ctx);
-        } catch (QueryException e) {
-            return Columns.plannerError(e);
-        }
-    }
-
-    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         if (!NAME.matcher(args.name()).matches()) {

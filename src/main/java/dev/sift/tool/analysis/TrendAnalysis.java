@@ -61,14 +61,6 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        try {
-            return execute(args, ctx);
-        } catch (QueryException e) {
-            return Columns.plannerError(e);
-        }
-    }
-
-    private ToolResult execute(Args args, ToolContext ctx) throws QueryException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         ColumnInfo date = t.column(args.date()).orElseThrow();
