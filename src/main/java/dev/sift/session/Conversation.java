@@ -14,6 +14,7 @@ import dev.sift.agent.TurnContext;
 import dev.sift.agent.Usage;
 import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
+import dev.sift.ml.ModelRegistry;
 import dev.sift.llm.LlmClient;
 import dev.sift.planner.Planner;
 import dev.sift.tool.Evidence;
@@ -52,6 +53,8 @@ public final class Conversation implements AutoCloseable {
 
     private final SessionStore store;
     private final Workspace workspace;
+    /** Models trained in this session's turns; they live while the session is open in this process. */
+    private final ModelRegistry models = new ModelRegistry();
     private final ReentrantLock lock = new ReentrantLock(true);
     private final List<String> restoreNotes;
     private volatile Session session;
@@ -146,7 +149,7 @@ public final class Conversation implements AutoCloseable {
                 }
                 TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
                         r.references(), earlier);
-                run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config)
+                run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models)
                         .onStep(collect).clarifier(clarifier).context(ctx).run(r.question());
             }
             if (charts.isEmpty() && !run.evidence().isEmpty()) {

@@ -144,4 +144,29 @@ class ConversationTest {
                     "run_id", "trace", "charts", "turn");
         }
     }
+
+    @Test
+    void a_model_trained_in_one_turn_is_there_in_the_next() throws Exception {
+        ScriptedLlm llm = new ScriptedLlm(
+                "{\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT loan_id, amount, duration, payments,"
+                        + " CASE WHEN duration >= 36 THEN 1 ELSE 0 END AS long_loan FROM loan\",\"label\":\"loans_labelled\"}}",
+                "{\"tool\":\"train_model\",\"args\":{\"source\":\"loans_labelled\",\"target\":\"long_loan\","
+                        + "\"entity\":\"loan_id\",\"features\":[\"amount\",\"payments\"]}}",
+                "{\"final_answer\":\"Trained.\"}",
+                "{\"tool\":\"list_models\",\"args\":{}}",
+                "{\"final_answer\":\"Listed.\"}");
+        Conversation.Engine engine = new Conversation.Engine(() -> new LlmPlanner(llm), Sift.defaultTools(), llm,
+                new TraceStore(dir.resolve("traces")), new RuleReferenceResolver());
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            Conversation.Outcome first = c.ask("Train a model for long loans", engine, AgentConfig.defaults(), null, null, null);
+            assertThat(first.run().steps()).allMatch(st -> st.ok());
+            Conversation.Outcome second = c.ask("Which models do we have?", engine, AgentConfig.defaults(), null, null, null);
+            assertThat(second.run().steps()).singleElement().satisfies(st -> {
+                assertThat(st.tool()).isEqualTo("list_models");
+                assertThat(st.ok()).isTrue();
+                assertThat(st.observation()).contains("m1").contains("long_loan");
+            });
+        }
+    }
 }
