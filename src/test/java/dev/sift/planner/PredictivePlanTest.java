@@ -77,9 +77,10 @@ class PredictivePlanTest {
 
         String answer = run.answer();
         assertThat(answer).startsWith("I read the question as: 'default' → the knowledge graph's prediction loan_default"
-                + " (probability that a running loan ends unpaid (status B), learnt from finished loans); 'loan' → table"
+                + " (probability that a running loan ends unpaid (status B), learnt from finished loans); 'loans' → table"
                 + " loan; 'running' → running loans (C OK so far, D in debt): loan.status IN ('C', 'D'); the 5 highest"
-                + " probabilities are listed.");
+                + " probabilities are listed ('top 5').");
+        assertThat(answer).contains("\nTop 5 by predicted probability of defaulted = 1:\n1. loan ");
         // The listed ids and probabilities are the top of frames.predictions, in order.
         QueryResult top = ws.query("SELECT loan_id, probability FROM frames.predictions ORDER BY probability DESC, loan_id"
                 + " LIMIT 5");

@@ -72,19 +72,22 @@ public final class PredictivePlan {
         }
         PredictionTask task = found.get();
         List<String> words = Phrases.words(question);
+        List<String> asWritten = asWritten(question, words);
         boolean[] used = new boolean[words.size()];
         List<String> readings = new ArrayList<>();
-        String trigger = mark(words, used, task.triggers());
+        String trigger = mark(words, asWritten, used, task.triggers());
         readings.add("'" + trigger + "' → the knowledge graph's prediction " + task.name()
                 + (task.description() == null ? "" : " (" + task.description() + ")"));
         List<String> entityPhrases = kg.table(task.entityTable()).map(KgEntry.Table::phrases).orElse(List.of(task.entityTable()));
-        String entity = mark(words, used, entityPhrases);
-        String cur = mark(words, used, task.current().phrases());
+        String entity = mark(words, asWritten, used, entityPhrases);
+        String cur = mark(words, asWritten, used, task.current().phrases());
         int top = DEFAULT_TOP;
+        boolean asked = false;
         for (int i = 0; i + 1 < words.size(); i++) {
             if (words.get(i).equals("top") && words.get(i + 1).matches("\\d{1,4}")) {
                 top = Math.max(1, Math.min(MAX_TOP, Integer.parseInt(words.get(i + 1))));
                 used[i] = used[i + 1] = true;
+                asked = true;
             }
         }
         List<String> unmapped = new ArrayList<>();
@@ -109,7 +112,7 @@ public final class PredictivePlan {
         }
         readings.add("'" + entity + "' → table " + task.entityTable());
         readings.add("'" + cur + "' → " + task.current().description() + ": " + task.current().filter());
-        readings.add("the " + top + " highest probabilities are listed" + (top == DEFAULT_TOP ? " (the default)" : ""));
+        readings.add("the " + top + " highest probabilities are listed" + (asked ? " ('top " + top + "')" : " (the default)"));
         return Optional.of(new Reading(task, top, List.copyOf(readings)));
     }
 
@@ -117,8 +120,15 @@ public final class PredictivePlan {
         return list.isEmpty() ? or : list.get(0);
     }
 
+    /** The question's words as written (lower case, unstemmed), aligned with {@code words}; the stems if they differ. */
+    private static List<String> asWritten(String question, List<String> words) {
+        List<String> raw = java.util.Arrays.stream(question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
+                .filter(w -> !w.isEmpty()).toList();
+        return raw.size() == words.size() ? raw : words;
+    }
+
     /** Marks the first (longest) occurrence of one of the phrases; returns the phrase as the question has it. */
-    private static String mark(List<String> words, boolean[] used, List<String> phrases) {
+    private static String mark(List<String> words, List<String> asWritten, boolean[] used, List<String> phrases) {
         List<List<String>> keys = phrases.stream().map(Phrases::words).filter(k -> !k.isEmpty())
                 .sorted((a, b) -> b.size() - a.size()).toList();
         for (List<String> k : keys) {
@@ -127,7 +137,7 @@ public final class PredictivePlan {
                     for (int j = i; j < i + k.size(); j++) {
                         used[j] = true;
                     }
-                    return String.join(" ", k);
+                    return String.join(" ", asWritten.subList(i, i + k.size()));
                 }
             }
         }
@@ -224,7 +234,7 @@ public final class PredictivePlan {
                 .append(" (frame ").append(history).append(") and scored ").append(predicted.rowCount()).append(' ')
                 .append(t.current().description()).append(" (frame ").append(current).append(").");
         int shown = (int) Math.min(reading.top(), predicted.rows().size());
-        b.append("\nTop ").append(shown).append(" by probability of ").append(t.label()).append(':');
+        b.append("\nTop ").append(shown).append(" by predicted probability of ").append(t.label()).append(" = 1:");
         for (int i = 0; i < shown; i++) {
             List<Object> row = predicted.rows().get(i);
             String id = String.valueOf(row.get(entityCol));
