@@ -8,7 +8,12 @@ import java.util.Map;
  * curation (descriptions, units, codes, synonyms) and the curated entries (concepts, metrics, joins,
  * disambiguations, value aliases). {@link KgLoader#overlay} validates it and merges it into the automatic graph.
  */
-public record CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries) {
+public record CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries,
+                        List<PredictionTask> predictions) {
+
+    public CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries) {
+        this(source, description, tables, entries, List.of());
+    }
 
     /** Curation of one table. */
     public record TableNote(String description, List<String> synonyms, Map<String, ColumnNote> columns) { }

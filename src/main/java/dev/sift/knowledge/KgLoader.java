@@ -33,6 +33,8 @@ import java.util.Optional;
  * join_paths:      [{name, from: t.c, to: t.c, meaning, synonyms}]
  * disambiguations: [{name, synonyms, text, prefer}]
  * value_aliases:   [{name, synonyms, table, column, value, note}]
+ * predictions:     [{name, description, triggers, entity: t.c, label: {name, expression},
+ *                    history: {filter, description}, current: {filter, description, phrases}, features: SELECT …}]
  * </pre>
  * Structural problems ({@link #parse}) and schema problems ({@link #overlay}) throw {@link KgException}
  * listing every problem with the file and the entry, e.g. {@code concepts[lives_in]}.
@@ -72,6 +74,7 @@ public final class KgLoader {
         List<String> problems = new ArrayList<>();
         Map<String, CuratedKg.TableNote> tables = new LinkedHashMap<>();
         List<KgEntry> entries = new ArrayList<>();
+        List<PredictionTask> predictions = new ArrayList<>();
         if (root.hasNonNull("include")) {
             String inc = root.get("include").asText();
             String text = resource(inc);
@@ -81,14 +84,15 @@ public final class KgLoader {
                 CuratedKg base = parse(text, "kg/" + inc);
                 tables.putAll(base.tables());
                 entries.addAll(base.entries());
+                predictions.addAll(base.predictions());
             }
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!List.of("dataset", "description", "include", "tables", "concepts", "metrics", "join_paths",
-                    "disambiguations", "value_aliases").contains(f)) {
+                    "disambiguations", "value_aliases", "predictions").contains(f)) {
                 problems.add(source + ": unknown section '" + f + "'; sections are tables, concepts, metrics,"
-                        + " join_paths, disambiguations, value_aliases");
+                        + " join_paths, disambiguations, value_aliases, predictions");
             }
         }
         JsonNode t = root.path("tables");
@@ -166,10 +170,20 @@ public final class KgLoader {
                         text(n, "value"), text(n, "note"), true));
             }
         }
+        for (JsonNode n : root.path("predictions")) {
+            String name = name(n, "predictions", source, problems);
+            if (name != null) {
+                PredictionTask p = prediction(n, name, source, problems);
+                if (p != null) {
+                    predictions.removeIf(x -> x.name().equals(name));
+                    predictions.add(p);
+                }
+            }
+        }
         if (!problems.isEmpty()) {
             throw new KgException(problems);
         }
-        return new CuratedKg(source, text(root, "description"), tables, entries);
+        return new CuratedKg(source, text(root, "description"), tables, entries, predictions);
     }
 
     /**
@@ -197,7 +211,46 @@ public final class KgLoader {
             }
         }
         out.addAll(curated.entries());
-        return new KnowledgeGraph(auto.dataset(), curated.source(), out);
+        return new KnowledgeGraph(auto.dataset(), curated.source(), out, curated.predictions());
+    }
+
+    private static PredictionTask prediction(JsonNode n, String name, String source, List<String> problems) {
+        String where = source + ": predictions[" + name + "]: ";
+        List<String> missing = new ArrayList<>();
+        for (String f : List.of("entity", "features")) {
+            if (text(n, f) == null) {
+                missing.add(f);
+            }
+        }
+        if (text(n.path("label"), "name") == null || text(n.path("label"), "expression") == null) {
+            missing.add("label {name, expression}");
+        }
+        for (String f : List.of("history", "current")) {
+            if (text(n.path(f), "filter") == null) {
+                missing.add(f + " {filter, description}");
+            }
+        }
+        if (list(n, "triggers").isEmpty()) {
+            missing.add("triggers");
+        }
+        if (list(n.path("current"), "phrases").isEmpty()) {
+            missing.add("current.phrases");
+        }
+        if (!missing.isEmpty()) {
+            problems.add(where + "needs " + String.join(", ", missing));
+            return null;
+        }
+        if (!text(n, "entity").contains(".")) {
+            problems.add(where + "entity '" + text(n, "entity") + "' must be written table.column, e.g. loan.loan_id");
+            return null;
+        }
+        return new PredictionTask(name, text(n, "description"), list(n, "triggers"), text(n, "entity"),
+                text(n.path("label"), "name"), text(n.path("label"), "expression"),
+                new PredictionTask.Subset(text(n.path("history"), "filter"), text(n.path("history"), "description"),
+                        list(n.path("history"), "phrases")),
+                new PredictionTask.Subset(text(n.path("current"), "filter"), text(n.path("current"), "description"),
+                        list(n.path("current"), "phrases")),
+                text(n, "features"));
     }
 
     private static boolean sameJoin(KgEntry.Join a, KgEntry.Join b) {

@@ -68,8 +68,66 @@ public final class KgValidator {
                 }
             }
         }
+        for (PredictionTask p : kg.predictions()) {
+            prediction(src + ": predictions[" + p.name() + "]", p, joinGraph, auto, ws, problems);
+        }
         if (!problems.isEmpty()) {
             throw new KgException(problems);
+        }
+    }
+
+    private static final Pattern FROM_TABLE = Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+\"?([A-Za-z_][A-Za-z0-9_]*)\"?");
+
+    /**
+     * A predictive task binds when its entity exists, its features SQL runs and returns the entity column and at
+     * least one feature, the dataset tables it reads are connected by approved (or inferred) join paths, and the
+     * history and current sets built from it run.
+     */
+    private static void prediction(String where, PredictionTask p, KnowledgeGraph joins, KnowledgeGraph auto,
+                                   Workspace ws, List<String> problems) {
+        if (!table(where, p.entityTable(), auto, problems) || !column(where, p.entityTable(), p.entityColumn(), auto, problems)) {
+            return;
+        }
+        List<String> tables = new ArrayList<>();
+        Matcher m = FROM_TABLE.matcher(p.features().replaceAll("'[^']*'", "''"));
+        while (m.find()) {
+            String t = m.group(1);
+            if (auto.table(t).isPresent() && tables.stream().noneMatch(x -> x.equalsIgnoreCase(t))) {
+                tables.add(auto.table(t).get().name());
+            }
+        }
+        if (tables.size() > 1 && KgSql.from(joins, tables).isEmpty()) {
+            problems.add(where + ": features read tables " + tables + ", which are not connected by any join path");
+            return;
+        }
+        List<String> columns;
+        try {
+            columns = ws.trustedQuery("SELECT * FROM (" + p.features().strip() + ") AS f LIMIT 0", 1).columns().stream()
+                    .map(c -> c.name()).toList();
+        } catch (QueryException e) {
+            problems.add(where + ": features SQL does not run: " + e.getMessage());
+            return;
+        }
+        if (columns.stream().noneMatch(c -> c.equalsIgnoreCase(p.entityColumn()))) {
+            problems.add(where + ": features SQL must return the entity column " + p.entityColumn() + "; it returns "
+                    + String.join(", ", columns));
+            return;
+        }
+        if (columns.size() < 2) {
+            problems.add(where + ": features SQL returns no feature besides " + p.entityColumn());
+            return;
+        }
+        if (columns.stream().anyMatch(c -> c.equalsIgnoreCase(p.label()))) {
+            problems.add(where + ": features SQL already returns a column named like the label '" + p.label() + "'");
+            return;
+        }
+        for (String[] set : List.of(new String[] {"history", p.historySql()}, new String[] {"current", p.currentSql()})) {
+            try {
+                ws.trustedQuery("SELECT * FROM (" + set[1] + ") AS s LIMIT 0", 1);
+            } catch (QueryException e) {
+                problems.add(where + ": " + set[0] + " set (label and filter over " + p.entityTable() + ") does not run: "
+                        + e.getMessage());
+            }
         }
     }
 

@@ -42,6 +42,7 @@ public final class KnowledgeGraph {
     private final Map<String, KgEntry.Table> tablesByName = new HashMap<>();
     private final Map<String, List<KgEntry.Column>> columnsByTable = new HashMap<>();
     private final List<KgEntry.Join> joins;
+    private final List<PredictionTask> predictions;
 
     /**
      * @param dataset the dataset name
@@ -49,6 +50,12 @@ public final class KnowledgeGraph {
      * @param entries all entries; ids must be unique
      */
     public KnowledgeGraph(String dataset, String source, List<KgEntry> entries) {
+        this(dataset, source, entries, List.of());
+    }
+
+    /** As above, with the curated predictive tasks ({@link PredictionTask}), already validated. */
+    public KnowledgeGraph(String dataset, String source, List<KgEntry> entries, List<PredictionTask> predictions) {
+        this.predictions = List.copyOf(predictions);
         this.dataset = dataset;
         this.source = source;
         this.entries = List.copyOf(entries);
@@ -74,6 +81,16 @@ public final class KnowledgeGraph {
         List<KgEntry.Join> all = new ArrayList<>(entries(KgEntry.Join.class));
         all.sort((a, b) -> Boolean.compare(b.curated(), a.curated()));
         this.joins = List.copyOf(all);
+    }
+
+    /** The curated predictive tasks (section {@code predictions}); empty without a curated file. */
+    public List<PredictionTask> predictions() {
+        return predictions;
+    }
+
+    /** The first predictive task one of whose trigger phrases occurs in the question. */
+    public Optional<PredictionTask> prediction(String question) {
+        return predictions.stream().filter(p -> p.triggeredBy(question)).findFirst();
     }
 
     public String dataset() {

@@ -13,6 +13,7 @@ import dev.sift.planner.rules.AnswerPhraser;
 import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
+import dev.sift.planner.rules.PredictivePlan;
 import dev.sift.planner.rules.QueryBuilder;
 import dev.sift.planner.rules.QuerySpec;
 import dev.sift.planner.rules.Reader;
@@ -49,6 +50,8 @@ public final class RulePlanner implements Planner {
     private QuerySpec spec;
     private List<String> readings = List.of();
     private List<KgEntry.Join> joins = List.of();
+    /** The ML flow when the question is a prediction the knowledge graph names. */
+    private PredictivePlan predictive;
 
     @Override
     public String name() {
@@ -66,6 +69,9 @@ public final class RulePlanner implements Planner {
         if (last == null) {
             return route(state);
         }
+        if (predictive != null) {
+            return predictive.next(state);
+        }
         if (!last.ok()) {
             return Decision.answer("the only planned step failed", "I could not answer this offline: "
                     + last.observation(), AnswerKind.DECLINED, null);
@@ -75,6 +81,9 @@ public final class RulePlanner implements Planner {
 
     @Override
     public Decision forceFinal(RunState state) {
+        if (predictive != null) {
+            return predictive.forceFinal(state);
+        }
         Step last = state.lastStep();
         return last != null && last.ok() ? finalFrom(state, last) : Decision.answer(null,
                 "I could not answer this offline within the step budget.", AnswerKind.DECLINED, null);
@@ -115,8 +124,7 @@ public final class RulePlanner implements Planner {
         return switch (intent) {
             case SCHEMA -> schema(toks);
             case VALUES -> values(toks);
-            case PREDICTIVE -> viaTools(state, "a prediction", List.of("train_model", "predict"),
-                    predictiveTarget(lexicon));
+            case PREDICTIVE -> predict(state, lexicon);
             case CORRELATION -> viaTools(state, "a correlation analysis", List.of("correlation_analysis"), "");
             case TREND -> viaTools(state, "a trend analysis", List.of("trend_analysis"), "");
             case PROFILE -> viaTools(state, "a profile of a table", List.of("profile_data"), "");
@@ -197,6 +205,26 @@ public final class RulePlanner implements Planner {
         Sense.Attr a = distinct.get(0);
         ObjectNode args = JSON.createObjectNode().put("source", a.table()).put("column", a.name().substring(a.table().length() + 1));
         return Decision.call("the values of " + a.name(), "sample_values", args, null);
+    }
+
+    /**
+     * A prediction the knowledge graph names (section predictions) runs the ML flow ({@link PredictivePlan}) when the
+     * ML tools are registered; otherwise, or with no matching task, the general clarification.
+     */
+    private Decision predict(RunState state, Lexicon lexicon) {
+        List<String> tools = List.of("train_model", "predict");
+        if (!state.tools().names().containsAll(PredictivePlan.TOOLS)) {
+            return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
+        }
+        Optional<Object> read = PredictivePlan.read(state.question(), lexicon.graph());
+        if (read.isEmpty()) {
+            return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
+        }
+        if (read.get() instanceof String problem) {
+            return clarify(problem);
+        }
+        predictive = new PredictivePlan((PredictivePlan.Reading) read.get());
+        return predictive.start();
     }
 
     private static String predictiveTarget(Lexicon lexicon) {
