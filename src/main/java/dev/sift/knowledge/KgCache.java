@@ -119,8 +119,13 @@ public final class KgCache {
         try {
             File f = new File(VERSION, ds.fingerprint(), code(), ds.name(),
                     auto.entries().stream().map(Item::of).toList());
-            tmp = Files.createTempFile(p.getParent(), ds.name() + ".kg-cache", ".tmp");
-            JSON.writeValue(tmp.toFile(), f);
+            // a fresh name per writer (not createTempFile: its owner-only mode would stick to the published file)
+            tmp = p.resolveSibling(p.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                    + java.util.UUID.randomUUID() + ".tmp");
+            try (java.io.OutputStream out = Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                JSON.writeValue(out, f);
+            }
             try {
                 Files.move(tmp, p, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
