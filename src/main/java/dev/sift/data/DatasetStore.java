@@ -161,6 +161,7 @@ public final class DatasetStore {
     public boolean remove(String name) throws IOException {
         checkName(name);
         boolean had = Files.deleteIfExists(root.resolve(name + ".json"));
+        Files.deleteIfExists(root.resolve(name + ".kg-cache.json")); // the knowledge-graph cache (KgCache)
         return Files.deleteIfExists(root.resolve(name + ".duckdb")) || had;
     }
 

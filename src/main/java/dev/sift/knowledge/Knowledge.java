@@ -32,7 +32,7 @@ public final class Knowledge {
     /** The knowledge of the workspace's dataset (cached: datasets never change once built). */
     public static Knowledge of(Workspace ws) {
         return CACHE.computeIfAbsent(ws.dataset().fingerprint() + "@" + ws.dataset().file(),
-                k -> build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws))));
+                k -> build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws)), true));
     }
 
     /**
@@ -52,12 +52,38 @@ public final class Knowledge {
 
     /** Builds (uncached) from the data and an optional curated file. */
     public static Knowledge build(Workspace ws, Optional<CuratedKg> curated) {
+        return build(ws, curated, false);
+    }
+
+    /**
+     * As above; with {@code diskCache} the automatic graph comes from (and goes to) the dataset's
+     * {@link KgCache} file. The curated file is always validated against the live data.
+     */
+    static Knowledge build(Workspace ws, Optional<CuratedKg> curated, boolean diskCache) {
         long t0 = System.nanoTime();
-        KnowledgeGraph auto = KgBuilder.build(ws);
+        KnowledgeGraph auto = diskCache ? automatic(ws) : KgBuilder.build(ws);
         KnowledgeGraph kg = curated.map(c -> KgLoader.overlay(auto, c, ws)).orElse(auto);
         LOG.debug("Knowledge of {} built in {} ms ({})", ws.dataset().name(), (System.nanoTime() - t0) / 1_000_000,
                 kg.source().orElse("automatic only"));
         return new Knowledge(kg);
+    }
+
+    /** The automatic graph from the disk cache when it is usable, else built from the data and cached. */
+    static KnowledgeGraph automatic(Workspace ws) {
+        var ds = ws.dataset();
+        if (ds.fingerprint() == null || ds.fingerprint().isBlank() || ds.file() == null) {
+            return KgBuilder.build(ws);
+        }
+        long t0 = System.nanoTime();
+        Optional<KnowledgeGraph> cached = KgCache.load(ds);
+        if (cached.isPresent()) {
+            LOG.debug("Automatic knowledge graph of {} read from {} in {} ms", ds.name(), KgCache.path(ds),
+                    (System.nanoTime() - t0) / 1_000_000);
+            return cached.get();
+        }
+        KnowledgeGraph auto = KgBuilder.build(ws);
+        KgCache.save(ds, auto);
+        return auto;
     }
 
     public KnowledgeGraph graph() {

@@ -66,12 +66,16 @@ class LoadCommandTest {
                 """);
     }
 
-    /** The store holds only published datasets: name.duckdb with its name.json, no temp or WAL files. */
+    /**
+     * The store holds only published datasets: name.duckdb with its name.json (and perhaps the knowledge-graph
+     * cache name.kg-cache.json), no temp or WAL files.
+     */
     private static void assertStoreClean() throws IOException {
         List<String> files = CliHarness.storeFiles(home);
-        assertThat(files).allMatch(f -> f.matches("[a-z][a-z0-9_]*\\.(duckdb|json)"), "only published files");
+        assertThat(files).allMatch(f -> f.matches("[a-z][a-z0-9_]*\\.(duckdb|json|kg-cache\\.json)"),
+                "only published files");
         for (String f : files) {
-            String stem = f.substring(0, f.lastIndexOf('.'));
+            String stem = f.substring(0, f.indexOf('.'));
             assertThat(files).contains(stem + ".duckdb", stem + ".json");
         }
     }

@@ -1,0 +1,191 @@
+package dev.sift.knowledge;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sift.data.Dataset;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The automatic knowledge graph of a dataset ({@link KgBuilder#build}), persisted beside the dataset as
+ * {@code <store>/<name>.kg-cache.json} so that later processes skip the scans over the data.
+ *
+ * <p>Contract: a cached graph is used only when the file names the dataset's content fingerprint, this
+ * {@link #VERSION} and the same {@link #code() builder code} (a hash of the class files that derive and
+ * hold the graph, so a new jar whose builder reasons differently never reads an old answer). Anything else —
+ * missing, unreadable, corrupt, another fingerprint, version or code — is ignored with a debug line, and the
+ * caller rebuilds and rewrites it. Writes go to a temporary file moved into place, so readers never see half a
+ * file. The entries hold only strings, longs, booleans, lists and maps, so they round-trip exactly; a loaded
+ * graph {@code equals} a freshly built one entry for entry.
+ */
+public final class KgCache {
+    private static final Logger LOG = LoggerFactory.getLogger(KgCache.class);
+    /** Bump when the file layout changes. */
+    public static final int VERSION = 1;
+    static final String SUFFIX = ".kg-cache.json";
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    private static volatile String code;
+
+    /** One entry of the automatic graph: exactly one of the three is set. */
+    record Item(KgEntry.Table table, KgEntry.Column column, KgEntry.Join join) {
+        static Item of(KgEntry e) {
+            if (e instanceof KgEntry.Table t) {
+                return new Item(t, null, null);
+            } else if (e instanceof KgEntry.Column c) {
+                return new Item(null, c, null);
+            } else if (e instanceof KgEntry.Join j) {
+                return new Item(null, null, j);
+            }
+            throw new IllegalArgumentException("The automatic graph has no " + e.kind().wire() + " entries: " + e.id());
+        }
+
+        KgEntry entry() {
+            int set = (table == null ? 0 : 1) + (column == null ? 0 : 1) + (join == null ? 0 : 1);
+            if (set != 1) {
+                throw new IllegalArgumentException("a cached entry must be exactly one of table, column, join");
+            }
+            return table != null ? immutable(table) : column != null ? immutable(column) : immutable(join);
+        }
+    }
+
+    /** The file's content. */
+    record File(int version, String fingerprint, String code, String dataset, List<Item> entries) { }
+
+    private KgCache() { }
+
+    /** Where the cache of {@code ds} lives: beside its database file in the store folder. */
+    public static Path path(Dataset ds) {
+        return ds.file().resolveSibling(ds.name() + SUFFIX);
+    }
+
+    /** The cached automatic graph of {@code ds}, or empty (logged at debug) when there is no usable cache. */
+    public static Optional<KnowledgeGraph> load(Dataset ds) {
+        Path p = path(ds);
+        File f;
+        try {
+            f = JSON.readValue(p.toFile(), File.class);
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            LOG.debug("No knowledge-graph cache {}; building", p);
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Ignoring unreadable knowledge-graph cache {}: {}", p, e.getMessage());
+            return Optional.empty();
+        }
+        String why = f.version() != VERSION ? "format version " + f.version() + ", not " + VERSION
+                : !ds.fingerprint().equals(f.fingerprint()) ? "another dataset fingerprint (" + f.fingerprint() + ")"
+                : !code().equals(f.code()) ? "another builder code (" + f.code() + ")"
+                : !ds.name().equals(f.dataset()) ? "another dataset name (" + f.dataset() + ")"
+                : f.entries() == null ? "no entries" : null;
+        if (why != null) {
+            LOG.debug("Ignoring knowledge-graph cache {}: {}", p, why);
+            return Optional.empty();
+        }
+        try {
+            List<KgEntry> entries = new ArrayList<>();
+            for (Item i : f.entries()) {
+                entries.add(i.entry());
+            }
+            return Optional.of(new KnowledgeGraph(ds.name(), null, entries));
+        } catch (RuntimeException e) {
+            LOG.debug("Ignoring inconsistent knowledge-graph cache {}: {}", p, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Writes the automatic graph of {@code ds} atomically. A store that cannot be written (read-only folder,
+     * full disk) costs only the speed-up: the failure is logged and the graph is still used.
+     */
+    public static void save(Dataset ds, KnowledgeGraph auto) {
+        Path p = path(ds);
+        Path tmp = null;
+        try {
+            File f = new File(VERSION, ds.fingerprint(), code(), ds.name(),
+                    auto.entries().stream().map(Item::of).toList());
+            // a fresh name per writer (not createTempFile: its owner-only mode would stick to the published file)
+            tmp = p.resolveSibling(p.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                    + java.util.UUID.randomUUID() + ".tmp");
+            try (java.io.OutputStream out = Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                JSON.writeValue(out, f);
+            }
+            try {
+                Files.move(tmp, p, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING);
+            }
+            LOG.debug("Wrote knowledge-graph cache {}", p);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not write the knowledge-graph cache {} ({}); the next run builds the graph again", p,
+                    e.getMessage());
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // a stray temporary file is harmless
+                }
+            }
+        }
+    }
+
+    /** Removes the cache of a dataset (when the dataset itself is removed). */
+    public static void delete(Path storeRoot, String name) throws IOException {
+        Files.deleteIfExists(storeRoot.resolve(name + SUFFIX));
+    }
+
+    /** A hash of the class files that derive and hold the automatic graph. */
+    static String code() {
+        String c = code;
+        if (c == null) {
+            try {
+                MessageDigest md = MessageDigest.getInstance("SHA-256");
+                for (Class<?> k : List.of(KgBuilder.class, KgCache.class, KgEntry.class, KgEntry.Table.class,
+                        KgEntry.Column.class, KgEntry.Join.class)) {
+                    String res = k.getName().substring(k.getName().lastIndexOf('.') + 1) + ".class";
+                    try (InputStream in = k.getResourceAsStream(res)) {
+                        md.update(res.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        md.update(in == null ? new byte[0] : in.readAllBytes());
+                    }
+                }
+                c = HexFormat.of().formatHex(md.digest(), 0, 8);
+            } catch (IOException | NoSuchAlgorithmException e) {
+                c = "unknown-" + System.nanoTime(); // never matches a written file: no caching, still correct
+            }
+            code = c;
+        }
+        return c;
+    }
+
+    private static KgEntry.Table immutable(KgEntry.Table t) {
+        return new KgEntry.Table(t.name(), t.description(), t.rows(), List.copyOf(t.synonyms()), t.curated());
+    }
+
+    private static KgEntry.Column immutable(KgEntry.Column c) {
+        return new KgEntry.Column(c.table(), c.name(), c.type(), c.description(), c.unit(),
+                Collections.unmodifiableMap(new LinkedHashMap<>(c.codes())), List.copyOf(c.values()), c.sample(),
+                c.key(), List.copyOf(c.synonyms()), c.curated());
+    }
+
+    private static KgEntry.Join immutable(KgEntry.Join j) {
+        return new KgEntry.Join(j.name(), j.fromTable(), j.fromColumn(), j.toTable(), j.toColumn(), j.meaning(),
+                List.copyOf(j.synonyms()), j.curated());
+    }
+}
