@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -117,29 +115,9 @@ public final class ChartSpec {
         return JSON.createObjectNode().put("field", f.name()).put("type", f.type());
     }
 
+    /** Numbers and booleans keep their JSON type; anything else (dates, text) is written as text. */
     private static void put(ObjectNode o, String k, Object v) {
-        if (v == null) {
-            o.putNull(k);
-        } else if (v instanceof Integer i) {
-            o.put(k, i);
-        } else if (v instanceof Long l) {
-            o.put(k, l);
-        } else if (v instanceof Short s) {
-            o.put(k, s);
-        } else if (v instanceof Byte b) {
-            o.put(k, b);
-        } else if (v instanceof Double d) {
-            o.put(k, d);
-        } else if (v instanceof Float f) {
-            o.put(k, f);
-        } else if (v instanceof BigDecimal d) {
-            o.put(k, d);
-        } else if (v instanceof BigInteger b) {
-            o.put(k, b);
-        } else if (v instanceof Boolean b) {
-            o.put(k, b);
-        } else {
-            o.put(k, v.toString());
-        }
+        o.set(k, v == null || v instanceof Number || v instanceof Boolean ? JSON.valueToTree(v)
+                : JSON.getNodeFactory().textNode(v.toString()));
     }
 }
