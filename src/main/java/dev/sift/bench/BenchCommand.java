@@ -1,6 +1,9 @@
-package dev.sift.cli;
+package dev.sift.bench;
 
 import dev.sift.Sift;
+import dev.sift.cli.CommandExtension;
+import dev.sift.cli.ConsoleProgress;
+import dev.sift.cli.Runtime;
 import dev.sift.bench.AnalysisBench;
 import dev.sift.bench.LinkingBench;
 import dev.sift.bench.MlBench;
@@ -21,7 +24,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
         + " (a question suite).")
-final class BenchCommand implements Callable<Integer> {
+public final class BenchCommand implements Callable<Integer>, CommandExtension {
     static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
 
     @Spec
