@@ -136,14 +136,14 @@ class DabRunnerTest {
 
     @Test
     void a_crashing_or_hanging_validator_is_reported_and_the_run_goes_on() throws Exception {
-        List<DabResult> rs = run(runner(model("The average product price is 12.5."), 1), tmp.resolve("out"),
+        List<DabResult> rs = run(runner(model("The average product price is 12.5."), 6), tmp.resolve("out"),
                 "query1", "query2", "query3");
         assertThat(rs).extracting(DabResult::query).containsExactly("query1", "query2", "query3");
         assertThat(rs.get(0).passed()).isTrue();
         assertThat(rs.get(1).passed()).isFalse();
         assertThat(rs.get(1).error()).contains("RuntimeError: broken validator");
         assertThat(rs.get(2).passed()).isFalse();
-        assertThat(rs.get(2).error()).isEqualTo("the validator did not finish within 1 s and was stopped");
+        assertThat(rs.get(2).error()).isEqualTo("the validator did not finish within 6 s and was stopped");
     }
 
     @Test
