@@ -10,6 +10,7 @@ import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
 import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
+import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.agent.Planner;
@@ -66,6 +67,8 @@ public final class Sift {
     private final ToolRegistry tools;
     private final Workspace.Limits limits;
     private final Path home;
+    /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
+    private final KnowledgeStore knowledge = new KnowledgeStore();
 
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
         this.home = home;
@@ -114,6 +117,11 @@ public final class Sift {
         return Workspace.open(dataset, limits);
     }
 
+    /** The knowledge of the datasets this application has used (bounded). */
+    public KnowledgeStore knowledge() {
+        return knowledge;
+    }
+
     public Planner planner() {
         return llm == null ? new RulePlanner() : new LlmPlanner(llm);
     }
@@ -126,7 +134,8 @@ public final class Sift {
     /** Answers one question, telling {@code listener} about each step (charts and rows arrive as payloads). */
     public Answered ask(String question, Dataset dataset, AgentConfig config, StepListener listener) throws Exception {
         try (Workspace ws = open(dataset)) {
-            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).onStep(listener).run(question);
+            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).knowledge(knowledge).onStep(listener)
+                    .run(question);
             return new Answered(run, traces.save(run));
         }
     }
@@ -140,7 +149,7 @@ public final class Sift {
     public Conversation.Engine engine() {
         ReferenceResolver rules = new RuleReferenceResolver();
         return new Conversation.Engine(this::planner, tools, llm, traces,
-                llm == null ? rules : new LlmReferenceResolver(llm, rules));
+                llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge);
     }
 
     /** Active sessions of this process, opening workspaces on the named datasets. */

@@ -3,20 +3,21 @@ package dev.sift.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.Workspace;
+import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmException;
 import dev.sift.ml.ModelRegistry;
-import dev.sift.agent.Planner;
 import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
-import dev.sift.text.EvidenceText;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * The run: ask the planner for one decision at a time, validate it against the live schema, run it, and
@@ -33,6 +34,7 @@ public final class AgentLoop {
     private StepListener listener = StepListener.NONE;
     private ToolContext.Clarifier clarifier;
     private TurnContext context = TurnContext.NONE;
+    private KnowledgeStore knowledge;
 
     public AgentLoop(Planner planner, ToolRegistry tools, Workspace workspace, LlmClient llm, AgentConfig config) {
         this(planner, tools, workspace, llm, config, new ModelRegistry());
@@ -61,119 +63,145 @@ public final class AgentLoop {
         return this;
     }
 
+    /**
+     * Where runs find their dataset's knowledge: the application's store, so it is built once per dataset.
+     * Without one, each run builds the knowledge it needs for itself.
+     */
+    public AgentLoop knowledge(KnowledgeStore knowledge) {
+        this.knowledge = knowledge;
+        return this;
+    }
+
     /** The conversation this run is a turn of: resolved references and earlier turns, shown to the planner. */
     public AgentLoop context(TurnContext context) {
         this.context = context == null ? TurnContext.NONE : context;
         return this;
     }
 
-    public AgentRun run(String question) throws Exception {
-        long start = System.nanoTime();
-        String startedAt = Instant.now().toString();
-        ToolContext ctx = new ToolContext(workspace, llm, question, models);
-        ctx.clarifier(clarifier);
-        List<Step> steps = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        LoopGuard guard = new LoopGuard();
-        RunState state = new RunState(question, steps, tools, workspace, ctx.evidence(), context);
-        Decision last = null;
-        int invalidInARow = 0;
-        try {
-            while (steps.size() < config.maxSteps()) {
-                long t0 = System.nanoTime();
-                Usage before = planner.usage();
-                Decision d;
-                try {
-                    d = planner.next(state);
-                } catch (UnreadableReplyException e) {
-                    emit(steps, new Step(steps.size() + 1, Step.Outcome.UNREADABLE, null, null, null, false,
-                            e.getMessage(), null, millis(t0), planner.usage().minus(before)), null);
-                    return finish(question, "The model's replies could not be read as a decision, even after a"
-                            + " correction: " + e.getMessage() + " No answer was produced; nothing was guessed.",
-                            AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
-                }
-                if (d.isFinal()) {
-                    last = d;
-                    break;
-                }
-                ToolRegistry.PreparedCall call;
-                try {
-                    call = tools.prepare(d.tool(), d.args(), workspace);
-                } catch (ToolCallException e) {
-                    invalidInARow++;
-                    String error = e.getMessage();
-                    String directive = guard.failed(d.tool(), d.args(), error);
-                    if (invalidInARow > config.maxRepairs()) {
-                        invalidInARow = 0;
-                        notes.add("Dropped an invalid call to " + d.tool() + " " + compact(d.args()) + ": " + error);
-                        emit(steps, new Step(steps.size() + 1, Step.Outcome.DROPPED, d.thought(), d.tool(), d.args(),
-                                false, "Error: " + error + " This call could not be made valid and was dropped."
-                                + " Continue without it, using only tools, tables and columns that exist."
-                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)), null);
-                    } else {
-                        emit(steps, new Step(steps.size() + 1, Step.Outcome.INVALID, d.thought(), d.tool(), d.args(),
-                                false, "Error: " + error + " Fix the call and try again."
-                                + (directive == null ? "" : " " + directive), d.raw(), millis(t0), planner.usage().minus(before)), null);
+    public AgentRun run(String question) throws InterruptedException {
+        return new Run(question).execute();
+    }
+
+    /** One run's working state: its context, steps and notes, and the planner's plan for it. */
+    private final class Run {
+        private final String question;
+        private final long start = System.nanoTime();
+        private final String startedAt = Instant.now().toString();
+        private final ToolContext ctx;
+        private final List<Step> steps = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+        private final LoopGuard guard = new LoopGuard();
+        private final RunState state;
+        private final Planner.Run plan;
+        private int invalidInARow;
+
+        Run(String question) {
+            this.question = question;
+            Supplier<Knowledge> known = (knowledge == null ? new KnowledgeStore(1) : knowledge).lazy(workspace);
+            this.ctx = new ToolContext(workspace, llm, question, models, known);
+            ctx.clarifier(clarifier);
+            this.state = new RunState(question, steps, tools, workspace, ctx.evidence(), context, known);
+            this.plan = planner.begin(state);
+        }
+
+        AgentRun execute() throws InterruptedException {
+            try {
+                Decision.Answer answer = null;
+                while (answer == null && steps.size() < config.maxSteps()) {
+                    long t0 = System.nanoTime();
+                    Usage before = plan.usage();
+                    Decision d;
+                    try {
+                        d = plan.next(state);
+                    } catch (UnreadableReplyException e) {
+                        add(Step.unreadable(steps.size() + 1, e.getMessage(), millis(t0), plan.usage().minus(before)), null);
+                        return finish(FinalAnswers.unreadable(e.getMessage()), AnswerKind.ERROR);
                     }
-                    continue;
+                    if (d instanceof Decision.Answer a) {
+                        answer = a;
+                    } else {
+                        act((Decision.Call) d, t0, before);
+                    }
                 }
+                if (answer == null) {
+                    answer = forced();
+                }
+                return finish(answer.text(), answer.kind());
+            } catch (LlmException e) {
+                notes.add("The language model failed: " + e.getMessage());
+                return finish(FinalAnswers.modelFailed(e.getMessage(), ctx.evidence()), AnswerKind.ERROR);
+            }
+        }
+
+        /** Validates a call and runs it; an invalid call goes back for repair a bounded number of times, then is dropped. */
+        private void act(Decision.Call call, long t0, Usage before) throws InterruptedException {
+            ToolRegistry.PreparedCall prepared;
+            try {
+                prepared = tools.prepare(call.tool(), call.args(), workspace);
+            } catch (ToolCallException e) {
+                invalid(call, e.getMessage(), t0, before);
+                return;
+            }
+            invalidInARow = 0;
+            ToolResult r = tools.run(prepared, ctx);
+            String observation = r.summary();
+            if (!r.ok()) {
+                String directive = guard.failed(call.tool(), call.args(), r.error());
+                observation += directive == null ? "" : "\n" + directive;
+            }
+            add(Step.ran(steps.size() + 1, call, r.ok(), observation, millis(t0), plan.usage().minus(before)), r);
+        }
+
+        private void invalid(Decision.Call call, String error, long t0, Usage before) {
+            invalidInARow++;
+            String directive = guard.failed(call.tool(), call.args(), error);
+            String redirect = directive == null ? "" : " " + directive;
+            Usage tokens = plan.usage().minus(before);
+            if (invalidInARow > config.maxRepairs()) {
                 invalidInARow = 0;
-                ToolResult r = tools.run(call, ctx);
-                String observation = r.summary();
-                if (!r.ok()) {
-                    String directive = guard.failed(d.tool(), d.args(), r.error());
-                    observation += directive == null ? "" : "\n" + directive;
-                }
-                emit(steps, new Step(steps.size() + 1, Step.Outcome.RAN, d.thought(), d.tool(), d.args(), r.ok(),
-                        observation, d.raw(), millis(t0), planner.usage().minus(before)), r);
+                notes.add("Dropped an invalid call to " + call.tool() + " " + compact(call.args()) + ": " + error);
+                add(Step.dropped(steps.size() + 1, call, "Error: " + error + " This call could not be made valid and was"
+                        + " dropped. Continue without it, using only tools, tables and columns that exist." + redirect,
+                        millis(t0), tokens), null);
+            } else {
+                add(Step.invalid(steps.size() + 1, call, "Error: " + error + " Fix the call and try again." + redirect,
+                        millis(t0), tokens), null);
             }
-            if (last == null) {
-                notes.add("The step budget of " + config.maxSteps() + " steps ran out; the answer was forced from"
-                        + " what the run had gathered.");
-                try {
-                    last = planner.forceFinal(state);
-                } catch (UnreadableReplyException e) {
-                    last = Decision.answer(null, fallbackAnswer(ctx), AnswerKind.ANSWER, null);
-                }
+        }
+
+        /** The step budget is spent: the planner's best final answer, or the evidence itself. */
+        private Decision.Answer forced() throws LlmException {
+            notes.add("The step budget of " + config.maxSteps() + " steps ran out; the answer was forced from"
+                    + " what the run had gathered.");
+            try {
+                return plan.forceFinal(state);
+            } catch (UnreadableReplyException e) {
+                return Decision.answer(null, FinalAnswers.budgetSpent(ctx.evidence()), AnswerKind.ANSWER, null);
             }
-            return finish(question, last.finalAnswer(), last.kind(), ctx, steps, notes, startedAt, start);
-        } catch (LlmException e) {
-            notes.add("The language model failed: " + e.getMessage());
-            return finish(question, "The language model could not be used, so this run stopped: " + e.getMessage()
-                    + (ctx.evidence().isEmpty() ? " Nothing was guessed." : "\nResults gathered before it failed:\n"
-                    + EvidenceText.plainText(ctx.evidence())), AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
         }
-    }
 
-    private void emit(List<Step> steps, Step step, ToolResult result) {
-        steps.add(step);
-        listener.onStep(step, result);
-    }
-
-    /** With nothing better, the evidence itself, plainly. */
-    private static String fallbackAnswer(ToolContext ctx) {
-        return ctx.evidence().isEmpty() ? "I could not reach an answer within the step budget, and no query results"
-                + " were gathered." : "I could not finish within the step budget. The results gathered so far:\n"
-                + EvidenceText.plainText(ctx.evidence());
-    }
-
-    private AgentRun finish(String question, String answer, AnswerKind kind, ToolContext ctx, List<Step> steps,
-                            List<String> notes, String startedAt, long start) {
-        AnswerKind k = kind == null ? AnswerKind.ANSWER : kind;
-        if (planner.offline()) {
-            notes.add("No language model is in use, so Sift answered offline (rule-based).");
+        private void add(Step step, ToolResult result) {
+            steps.add(step);
+            listener.onStep(step, result);
         }
-        AgentRun.Status status;
-        if (k == AnswerKind.ERROR) {
-            status = AgentRun.Status.FAILED;
-        } else if (planner.offline()) {
-            status = ctx.evidence().isEmpty() ? AgentRun.Status.LLM_DISABLED : AgentRun.Status.RULE_BASED;
-        } else {
-            status = AgentRun.Status.NOT_SAMPLED;
+
+        /** The one place a run's outcome is assembled: answer, kind, groundedness status, evidence, steps, notes. */
+        private AgentRun finish(String answer, AnswerKind kind) {
+            if (planner.offline()) {
+                notes.add("No language model is in use, so Sift answered offline (rule-based).");
+            }
+            AgentRun.Status status;
+            if (kind == AnswerKind.ERROR) {
+                status = AgentRun.Status.FAILED;
+            } else if (planner.offline()) {
+                status = ctx.evidence().isEmpty() ? AgentRun.Status.LLM_DISABLED : AgentRun.Status.RULE_BASED;
+            } else {
+                status = AgentRun.Status.NOT_SAMPLED;
+            }
+            return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(),
+                    answer, kind, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
+                    millis(start), plan.usage(), plan.toolsShown().orElse(null));
         }
-        return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(), answer,
-                k, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
-                millis(start), planner.usage(), planner.toolsShown().orElse(null));
     }
 
     private static String compact(JsonNode args) {

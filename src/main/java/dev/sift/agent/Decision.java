@@ -4,19 +4,31 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * One planner decision: call a tool with arguments, or give the final answer. {@code raw} is the planner's
- * own text (kept for the trace and to replay the conversation to a model).
+ * own text (kept for the trace and to replay the conversation to a model); null for planners without a model.
  */
-public record Decision(String thought, String tool, JsonNode args, String finalAnswer, AnswerKind kind, String raw) {
+public sealed interface Decision permits Decision.Call, Decision.Answer {
+    String thought();
 
-    public static Decision call(String thought, String tool, JsonNode args, String raw) {
-        return new Decision(thought, tool, args, null, null, raw);
+    String raw();
+
+    /** Run {@code tool} with {@code args} (validated by the registry before it runs). */
+    record Call(String thought, String tool, JsonNode args, String raw) implements Decision { }
+
+    /** End the run with {@code text}, an answer, a clarifying question or a refusal ({@code kind}). */
+    record Answer(String thought, String text, AnswerKind kind, String raw) implements Decision {
+        public Answer {
+            if (text == null) {
+                throw new IllegalArgumentException("A final answer needs a text");
+            }
+            kind = kind == null ? AnswerKind.ANSWER : kind;
+        }
     }
 
-    public static Decision answer(String thought, String text, AnswerKind kind, String raw) {
-        return new Decision(thought, null, null, text, kind, raw);
+    static Call call(String thought, String tool, JsonNode args, String raw) {
+        return new Call(thought, tool, args, raw);
     }
 
-    public boolean isFinal() {
-        return finalAnswer != null;
+    static Answer answer(String thought, String text, AnswerKind kind, String raw) {
+        return new Answer(thought, text, kind, raw);
     }
 }

@@ -1,12 +1,14 @@
 package dev.sift.agent;
 
-import dev.sift.agent.Decision;
-import dev.sift.agent.RunState;
-import dev.sift.agent.Usage;
+import dev.sift.llm.LlmException;
+
+import java.util.Optional;
 
 /**
- * Chooses the next step of a run. A planner never runs anything itself: it returns a decision that the
- * loop validates and executes. Planner errors (a dead model endpoint, unreadable replies) are thrown.
+ * Chooses the steps of a run; the loop's port, implemented by the planners. A planner never runs anything
+ * itself: it returns decisions that the loop validates and executes. A planner is long-lived and holds nothing
+ * of a run: {@link #begin} makes the object that plans one run, fixed for that run (its prompt, its tools, its
+ * reading of the question).
  */
 public interface Planner {
     /** "offline" or the model in use, for answers and traces. */
@@ -15,18 +17,28 @@ public interface Planner {
     /** True when no language model is involved (answers are rule-based). */
     boolean offline();
 
-    Decision next(RunState state) throws Exception;
+    /** Starts planning the run whose state is {@code state} (no steps yet). */
+    Run begin(RunState state);
 
-    /** Called once when the step budget is spent: the best final answer from what the run has. */
-    Decision forceFinal(RunState state) throws Exception;
+    /** The planning of one run. */
+    interface Run {
+        /**
+         * The next decision, given the steps so far. A model that cannot be reached throws {@link LlmException};
+         * replies that stay unreadable after a correction throw {@link UnreadableReplyException}.
+         */
+        Decision next(RunState state) throws LlmException, UnreadableReplyException;
 
-    /** Tokens spent so far by this planner (cumulative); none for planners without a model. */
-    default Usage usage() {
-        return Usage.NONE;
-    }
+        /** Called once when the step budget is spent: the best final answer from what the run has. */
+        Decision.Answer forceFinal(RunState state) throws LlmException, UnreadableReplyException;
 
-    /** The tools this planner put in front of its model for the current run, and why; empty if none. */
-    default java.util.Optional<dev.sift.agent.ToolsShown> toolsShown() {
-        return java.util.Optional.empty();
+        /** Tokens this run's planning has spent so far; none for planners without a model. */
+        default Usage usage() {
+            return Usage.NONE;
+        }
+
+        /** The tools this run put in front of its model, and why; empty if none. */
+        default Optional<ToolsShown> toolsShown() {
+            return Optional.empty();
+        }
     }
 }

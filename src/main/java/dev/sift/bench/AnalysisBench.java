@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.data.Dataset;
 import dev.sift.data.Workspace;
+import dev.sift.ml.ModelRegistry;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
@@ -66,7 +67,7 @@ public final class AnalysisBench {
                 double[] cpu = new double[repeat];
                 String first = "";
                 for (int k = -1; k < repeat; k++) {
-                    ToolContext ctx = new ToolContext(ws, null, "bench");
+                    ToolContext ctx = new ToolContext(ws, null, "bench", new ModelRegistry(), sift.knowledge().lazy(ws));
                     long c0 = processCpuNanos();
                     long t0 = System.nanoTime();
                     ToolResult r = tools.run(tools.prepare(tool, args, ws), ctx);

@@ -5,6 +5,7 @@ import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
 import dev.sift.data.Dataset;
 import dev.sift.data.Workspace;
+import dev.sift.ml.ModelRegistry;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
@@ -59,7 +60,7 @@ public final class OverheadBench {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + dataset.file(), ro);
              Workspace ws = sift.open(dataset)) {
             ToolRegistry tools = sift.tools();
-            ToolContext ctx = new ToolContext(ws, null, "bench");
+            ToolContext ctx = new ToolContext(ws, null, "bench", new ModelRegistry(), sift.knowledge().lazy(ws));
             ObjectMapper json = new ObjectMapper();
             for (int i = 0; i < QUERIES.size(); i++) {
                 String sql = QUERIES.get(i);

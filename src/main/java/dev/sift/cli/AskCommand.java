@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AnswerKind;
+import dev.sift.agent.RunCharts;
 import dev.sift.agent.RunJson;
+import dev.sift.agent.StepListener;
 import dev.sift.data.Dataset;
 import dev.sift.text.Evidence;
 import picocli.CommandLine.Command;
@@ -45,22 +47,13 @@ final class AskCommand implements Callable<Integer> {
         AgentConfig config = AgentConfig.defaults().withMaxSteps(maxSteps);
         Sift sift = Runtime.sift();
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
-        java.util.List<com.fasterxml.jackson.databind.JsonNode> charts = new java.util.ArrayList<>();
-        Sift.Answered a = sift.ask(question, ds, config, (step, result) -> {
-            if (result != null && result.ok() && "chart".equals(result.meta().get("artifact"))
-                    && result.payload() instanceof com.fasterxml.jackson.databind.JsonNode specNode) {
-                charts.add(new ObjectMapper().createObjectNode().put("step", step.index()).set("spec", specNode));
-            }
-        });
+        RunCharts charts = new RunCharts(StepListener.NONE);
+        Sift.Answered a = sift.ask(question, ds, config, charts);
         PrintWriter out = spec.commandLine().getOut();
         if (report != null) {
             var j = RunJson.of(a.run(), a.trace());
             j.put("question", question);
-            if (charts.isEmpty() && !a.run().evidence().isEmpty()) {
-                dev.sift.text.AutoChart.of(a.run().evidence().get(a.run().evidence().size() - 1)).ifPresent(spec ->
-                        charts.add(new ObjectMapper().createObjectNode().put("suggested", true).set("spec", spec)));
-            }
-            j.set("charts", new ObjectMapper().valueToTree(charts));
+            j.set("charts", new ObjectMapper().valueToTree(charts.of(a.run())));
             java.nio.file.Files.writeString(report, dev.sift.web.Report.html(j));
         }
         if (json) {

@@ -4,7 +4,7 @@ package dev.sift.data;
  * A query that was refused or failed. The message is written for the planner (and people): what was
  * wrong and what to do instead. These are planner mistakes, not bugs: they become observations.
  */
-public final class QueryException extends Exception {
+public final class QueryException extends FixableException {
 
     public enum Kind {
         /** Not allowed here (not a single read-only query, touches files, …). */
@@ -26,5 +26,15 @@ public final class QueryException extends Exception {
 
     public Kind kind() {
         return kind;
+    }
+
+    /**
+     * A query that hit the time limit or named something that does not exist is the planner's to fix; a
+     * refused or failing query that a tool generated itself is a bug of ours (tools that run the planner's own
+     * SQL, such as run_sql, report those kinds as results themselves).
+     */
+    @Override
+    public boolean fixable() {
+        return kind == Kind.TIMEOUT || kind == Kind.INVALID;
     }
 }

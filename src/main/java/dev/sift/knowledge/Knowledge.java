@@ -11,28 +11,40 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Everything Sift knows about one dataset, built once per dataset per process: the {@link KnowledgeGraph}
- * (automatic, overlaid with the bundled curated file {@code kg/<dataset>.kg.yaml} when there is one) and
- * the {@link ValueIndex}. A dataset without a curated file gets the automatic graph alone. A curated file
- * that does not match the data throws {@link KgException} naming the file and entries.
+ * Everything Sift knows about one dataset: the {@link KnowledgeGraph} (automatic, overlaid with the bundled
+ * curated file {@code kg/<dataset>.kg.yaml} when there is one) and the {@link ValueIndex}. A dataset without a
+ * curated file gets the automatic graph alone. A curated file that does not match the data throws
+ * {@link KgException} naming the file and entries. Built by {@link #load}; a {@link KnowledgeStore} keeps
+ * the knowledge of recently used datasets so a process builds it once per dataset.
  */
 public final class Knowledge {
     private static final Logger LOG = LoggerFactory.getLogger(Knowledge.class);
-    private static final Map<String, Knowledge> CACHE = new ConcurrentHashMap<>();
 
     private final KnowledgeGraph graph;
     private final ValueIndex values;
     private SearchIndex index;
+    /** What is derived from this knowledge and lives as long as it does (a rendering, a planner's lexicon). */
+    private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
 
     private Knowledge(KnowledgeGraph graph) {
         this.graph = graph;
         this.values = new ValueIndex(graph);
     }
 
-    /** The knowledge of the workspace's dataset (cached: datasets never change once built). */
-    public static Knowledge of(Workspace ws) {
-        return CACHE.computeIfAbsent(ws.dataset().fingerprint() + "@" + ws.dataset().file(),
-                k -> build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws)), true));
+    /**
+     * Builds the knowledge of the workspace's dataset: its bundled curated file (when it describes this dataset)
+     * over the automatic graph, which comes from the dataset's {@link KgCache} file when that is usable.
+     */
+    public static Knowledge load(Workspace ws) {
+        return build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws)), true);
+    }
+
+    /**
+     * The value of type {@code type} derived from this knowledge, made by {@code make} on first use and kept
+     * as long as this knowledge is (knowledge is immutable, so neither goes stale).
+     */
+    public <T> T derived(Class<T> type, java.util.function.Function<Knowledge, T> make) {
+        return type.cast(derived.computeIfAbsent(type, t -> make.apply(this)));
     }
 
     /**

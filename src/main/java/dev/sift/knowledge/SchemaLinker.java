@@ -31,25 +31,32 @@ public final class SchemaLinker {
     public record Linked(List<String> tables, Map<String, String> why, String block, int tokens, int allTokens,
                          boolean linked) { }
 
-    /** The whole-schema rendering of each graph (graphs are immutable). */
-    private static final Map<KnowledgeGraph, String> WHOLE = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+    /** The whole-schema rendering of a graph, kept with the knowledge it renders. */
+    private record Whole(String text) { }
 
     private SchemaLinker() { }
 
     /** Links with the dataset's knowledge (graph, index and values). */
     public static Linked link(String question, Knowledge k, int budgetChars) {
-        return link(question, k.graph(), k.index(), k.values(), budgetChars);
+        return link(question, k.graph(), k.index(), k.values(), k.derived(Whole.class, x -> new Whole(whole(x.graph())))
+                .text(), budgetChars);
     }
 
     public static Linked link(String question, KnowledgeGraph kg, SearchIndex index, ValueIndex values, int budgetChars) {
+        return link(question, kg, index, values, whole(kg), budgetChars);
+    }
+
+    private static String whole(KnowledgeGraph kg) {
+        StringBuilder b = new StringBuilder();
+        for (KgEntry.Table t : kg.tables()) {
+            b.append(line(kg, t.name(), Set.of())).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static Linked link(String question, KnowledgeGraph kg, SearchIndex index, ValueIndex values, String full,
+                               int budgetChars) {
         List<String> all = kg.tables().stream().map(KgEntry.Table::name).toList();
-        String full = WHOLE.computeIfAbsent(kg, g -> {
-            StringBuilder b = new StringBuilder();
-            for (String t : all) {
-                b.append(line(g, t, Set.of())).append('\n');
-            }
-            return b.toString();
-        });
         int allTokens = tokens(full.length());
         if (full.length() <= budgetChars) {
             Map<String, String> why = new LinkedHashMap<>();

@@ -28,7 +28,15 @@ public final class Explanations {
     public record Result(List<Case> cases, List<Importance> global, int globalRows) { }
 
     /** Raw TreeSHAP rows: one per case, {@code width + 1} values (the last is the bias); each sums to the margin. */
-    public static float[][] contributions(TrainedModel model, float[] x, int rows) throws XGBoostError {
+    public static float[][] contributions(TrainedModel model, float[] x, int rows) {
+        try {
+            return contributionsNative(model, x, rows);
+        } catch (XGBoostError e) {
+            throw NativeFailure.of(e);
+        }
+    }
+
+    private static float[][] contributionsNative(TrainedModel model, float[] x, int rows) throws XGBoostError {
         Booster b = null;
         DMatrix m = null;
         try {
@@ -41,7 +49,15 @@ public final class Explanations {
     }
 
     /** Raw margins (log-odds for classification), to check SHAP rows against. */
-    public static float[] margins(TrainedModel model, float[] x, int rows) throws XGBoostError {
+    public static float[] margins(TrainedModel model, float[] x, int rows) {
+        try {
+            return marginsNative(model, x, rows);
+        } catch (XGBoostError e) {
+            throw NativeFailure.of(e);
+        }
+    }
+
+    private static float[] marginsNative(TrainedModel model, float[] x, int rows) throws XGBoostError {
         Booster b = null;
         DMatrix m = null;
         try {
@@ -73,7 +89,15 @@ public final class Explanations {
     }
 
     /** Explains the given rows of {@code p} and computes global importance over at most {@code globalCap} rows. */
-    public static Result explain(Predictions p, int[] rows, int topK, int globalCap) throws XGBoostError {
+    public static Result explain(Predictions p, int[] rows, int topK, int globalCap) {
+        try {
+            return explainNative(p, rows, topK, globalCap);
+        } catch (XGBoostError e) {
+            throw NativeFailure.of(e);
+        }
+    }
+
+    private static Result explainNative(Predictions p, int[] rows, int topK, int globalCap) throws XGBoostError {
         TrainedModel model = p.model();
         FeatureEncoder enc = model.encoder();
         MlData cases = p.data().subset(rows);

@@ -14,12 +14,20 @@ import java.util.stream.IntStream;
  */
 public record Predictions(TrainedModel model, MlData data, double[] values, String frame) {
 
-    public static Predictions score(TrainedModel model, MlData data, String frame) throws XGBoostError {
+    public static Predictions score(TrainedModel model, MlData data, String frame) {
         return new Predictions(model, data, predict(model, data.x(), data.rows()), frame);
     }
 
     /** Raw predictions (probabilities for classification); native memory freed before returning. */
-    public static double[] predict(TrainedModel model, float[] x, int rows) throws XGBoostError {
+    public static double[] predict(TrainedModel model, float[] x, int rows) {
+        try {
+            return predictNative(model, x, rows);
+        } catch (XGBoostError e) {
+            throw NativeFailure.of(e);
+        }
+    }
+
+    private static double[] predictNative(TrainedModel model, float[] x, int rows) throws XGBoostError {
         if (rows == 0) {
             return new double[0];
         }

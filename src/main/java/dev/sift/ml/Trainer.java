@@ -139,7 +139,17 @@ public final class Trainer {
     /** Trains on {@code data} (target already in {@code labels}) and returns the model with provenance. */
     public static TrainedModel train(String id, TaskType task, String source, String target, String entity,
                                      FeatureEncoder encoder, MlData data, Labels labels, Map<String, Object> overrides)
-            throws MlException, XGBoostError {
+            throws MlException {
+        try {
+            return trainNative(id, task, source, target, entity, encoder, data, labels, overrides);
+        } catch (XGBoostError e) {
+            throw NativeFailure.of(e);
+        }
+    }
+
+    private static TrainedModel trainNative(String id, TaskType task, String source, String target, String entity,
+                                            FeatureEncoder encoder, MlData data, Labels labels,
+                                            Map<String, Object> overrides) throws MlException, XGBoostError {
         long start = System.nanoTime();
         Map<String, Object> params = params(task, overrides, DEFAULT_SEED);
         long seed = ((Number) params.get("seed")).longValue();

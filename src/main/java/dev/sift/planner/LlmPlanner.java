@@ -1,22 +1,23 @@
 package dev.sift.planner;
 
-import dev.sift.agent.Planner;
-import dev.sift.planner.llm.ToolSelector;
-
 import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Decision;
-import dev.sift.planner.llm.DecisionParser;
+import dev.sift.agent.FinalAnswers;
+import dev.sift.agent.Planner;
 import dev.sift.agent.RunState;
-import dev.sift.agent.UnreadableReplyException;
 import dev.sift.agent.Step;
 import dev.sift.agent.ToolsShown;
-import dev.sift.tool.ToolRegistry;
+import dev.sift.agent.UnreadableReplyException;
 import dev.sift.agent.Usage;
-import dev.sift.planner.llm.PromptBuilder;
 import dev.sift.llm.LlmClient;
+import dev.sift.llm.LlmException;
 import dev.sift.llm.LlmMessage;
 import dev.sift.llm.LlmRequest;
 import dev.sift.llm.LlmResponse;
+import dev.sift.planner.llm.DecisionParser;
+import dev.sift.planner.llm.PromptBuilder;
+import dev.sift.planner.llm.ToolSelector;
+import dev.sift.tool.ToolRegistry;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,8 @@ import java.util.Optional;
 /**
  * Asks a language model for one JSON decision at a time. The conversation is the system prompt, the
  * question, then each step's reply and observation. An unreadable reply gets one correction. The system
- * prompt shows the tools {@link ToolSelector} picks for the question and the knowledge relevant to it.
+ * prompt shows the tools {@link ToolSelector} picks for the question and the knowledge relevant to it; it is
+ * built once when a run begins, so frames made in earlier runs show up.
  */
 public final class LlmPlanner implements Planner {
     static final int MAX_TOKENS = 1500;
@@ -35,13 +37,10 @@ public final class LlmPlanner implements Planner {
             + " {\"thought\": \"…\", \"final_answer\": \"…\"} using only the results above, and say what is missing.";
 
     private final LlmClient llm;
-    private Usage usage = Usage.NONE;
-    /** Built once per run (the run's step list identifies it), so frames made in earlier runs show up. */
-    private String system;
-    private List<Step> systemFor;
-    private ToolSelector selector;
-    private ToolRegistry selectorFor;
-    private ToolsShown shown;
+    /** The selector for the registry last planned with: it indexes the tool descriptions once, not per run. */
+    private volatile Selector selector;
+
+    private record Selector(ToolRegistry tools, ToolSelector select) { }
 
     public LlmPlanner(LlmClient llm) {
         this.llm = llm;
@@ -58,65 +57,81 @@ public final class LlmPlanner implements Planner {
     }
 
     @Override
-    public Decision next(RunState state) throws Exception {
-        return ask(conversation(state));
-    }
-
-    @Override
-    public Decision forceFinal(RunState state) throws Exception {
-        List<LlmMessage> messages = conversation(state);
-        messages.add(LlmMessage.user(FORCE_FINAL));
-        Decision d = ask(messages);
-        return d.isFinal() ? d : Decision.answer(d.thought(), "The model did not give a final answer within the step"
-                + " budget.", AnswerKind.ERROR, d.raw());
-    }
-
-    private Decision ask(List<LlmMessage> messages) throws Exception {
-        String reply = complete(messages);
-        try {
-            return DecisionParser.parse(reply);
-        } catch (UnreadableReplyException first) {
-            messages.add(LlmMessage.assistant(reply));
-            messages.add(LlmMessage.user(String.format(CORRECTION, first.getMessage())));
-            return DecisionParser.parse(complete(messages));
+    public Planner.Run begin(RunState state) {
+        Selector s = selector;
+        if (s == null || s.tools() != state.tools()) {
+            s = new Selector(state.tools(), new ToolSelector(state.tools()));
+            selector = s;
         }
+        ToolsShown shown = s.select().select(state.question());
+        String system = PromptBuilder.system(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
+                state.question());
+        return new Conversation(system, shown);
     }
 
-    private String complete(List<LlmMessage> messages) throws Exception {
-        LlmResponse r = llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false));
-        usage = usage.plus(r.inputTokens(), r.outputTokens());
-        return r.text();
-    }
+    /** One run's conversation with the model: its system prompt and tool choice are fixed when it begins. */
+    private final class Conversation implements Planner.Run {
+        private final String system;
+        private final ToolsShown shown;
+        /** The one thing that changes during a run: the tokens spent so far. */
+        private Usage spent = Usage.NONE;
 
-    @Override
-    public Optional<ToolsShown> toolsShown() {
-        return Optional.ofNullable(shown);
-    }
+        Conversation(String system, ToolsShown shown) {
+            this.system = system;
+            this.shown = shown;
+        }
 
-    @Override
-    public Usage usage() {
-        return usage;
-    }
+        @Override
+        public Decision next(RunState state) throws LlmException, UnreadableReplyException {
+            return ask(messages(state));
+        }
 
-    private List<LlmMessage> conversation(RunState state) {
-        if (systemFor != state.steps()) {
-            systemFor = state.steps();
-            if (selectorFor != state.tools()) {
-                selectorFor = state.tools();
-                selector = new ToolSelector(state.tools());
+        @Override
+        public Decision.Answer forceFinal(RunState state) throws LlmException, UnreadableReplyException {
+            List<LlmMessage> messages = messages(state);
+            messages.add(LlmMessage.user(FORCE_FINAL));
+            Decision d = ask(messages);
+            return d instanceof Decision.Answer a ? a
+                    : Decision.answer(d.thought(), FinalAnswers.noFinalFromModel(), AnswerKind.ERROR, d.raw());
+        }
+
+        @Override
+        public Usage usage() {
+            return spent;
+        }
+
+        @Override
+        public Optional<ToolsShown> toolsShown() {
+            return Optional.of(shown);
+        }
+
+        private Decision ask(List<LlmMessage> messages) throws LlmException, UnreadableReplyException {
+            String reply = complete(messages);
+            try {
+                return DecisionParser.parse(reply);
+            } catch (UnreadableReplyException first) {
+                messages.add(LlmMessage.assistant(reply));
+                messages.add(LlmMessage.user(String.format(CORRECTION, first.getMessage())));
+                return DecisionParser.parse(complete(messages));
             }
-            shown = selector.select(state.question());
-            system = PromptBuilder.system(state.workspace(), PromptBuilder.shownTools(state.tools(), shown),
-                    state.question());
         }
-        List<LlmMessage> messages = new ArrayList<>();
-        messages.add(LlmMessage.system(system));
-        messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()
-                : state.context().render() + "\nQuestion: " + state.question()));
-        for (Step s : state.steps()) {
-            messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
-            messages.add(LlmMessage.user("Observation: " + s.observation()));
+
+        private String complete(List<LlmMessage> messages) throws LlmException {
+            LlmResponse r = llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false));
+            spent = spent.plus(r.inputTokens(), r.outputTokens());
+            return r.text();
         }
-        return messages;
+
+        private List<LlmMessage> messages(RunState state) {
+            List<LlmMessage> messages = new ArrayList<>();
+            messages.add(LlmMessage.system(system));
+            messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()
+                    : state.context().render() + "\nQuestion: " + state.question()));
+            for (Step s : state.steps()) {
+                messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
+                messages.add(LlmMessage.user("Observation: " + s.observation()));
+            }
+            return messages;
+        }
     }
 }

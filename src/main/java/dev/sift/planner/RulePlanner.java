@@ -1,15 +1,13 @@
 package dev.sift.planner;
 
-import dev.sift.agent.Planner;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Decision;
+import dev.sift.agent.Planner;
 import dev.sift.agent.RunState;
 import dev.sift.agent.Step;
 import dev.sift.knowledge.KgEntry;
-import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.Phrases;
 import dev.sift.planner.rules.AnswerPhraser;
 import dev.sift.planner.rules.Guard;
@@ -37,7 +35,7 @@ import java.util.Optional;
  * and answers with the result and how it read the question ({@link AnswerPhraser}). Plain analysis requests
  * ("profile the loan table", "what correlates with loan amount?") go to the analysis tools ({@link AnalysisRoutes}). Any word it cannot map,
  * ambiguity it cannot settle or shape it does not build ends in a clarifying answer that names the problem.
- * One instance serves one run.
+ * The planner itself holds nothing of a run: {@link #begin} reads the question into a fixed plan.
  */
 public final class RulePlanner implements Planner {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,13 +45,6 @@ public final class RulePlanner implements Planner {
             + " accounts', 'the 3 largest loans'), listings ('list the loans of account 16') and breakdowns ('breakdown"
             + " of loans by status'), filtered by values ('in Prague', 'women', 'gold cards'), numbers ('over 100000')"
             + " and dates ('after March 1997'); and schema or value questions ('describe the loan table').";
-
-    /** The query this run is answering, kept to phrase the final answer. */
-    private QuerySpec spec;
-    private List<String> readings = List.of();
-    private List<KgEntry.Join> joins = List.of();
-    /** The ML flow when the question is a prediction the knowledge graph names. */
-    private PredictivePlan predictive;
 
     @Override
     public String name() {
@@ -65,95 +56,111 @@ public final class RulePlanner implements Planner {
         return true;
     }
 
+    /** Reads the question once, when the run begins: the first decision and what the answer is phrased from. */
     @Override
-    public Decision next(RunState state) {
-        Step last = state.lastStep();
-        if (last == null) {
-            return route(state);
-        }
-        if (predictive != null) {
-            return predictive.next(state);
-        }
-        if (!last.ok()) {
-            return Decision.answer("the only planned step failed", "I could not answer this offline: "
-                    + last.observation(), AnswerKind.DECLINED, null);
-        }
-        return finalFrom(state, last);
+    public Planner.Run begin(RunState state) {
+        return route(state);
     }
 
-    @Override
-    public Decision forceFinal(RunState state) {
-        if (predictive != null) {
-            return predictive.forceFinal(state);
-        }
-        Step last = state.lastStep();
-        return last != null && last.ok() ? finalFrom(state, last) : Decision.answer(null,
-                "I could not answer this offline within the step budget.", AnswerKind.DECLINED, null);
-    }
+    /**
+     * One run's plan, fixed when the run begins: the first decision, the query it runs (kept to phrase the final
+     * answer) and, for a prediction the knowledge graph names, the ML flow.
+     */
+    private record Plan(Decision first, QuerySpec spec, List<String> readings, List<KgEntry.Join> joins,
+                        PredictivePlan predictive) implements Planner.Run {
 
-    private Decision finalFrom(RunState state, Step last) {
-        if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
-            Evidence e = state.evidence().get(state.evidence().size() - 1);
-            if (spec != null) {
-                return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e),
-                        AnswerKind.ANSWER, null);
+        static Plan of(Decision first) {
+            return new Plan(first, null, List.of(), List.of(), null);
+        }
+
+        @Override
+        public Decision next(RunState state) {
+            Step last = state.lastStep();
+            if (last == null) {
+                return first;
             }
-            return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);
+            if (predictive != null) {
+                return predictive.next(state);
+            }
+            if (!last.ok()) {
+                return Decision.answer("the only planned step failed", "I could not answer this offline: "
+                        + last.observation(), AnswerKind.DECLINED, null);
+            }
+            return finalFrom(state, last);
         }
-        if (AnalysisRoutes.TOOLS.contains(last.tool())) {
-            return Decision.answer("the analysis answers the question", AnalysisRoutes.answer(last), AnswerKind.ANSWER, null);
+
+        @Override
+        public Decision.Answer forceFinal(RunState state) {
+            if (predictive != null) {
+                return predictive.forceFinal(state);
+            }
+            Step last = state.lastStep();
+            return last != null && last.ok() ? finalFrom(state, last) : Decision.answer(null,
+                    "I could not answer this offline within the step budget.", AnswerKind.DECLINED, null);
         }
-        return Decision.answer("the tool's output answers the question", last.observation(), AnswerKind.ANSWER, null);
+
+        private Decision.Answer finalFrom(RunState state, Step last) {
+            if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
+                Evidence e = state.evidence().get(state.evidence().size() - 1);
+                if (spec != null) {
+                    return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e),
+                            AnswerKind.ANSWER, null);
+                }
+                return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);
+            }
+            if (AnalysisRoutes.TOOLS.contains(last.tool())) {
+                return Decision.answer("the analysis answers the question", AnalysisRoutes.answer(last), AnswerKind.ANSWER, null);
+            }
+            return Decision.answer("the tool's output answers the question", last.observation(), AnswerKind.ANSWER, null);
+        }
     }
 
-    private Decision route(RunState state) {
+    private Plan route(RunState state) {
         String q = state.question();
         Optional<String> declined = Guard.check(q);
         if (declined.isPresent()) {
-            return Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
+            return Plan.of(Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
                     + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
-                    AnswerKind.DECLINED, null);
+                    AnswerKind.DECLINED, null));
         }
         if (state.tools().names().containsAll(AnalysisRoutes.TOOLS)) {
             Optional<Decision> analysis = AnalysisRoutes.route(q, state.workspace().datasetTables());
             if (analysis.isPresent()) {
-                return analysis.get();
+                return Plan.of(analysis.get());
             }
         }
-        Lexicon lexicon = Lexicon.of(Knowledge.of(state.workspace()));
+        Lexicon lexicon = Lexicon.of(state.knowledge());
         List<Tok> toks = new Reader(lexicon).read(q);
         Intent intent = Intent.classify(Phrases.words(q));
         return switch (intent) {
-            case SCHEMA -> schema(toks);
-            case VALUES -> values(toks);
+            case SCHEMA -> Plan.of(schema(toks));
+            case VALUES -> Plan.of(values(toks));
             case PREDICTIVE -> predict(state, lexicon);
-            case CORRELATION -> viaTools(state, "a correlation analysis", List.of("correlation_analysis"), "");
-            case TREND -> viaTools(state, "a trend analysis", List.of("trend_analysis"), "");
-            case PROFILE -> viaTools(state, "a profile of a table", List.of("profile_data"), "");
+            case CORRELATION -> Plan.of(viaTools(state, "a correlation analysis", List.of("correlation_analysis"), ""));
+            case TREND -> Plan.of(viaTools(state, "a trend analysis", List.of("trend_analysis"), ""));
+            case PROFILE -> Plan.of(viaTools(state, "a profile of a table", List.of("profile_data"), ""));
             case QUERY -> query(state, lexicon, toks);
         };
     }
 
-    private Decision query(RunState state, Lexicon lexicon, List<Tok> toks) {
+    private Plan query(RunState state, Lexicon lexicon, List<Tok> toks) {
         SpecParser.Result r = new SpecParser(lexicon).parse(toks);
         if (!r.unmapped().isEmpty()) {
-            return clarify("I could not map " + String.join(", ", r.unmapped().stream().map(w -> "'" + w + "'").toList())
-                    + " to anything in this dataset, and I will not guess." + readSoFar(r.readings()));
+            return Plan.of(clarify("I could not map " + String.join(", ", r.unmapped().stream().map(w -> "'" + w + "'").toList())
+                    + " to anything in this dataset, and I will not guess." + readSoFar(r.readings())));
         }
         if (!r.ok()) {
-            return clarify(capitalize(r.problem()) + "." + readSoFar(r.readings()));
+            return Plan.of(clarify(capitalize(r.problem()) + "." + readSoFar(r.readings())));
         }
         QueryBuilder.Built built;
         try {
             built = new QueryBuilder(lexicon, state.workspace()).build(r.spec());
         } catch (QueryBuilder.Unsupported e) {
-            return clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(r.readings()));
+            return Plan.of(clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(r.readings())));
         }
-        spec = r.spec();
-        readings = r.readings();
-        joins = built.joins();
         ObjectNode args = JSON.createObjectNode().put("sql", built.sql());
-        return Decision.call(AnswerPhraser.describe(spec) + ".", "run_sql", args, null);
+        return new Plan(Decision.call(AnswerPhraser.describe(r.spec()) + ".", "run_sql", args, null), r.spec(),
+                r.readings(), built.joins(), null);
     }
 
     private static String readSoFar(List<String> readings) {
@@ -213,20 +220,20 @@ public final class RulePlanner implements Planner {
      * A prediction the knowledge graph names (section predictions) runs the ML flow ({@link PredictivePlan}) when the
      * ML tools are registered; otherwise, or with no matching task, the general clarification.
      */
-    private Decision predict(RunState state, Lexicon lexicon) {
+    private Plan predict(RunState state, Lexicon lexicon) {
         List<String> tools = List.of("train_model", "predict");
         if (!state.tools().names().containsAll(PredictivePlan.TOOLS)) {
-            return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
+            return Plan.of(viaTools(state, "a prediction", tools, predictiveTarget(lexicon)));
         }
         Optional<Object> read = PredictivePlan.read(state.question(), lexicon.graph());
         if (read.isEmpty()) {
-            return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
+            return Plan.of(viaTools(state, "a prediction", tools, predictiveTarget(lexicon)));
         }
         if (read.get() instanceof String problem) {
-            return clarify(problem);
+            return Plan.of(clarify(problem));
         }
-        predictive = new PredictivePlan((PredictivePlan.Reading) read.get());
-        return predictive.start();
+        PredictivePlan predictive = new PredictivePlan((PredictivePlan.Reading) read.get());
+        return new Plan(predictive.start(), null, List.of(), List.of(), predictive);
     }
 
     private static String predictiveTarget(Lexicon lexicon) {

@@ -7,6 +7,8 @@ import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
+import dev.sift.agent.FinalAnswers;
+import dev.sift.agent.RunCharts;
 import dev.sift.agent.RunJson;
 import dev.sift.agent.StepListener;
 import dev.sift.agent.TraceStore;
@@ -15,12 +17,12 @@ import dev.sift.agent.Usage;
 import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 import dev.sift.ml.ModelRegistry;
+import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
 import dev.sift.agent.Planner;
 import dev.sift.text.Evidence;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
-import dev.sift.text.AutoChart;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,9 +46,16 @@ public final class Conversation implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Conversation.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** What a turn needs from the wiring. */
+    /** What a turn needs from the wiring; {@code knowledge} is the application's store of dataset knowledge. */
     public record Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
-                         ReferenceResolver resolver) { }
+                         ReferenceResolver resolver, KnowledgeStore knowledge) {
+
+        /** An engine with a knowledge store of its own. */
+        public Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
+                      ReferenceResolver resolver) {
+            this(planner, tools, llm, traces, resolver, new KnowledgeStore());
+        }
+    }
 
     /** A finished turn: the saved turn, the run, its trace, the run's JSON (with charts) and the session after it. */
     public record Outcome(Turn turn, AgentRun run, Path trace, ObjectNode json, Session session) { }
@@ -119,23 +128,11 @@ public final class Conversation implements AutoCloseable {
             if (onResolved != null) {
                 onResolved.accept(r);
             }
-            List<ObjectNode> charts = Collections.synchronizedList(new ArrayList<>());
-            StepListener collect = (step, result) -> {
-                if (result != null && result.ok() && "chart".equals(result.meta().get("artifact"))
-                        && result.payload() instanceof JsonNode spec) {
-                    ObjectNode c = JSON.createObjectNode();
-                    c.put("step", step.index());
-                    c.set("spec", spec);
-                    charts.add(c);
-                }
-                if (listener != null) {
-                    listener.onStep(step, result);
-                }
-            };
+            RunCharts collect = new RunCharts(listener);
             AgentRun run;
             if (r.kind() == TurnKind.ABANDON && r.question().isBlank()) {
                 run = new AgentRun(UUID.randomUUID().toString(), asked, s.dataset(), "none",
-                        "Understood: the earlier questions are set aside. What would you like to know?",
+                        FinalAnswers.setAside(),
                         AnswerKind.CLARIFICATION, AgentRun.Status.LLM_DISABLED, List.of(), List.of(), List.of(),
                         Instant.now().toString(), 0, Usage.NONE);
             } else {
@@ -150,19 +147,11 @@ public final class Conversation implements AutoCloseable {
                 TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
                         r.references(), earlier);
                 run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models)
-                        .onStep(collect).clarifier(clarifier).context(ctx).run(r.question());
-            }
-            if (charts.isEmpty() && !run.evidence().isEmpty()) {
-                AutoChart.of(run.evidence().get(run.evidence().size() - 1)).ifPresent(spec -> {
-                    ObjectNode c = JSON.createObjectNode();
-                    c.put("suggested", true);
-                    c.set("spec", spec);
-                    charts.add(c);
-                });
+                        .knowledge(engine.knowledge()).onStep(collect).clarifier(clarifier).context(ctx).run(r.question());
             }
             Path trace = engine.traces().save(run);
             ObjectNode json = RunJson.of(run, trace);
-            json.set("charts", JSON.valueToTree(charts));
+            json.set("charts", JSON.valueToTree(collect.of(run)));
             ObjectNode turnJson = json.putObject("turn");
             turnJson.put("index", s.turns().size() + 1);
             turnJson.put("kind", r.kind().wire());

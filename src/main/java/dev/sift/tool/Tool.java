@@ -1,13 +1,18 @@
 package dev.sift.tool;
 
+import dev.sift.data.FixableException;
+
 /**
  * One action the planner may take. Arguments arrive bound and validated (names exist, SQL passed the
- * guard). Return {@link ToolResult#error} for problems the planner can fix; throw only for bugs.
+ * guard). A problem the planner can fix is either returned as {@link ToolResult#error} or thrown as a
+ * {@link FixableException} (a missing column, an ML precondition, a query over the time limit), which the
+ * registry turns into the same error result; anything else thrown is a bug and fails the run.
  */
 public interface Tool<A extends Record> {
     ToolSpec spec();
 
-    ToolResult run(A args, ToolContext ctx) throws Exception;
+    /** Runs the call; {@link InterruptedException} when the run is cancelled while the tool waits (for a person). */
+    ToolResult run(A args, ToolContext ctx) throws FixableException, InterruptedException;
 
     /** Longest summary the planner sees from this tool; the schema overview needs more than a result does. */
     default int summaryCap() {

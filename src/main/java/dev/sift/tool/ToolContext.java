@@ -1,15 +1,17 @@
 package dev.sift.tool;
 
-import dev.sift.text.Evidence;
-
 import dev.sift.data.Workspace;
+import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
 import dev.sift.ml.ModelRegistry;
+import dev.sift.text.Evidence;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What tools may use during one run: the session's workspace, the model (if any), the run's evidence and
@@ -21,6 +23,7 @@ public final class ToolContext {
     private final LlmClient llm;
     private final String question;
     private final ModelRegistry models;
+    private final Supplier<Knowledge> knowledge;
     private final List<Evidence> evidence = new ArrayList<>();
 
     private Clarifier clarifier;
@@ -39,11 +42,24 @@ public final class ToolContext {
         this(workspace, llm, question, new ModelRegistry());
     }
 
+    /** A context whose knowledge is built for it alone, on first use. */
     public ToolContext(Workspace workspace, LlmClient llm, String question, ModelRegistry models) {
+        this(workspace, llm, question, models, new KnowledgeStore(1).lazy(workspace));
+    }
+
+    /** A run's context: {@code knowledge} is the dataset's knowledge, looked up when a tool first needs it. */
+    public ToolContext(Workspace workspace, LlmClient llm, String question, ModelRegistry models,
+                       Supplier<Knowledge> knowledge) {
         this.workspace = workspace;
         this.llm = llm;
         this.question = question;
         this.models = models;
+        this.knowledge = knowledge;
+    }
+
+    /** The knowledge of the workspace's dataset (graph, value index, search index). */
+    public Knowledge knowledge() {
+        return knowledge.get();
     }
 
     /** The session's trained models. */

@@ -1,6 +1,7 @@
 package dev.sift.tool;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sift.data.FixableException;
 import dev.sift.data.Names;
 import dev.sift.data.QueryException;
 import dev.sift.data.TableInfo;
@@ -158,11 +159,10 @@ public final class ToolRegistry {
     }
 
     /**
-     * Runs a prepared call; the summary is capped. A query that hit the time limit or named something that
-     * does not exist (a bad frame label, say) is the planner's to fix and becomes an error result; any other
-     * exception from a tool is a bug of ours and propagates.
+     * Runs a prepared call; the summary is capped. A failure the planner can fix ({@link FixableException})
+     * becomes an error result; any other exception from a tool is a bug of ours and propagates.
      */
-    public ToolResult run(PreparedCall call, ToolContext ctx) throws Exception {
+    public ToolResult run(PreparedCall call, ToolContext ctx) throws InterruptedException {
         ToolResult r = runTool(call.tool(), call.args(), ctx);
         if (r == null) {
             throw new IllegalStateException("Tool " + call.name() + " returned no result");
@@ -173,13 +173,16 @@ public final class ToolRegistry {
                 summary.substring(0, cap) + " … [summary truncated]", r.payload(), r.error(), r.meta());
     }
 
-    /** Runs a tool, turning the planner-fixable query problems into an error result (see {@link #run}). */
-    public static <A extends Record> ToolResult runTool(Tool<A> tool, A args, ToolContext ctx) throws Exception {
+    /**
+     * Runs a tool: the one place where a planner-fixable failure becomes an error result (see {@link #run}).
+     * Tools that compose others call them through here.
+     */
+    public static <A extends Record> ToolResult runTool(Tool<A> tool, A args, ToolContext ctx) throws InterruptedException {
         try {
             return tool.run(args, ctx);
-        } catch (QueryException e) {
-            if (e.kind() != QueryException.Kind.TIMEOUT && e.kind() != QueryException.Kind.INVALID) {
-                throw e;
+        } catch (FixableException e) {
+            if (!e.fixable()) {
+                throw new IllegalStateException("Tool " + tool.spec().name() + " failed: " + e.getMessage(), e);
             }
             return ToolResult.error(e.getMessage());
         }

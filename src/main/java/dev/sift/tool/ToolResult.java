@@ -1,12 +1,17 @@
 package dev.sift.tool;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A tool's outcome on two channels: {@code summary} is what the planner sees (short, capped);
  * {@code payload} is the rich result for people and later tools, and never enters a prompt.
  */
 public record ToolResult(boolean ok, String summary, Object payload, String error, Map<String, Object> meta) {
+    private static final String ARTIFACT = "artifact";
+    private static final String CHART = "chart";
 
     public static ToolResult ok(String summary, Object payload) {
         return new ToolResult(true, summary, payload, null, Map.of());
@@ -14,6 +19,19 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
 
     public static ToolResult ok(String summary, Object payload, Map<String, Object> meta) {
         return new ToolResult(true, summary, payload, null, meta);
+    }
+
+    /** The chart this result is (a Vega-Lite spec), if it is one: the one place that decides "is this a chart". */
+    public Optional<JsonNode> chart() {
+        return ok && CHART.equals(meta.get(ARTIFACT)) && payload instanceof JsonNode spec ? Optional.of(spec)
+                : Optional.empty();
+    }
+
+    /** A chart: {@code spec} is its Vega-Lite specification; {@code meta} says more (its kind). */
+    public static ToolResult chart(String summary, JsonNode spec, Map<String, Object> meta) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(meta);
+        m.put(ARTIFACT, CHART);
+        return new ToolResult(true, summary, spec, null, Map.copyOf(m));
     }
 
     /** A failure the planner can act on; {@code error} says what went wrong and what to do. */

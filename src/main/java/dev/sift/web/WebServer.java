@@ -459,9 +459,8 @@ public final class WebServer implements AutoCloseable {
         e.put("millis", s.millis());
         e.put("tokens_in", s.tokens() == null ? 0 : s.tokens().input());
         e.put("tokens_out", s.tokens() == null ? 0 : s.tokens().output());
-        if (result != null && result.ok() && "chart".equals(result.meta().get("artifact"))
-                && result.payload() instanceof JsonNode spec) {
-            e.set("chart", spec);
+        if (result != null) {
+            result.chart().ifPresent(spec -> e.set("chart", spec));
         }
         return e;
     }

@@ -7,6 +7,7 @@ import dev.sift.TestDatasets;
 import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
+import dev.sift.agent.Decision;
 import dev.sift.agent.Step;
 import dev.sift.agent.Usage;
 import dev.sift.bench.BenchRunner.ItemResult;
@@ -257,7 +258,7 @@ class BenchRunnerTest {
         Suite.Item item = new Suite.Item("p", Suite.Tier.PREDICTIVE, "Which running loans will default?",
                 "SELECT loan_id FROM loan WHERE status IN ('C', 'D')", Suite.Expect.PREDICTIVE, Suite.Scoring.ROW_SET, 0, null);
         QueryResult g = ws.query(item.goldSql());
-        Step trained = new Step(1, Step.Outcome.RAN, null, "train_model", null, true, "trained", null, 1, Usage.NONE);
+        Step trained = Step.ran(1, Decision.call(null, "train_model", null, null), true, "trained", 1, Usage.NONE);
 
         assertThat(score(runner, item, g, run(AnswerKind.CLARIFICATION, List.of(), List.of()))).isEqualTo("abstained");
         assertThat(score(runner, item, g, run(AnswerKind.ANSWER, List.of(), List.of())))

@@ -27,14 +27,14 @@ class ForeignDatasetTest {
         Dataset ds = new DatasetStore(tmp.resolve("store")).ensure("bank", new FileLoader(List.of(shops, sales, stray)),
                 Progress.NONE);
         try (Workspace ws = Workspace.open(ds, Workspace.Limits.defaults())) {
-            KnowledgeGraph kg = Knowledge.of(ws).graph();
+            KnowledgeGraph kg = Knowledge.load(ws).graph();
             assertThat(kg.source()).isEmpty();
             assertThat(kg.concepts()).isEmpty();
             // visits.shop_id holds 9, which no shop has: containment fails, so no join is proposed
             assertThat(kg.joins()).extracting(KgEntry::describe).containsExactly(
                     "join sales.shop_id = shops.shop_id (inferred from names and values)");
             assertThat(kg.column("shops", "city").orElseThrow().values()).containsExactly("Brno", "Praha");
-            assertThat(Knowledge.of(ws).values().resolve("praha")).extracting(ValueIndex.Match::describe)
+            assertThat(Knowledge.load(ws).values().resolve("praha")).extracting(ValueIndex.Match::describe)
                     .containsExactly("shops.city = 'Praha'");
         }
     }

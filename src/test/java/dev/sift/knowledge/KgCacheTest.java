@@ -120,7 +120,7 @@ class KgCacheTest {
 
     @Test
     void knowledge_of_a_store_dataset_writes_the_cache_beside_it_and_gives_the_same_graph() throws Exception {
-        Knowledge k = Knowledge.of(ws);
+        Knowledge k = Knowledge.load(ws);
         Dataset ds = ws.dataset();
         Path file = ds.file().resolveSibling("bank.kg-cache.json");
 

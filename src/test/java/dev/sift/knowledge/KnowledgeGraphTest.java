@@ -22,7 +22,7 @@ class KnowledgeGraphTest {
     static void open() throws Exception {
         ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
         auto = KgBuilder.build(ws);
-        bank = Knowledge.of(ws);
+        bank = Knowledge.load(ws);
     }
 
     @AfterAll

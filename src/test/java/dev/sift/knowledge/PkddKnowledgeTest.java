@@ -27,7 +27,7 @@ class PkddKnowledgeTest {
                 "../shared/data/berka not found: real PKDD'99 files are not in this checkout; skipping");
         Dataset pkdd = new DatasetStore(store).ensure("pkdd", new PkddLoader(REAL), Progress.NONE);
         try (Workspace ws = Workspace.open(pkdd, Workspace.Limits.defaults())) {
-            Knowledge k = Knowledge.of(ws); // throws KgException if any curated entry does not match the data
+            Knowledge k = Knowledge.load(ws); // throws KgException if any curated entry does not match the data
             assertThat(k.graph().source()).contains("kg/pkdd.kg.yaml");
             assertThat(KgBuilder.build(ws).joins()).extracting(j -> j.fromTable() + "." + j.fromColumn() + " -> "
                     + j.toTable() + "." + j.toColumn()).containsExactlyInAnyOrder(

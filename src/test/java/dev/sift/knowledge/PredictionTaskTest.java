@@ -27,7 +27,7 @@ class PredictionTaskTest {
 
     @Test
     void bank_names_loan_default_and_its_sets_run() throws Exception {
-        KnowledgeGraph kg = Knowledge.of(ws).graph();
+        KnowledgeGraph kg = Knowledge.load(ws).graph();
         assertThat(kg.predictions()).extracting(PredictionTask::name).containsExactly("loan_default");
         PredictionTask t = kg.prediction("Which running loans are likely to default?").orElseThrow();
         assertThat(t.entity()).isEqualTo("loan.loan_id");

@@ -41,11 +41,11 @@ class SchemaLinkerTest {
     @Test
     void a_schema_within_budget_is_shown_whole_and_weak_searches_broaden() throws Exception {
         try (Workspace ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults())) {
-            Knowledge k = Knowledge.of(ws);
+            Knowledge k = Knowledge.load(ws);
             SchemaLinker.Linked l = SchemaLinker.link("How many loans?", k, 6000);
             assertThat(l.linked()).isFalse();
             assertThat(l.tables()).hasSize(8);
-            assertThat(PromptBuilder.schema(ws, "How many loans?")).contains("table trans (");
+            assertThat(PromptBuilder.schema(ws, k, "How many loans?")).contains("table trans (");
             // "unemploymnt" is misspelled: the exact search finds nothing, the broadened one finds the column
             List<SearchIndex.Hit> hits = k.index().search("unemploymnt", 3, "column");
             assertThat(hits).isNotEmpty();

@@ -1,5 +1,6 @@
 package dev.sift.planner;
 
+import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
 import dev.sift.agent.AgentConfig;
@@ -15,6 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The offline planner routes plain analysis requests to the analysis tools, and asks when they are not plain. */
 class AnalysisRoutesTest {
+    /** One store for the class: the dataset's knowledge is built once, as the application does. */
+    private static final KnowledgeStore KNOWLEDGE = new KnowledgeStore();
     private Workspace ws;
 
     @BeforeEach
@@ -28,7 +31,7 @@ class AnalysisRoutesTest {
     }
 
     private AgentRun ask(String q) throws Exception {
-        return new AgentLoop(new RulePlanner(), Sift.defaultTools(), ws, null, AgentConfig.defaults()).run(q);
+        return new AgentLoop(new RulePlanner(), Sift.defaultTools(), ws, null, AgentConfig.defaults()).knowledge(KNOWLEDGE).run(q);
     }
 
     private static String call(AgentRun run) {

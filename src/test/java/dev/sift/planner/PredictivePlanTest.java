@@ -1,5 +1,6 @@
 package dev.sift.planner;
 
+import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
 import dev.sift.agent.AgentConfig;
@@ -32,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The offline planner runs the ML flow for a prediction the knowledge graph names (loan_default on the bank). */
 class PredictivePlanTest {
+    /** One store for the class: the dataset's knowledge is built once, as the application does. */
+    private static final KnowledgeStore KNOWLEDGE = new KnowledgeStore();
     private Workspace ws;
 
     @BeforeEach
@@ -45,13 +48,13 @@ class PredictivePlanTest {
     }
 
     private AgentRun ask(ToolRegistry tools, String q) throws Exception {
-        return new AgentLoop(new RulePlanner(), tools, ws, null, AgentConfig.defaults()).run(q);
+        return new AgentLoop(new RulePlanner(), tools, ws, null, AgentConfig.defaults()).knowledge(KNOWLEDGE).run(q);
     }
 
     @Test
     void running_loans_likely_to_default_run_the_ml_flow_and_the_answer_cites_its_results() throws Exception {
         AgentRun run = ask(Sift.defaultTools(), "Which running loans are likely to default? Top 5 and why");
-        PredictionTask task = Knowledge.of(ws).graph().predictions().get(0);
+        PredictionTask task = Knowledge.load(ws).graph().predictions().get(0);
 
         assertThat(run.steps()).extracting(Step::tool).containsExactly("run_sql", "run_sql", "train_model", "predict",
                 "explain_prediction");

@@ -1,5 +1,6 @@
 package dev.sift.planner;
 
+import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
 import dev.sift.agent.AgentConfig;
@@ -23,6 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * clarifications and refusals.
  */
 class RulePlannerTest {
+    /** One store for the class: the dataset's knowledge is built once, as the application does. */
+    private static final KnowledgeStore KNOWLEDGE = new KnowledgeStore();
     private static final String PRAGUE = "'Prague' → district.A2 = 'Hl.m. Praha' (the capital's district; its region"
             + " district.A3 is 'Prague')";
     private static final String VIA_ACCOUNT = "account.district_id = district.A1 (the district of the branch where the"
@@ -41,7 +44,7 @@ class RulePlannerTest {
     }
 
     private static AgentRun ask(String q) throws Exception {
-        return new AgentLoop(new RulePlanner(), Sift.defaultTools(), ws, null, AgentConfig.defaults()).run(q);
+        return new AgentLoop(new RulePlanner(), Sift.defaultTools(), ws, null, AgentConfig.defaults()).knowledge(KNOWLEDGE).run(q);
     }
 
     private static Object scalar(String sql) throws Exception {

@@ -60,7 +60,7 @@ class ToolRegistryTest {
                 .hasMessageStartingWith("Unsupported argument type interface java.util.Map");
     }
 
-    private static Tool<Record> throwing(dev.sift.data.QueryException e) {
+    private static Tool<Record> throwing(Exception e) {
         return new Tool<>() {
             @Override
             public ToolSpec spec() {
@@ -68,8 +68,11 @@ class ToolRegistryTest {
             }
 
             @Override
-            public ToolResult run(Record a, ToolContext ctx) throws Exception {
-                throw e;
+            public ToolResult run(Record a, ToolContext ctx) throws dev.sift.data.FixableException {
+                if (e instanceof dev.sift.data.FixableException f) {
+                    throw f;
+                }
+                throw (RuntimeException) e;
             }
         };
     }
@@ -84,6 +87,18 @@ class ToolRegistryTest {
         var invalid = new dev.sift.data.QueryException(dev.sift.data.QueryException.Kind.INVALID, "Bad label.");
         assertThat(ToolRegistry.runTool(throwing(invalid), new NoArgs(), null).error()).isEqualTo("Bad label.");
         var failed = new dev.sift.data.QueryException(dev.sift.data.QueryException.Kind.FAILED, "Conversion Error");
-        assertThatThrownBy(() -> ToolRegistry.runTool(throwing(failed), new NoArgs(), null)).isSameAs(failed);
+        assertThatThrownBy(() -> ToolRegistry.runTool(throwing(failed), new NoArgs(), null))
+                .isInstanceOf(IllegalStateException.class).hasMessage("Tool slow failed: Conversion Error").hasCause(failed);
+    }
+
+    @Test
+    void an_ml_precondition_becomes_the_planners_error_result_and_a_plain_bug_propagates_unchanged() throws Exception {
+        var ml = new dev.sift.ml.MlException("Target status has one class only: nothing to learn.");
+        assertThat(ToolRegistry.runTool(throwing(ml), new NoArgs(), null)).satisfies(r -> {
+            assertThat(r.ok()).isFalse();
+            assertThat(r.error()).isEqualTo("Target status has one class only: nothing to learn.");
+        });
+        var bug = new NullPointerException("oops");
+        assertThatThrownBy(() -> ToolRegistry.runTool(throwing(bug), new NoArgs(), null)).isSameAs(bug);
     }
 }

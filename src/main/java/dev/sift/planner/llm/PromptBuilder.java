@@ -31,20 +31,20 @@ public final class PromptBuilder {
     private PromptBuilder() { }
 
     /** The prompt with every tool and no question-specific knowledge. */
-    public static String system(Workspace ws, ToolRegistry tools) {
-        return system(ws, tools.tools(), null);
+    public static String system(Workspace ws, Knowledge k, ToolRegistry tools) {
+        return system(ws, k, tools.tools(), null);
     }
 
     /**
      * The prompt for one question: {@code shown} tools in the catalog, the relevant knowledge, and the schema
      * (linked to the question when the whole schema is over budget).
      */
-    public static String system(Workspace ws, Collection<? extends Tool<?>> shown, String question) {
+    public static String system(Workspace ws, Knowledge k, Collection<? extends Tool<?>> shown, String question) {
         return PromptTemplate.load("system").render(Map.of(
                 "dataset", ws.dataset().name(),
                 "tools", catalog(shown),
-                "knowledge", knowledge(ws, question),
-                "schema", schema(ws, question)));
+                "knowledge", knowledge(k, question),
+                "schema", schema(ws, k, question)));
     }
 
     /** The registry's tools that {@code selection} names, in registry order. */
@@ -53,12 +53,12 @@ public final class PromptBuilder {
     }
 
     /** The schema block: everything when it fits {@link #SCHEMA_BUDGET}, else the tables linked to the question. */
-    public static String schema(Workspace ws, String question) {
+    public static String schema(Workspace ws, Knowledge k, String question) {
         String whole = SchemaRenderer.render(ws.tables(), Integer.MAX_VALUE);
         if (whole.length() <= SCHEMA_BUDGET || question == null) {
             return SchemaRenderer.render(ws.tables(), SCHEMA_BUDGET);
         }
-        SchemaLinker.Linked linked = SchemaLinker.link(question, Knowledge.of(ws), SCHEMA_BUDGET - 600);
+        SchemaLinker.Linked linked = SchemaLinker.link(question, k, SCHEMA_BUDGET - 600);
         StringBuilder b = new StringBuilder(SchemaRenderer.DATA_NOTICE).append('\n')
                 .append("Tables linked to the question (").append(linked.tables().size()).append(" of ")
                 .append(ws.datasetTables().size()).append("):\n").append(linked.block());
@@ -73,11 +73,11 @@ public final class PromptBuilder {
     }
 
     /** The knowledge-graph entries relevant to the question, or a pointer to query_kg. */
-    public static String knowledge(Workspace ws, String question) {
+    public static String knowledge(Knowledge k, String question) {
         if (question == null) {
             return "(query_kg shows the knowledge graph: concepts, metrics, joins, codes, value aliases)";
         }
-        KgContext ctx = KgContext.forQuestion(Knowledge.of(ws), question);
+        KgContext ctx = KgContext.forQuestion(k, question);
         return ctx.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)"
                 : ctx.render(KNOWLEDGE_BUDGET);
     }

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * The offline parser's dictionary over one dataset's knowledge: every phrase the knowledge graph, its value
@@ -29,7 +28,6 @@ import java.util.WeakHashMap;
  * aliases and stored values; tables and entity concepts; join phrases; columns and attribute concepts.
  */
 public final class Lexicon {
-    private static final Map<KnowledgeGraph, Lexicon> CACHE = new WeakHashMap<>();
     /** Single words the parser reads itself (grouping units), never looked up alone. */
     private static final Set<String> RESERVED = Set.of("year", "month", "day", "number", "count", "total", "average",
             "value", "rate", "when");
@@ -66,10 +64,9 @@ public final class Lexicon {
         });
     }
 
+    /** The lexicon of {@code k}, built once and kept with it. */
     public static Lexicon of(Knowledge k) {
-        synchronized (CACHE) {
-            return CACHE.computeIfAbsent(k.graph(), g -> new Lexicon(g, k.values()));
-        }
+        return k.derived(Lexicon.class, x -> new Lexicon(x.graph(), x.values()));
     }
 
     public KnowledgeGraph graph() {

@@ -184,7 +184,7 @@ public final class PredictivePlan {
     }
 
     /** At the step budget: the answer when the flow is complete, else a decline that says where it stopped. */
-    public Decision forceFinal(RunState state) {
+    public Decision.Answer forceFinal(RunState state) {
         Step last = state.lastStep();
         if (state.steps().size() >= 5 && last.ok()) {
             return answer(state);
@@ -194,7 +194,7 @@ public final class PredictivePlan {
                 + last.tool()) + ").", AnswerKind.DECLINED, null);
     }
 
-    private Decision failed(Step last) {
+    private Decision.Answer failed(Step last) {
         String what = switch (last.tool() == null ? "" : last.tool()) {
             case "run_sql" -> "building a feature set with run_sql";
             case "train_model" -> "training the model";
@@ -206,7 +206,7 @@ public final class PredictivePlan {
                 + reading.task().name() + ") offline: " + what + " failed: " + last.observation(), AnswerKind.DECLINED, null);
     }
 
-    private Decision answer(RunState state) {
+    private Decision.Answer answer(RunState state) {
         PredictionTask t = reading.task();
         Step train = state.steps().get(2);
         Step explain = state.steps().get(4);

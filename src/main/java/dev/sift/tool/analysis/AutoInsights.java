@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
@@ -60,7 +61,7 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         List<Insight> all = new ArrayList<>();

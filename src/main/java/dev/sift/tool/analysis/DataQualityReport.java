@@ -6,8 +6,10 @@ import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
-import dev.sift.tool.Arg;
+import dev.sift.knowledge.KgException;
+import dev.sift.knowledge.Knowledge;
 import dev.sift.text.Evidence;
+import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -59,14 +62,14 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        Report r = report(ctx.workspace(), ctx.workspace().table(args.source()).orElseThrow());
+        Report r = report(ctx.workspace(), ctx::knowledge, ctx.workspace().table(args.source()).orElseThrow());
         ctx.addEvidence(Evidence.of(ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(r.frame())
                 + " ORDER BY CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, \"count\" DESC",
                 Evidence.MAX_ROWS), r.frame()));
         return ToolResult.ok(summary(r), r);
     }
 
-    static Report report(Workspace ws, TableInfo t) throws QueryException {
+    static Report report(Workspace ws, Supplier<Knowledge> knowledge, TableInfo t) throws QueryException {
         List<Finding> findings = new ArrayList<>();
         List<String> checks = new ArrayList<>();
         String key = Columns.key(ws, t);
@@ -178,7 +181,7 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
         }
 
         // 3. orphan foreign keys along the knowledge graph's joins (dataset tables), else joins inferred from *_id names
-        for (Link l : links(ws, t, key, checks)) {
+        for (Link l : links(ws, knowledge, t, key, checks)) {
             QueryResult o = ws.trustedQuery("SELECT count(*), min(s." + Columns.q(l.column()) + ") FROM " + t.sqlName()
                     + " s WHERE s." + Columns.q(l.column()) + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " + l.parent().sqlName()
                     + " p WHERE p." + Columns.q(l.parentColumn()) + " = s." + Columns.q(l.column()) + ")", 1);
@@ -289,11 +292,12 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
      * inferred there); for a frame, or when the graph has none or cannot be built, {@code X_id} columns matched
      * by name to the table whose key they are.
      */
-    static List<Link> links(Workspace ws, TableInfo t, String key, List<String> checks) throws QueryException {
+    static List<Link> links(Workspace ws, Supplier<Knowledge> knowledge, TableInfo t,
+                           String key, List<String> checks) throws QueryException {
         List<Link> out = new ArrayList<>();
         if (t.kind() == TableInfo.Kind.TABLE) {
             try {
-                for (dev.sift.knowledge.KgEntry.Join j : dev.sift.knowledge.Knowledge.of(ws).graph().joinsOf(t.name())) {
+                for (dev.sift.knowledge.KgEntry.Join j : knowledge.get().graph().joinsOf(t.name())) {
                     var parent = ws.table(j.toTable());
                     if (j.fromTable().equalsIgnoreCase(t.name()) && parent.isPresent()
                             && t.column(j.fromColumn()).isPresent() && parent.get().column(j.toColumn()).isPresent()) {
@@ -301,7 +305,7 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
                                 parent.get().column(j.toColumn()).get().name(), j.curated() ? KG_APPROVED : KG_INFERRED));
                     }
                 }
-            } catch (RuntimeException e) { // a curated graph that does not match the data: fall back to names
+            } catch (KgException e) { // a curated graph that does not match the data: fall back to names
                 LOG.warn("No knowledge graph for orphan checks of {}: {}", t.name(), e.getMessage());
                 checks.add("knowledge graph unavailable (" + e.getMessage() + "), joins inferred from column names");
             }

@@ -209,7 +209,7 @@ public final class ProfileData implements Tool<ProfileData.Args> {
     private static String shortNum(String s) {
         try {
             return Columns.num(Double.parseDouble(s));
-        } catch (RuntimeException e) {
+        } catch (NumberFormatException | NullPointerException e) {
             return String.valueOf(s);
         }
     }

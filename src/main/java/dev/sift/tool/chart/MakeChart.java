@@ -100,7 +100,7 @@ public final class MakeChart implements Tool<MakeChart.Args> {
                 + (color == null ? "" : ", color = " + color.name()) + "; " + r.rows().size()
                 + (counting ? " groups." : " points.") + " The person sees the chart; do not describe numbers you did"
                 + " not read from a result.";
-        return ToolResult.ok(summary, spec, Map.of("artifact", "chart", "kind", kind));
+        return ToolResult.chart(summary, spec, Map.of("kind", kind));
     }
 
     private static String check(String kind, TableInfo t, ChartSpec.Field x, ChartSpec.Field y, ChartSpec.Field c) {

@@ -62,7 +62,7 @@ public final class QueryKg implements Tool<QueryKg.Args> {
         if (args.k() != null && (args.k() < 1 || args.k() > MAX_K)) {
             return ToolResult.error("k must be between 1 and " + MAX_K + ", got " + args.k() + ".");
         }
-        Knowledge k = Knowledge.of(ctx.workspace());
+        Knowledge k = ctx.knowledge();
         KnowledgeGraph kg = k.graph();
         if (args.section() != null) {
             return section(kg, args.section());

@@ -2,6 +2,7 @@ package dev.sift.tool.knowledge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
@@ -68,7 +69,7 @@ public final class TextToSql implements Tool<TextToSql.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         String mode = args.mode() == null ? "auto" : args.mode().trim().toLowerCase(Locale.ROOT);
         if (!MODES.contains(mode)) {
             return ToolResult.error("mode must be analytic, predictive or auto; got '" + args.mode() + "'.");
@@ -80,7 +81,7 @@ public final class TextToSql implements Tool<TextToSql.Args> {
         }
         String question = args.question() == null || args.question().isBlank() ? ctx.question() : args.question();
         Workspace ws = ctx.workspace();
-        Knowledge k = Knowledge.of(ws);
+        Knowledge k = ctx.knowledge();
         KgContext facts = KgContext.forQuestion(k, question);
         String prompt = PromptTemplate.load("text_to_sql").render(Map.of(
                 "dataset", ws.dataset().name(),
@@ -186,7 +187,7 @@ public final class TextToSql implements Tool<TextToSql.Args> {
         JsonNode o;
         try {
             o = JSON.readTree(stripFences(reply));
-        } catch (Exception e) {
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             o = null;
         }
         if (o == null || !o.isObject()) {

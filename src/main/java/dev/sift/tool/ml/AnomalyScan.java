@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
@@ -49,45 +50,41 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
         double threshold = args.threshold() == null ? Anomalies.DEFAULT_THRESHOLD : args.threshold();
         String label = args.label() == null ? "anomalies" : args.label();
-        try {
-            NumericColumns data = NumericColumns.read(ctx.workspace(), t, args.columns(), "anomaly_scan");
-            Anomalies.Result r = Anomalies.scan(data.columns(), data.values(), threshold);
-            List<QueryResult.Column> cols = new ArrayList<>(List.of(new QueryResult.Column("row_id", "BIGINT")));
-            if (data.labelColumn() != null) {
-                cols.add(new QueryResult.Column(data.labelColumn(), "VARCHAR"));
-            }
-            cols.add(new QueryResult.Column("score", "DOUBLE"));
-            cols.add(new QueryResult.Column("reasons", "VARCHAR"));
-            List<Object[]> rows = new ArrayList<>();
-            for (Anomalies.Flagged f : r.flagged()) {
-                List<Object> row = new ArrayList<>();
-                row.add(data.rowids()[f.row()]);
-                if (data.labelColumn() != null) {
-                    row.add(String.valueOf(data.labels()[f.row()]));
-                }
-                row.add(Math.round(f.score() * 100) / 100.0);
-                row.add(String.join("; ", f.reasons()));
-                rows.add(row.toArray());
-            }
-            ctx.workspace().writeFrame(label, cols, rows);
-            StringBuilder b = new StringBuilder().append(r.flagged().size()).append(" of ").append(data.rows())
-                    .append(" rows of ").append(t.name()).append(" are unusual (robust |z| > ").append(Format.number(threshold))
-                    .append(" in ").append(String.join(", ", data.columns())).append("); saved as frame frames.")
-                    .append(label).append('.');
-            if (!r.skipped().isEmpty()) {
-                b.append(" Skipped: ").append(String.join(", ", r.skipped())).append('.');
-            }
-            for (Anomalies.Flagged f : r.flagged().subList(0, Math.min(SHOWN, r.flagged().size()))) {
-                b.append('\n').append(data.rowName(f.row())).append(" (score ").append(Format.fixed(f.score(), 1))
-                        .append("): ").append(String.join("; ", f.reasons()));
-            }
-            return ToolResult.ok(b.toString(), r, Map.of("flagged", r.flagged().size()));
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
+        NumericColumns data = NumericColumns.read(ctx.workspace(), t, args.columns(), "anomaly_scan");
+        Anomalies.Result r = Anomalies.scan(data.columns(), data.values(), threshold);
+        List<QueryResult.Column> cols = new ArrayList<>(List.of(new QueryResult.Column("row_id", "BIGINT")));
+        if (data.labelColumn() != null) {
+            cols.add(new QueryResult.Column(data.labelColumn(), "VARCHAR"));
         }
+        cols.add(new QueryResult.Column("score", "DOUBLE"));
+        cols.add(new QueryResult.Column("reasons", "VARCHAR"));
+        List<Object[]> rows = new ArrayList<>();
+        for (Anomalies.Flagged f : r.flagged()) {
+            List<Object> row = new ArrayList<>();
+            row.add(data.rowids()[f.row()]);
+            if (data.labelColumn() != null) {
+                row.add(String.valueOf(data.labels()[f.row()]));
+            }
+            row.add(Math.round(f.score() * 100) / 100.0);
+            row.add(String.join("; ", f.reasons()));
+            rows.add(row.toArray());
+        }
+        ctx.workspace().writeFrame(label, cols, rows);
+        StringBuilder b = new StringBuilder().append(r.flagged().size()).append(" of ").append(data.rows())
+                .append(" rows of ").append(t.name()).append(" are unusual (robust |z| > ").append(Format.number(threshold))
+                .append(" in ").append(String.join(", ", data.columns())).append("); saved as frame frames.")
+                .append(label).append('.');
+        if (!r.skipped().isEmpty()) {
+            b.append(" Skipped: ").append(String.join(", ", r.skipped())).append('.');
+        }
+        for (Anomalies.Flagged f : r.flagged().subList(0, Math.min(SHOWN, r.flagged().size()))) {
+            b.append('\n').append(data.rowName(f.row())).append(" (score ").append(Format.fixed(f.score(), 1))
+                    .append("): ").append(String.join("; ", f.reasons()));
+        }
+        return ToolResult.ok(b.toString(), r, Map.of("flagged", r.flagged().size()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
@@ -40,65 +41,61 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         Workspace ws = ctx.workspace();
-        try {
-            TableInfo ref = MlSupport.table(ws, args.reference(), "reference");
-            TableInfo cur = MlSupport.table(ws, args.current(), "current");
-            List<String> columns = new ArrayList<>();
-            if (args.columns() != null) {
-                for (String c : args.columns()) {
-                    if (ref.column(c).isEmpty() || cur.column(c).isEmpty()) {
-                        throw new MlException("Column '" + c + "' is not in both " + ref.name() + " and " + cur.name()
-                                + ". Shared columns: " + String.join(", ", shared(ref, cur)) + ".");
-                    }
-                    columns.add(ref.column(c).orElseThrow().name());
+        TableInfo ref = MlSupport.table(ws, args.reference(), "reference");
+        TableInfo cur = MlSupport.table(ws, args.current(), "current");
+        List<String> columns = new ArrayList<>();
+        if (args.columns() != null) {
+            for (String c : args.columns()) {
+                if (ref.column(c).isEmpty() || cur.column(c).isEmpty()) {
+                    throw new MlException("Column '" + c + "' is not in both " + ref.name() + " and " + cur.name()
+                            + ". Shared columns: " + String.join(", ", shared(ref, cur)) + ".");
                 }
-            } else {
-                for (String c : shared(ref, cur)) {
-                    String lower = c.toLowerCase(Locale.ROOT);
-                    if (!lower.equals("id") && !lower.endsWith("_id")) {
-                        columns.add(c);
-                    }
+                columns.add(ref.column(c).orElseThrow().name());
+            }
+        } else {
+            for (String c : shared(ref, cur)) {
+                String lower = c.toLowerCase(Locale.ROOT);
+                if (!lower.equals("id") && !lower.endsWith("_id")) {
+                    columns.add(c);
                 }
             }
-            if (columns.isEmpty()) {
-                throw new MlException(ref.name() + " and " + cur.name() + " share no columns to compare (besides ids).");
-            }
-            List<Drift.ColumnDrift> results = new ArrayList<>();
-            for (String c : columns) {
-                String type = ref.column(c).orElseThrow().type().toUpperCase(Locale.ROOT);
-                if (MlSupport.isNumericType(type) || type.equals("DATE") || type.startsWith("TIMESTAMP")) {
-                    String expr = type.equals("DATE") || type.startsWith("TIMESTAMP")
-                            ? "CAST(epoch(CAST(" + Sql.quoteIdent(c) + " AS TIMESTAMP)) / 86400 AS DOUBLE)"
-                            : "CAST(" + Sql.quoteIdent(c) + " AS DOUBLE)";
-                    results.add(Drift.numeric(c, numbers(ws, ref, expr), numbers(ws, cur, expr)));
-                } else {
-                    results.add(Drift.categorical(c, texts(ws, ref, c), texts(ws, cur, c)));
-                }
-            }
-            List<Object[]> rows = new ArrayList<>();
-            for (Drift.ColumnDrift d : results) {
-                rows.add(new Object[] {d.column(), d.kind(), nan(d.psi()), nan(d.ks()), nan(d.ksP()), d.flagged(), d.detail()});
-            }
-            ws.writeFrame("drift", List.of(new QueryResult.Column("column_name", "VARCHAR"),
-                    new QueryResult.Column("kind", "VARCHAR"), new QueryResult.Column("psi", "DOUBLE"),
-                    new QueryResult.Column("ks_d", "DOUBLE"), new QueryResult.Column("ks_p", "DOUBLE"),
-                    new QueryResult.Column("flagged", "BOOLEAN"), new QueryResult.Column("detail", "VARCHAR")), rows);
-            long flagged = results.stream().filter(Drift.ColumnDrift::flagged).count();
-            StringBuilder b = new StringBuilder("Drift from ").append(ref.name()).append(" (").append(ref.rows())
-                    .append(" rows) to ").append(cur.name()).append(" (").append(cur.rows()).append(" rows): ")
-                    .append(flagged).append(" of ").append(results.size()).append(" columns flagged (PSI ≥ ")
-                    .append(Drift.PSI_FLAG).append(", or KS p < ").append(Drift.KS_P_FLAG).append(" with D ≥ ")
-                    .append(Drift.KS_D_FLAG).append("); saved as frame drift.");
-            results.stream().sorted((a, c) -> Double.compare(c.psi(), a.psi())).forEach(d -> b.append('\n')
-                    .append(d.flagged() ? "FLAGGED " : "ok ").append(d.column()).append(": PSI ").append(Format.fixed(d.psi(), 3))
-                    .append(Double.isNaN(d.ks()) ? "" : ", KS D " + Format.fixed(d.ks(), 3) + " (p " + Format.fixed(d.ksP(), 4) + ")")
-                    .append(", ").append(d.detail()));
-            return ToolResult.ok(b.toString(), results, Map.of("flagged", flagged));
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
         }
+        if (columns.isEmpty()) {
+            throw new MlException(ref.name() + " and " + cur.name() + " share no columns to compare (besides ids).");
+        }
+        List<Drift.ColumnDrift> results = new ArrayList<>();
+        for (String c : columns) {
+            String type = ref.column(c).orElseThrow().type().toUpperCase(Locale.ROOT);
+            if (MlSupport.isNumericType(type) || type.equals("DATE") || type.startsWith("TIMESTAMP")) {
+                String expr = type.equals("DATE") || type.startsWith("TIMESTAMP")
+                        ? "CAST(epoch(CAST(" + Sql.quoteIdent(c) + " AS TIMESTAMP)) / 86400 AS DOUBLE)"
+                        : "CAST(" + Sql.quoteIdent(c) + " AS DOUBLE)";
+                results.add(Drift.numeric(c, numbers(ws, ref, expr), numbers(ws, cur, expr)));
+            } else {
+                results.add(Drift.categorical(c, texts(ws, ref, c), texts(ws, cur, c)));
+            }
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (Drift.ColumnDrift d : results) {
+            rows.add(new Object[] {d.column(), d.kind(), nan(d.psi()), nan(d.ks()), nan(d.ksP()), d.flagged(), d.detail()});
+        }
+        ws.writeFrame("drift", List.of(new QueryResult.Column("column_name", "VARCHAR"),
+                new QueryResult.Column("kind", "VARCHAR"), new QueryResult.Column("psi", "DOUBLE"),
+                new QueryResult.Column("ks_d", "DOUBLE"), new QueryResult.Column("ks_p", "DOUBLE"),
+                new QueryResult.Column("flagged", "BOOLEAN"), new QueryResult.Column("detail", "VARCHAR")), rows);
+        long flagged = results.stream().filter(Drift.ColumnDrift::flagged).count();
+        StringBuilder b = new StringBuilder("Drift from ").append(ref.name()).append(" (").append(ref.rows())
+                .append(" rows) to ").append(cur.name()).append(" (").append(cur.rows()).append(" rows): ")
+                .append(flagged).append(" of ").append(results.size()).append(" columns flagged (PSI ≥ ")
+                .append(Drift.PSI_FLAG).append(", or KS p < ").append(Drift.KS_P_FLAG).append(" with D ≥ ")
+                .append(Drift.KS_D_FLAG).append("); saved as frame drift.");
+        results.stream().sorted((a, c) -> Double.compare(c.psi(), a.psi())).forEach(d -> b.append('\n')
+                .append(d.flagged() ? "FLAGGED " : "ok ").append(d.column()).append(": PSI ").append(Format.fixed(d.psi(), 3))
+                .append(Double.isNaN(d.ks()) ? "" : ", KS D " + Format.fixed(d.ks(), 3) + " (p " + Format.fixed(d.ksP(), 4) + ")")
+                .append(", ").append(d.detail()));
+        return ToolResult.ok(b.toString(), results, Map.of("flagged", flagged));
     }
 
     private static Double nan(double v) {
@@ -109,7 +106,7 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
         return a.columnNames().stream().filter(c -> b.column(c).isPresent()).toList();
     }
 
-    private static double[] numbers(Workspace ws, TableInfo t, String expr) throws Exception {
+    private static double[] numbers(Workspace ws, TableInfo t, String expr) throws FixableException {
         return ws.trustedRead("SELECT " + expr + " FROM " + t.sqlName(), rs -> {
             List<Double> out = new ArrayList<>();
             while (rs.next()) {
@@ -120,7 +117,7 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
         });
     }
 
-    private static String[] texts(Workspace ws, TableInfo t, String column) throws Exception {
+    private static String[] texts(Workspace ws, TableInfo t, String column) throws FixableException {
         return ws.trustedRead("SELECT CAST(" + Sql.quoteIdent(column) + " AS VARCHAR) FROM " + t.sqlName(), rs -> {
             List<String> out = new ArrayList<>();
             while (rs.next()) {

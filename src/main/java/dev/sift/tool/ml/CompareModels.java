@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
@@ -41,82 +42,78 @@ public final class CompareModels implements Tool<CompareModels.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
-        try {
-            List<TrainedModel> models = new ArrayList<>();
-            if (args.models() == null || args.models().isEmpty()) {
-                String target = ctx.models().resolve(null).target();
-                ctx.models().all().stream().filter(m -> m.target().equals(target)).forEach(models::add);
-            } else {
-                for (String id : args.models()) {
-                    models.add(ctx.models().resolve(id));
-                }
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
+        List<TrainedModel> models = new ArrayList<>();
+        if (args.models() == null || args.models().isEmpty()) {
+            String target = ctx.models().resolve(null).target();
+            ctx.models().all().stream().filter(m -> m.target().equals(target)).forEach(models::add);
+        } else {
+            for (String id : args.models()) {
+                models.add(ctx.models().resolve(id));
             }
-            if (models.size() < 2) {
-                throw new MlException("compare_models needs at least two models of the same target; this session has: "
-                        + ctx.models().all().stream().map(TrainedModel::line).collect(Collectors.joining("; ")) + ".");
-            }
-            TrainedModel first = models.get(0);
-            for (TrainedModel m : models) {
-                if (!m.target().equals(first.target()) || m.task() != first.task()) {
-                    throw new MlException("Models " + first.id() + " and " + m.id() + " predict different things ("
-                            + first.task().label() + " of " + first.target() + " vs " + m.task().label() + " of "
-                            + m.target() + "): compare models of the same target.");
-                }
-            }
-            TableInfo table;
-            String where;
-            String rowsDescribed;
-            if (args.source() != null) {
-                table = ctx.workspace().table(args.source()).orElseThrow();
-                if (table.column(first.target()).isEmpty()) {
-                    throw new MlException(table.name() + " has no column '" + first.target() + "' to evaluate against.");
-                }
-                where = Sql.quoteIdent(first.target()) + " IS NOT NULL";
-                rowsDescribed = "rows of " + table.name() + " with a value of " + first.target();
-            } else {
-                table = MlSupport.table(ctx.workspace(), first.source(), "source");
-                long[] ids = first.provenance().testRowids();
-                where = "rowid IN (" + java.util.Arrays.stream(ids).mapToObj(Long::toString).collect(Collectors.joining(", ")) + ")";
-                rowsDescribed = "the " + ids.length + " held-out rows of " + first.id() + " (" + table.name() + ")";
-            }
-            Map<String, Map<String, Double>> results = new LinkedHashMap<>();
-            List<String> notes = new ArrayList<>();
-            for (TrainedModel m : models) {
-                List<String> missing = m.encoder().missingIn(table);
-                if (!missing.isEmpty()) {
-                    throw new MlException(Predict.misaligned(table, m, missing));
-                }
-                MlData d = MlData.read(ctx.workspace(), table, m.encoder(), null, m.target(), where, false);
-                double[] p = Predictions.predict(m, d.x(), d.rows());
-                double[] y = new double[d.rows()];
-                for (int i = 0; i < y.length; i++) {
-                    y[i] = m.task() == TaskType.CLASSIFICATION ? (d.target()[i].equals(m.positiveClass()) ? 1 : 0)
-                            : Double.parseDouble(d.target()[i]);
-                }
-                results.put(m.id(), m.task() == TaskType.CLASSIFICATION ? Metrics.classification(y, p) : Metrics.regression(y, p));
-                if (args.source() == null && !m.source().equals(first.source())) {
-                    notes.add(m.id() + " was trained on " + m.source() + ", so some of these rows may be ones it learned from");
-                }
-            }
-            String key = first.task() == TaskType.CLASSIFICATION ? "auc" : "rmse";
-            boolean higher = key.equals("auc");
-            String best = results.entrySet().stream().filter(e -> !Double.isNaN(e.getValue().get(key)))
-                    .sorted((a, b) -> higher ? Double.compare(b.getValue().get(key), a.getValue().get(key))
-                            : Double.compare(a.getValue().get(key), b.getValue().get(key)))
-                    .map(Map.Entry::getKey).findFirst().orElse(null);
-            StringBuilder b = new StringBuilder("Compared ").append(models.size()).append(" models of ")
-                    .append(first.target()).append(" on ").append(rowsDescribed).append(':');
-            for (TrainedModel m : models) {
-                b.append('\n').append(m.id()).append(" (").append(m.encoder().columns().size()).append(" columns): ")
-                        .append(Metrics.render(results.get(m.id())));
-            }
-            b.append(best == null ? "\nNo model can be ranked by " + key + " on these rows."
-                    : "\nBest by " + key + ": " + best + ". select_model(model=" + best + ") makes it the default.");
-            notes.forEach(n -> b.append("\nNote: ").append(n).append('.'));
-            return ToolResult.ok(b.toString(), results);
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
         }
+        if (models.size() < 2) {
+            throw new MlException("compare_models needs at least two models of the same target; this session has: "
+                    + ctx.models().all().stream().map(TrainedModel::line).collect(Collectors.joining("; ")) + ".");
+        }
+        TrainedModel first = models.get(0);
+        for (TrainedModel m : models) {
+            if (!m.target().equals(first.target()) || m.task() != first.task()) {
+                throw new MlException("Models " + first.id() + " and " + m.id() + " predict different things ("
+                        + first.task().label() + " of " + first.target() + " vs " + m.task().label() + " of "
+                        + m.target() + "): compare models of the same target.");
+            }
+        }
+        TableInfo table;
+        String where;
+        String rowsDescribed;
+        if (args.source() != null) {
+            table = ctx.workspace().table(args.source()).orElseThrow();
+            if (table.column(first.target()).isEmpty()) {
+                throw new MlException(table.name() + " has no column '" + first.target() + "' to evaluate against.");
+            }
+            where = Sql.quoteIdent(first.target()) + " IS NOT NULL";
+            rowsDescribed = "rows of " + table.name() + " with a value of " + first.target();
+        } else {
+            table = MlSupport.table(ctx.workspace(), first.source(), "source");
+            long[] ids = first.provenance().testRowids();
+            where = "rowid IN (" + java.util.Arrays.stream(ids).mapToObj(Long::toString).collect(Collectors.joining(", ")) + ")";
+            rowsDescribed = "the " + ids.length + " held-out rows of " + first.id() + " (" + table.name() + ")";
+        }
+        Map<String, Map<String, Double>> results = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        for (TrainedModel m : models) {
+            List<String> missing = m.encoder().missingIn(table);
+            if (!missing.isEmpty()) {
+                throw new MlException(Predict.misaligned(table, m, missing));
+            }
+            MlData d = MlData.read(ctx.workspace(), table, m.encoder(), null, m.target(), where, false);
+            double[] p = Predictions.predict(m, d.x(), d.rows());
+            double[] y = new double[d.rows()];
+            for (int i = 0; i < y.length; i++) {
+                y[i] = m.task() == TaskType.CLASSIFICATION ? (d.target()[i].equals(m.positiveClass()) ? 1 : 0)
+                        : Double.parseDouble(d.target()[i]);
+            }
+            results.put(m.id(), m.task() == TaskType.CLASSIFICATION ? Metrics.classification(y, p) : Metrics.regression(y, p));
+            if (args.source() == null && !m.source().equals(first.source())) {
+                notes.add(m.id() + " was trained on " + m.source() + ", so some of these rows may be ones it learned from");
+            }
+        }
+        String key = first.task() == TaskType.CLASSIFICATION ? "auc" : "rmse";
+        boolean higher = key.equals("auc");
+        String best = results.entrySet().stream().filter(e -> !Double.isNaN(e.getValue().get(key)))
+                .sorted((a, b) -> higher ? Double.compare(b.getValue().get(key), a.getValue().get(key))
+                        : Double.compare(a.getValue().get(key), b.getValue().get(key)))
+                .map(Map.Entry::getKey).findFirst().orElse(null);
+        StringBuilder b = new StringBuilder("Compared ").append(models.size()).append(" models of ")
+                .append(first.target()).append(" on ").append(rowsDescribed).append(':');
+        for (TrainedModel m : models) {
+            b.append('\n').append(m.id()).append(" (").append(m.encoder().columns().size()).append(" columns): ")
+                    .append(Metrics.render(results.get(m.id())));
+        }
+        b.append(best == null ? "\nNo model can be ranked by " + key + " on these rows."
+                : "\nBest by " + key + ": " + best + ". select_model(model=" + best + ") makes it the default.");
+        notes.forEach(n -> b.append("\nNote: ").append(n).append('.'));
+        return ToolResult.ok(b.toString(), results);
     }
 }

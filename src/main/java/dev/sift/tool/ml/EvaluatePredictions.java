@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
@@ -40,61 +41,57 @@ public final class EvaluatePredictions implements Tool<EvaluatePredictions.Args>
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         TableInfo t = ctx.workspace().table(args.predictions()).orElseThrow();
         String truth = t.column(args.truth()).orElseThrow().name();
-        try {
-            String score = args.prediction() != null ? t.column(args.prediction()).orElseThrow().name()
-                    : t.column("probability").or(() -> t.column("prediction")).map(c -> c.name()).orElseThrow(() ->
-                    new MlException((t.kind() == TableInfo.Kind.FRAME ? "Frame " : "Table ") + t.name()
-                            + " has no column 'probability' or 'prediction': name the column with the predictions"
-                            + " (prediction=...). Columns: " + String.join(", ", t.columnNames()) + "."));
-            if (score.equalsIgnoreCase(truth)) {
-                throw new MlException("truth and prediction are the same column '" + truth + "': name two columns.");
-            }
-            List<String[]> rows = ctx.workspace().trustedRead("SELECT CAST(" + Sql.quoteIdent(truth) + " AS VARCHAR), CAST("
-                    + Sql.quoteIdent(score) + " AS VARCHAR) FROM " + t.sqlName() + " WHERE " + Sql.quoteIdent(truth)
-                    + " IS NOT NULL AND " + Sql.quoteIdent(score) + " IS NOT NULL", rs -> {
-                        List<String[]> out = new ArrayList<>();
-                        while (rs.next()) {
-                            out.add(new String[] {rs.getString(1), rs.getString(2)});
-                        }
-                        return out;
-                    });
-            if (rows.isEmpty()) {
-                throw new MlException("No row of " + t.name() + " has both " + truth + " and " + score + ": nothing to evaluate.");
-            }
-            String[] truthRaw = rows.stream().map(r -> r[0]).toArray(String[]::new);
-            long distinct = java.util.Arrays.stream(truthRaw).distinct().count();
-            TaskType task = args.task_type() != null ? TaskType.parse(args.task_type())
-                    : distinct == 2 ? TaskType.CLASSIFICATION : TaskType.REGRESSION;
-            Map<String, Double> m;
-            String note = "";
-            if (task == TaskType.CLASSIFICATION) {
-                Trainer.Labels labels = Trainer.classLabels(truth, truthRaw);
-                double[] y = new double[rows.size()];
-                double[] p = new double[rows.size()];
-                for (int i = 0; i < y.length; i++) {
-                    y[i] = labels.y()[i];
-                    p[i] = probability(rows.get(i)[1], labels.positive(), score);
-                }
-                m = Metrics.classification(y, p);
-                note = " (positive class " + truth + " = " + labels.positive() + ")";
-            } else {
-                double[] y = new double[rows.size()];
-                double[] p = new double[rows.size()];
-                for (int i = 0; i < y.length; i++) {
-                    y[i] = number(rows.get(i)[0], truth);
-                    p[i] = number(rows.get(i)[1], score);
-                }
-                m = Metrics.regression(y, p);
-            }
-            String summary = "Evaluated " + rows.size() + " rows of " + t.name() + ": " + task.label() + " of " + truth
-                    + note + " scored by " + score + ": " + Metrics.render(m) + ".";
-            return ToolResult.ok(summary, m);
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
+        String score = args.prediction() != null ? t.column(args.prediction()).orElseThrow().name()
+                : t.column("probability").or(() -> t.column("prediction")).map(c -> c.name()).orElseThrow(() ->
+                new MlException((t.kind() == TableInfo.Kind.FRAME ? "Frame " : "Table ") + t.name()
+                        + " has no column 'probability' or 'prediction': name the column with the predictions"
+                        + " (prediction=...). Columns: " + String.join(", ", t.columnNames()) + "."));
+        if (score.equalsIgnoreCase(truth)) {
+            throw new MlException("truth and prediction are the same column '" + truth + "': name two columns.");
         }
+        List<String[]> rows = ctx.workspace().trustedRead("SELECT CAST(" + Sql.quoteIdent(truth) + " AS VARCHAR), CAST("
+                + Sql.quoteIdent(score) + " AS VARCHAR) FROM " + t.sqlName() + " WHERE " + Sql.quoteIdent(truth)
+                + " IS NOT NULL AND " + Sql.quoteIdent(score) + " IS NOT NULL", rs -> {
+                    List<String[]> out = new ArrayList<>();
+                    while (rs.next()) {
+                        out.add(new String[] {rs.getString(1), rs.getString(2)});
+                    }
+                    return out;
+                });
+        if (rows.isEmpty()) {
+            throw new MlException("No row of " + t.name() + " has both " + truth + " and " + score + ": nothing to evaluate.");
+        }
+        String[] truthRaw = rows.stream().map(r -> r[0]).toArray(String[]::new);
+        long distinct = java.util.Arrays.stream(truthRaw).distinct().count();
+        TaskType task = args.task_type() != null ? TaskType.parse(args.task_type())
+                : distinct == 2 ? TaskType.CLASSIFICATION : TaskType.REGRESSION;
+        Map<String, Double> m;
+        String note = "";
+        if (task == TaskType.CLASSIFICATION) {
+            Trainer.Labels labels = Trainer.classLabels(truth, truthRaw);
+            double[] y = new double[rows.size()];
+            double[] p = new double[rows.size()];
+            for (int i = 0; i < y.length; i++) {
+                y[i] = labels.y()[i];
+                p[i] = probability(rows.get(i)[1], labels.positive(), score);
+            }
+            m = Metrics.classification(y, p);
+            note = " (positive class " + truth + " = " + labels.positive() + ")";
+        } else {
+            double[] y = new double[rows.size()];
+            double[] p = new double[rows.size()];
+            for (int i = 0; i < y.length; i++) {
+                y[i] = number(rows.get(i)[0], truth);
+                p[i] = number(rows.get(i)[1], score);
+            }
+            m = Metrics.regression(y, p);
+        }
+        String summary = "Evaluated " + rows.size() + " rows of " + t.name() + ": " + task.label() + " of " + truth
+                + note + " scored by " + score + ": " + Metrics.render(m) + ".";
+        return ToolResult.ok(summary, m);
     }
 
     private static double probability(String v, String positive, String column) throws MlException {

@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
@@ -58,32 +59,28 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
-        try {
-            TrainedModel model = ctx.models().resolve(args.model());
-            Predictions p = ctx.models().predictions(model.id()).orElseThrow(() -> new MlException("Model " + model.id()
-                    + " has no predictions yet: call predict(source=<frame to score>, model=" + model.id()
-                    + ") first, then explain_prediction."));
-            int[] rows;
-            if (args.cases() == null || args.cases().isEmpty()) {
-                rows = p.top(args.top_k() == null ? DEFAULT_CASES : args.top_k());
-            } else {
-                rows = new int[args.cases().size()];
-                for (int i = 0; i < rows.length; i++) {
-                    rows[i] = p.rowOf(args.cases().get(i).trim());
-                    if (rows[i] < 0) {
-                        throw new MlException(unknownCase(args.cases().get(i), p));
-                    }
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
+        TrainedModel model = ctx.models().resolve(args.model());
+        Predictions p = ctx.models().predictions(model.id()).orElseThrow(() -> new MlException("Model " + model.id()
+                + " has no predictions yet: call predict(source=<frame to score>, model=" + model.id()
+                + ") first, then explain_prediction."));
+        int[] rows;
+        if (args.cases() == null || args.cases().isEmpty()) {
+            rows = p.top(args.top_k() == null ? DEFAULT_CASES : args.top_k());
+        } else {
+            rows = new int[args.cases().size()];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = p.rowOf(args.cases().get(i).trim());
+                if (rows[i] < 0) {
+                    throw new MlException(unknownCase(args.cases().get(i), p));
                 }
             }
-            Explanations.Result r = Explanations.explain(p, rows, model.encoder().columns().size(), GLOBAL_ROWS);
-            save(ctx.workspace(), model, r);
-            QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
-            return ToolResult.ok(summary(model, p, r), payload(r), Map.of("model", model.id(), "cases", rows.length,
-                    "frame", "explanations"));
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
         }
+        Explanations.Result r = Explanations.explain(p, rows, model.encoder().columns().size(), GLOBAL_ROWS);
+        save(ctx.workspace(), model, r);
+        QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
+        return ToolResult.ok(summary(model, p, r), payload(r), Map.of("model", model.id(), "cases", rows.length,
+                "frame", "explanations"));
     }
 
     static String unknownCase(String wanted, Predictions p) {
@@ -97,7 +94,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
                 + "). Give " + entity + " values from frame " + p.frame() + ", or omit cases to explain the top ones.";
     }
 
-    private static void save(Workspace ws, TrainedModel model, Explanations.Result r) throws Exception {
+    private static void save(Workspace ws, TrainedModel model, Explanations.Result r) throws FixableException {
         boolean classify = model.task() == TaskType.CLASSIFICATION;
         String entity = Predict.entityColumn(model.entity());
         List<QueryResult.Column> cols = new ArrayList<>(List.of(new QueryResult.Column(entity, "VARCHAR"),

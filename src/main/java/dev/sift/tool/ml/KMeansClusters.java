@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
@@ -47,48 +48,44 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
         String label = args.label() == null ? "clusters" : args.label();
-        try {
-            NumericColumns data = NumericColumns.read(ctx.workspace(), t, args.columns(), "kmeans_clusters");
-            int n = data.rows();
-            int minRows = args.k() == null ? 3 : args.k() + 1;
-            if (n < minRows) {
-                throw new MlException(t.name() + " has " + n + " rows: clustering into "
-                        + (args.k() == null ? "2 or more" : String.valueOf(args.k())) + " groups needs at least " + minRows + ".");
-            }
-            double[][] rows = new double[n][data.columns().size()];
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < data.columns().size(); j++) {
-                    rows[i][j] = data.values()[j][i];
-                }
-            }
-            KMeans.Result r = KMeans.fit(rows, args.k(), SEED);
-            List<QueryResult.Column> cols = new ArrayList<>(List.of(new QueryResult.Column("row_id", "BIGINT")));
-            if (data.labelColumn() != null) {
-                cols.add(new QueryResult.Column(data.labelColumn(), "VARCHAR"));
-            }
-            data.columns().forEach(c -> cols.add(new QueryResult.Column(c, "DOUBLE")));
-            cols.add(new QueryResult.Column("cluster", "INTEGER"));
-            List<Object[]> out = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                List<Object> row = new ArrayList<>();
-                row.add(data.rowids()[i]);
-                if (data.labelColumn() != null) {
-                    row.add(data.labels()[i] == null ? null : String.valueOf(data.labels()[i]));
-                }
-                for (double v : rows[i]) {
-                    row.add(Double.isNaN(v) ? null : v);
-                }
-                row.add(r.assignment()[i] + 1);
-                out.add(row.toArray());
-            }
-            ctx.workspace().writeFrame(label, cols, out);
-            return ToolResult.ok(summary(t, data, rows, r, label), profiles(data, rows, r));
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
+        NumericColumns data = NumericColumns.read(ctx.workspace(), t, args.columns(), "kmeans_clusters");
+        int n = data.rows();
+        int minRows = args.k() == null ? 3 : args.k() + 1;
+        if (n < minRows) {
+            throw new MlException(t.name() + " has " + n + " rows: clustering into "
+                    + (args.k() == null ? "2 or more" : String.valueOf(args.k())) + " groups needs at least " + minRows + ".");
         }
+        double[][] rows = new double[n][data.columns().size()];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < data.columns().size(); j++) {
+                rows[i][j] = data.values()[j][i];
+            }
+        }
+        KMeans.Result r = KMeans.fit(rows, args.k(), SEED);
+        List<QueryResult.Column> cols = new ArrayList<>(List.of(new QueryResult.Column("row_id", "BIGINT")));
+        if (data.labelColumn() != null) {
+            cols.add(new QueryResult.Column(data.labelColumn(), "VARCHAR"));
+        }
+        data.columns().forEach(c -> cols.add(new QueryResult.Column(c, "DOUBLE")));
+        cols.add(new QueryResult.Column("cluster", "INTEGER"));
+        List<Object[]> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<Object> row = new ArrayList<>();
+            row.add(data.rowids()[i]);
+            if (data.labelColumn() != null) {
+                row.add(data.labels()[i] == null ? null : String.valueOf(data.labels()[i]));
+            }
+            for (double v : rows[i]) {
+                row.add(Double.isNaN(v) ? null : v);
+            }
+            row.add(r.assignment()[i] + 1);
+            out.add(row.toArray());
+        }
+        ctx.workspace().writeFrame(label, cols, out);
+        return ToolResult.ok(summary(t, data, rows, r, label), profiles(data, rows, r));
     }
 
     private static List<Map<String, Object>> profiles(NumericColumns data, double[][] rows, KMeans.Result r) {

@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
@@ -13,7 +14,7 @@ record NumericColumns(List<String> columns, double[][] values, long[] rowids, Ob
 
     static final int MAX_ROWS = 1_000_000;
 
-    static NumericColumns read(Workspace ws, TableInfo t, List<String> requested, String tool) throws Exception {
+    static NumericColumns read(Workspace ws, TableInfo t, List<String> requested, String tool) throws FixableException {
         List<String> columns = new ArrayList<>();
         for (String c : requested) {
             var info = t.column(c).orElseThrow();

@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
@@ -55,35 +56,31 @@ public final class Predict implements Tool<Predict.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         Workspace ws = ctx.workspace();
         TableInfo table = ws.table(args.source()).orElseThrow();
         String label = args.label() == null ? DEFAULT_LABEL : args.label();
         int top = args.top_k() == null ? DEFAULT_TOP : args.top_k();
-        try {
-            TrainedModel model = ctx.models().resolve(args.model());
-            List<String> missing = model.encoder().missingIn(table);
-            if (!missing.isEmpty()) {
-                throw new MlException(misaligned(table, model, missing));
-            }
-            String entity = model.entity() != null && table.column(model.entity()).isPresent() ? model.entity() : null;
-            String target = table.column(model.target()).map(c -> c.name()).orElse(null);
-            MlData data = MlData.read(ws, table, model.encoder(), entity, target, null, true);
-            if (data.rows() == 0) {
-                throw new MlException((table.kind() == TableInfo.Kind.FRAME ? "Frame " : "Table ") + table.name()
-                        + " has no rows to score.");
-            }
-            Predictions p = Predictions.score(model, data, label);
-            boolean withTruth = target != null && java.util.Arrays.stream(data.target()).anyMatch(v -> v != null);
-            saveFrame(ws, label, model, entity, p, withTruth);
-            ctx.models().putPredictions(p);
-            String order = model.task() == TaskType.CLASSIFICATION ? "probability DESC" : "prediction DESC";
-            QueryResult shown = MlSupport.evidence(ctx, label, order + ", " + Sql.quoteIdent(entityColumn(entity)), top);
-            return ToolResult.ok(summary(model, table, label, p, shown, withTruth, target), shown,
-                    Map.of("model", model.id(), "rows", data.rows(), "frame", label));
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
+        TrainedModel model = ctx.models().resolve(args.model());
+        List<String> missing = model.encoder().missingIn(table);
+        if (!missing.isEmpty()) {
+            throw new MlException(misaligned(table, model, missing));
         }
+        String entity = model.entity() != null && table.column(model.entity()).isPresent() ? model.entity() : null;
+        String target = table.column(model.target()).map(c -> c.name()).orElse(null);
+        MlData data = MlData.read(ws, table, model.encoder(), entity, target, null, true);
+        if (data.rows() == 0) {
+            throw new MlException((table.kind() == TableInfo.Kind.FRAME ? "Frame " : "Table ") + table.name()
+                    + " has no rows to score.");
+        }
+        Predictions p = Predictions.score(model, data, label);
+        boolean withTruth = target != null && java.util.Arrays.stream(data.target()).anyMatch(v -> v != null);
+        saveFrame(ws, label, model, entity, p, withTruth);
+        ctx.models().putPredictions(p);
+        String order = model.task() == TaskType.CLASSIFICATION ? "probability DESC" : "prediction DESC";
+        QueryResult shown = MlSupport.evidence(ctx, label, order + ", " + Sql.quoteIdent(entityColumn(entity)), top);
+        return ToolResult.ok(summary(model, table, label, p, shown, withTruth, target), shown,
+                Map.of("model", model.id(), "rows", data.rows(), "frame", label));
     }
 
     static String misaligned(TableInfo table, TrainedModel model, List<String> missing) {
@@ -100,7 +97,7 @@ public final class Predict implements Tool<Predict.Args> {
     }
 
     private static void saveFrame(Workspace ws, String label, TrainedModel model, String entity, Predictions p,
-                                  boolean withTruth) throws Exception {
+                                  boolean withTruth) throws FixableException {
         MlData d = p.data();
         boolean numericEntity = entity == null || java.util.Arrays.stream(d.entities()).allMatch(e -> e == null || e instanceof Long);
         boolean classify = model.task() == TaskType.CLASSIFICATION;

@@ -22,12 +22,8 @@ public final class SelectModel implements Tool<SelectModel.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) {
-        try {
-            TrainedModel m = ctx.models().select(args.model());
-            return ToolResult.ok("Selected " + m.line() + ".", TrainModel.payload(m));
-        } catch (MlException e) {
-            return ToolResult.error(e.getMessage());
-        }
+    public ToolResult run(Args args, ToolContext ctx) throws MlException {
+        TrainedModel m = ctx.models().select(args.model());
+        return ToolResult.ok("Selected " + m.line() + ".", TrainModel.payload(m));
     }
 }

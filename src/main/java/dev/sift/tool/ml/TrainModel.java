@@ -1,5 +1,6 @@
 package dev.sift.tool.ml;
 
+import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.TableInfo;
@@ -60,46 +61,42 @@ public final class TrainModel implements Tool<TrainModel.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         Workspace ws = ctx.workspace();
         TableInfo table = ws.table(args.source()).orElseThrow();
         String target = table.column(args.target()).orElseThrow().name();
-        try {
-            TaskType task = TaskType.parse(args.task_type());
-            String entity = MlSupport.entity(table, args.entity());
-            if (target.equalsIgnoreCase(entity)) {
-                throw new MlException("The target '" + target + "' cannot also be the entity column: name another"
-                        + " column as entity, or leave entity out.");
-            }
-            if (args.features() != null && args.features().stream().anyMatch(f -> f.equalsIgnoreCase(target))) {
-                throw new MlException("The target '" + target + "' is listed among the features: a model cannot use"
-                        + " the answer as an input. Remove it from features.");
-            }
-            Map<String, Object> overrides = MlSupport.params(args.params());
-            Trainer.params(task, overrides, Trainer.DEFAULT_SEED); // fail fast on bad params
-            Set<String> exclude = new HashSet<>(Set.of(target));
-            if (entity != null) {
-                exclude.add(entity);
-            }
-            FeatureEncoder encoder = FeatureEncoder.plan(ws, table, exclude, args.features());
-            if (encoder.columns().isEmpty()) {
-                throw new MlException("No usable feature columns in " + table.name() + " besides the target"
-                        + (entity == null ? "" : " and entity '" + entity + "'") + dropped(encoder)
-                        + ". Add numeric, date or low-cardinality text columns (e.g. aggregates joined in SQL).");
-            }
-            Leakage.check(ws, table, target, task, encoder);
-            MlData data = MlData.read(ws, table, encoder, entity, target, null, false);
-            Trainer.Labels labels = task == TaskType.CLASSIFICATION ? Trainer.classLabels(target, data.target())
-                    : Trainer.regressionLabels(target, data.target());
-            TrainedModel model = Trainer.train(ctx.models().nextId(), task, table.name(), target, entity, encoder, data,
-                    labels, overrides);
-            ctx.models().add(model);
-            LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
-            return ToolResult.ok(summary(model, data.rows()), payload(model), Map.of("model", model.id(),
-                    "millis", model.provenance().trainMillis()));
-        } catch (MlException | QueryException e) {
-            return ToolResult.error(e.getMessage());
+        TaskType task = TaskType.parse(args.task_type());
+        String entity = MlSupport.entity(table, args.entity());
+        if (target.equalsIgnoreCase(entity)) {
+            throw new MlException("The target '" + target + "' cannot also be the entity column: name another"
+                    + " column as entity, or leave entity out.");
         }
+        if (args.features() != null && args.features().stream().anyMatch(f -> f.equalsIgnoreCase(target))) {
+            throw new MlException("The target '" + target + "' is listed among the features: a model cannot use"
+                    + " the answer as an input. Remove it from features.");
+        }
+        Map<String, Object> overrides = MlSupport.params(args.params());
+        Trainer.params(task, overrides, Trainer.DEFAULT_SEED); // fail fast on bad params
+        Set<String> exclude = new HashSet<>(Set.of(target));
+        if (entity != null) {
+            exclude.add(entity);
+        }
+        FeatureEncoder encoder = FeatureEncoder.plan(ws, table, exclude, args.features());
+        if (encoder.columns().isEmpty()) {
+            throw new MlException("No usable feature columns in " + table.name() + " besides the target"
+                    + (entity == null ? "" : " and entity '" + entity + "'") + dropped(encoder)
+                    + ". Add numeric, date or low-cardinality text columns (e.g. aggregates joined in SQL).");
+        }
+        Leakage.check(ws, table, target, task, encoder);
+        MlData data = MlData.read(ws, table, encoder, entity, target, null, false);
+        Trainer.Labels labels = task == TaskType.CLASSIFICATION ? Trainer.classLabels(target, data.target())
+                : Trainer.regressionLabels(target, data.target());
+        TrainedModel model = Trainer.train(ctx.models().nextId(), task, table.name(), target, entity, encoder, data,
+                labels, overrides);
+        ctx.models().add(model);
+        LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
+        return ToolResult.ok(summary(model, data.rows()), payload(model), Map.of("model", model.id(),
+                "millis", model.provenance().trainMillis()));
     }
 
     private static String dropped(FeatureEncoder encoder) {

@@ -1,5 +1,6 @@
 package dev.sift.tool.narrate;
 
+import dev.sift.data.FixableException;
 import dev.sift.text.EvidenceText;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,7 +42,7 @@ public final class SummarizeResult implements Tool<SummarizeResult.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws Exception {
+    public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         List<Evidence> all = ctx.evidence();
         if (all.isEmpty()) {
             return ToolResult.error("There are no query results to summarize yet: run a query with run_sql first.");
@@ -60,7 +61,7 @@ public final class SummarizeResult implements Tool<SummarizeResult.Args> {
         }
     }
 
-    private static String narrate(LlmClient llm, String focus, List<Evidence> evidence) throws Exception {
+    private static String narrate(LlmClient llm, String focus, List<Evidence> evidence) throws LlmException {
         List<Map<String, Object>> items = evidence.stream().map(e -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("sql", e.sql());
@@ -69,8 +70,13 @@ public final class SummarizeResult implements Tool<SummarizeResult.Args> {
             m.put("row_count", e.rowCount());
             return m;
         }).toList();
-        String prompt = PromptTemplate.load("summarize").render(Map.of("question", focus,
-                "evidence", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(items)));
+        String json;
+        try {
+            json = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(items);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("Evidence could not be written as JSON", e); // plain values: a bug
+        }
+        String prompt = PromptTemplate.load("summarize").render(Map.of("question", focus, "evidence", json));
         return llm.complete(LlmRequest.of(LlmMessage.user(prompt)).withMaxTokens(600)).text().trim();
     }
 }

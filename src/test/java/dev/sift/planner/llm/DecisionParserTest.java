@@ -11,8 +11,7 @@ class DecisionParserTest {
 
     @Test
     void reads_a_plain_tool_call() throws Exception {
-        Decision d = DecisionParser.parse("{\"thought\":\"t\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT 1\"}}");
-        assertThat(d.isFinal()).isFalse();
+        Decision.Call d = call("{\"thought\":\"t\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT 1\"}}");
         assertThat(d.thought()).isEqualTo("t");
         assertThat(d.tool()).isEqualTo("run_sql");
         assertThat(d.args().get("sql").asText()).isEqualTo("SELECT 1");
@@ -20,40 +19,39 @@ class DecisionParserTest {
 
     @Test
     void reads_a_call_inside_code_fences_and_prose_with_braces_in_strings() throws Exception {
-        Decision d = DecisionParser.parse("Sure! Here is my step:\n```json\n{\"tool\": \"run_sql\", \"args\":"
+        Decision.Call d = call("Sure! Here is my step:\n```json\n{\"tool\": \"run_sql\", \"args\":"
                 + " {\"sql\": \"SELECT '}' AS brace\"}}\n```\nHope that helps {not json}");
         assertThat(d.args().get("sql").asText()).isEqualTo("SELECT '}' AS brace");
     }
 
     @Test
     void accepts_common_key_spellings_and_arguments_as_a_json_string() throws Exception {
-        Decision d = DecisionParser.parse("{\"action\":\"sample_values\",\"action_input\":\"{\\\"source\\\":\\\"loan\\\"}\"}");
+        Decision.Call d = call("{\"action\":\"sample_values\",\"action_input\":\"{\\\"source\\\":\\\"loan\\\"}\"}");
         assertThat(d.tool()).isEqualTo("sample_values");
         assertThat(d.args().get("source").asText()).isEqualTo("loan");
 
-        Decision e = DecisionParser.parse("{\"name\":\"inspect_data\",\"arguments\":{}}");
+        Decision.Call e = call("{\"name\":\"inspect_data\",\"arguments\":{}}");
         assertThat(e.tool()).isEqualTo("inspect_data");
     }
 
     @Test
     void forgives_trailing_commas_and_single_quotes() throws Exception {
-        Decision d = DecisionParser.parse("{'tool': 'run_sql', 'args': {'sql': 'SELECT 1',},}");
+        Decision.Call d = call("{'tool': 'run_sql', 'args': {'sql': 'SELECT 1',},}");
         assertThat(d.args().get("sql").asText()).isEqualTo("SELECT 1");
     }
 
     @Test
     void reads_final_answers_with_their_kind() throws Exception {
-        Decision d = DecisionParser.parse("{\"thought\":\"x\",\"final_answer\":\"Which year?\",\"kind\":\"clarification\"}");
-        assertThat(d.isFinal()).isTrue();
-        assertThat(d.finalAnswer()).isEqualTo("Which year?");
+        Decision.Answer d = answer("{\"thought\":\"x\",\"final_answer\":\"Which year?\",\"kind\":\"clarification\"}");
+        assertThat(d.text()).isEqualTo("Which year?");
         assertThat(d.kind()).isEqualTo(AnswerKind.CLARIFICATION);
-        assertThat(DecisionParser.parse("{\"answer\": 42}").finalAnswer()).isEqualTo("42");
-        assertThat(DecisionParser.parse("{\"final_answer\":\"no\",\"kind\":\"whatever\"}").kind()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(answer("{\"answer\": 42}").text()).isEqualTo("42");
+        assertThat(answer("{\"final_answer\":\"no\",\"kind\":\"whatever\"}").kind()).isEqualTo(AnswerKind.ANSWER);
     }
 
     @Test
     void missing_args_become_an_empty_object() throws Exception {
-        assertThat(DecisionParser.parse("{\"tool\":\"inspect_data\"}").args().isObject()).isTrue();
+        assertThat(call("{\"tool\":\"inspect_data\"}").args().isObject()).isTrue();
     }
 
     @Test
@@ -67,5 +65,14 @@ class DecisionParserTest {
                 .hasMessageStartingWith("Your reply's JSON does not parse:");
         assertThatThrownBy(() -> DecisionParser.parse("{\"tool\":\"x\",\"args\":\"{broken\"}"))
                 .hasMessageStartingWith("Your \"args\" string is not a JSON object:");
+    }
+
+    /** Parses a reply that must be a call (a ClassCastException fails the test otherwise). */
+    private static Decision.Call call(String reply) throws Exception {
+        return (Decision.Call) DecisionParser.parse(reply);
+    }
+
+    private static Decision.Answer answer(String reply) throws Exception {
+        return (Decision.Answer) DecisionParser.parse(reply);
     }
 }

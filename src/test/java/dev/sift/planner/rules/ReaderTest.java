@@ -20,7 +20,7 @@ class ReaderTest {
     @BeforeAll
     static void open() throws Exception {
         ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-        reader = new Reader(Lexicon.of(Knowledge.of(ws)));
+        reader = new Reader(Lexicon.of(Knowledge.load(ws)));
     }
 
     @AfterAll

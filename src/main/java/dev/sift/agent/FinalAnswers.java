@@ -1,0 +1,43 @@
+package dev.sift.agent;
+
+import dev.sift.text.Evidence;
+import dev.sift.text.EvidenceText;
+
+import java.util.List;
+
+/**
+ * The answers Sift writes itself, when no planner answer can stand: every one says what happened and, where
+ * the run gathered results, shows them plainly rather than guessing. Planner answers are the planners' own.
+ */
+public final class FinalAnswers {
+    private FinalAnswers() { }
+
+    /** The planner's replies stayed unreadable after a correction. */
+    public static String unreadable(String problem) {
+        return "The model's replies could not be read as a decision, even after a correction: " + problem
+                + " No answer was produced; nothing was guessed.";
+    }
+
+    /** The model failed (unreachable, timed out, refused the request). */
+    public static String modelFailed(String message, List<Evidence> evidence) {
+        return "The language model could not be used, so this run stopped: " + message + (evidence.isEmpty()
+                ? " Nothing was guessed." : "\nResults gathered before it failed:\n" + EvidenceText.plainText(evidence));
+    }
+
+    /** The step budget ran out and the planner could not give a final answer either: the evidence itself, plainly. */
+    public static String budgetSpent(List<Evidence> evidence) {
+        return evidence.isEmpty() ? "I could not reach an answer within the step budget, and no query results"
+                + " were gathered." : "I could not finish within the step budget. The results gathered so far:\n"
+                + EvidenceText.plainText(evidence);
+    }
+
+    /** Asked for the final answer at the step budget, the model called a tool instead. */
+    public static String noFinalFromModel() {
+        return "The model did not give a final answer within the step budget.";
+    }
+
+    /** The person set the conversation aside without asking anything new. */
+    public static String setAside() {
+        return "Understood: the earlier questions are set aside. What would you like to know?";
+    }
+}
