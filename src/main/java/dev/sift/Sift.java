@@ -68,9 +68,19 @@ public final class Sift {
     private final Workspace.Limits limits;
     private final Path home;
     /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
-    private final KnowledgeStore knowledge = new KnowledgeStore();
+    private final KnowledgeStore knowledge;
 
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
+        this(home, llm, limits, false);
+    }
+
+    /** Built from the configuration: its home and whether knowledge search uses embeddings. */
+    public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits) {
+        this(config.home(), llm, limits, config.embeddings());
+    }
+
+    public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings) {
+        this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
         this.traces = new TraceStore(home.resolve("traces"));
@@ -114,7 +124,7 @@ public final class Sift {
     }
 
     public Workspace open(Dataset dataset) {
-        return Workspace.open(dataset, limits);
+        return Workspace.open(dataset, limits, store.tables());
     }
 
     /** The knowledge of the datasets this application has used (bounded). */

@@ -57,7 +57,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
             }
             case "linking" -> {
-                LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS);
+                LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS, Runtime.config().embeddings());
                 b.print(b.run(), out);
                 return 0;
             }

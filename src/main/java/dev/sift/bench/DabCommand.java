@@ -87,7 +87,7 @@ final class DabCommand implements Callable<Integer> {
         Sift configured = Runtime.sift();
         LlmClient llm = configured.llm().map(m -> cache == null ? m : (LlmClient) new CachingLlm(m, CachingLlm.DEFAULT_MAX_ENTRIES, cache))
                 .orElse(null);
-        Path home = DatasetStore.siftHome();
+        Path home = Runtime.config().home();
         Path dir = out != null ? out : home.resolve("bench").resolve("dab-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         DabRunner runner = new DabRunner(model -> new Sift(home, model, Workspace.Limits.defaults()), llm,

@@ -27,15 +27,22 @@ public final class LinkingBench {
                          boolean dense) { }
 
     private final int questions;
+    private final boolean embeddings;
 
     public LinkingBench(int questions) {
+        this(questions, false);
+    }
+
+    /** With {@code embeddings} the index adds dense retrieval (configuration {@code SIFT_EMBEDDINGS}). */
+    public LinkingBench(int questions, boolean embeddings) {
         this.questions = questions;
+        this.embeddings = embeddings;
     }
 
     public Result run() {
         KnowledgeGraph kg = SyntheticSchema.graph();
         long t0 = System.nanoTime();
-        SearchIndex index = new SearchIndex(Knowledge.docs(kg), Embeddings.ifEnabled());
+        SearchIndex index = new SearchIndex(Knowledge.docs(kg), Embeddings.ifEnabled(embeddings));
         long indexMillis = (System.nanoTime() - t0) / 1_000_000;
         ValueIndex values = new ValueIndex(kg);
         List<SyntheticSchema.Question> qs = SyntheticSchema.questions(questions);

@@ -52,7 +52,7 @@ final class SuiteRun {
             out.flush();
             return 0;
         }
-        Path dir = outDir != null ? outDir : DatasetStore.siftHome().resolve("bench").resolve(suite.name() + "-"
+        Path dir = outDir != null ? outDir : Runtime.config().home().resolve("bench").resolve(suite.name() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         BenchReport report = new BenchRunner(sift, AgentConfig.defaults()).run(suite, ds, limit, err);
         report.write(dir);

@@ -2,7 +2,6 @@ package dev.sift.cli;
 
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
-import dev.sift.data.DatasetStore;
 import dev.sift.session.Conversation;
 import dev.sift.session.Sessions;
 import org.jline.reader.EndOfFileException;
@@ -50,7 +49,7 @@ final class ChatCommand implements Callable<Integer> {
             }
             try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build()) {
                 LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("sift")
-                        .variable(LineReader.HISTORY_FILE, DatasetStore.siftHome().resolve("chat_history"))
+                        .variable(LineReader.HISTORY_FILE, Runtime.config().home().resolve("chat_history"))
                         .build();
                 ChatRepl.LineSource lines = prompt -> {
                     try {

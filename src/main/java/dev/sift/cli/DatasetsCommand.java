@@ -16,7 +16,7 @@ final class DatasetsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DatasetStore store = DatasetStore.defaultStore();
+        DatasetStore store = DatasetStore.under(Runtime.config().home());
         List<Dataset> all = store.list();
         var out = spec.commandLine().getOut();
         if (all.isEmpty()) {

@@ -70,7 +70,7 @@ final class LoadCommand implements Callable<Integer> {
         if (as != null) {
             target = as;
         }
-        DatasetStore store = DatasetStore.defaultStore();
+        DatasetStore store = DatasetStore.under(Runtime.config().home());
         DatasetStore.checkName(target);
         Optional<Dataset> before = store.find(target);
         Dataset ds = store.ensure(target, builder, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + target + "'"));

@@ -32,7 +32,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         Sift sift = Runtime.sift();
         sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
-        String token = System.getenv("SIFT_TOKEN");
+        String token = Runtime.config().token();
         WebServer.Options o = WebServer.Options.defaults().withHost(host).withPort(port).withToken(token)
                 .withMaxUploadBytes(maxUploadMb * 1024 * 1024);
         WebServer server = WebServer.start(sift, o);

@@ -33,20 +33,21 @@ public final class DatasetStore {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path root;
+    /** The described tables of this store's datasets, shared by the workspaces opened on them. */
+    private final DatasetTables tables = new DatasetTables(DatasetTables.DEFAULT_CAPACITY);
 
     public DatasetStore(Path root) {
         this.root = root;
     }
 
-    /** The default store: {@code $SIFT_HOME/datasets}, else {@code ~/.sift/datasets}. */
-    public static DatasetStore defaultStore() {
-        return new DatasetStore(siftHome().resolve("datasets"));
+    /** Where workspaces on this store's datasets find the datasets' described tables. */
+    public DatasetTables tables() {
+        return tables;
     }
 
-    /** {@code -Dsift.home}, else {@code $SIFT_HOME}, else {@code ~/.sift}. */
-    public static Path siftHome() {
-        String home = System.getProperty("sift.home", System.getenv("SIFT_HOME"));
-        return home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), ".sift");
+    /** The store under a Sift home: {@code <home>/datasets}. */
+    public static DatasetStore under(Path home) {
+        return new DatasetStore(home.resolve("datasets"));
     }
 
     public Path root() {

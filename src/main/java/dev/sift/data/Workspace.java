@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -29,8 +28,6 @@ import java.util.regex.Pattern;
  */
 public final class Workspace implements AutoCloseable {
     private static final Pattern LABEL = Pattern.compile("[a-z][a-z0-9_]{0,62}");
-    /** Dataset tables never change once built: their schema and samples are read once per process. */
-    private static final Map<String, List<TableInfo>> DATASET_TABLES = new ConcurrentHashMap<>();
 
     /** Resource limits of one workspace. */
     public record Limits(int threads, String memoryLimit, Duration queryTimeout, int fetchRows) {
@@ -47,19 +44,28 @@ public final class Workspace implements AutoCloseable {
     private final Limits limits;
     private final Connection connection;
     private final SqlGuard guard;
+    /** Where the dataset's described tables are kept: shared by the application's workspaces, or this one's. */
+    private final DatasetTables datasetTables;
 
-    private Workspace(Dataset dataset, Limits limits, Connection connection) {
+    private Workspace(Dataset dataset, Limits limits, Connection connection, DatasetTables datasetTables) {
         this.dataset = dataset;
         this.limits = limits;
         this.connection = connection;
         this.guard = new SqlGuard(connection);
+        this.datasetTables = datasetTables;
     }
 
     private volatile List<TableInfo> framesCache;
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
 
+    /** A workspace that describes the dataset's tables for itself. */
     public static Workspace open(Dataset dataset, Limits limits) {
+        return open(dataset, limits, new DatasetTables(1));
+    }
+
+    /** A workspace that reads the dataset's described tables from (and adds them to) {@code tables}. */
+    public static Workspace open(Dataset dataset, Limits limits, DatasetTables tables) {
         Connection c = null;
         try {
             c = DriverManager.getConnection("jdbc:duckdb:");
@@ -81,7 +87,7 @@ public final class Workspace implements AutoCloseable {
                     st.execute(setup);
                 }
             }
-            return new Workspace(dataset, limits, c);
+            return new Workspace(dataset, limits, c, tables);
         } catch (SQLException e) {
             closeQuietly(c);
             throw new IllegalStateException("Could not open dataset '" + dataset.name() + "' from " + dataset.file()
@@ -313,8 +319,7 @@ public final class Workspace implements AutoCloseable {
     }
 
     public List<TableInfo> datasetTables() {
-        return DATASET_TABLES.computeIfAbsent(dataset.fingerprint() + "@" + dataset.file(),
-                k -> describe("data", "main", TableInfo.Kind.TABLE));
+        return datasetTables.of(dataset, () -> describe("data", "main", TableInfo.Kind.TABLE));
     }
 
     /**

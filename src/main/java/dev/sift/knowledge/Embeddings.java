@@ -29,15 +29,9 @@ public final class Embeddings {
         this.model = model;
     }
 
-    /** Whether the environment asks for dense retrieval. */
-    public static boolean enabled() {
-        String v = System.getProperty("sift.embeddings", System.getenv("SIFT_EMBEDDINGS"));
-        return v != null && (v.equalsIgnoreCase("on") || v.equalsIgnoreCase("true") || v.equals("1"));
-    }
-
-    /** The shared model when dense retrieval is enabled and loads; null otherwise. */
-    public static Embeddings ifEnabled() {
-        return enabled() ? load() : null;
+    /** The shared model when dense retrieval is {@code enabled} (configuration) and loads; null otherwise. */
+    public static Embeddings ifEnabled(boolean enabled) {
+        return enabled ? load() : null;
     }
 
     /** Loads the model once per process; null when it cannot load (the reason is logged). */

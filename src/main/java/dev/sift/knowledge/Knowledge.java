@@ -26,6 +26,9 @@ public final class Knowledge {
     /** What is derived from this knowledge and lives as long as it does (a rendering, a planner's lexicon). */
     private final Map<Class<?>, Object> derived = new ConcurrentHashMap<>();
 
+    /** Whether the search index adds dense retrieval (configuration, {@code SIFT_EMBEDDINGS}). */
+    private volatile boolean dense;
+
     private Knowledge(KnowledgeGraph graph) {
         this.graph = graph;
         this.values = new ValueIndex(graph);
@@ -36,7 +39,14 @@ public final class Knowledge {
      * over the automatic graph, which comes from the dataset's {@link KgCache} file when that is usable.
      */
     public static Knowledge load(Workspace ws) {
-        return build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws)), true);
+        return load(ws, false);
+    }
+
+    /** As {@link #load(Workspace)}; with {@code dense} the search index adds MiniLM embeddings when they load. */
+    public static Knowledge load(Workspace ws, boolean dense) {
+        Knowledge k = build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws)), true);
+        k.dense = dense;
+        return k;
     }
 
     /**
@@ -108,13 +118,13 @@ public final class Knowledge {
 
     /**
      * The search index over every entry of the graph (tables, columns, concepts, metrics, joins,
-     * disambiguations, value aliases), built on first use; dense retrieval joins in when {@link Embeddings}
-     * is enabled.
+     * disambiguations, value aliases), built on first use; dense retrieval joins in when the knowledge was
+     * loaded with embeddings enabled.
      */
     public synchronized SearchIndex index() {
         if (index == null) {
             long t0 = System.nanoTime();
-            index = new SearchIndex(docs(graph), Embeddings.ifEnabled());
+            index = new SearchIndex(docs(graph), Embeddings.ifEnabled(dense));
             LOG.debug("Search index of {} ({} docs, dense {}) built in {} ms", graph.dataset(), index.size(),
                     index.dense(), (System.nanoTime() - t0) / 1_000_000);
         }

@@ -17,8 +17,11 @@ public final class KnowledgeStore {
     public static final int DEFAULT_CAPACITY = 16;
 
     private final Map<String, Knowledge> cache;
+    private final boolean dense;
 
-    public KnowledgeStore(int capacity) {
+    /** A store of at most {@code capacity} datasets' knowledge; {@code dense}: search adds MiniLM embeddings. */
+    public KnowledgeStore(int capacity, boolean dense) {
+        this.dense = dense;
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
         }
@@ -30,6 +33,10 @@ public final class KnowledgeStore {
         };
     }
 
+    public KnowledgeStore(int capacity) {
+        this(capacity, false);
+    }
+
     public KnowledgeStore() {
         this(DEFAULT_CAPACITY);
     }
@@ -39,7 +46,7 @@ public final class KnowledgeStore {
         String key = ws.dataset().fingerprint() + "@" + ws.dataset().file();
         Knowledge k = cache.get(key);
         if (k == null) {
-            k = Knowledge.load(ws);
+            k = Knowledge.load(ws, dense);
             cache.put(key, k);
         }
         return k;
