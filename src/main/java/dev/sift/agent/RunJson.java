@@ -9,13 +9,35 @@ import java.nio.file.Path;
 
 /**
  * The stable JSON form of a run that {@code sift ask --json} prints and other tools read:
- * answer, kind, status, evidence [{sql, columns, rows, row_count}], steps [{tool, args, ok, summary}],
+ * answer, kind, status, evidence [{sql, columns, rows, row_count}], steps [{tool, args, ok, summary, …}] (see
+ * {@link #step}),
  * notes, run_id, trace, and (model planners) tools_shown {catalogue, shown [{tool, why}], hidden}. Fields may be added; none of these may change meaning.
  */
 public final class RunJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private RunJson() { }
+
+    /**
+     * One step, the same in {@code ask --json}, the API and the web app's live events: tool, args, ok, summary
+     * (what the planner was shown next), outcome, and index, thought, millis, tokens_in, tokens_out.
+     * {@code observation} repeats {@code summary} under the name the live events have always used.
+     */
+    public static ObjectNode step(Step s) {
+        ObjectNode item = JSON.createObjectNode();
+        item.put("tool", s.tool());
+        item.set("args", s.args());
+        item.put("ok", s.ok());
+        item.put("summary", s.observation());
+        item.put("outcome", s.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        item.put("index", s.index());
+        item.put("thought", s.thought());
+        item.put("observation", s.observation());
+        item.put("millis", s.millis());
+        item.put("tokens_in", s.tokens() == null ? 0 : s.tokens().input());
+        item.put("tokens_out", s.tokens() == null ? 0 : s.tokens().output());
+        return item;
+    }
 
     public static ObjectNode of(AgentRun run, Path trace) {
         ObjectNode o = JSON.createObjectNode();
@@ -35,12 +57,7 @@ public final class RunJson {
         }
         ArrayNode steps = o.putArray("steps");
         for (Step s : run.steps()) {
-            ObjectNode item = steps.addObject();
-            item.put("tool", s.tool());
-            item.set("args", s.args());
-            item.put("ok", s.ok());
-            item.put("summary", s.observation());
-            item.put("outcome", s.outcome().name().toLowerCase(java.util.Locale.ROOT));
+            steps.add(step(s));
         }
         o.set("notes", JSON.valueToTree(run.notes()));
         o.put("run_id", run.runId());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
+import dev.sift.agent.RunJson;
 import dev.sift.agent.Step;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.Dataset;
@@ -447,18 +448,10 @@ public final class WebServer implements AutoCloseable {
         return JSON.createObjectNode().put("type", type);
     }
 
+    /** A live step: the step exactly as the run's JSON maps it ({@link RunJson#step}), plus its chart if any. */
     private static ObjectNode stepEvent(Step s, dev.sift.tool.ToolResult result) {
         ObjectNode e = event("step");
-        e.put("index", s.index());
-        e.put("outcome", s.outcome().name().toLowerCase(Locale.ROOT));
-        e.put("thought", s.thought());
-        e.put("tool", s.tool());
-        e.set("args", s.args());
-        e.put("ok", s.ok());
-        e.put("observation", s.observation());
-        e.put("millis", s.millis());
-        e.put("tokens_in", s.tokens() == null ? 0 : s.tokens().input());
-        e.put("tokens_out", s.tokens() == null ? 0 : s.tokens().output());
+        e.setAll(RunJson.step(s));
         if (result != null) {
             result.chart().ifPresent(spec -> e.set("chart", spec));
         }
