@@ -6,6 +6,7 @@ import dev.sift.bench.LinkingBench;
 import dev.sift.bench.MlBench;
 import dev.sift.bench.OverheadBench;
 import dev.sift.bench.ServeBench;
+import dev.sift.bench.StartupBench;
 import dev.sift.bench.ToolsBench;
 import dev.sift.data.Dataset;
 import picocli.CommandLine.Command;
@@ -22,12 +23,12 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
         + " (a question suite).")
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | run")
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | startup | run")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -71,6 +72,11 @@ final class BenchCommand implements Callable<Integer> {
             }
             case "serve" -> {
                 return serve(out);
+            }
+            case "startup" -> {
+                StartupBench b = new StartupBench(StartupBench.launcherOfThisJar(), repeat != null ? repeat : 5);
+                b.print(b.run(), out);
+                return 0;
             }
             default -> {
                 return onDataset(out);
