@@ -64,7 +64,9 @@ class RulePlannerTest {
         assertThat(run.kind()).isEqualTo(AnswerKind.CLARIFICATION);
         assertThat(run.status()).isEqualTo(AgentRun.Status.LLM_DISABLED);
         assertThat(run.evidence()).isEmpty();
-        assertThat(run.answer()).startsWith(lead).contains(RulePlanner.CAPABILITIES);
+        assertThat(run.answer()).startsWith(lead).contains("Offline I answer counts, totals, averages, minimums and maximums, top N,"
+                + " listings and breakdowns of the tables account, card, client, disp, district, loan, order, trans, filtered by"
+                + " values, numbers and dates (e.g. 'how many account rows are there?').");
     }
 
     // ------------------------------------------------------------------ counts and filters

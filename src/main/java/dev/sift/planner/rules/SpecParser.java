@@ -41,6 +41,7 @@ public final class SpecParser {
             Map.entry("highest", "max"), Map.entry("greatest", "max"), Map.entry("minimum", "min"), Map.entry("min", "min"),
             Map.entry("smallest", "min"), Map.entry("lowest", "min"), Map.entry("first", "min"), Map.entry("earliest", "min"),
             Map.entry("last", "max"), Map.entry("latest", "max"));
+    private static final Map<String, String> AGG_WORD = Map.of("sum", "total", "avg", "average", "median", "median");
     private static final Set<String> DESC = Set.of("top", "largest", "biggest", "highest", "greatest", "most");
     private static final Set<String> ASC = Set.of("bottom", "smallest", "lowest", "least", "fewest");
     private static final Set<String> SHARE = Set.of("percentage", "percent", "share", "proportion", "fraction");
@@ -380,7 +381,7 @@ public final class SpecParser {
             w.fail("I combine conditions with 'and' only, and this question says 'or'");
             return;
         }
-        if (w.entityWords != null && !FUNCTION.contains(word) && !Phrases.STOP.contains(word)) {
+        if (w.entityWords != null && !FUNCTION.contains(word) && !Phrases.stop().contains(word)) {
             List<String> phrase = new ArrayList<>(List.of(word));
             phrase.addAll(w.entityWords);
             Optional<Sense> adj = lexicon.sense(phrase);
@@ -390,7 +391,7 @@ public final class SpecParser {
             }
         }
         if (DESC.contains(word) || ASC.contains(word) || SHARE.contains(word) || DISTRIBUTION.contains(word)
-                || FUNCTION.contains(word) || Phrases.STOP.contains(word) || word.equals("year")) {
+                || FUNCTION.contains(word) || Phrases.stop().contains(word) || word.equals("year")) {
             return;
         }
         w.unmapped.add(t.text());
@@ -421,7 +422,7 @@ public final class SpecParser {
     private static Tok previousContent(Walk w, int i) {
         for (int j = i - 1; j >= 0; j--) {
             Tok p = w.toks.get(j);
-            if (p.sense() != null || !(Phrases.STOP.contains(p.word()) || p.is("a", "an", "the", "of"))) {
+            if (p.sense() != null || !(Phrases.stop().contains(p.word()) || p.is("a", "an", "the", "of"))) {
                 return p;
             }
         }
@@ -502,8 +503,12 @@ public final class SpecParser {
         if (!plain.matches()) {
             return Optional.empty();
         }
-        String column = plain.group(3);
-        return lexicon.graph().metrics().stream().filter(o -> o != m && !PLAIN_AGG.matcher(o.expression()).matches()
+        return snapshotOf(plain.group(3));
+    }
+
+    /** A metric of the graph that reads {@code column} as a snapshot (not a plain aggregate), if any. */
+    private Optional<KgEntry.Metric> snapshotOf(String column) {
+        return lexicon.graph().metrics().stream().filter(o -> !PLAIN_AGG.matcher(o.expression()).matches()
                 && o.expression().matches("(?s)\\s*\\w+\\(\\s*" + java.util.regex.Pattern.quote(column) + "\\b.*")).findFirst();
     }
 
@@ -824,6 +829,13 @@ public final class SpecParser {
             }
             if (w.measure.date() && !(w.agg.equals("min") || w.agg.equals("max"))) {
                 w.fail("I can only give the first or last date of " + w.measure.name());
+                return null;
+            }
+            Optional<KgEntry.Metric> snapshot = snapshotOf(w.measure.sql());
+            if (snapshot.isPresent() && !(w.agg.equals("min") || w.agg.equals("max"))) {
+                w.fail("a " + AGG_WORD.get(w.agg) + " of " + w.measure.name() + " over all rows is not a settled measure: the"
+                        + " knowledge graph defines metric " + snapshot.get().name() + (snapshot.get().description() == null ? ""
+                        : " (" + snapshot.get().description() + ")") + " over the same column; say per what and at which date");
                 return null;
             }
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), w.agg, w.measure, null, null);

@@ -92,10 +92,10 @@ class ReaderTest {
 
     @Test
     void classifies_intent_before_mapping() {
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("Which loans will default?"))).isEqualTo(Intent.PREDICTIVE);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("describe the loan table"))).isEqualTo(Intent.SCHEMA);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what values does status take"))).isEqualTo(Intent.VALUES);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("how many distinct values of status"))).isEqualTo(Intent.QUERY);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what correlates with loan amount"))).isEqualTo(Intent.CORRELATION);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("Which loans will default?"), false)).isEqualTo(Intent.PREDICTIVE);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("describe the loan table"), false)).isEqualTo(Intent.SCHEMA);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what values does status take"), false)).isEqualTo(Intent.VALUES);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("how many distinct values of status"), false)).isEqualTo(Intent.QUERY);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what correlates with loan amount"), false)).isEqualTo(Intent.CORRELATION);
     }
 }

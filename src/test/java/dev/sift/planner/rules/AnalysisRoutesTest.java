@@ -1,4 +1,4 @@
-package dev.sift.planner;
+package dev.sift.planner.rules;
 
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
@@ -7,6 +7,7 @@ import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
 import dev.sift.data.Workspace;
+import dev.sift.planner.RulePlanner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
