@@ -15,6 +15,7 @@ import dev.sift.planner.rules.AnswerShape;
 import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
+import dev.sift.planner.rules.Parse;
 import dev.sift.planner.rules.PredictivePlan;
 import dev.sift.planner.rules.QueryBuilder;
 import dev.sift.planner.rules.QuerySpec;
@@ -139,20 +140,21 @@ public final class RulePlanner implements Planner {
     }
 
     private Decision query(RunState state, Lexicon lexicon, List<Tok> toks) {
-        SpecParser.Result r = new SpecParser(lexicon).parse(toks);
-        if (!r.unmapped().isEmpty()) {
-            String lead = "I could not map " + String.join(", ", r.unmapped().stream().map(w -> "'" + w + "'").toList())
+        Parse parse = new SpecParser(lexicon).parse(toks);
+        if (parse instanceof Parse.Unmapped u) {
+            String lead = "I could not map " + String.join(", ", u.words().stream().map(w -> "'" + w + "'").toList())
                     + " to anything in this dataset, and I will not guess.";
-            List<String> meant = Suggest.didYouMean(r.unmapped(), lexicon);
+            List<String> meant = Suggest.didYouMean(u.words(), lexicon);
             if (!meant.isEmpty()) { // a likely typo: the suggestion, not the list of what works offline
                 return Decision.answer("a word looks misspelt", lead + " Did you mean " + String.join(", ", meant) + "?"
-                        + readSoFar(r.readings()), AnswerKind.CLARIFICATION, null);
+                        + readSoFar(u.readings()), AnswerKind.CLARIFICATION, null);
             }
-            return clarify(lead + readSoFar(r.readings()));
+            return clarify(lead + readSoFar(u.readings()));
         }
-        if (!r.ok()) {
-            return clarify(capitalize(r.problem()) + "." + readSoFar(r.readings()));
+        if (parse instanceof Parse.Problem p) {
+            return clarify(capitalize(p.reason()) + "." + readSoFar(p.readings()));
         }
+        Parse.Parsed r = (Parse.Parsed) parse;
         Optional<String> mismatch = AnswerShape.mismatch(toks, r.spec());
         if (mismatch.isPresent()) {
             return clarify(capitalize(mismatch.get()) + "." + readSoFar(r.readings()));

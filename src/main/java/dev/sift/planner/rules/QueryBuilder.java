@@ -63,6 +63,9 @@ public final class QueryBuilder {
         String count = fans ? distinctCount(subjectKey, s.subject()) : "count(*)";
         String whereSql = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
         String groupSel = s.group() == null ? null : s.group().sql() + " AS " + KgSql.ident(alias(s.group()));
+        if (fans && s.shape() == QuerySpec.Shape.COUNT && s.group() != null && !s.group().table().equals(s.subject())) {
+            checkOneToOne(fanning, s.filters()); // a row counted under several groups ("loans per client" via disp)
+        }
         return switch (s.shape()) {
             case COUNT -> new Built(s.group() == null ? "SELECT " + count + " AS n FROM " + from + whereSql
                     : "SELECT " + groupSel + ", " + count + " AS n FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
