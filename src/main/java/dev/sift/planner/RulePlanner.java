@@ -100,7 +100,7 @@ public final class RulePlanner implements Planner {
         if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
             Evidence e = state.evidence().get(state.evidence().size() - 1);
             if (spec != null) {
-                return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e),
+                return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon),
                         AnswerKind.ANSWER, null);
             }
             return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);

@@ -7,6 +7,7 @@ import dev.sift.agent.Decision;
 import dev.sift.agent.Step;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.TableInfo;
+import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ public final class AnalysisRoutes {
                         : "number of rows") + " of table " + t.name() + " by " + args.get("date").asText() + ".";
             }
         }
-        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !V.has(w, "stop", "analysis_filler",
+        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !used.contains(Phrases.stem(w)) && !V.has(w, "stop", "analysis_filler",
                 "grains", "count_words", "intents." + intent.name().toLowerCase(Locale.ROOT)) && !AGG_WORDS.containsKey(w)
                 && !w.matches("\\d+")).distinct().toList();
         if (!unmapped.isEmpty()) {
@@ -188,7 +189,8 @@ public final class AnalysisRoutes {
         List<ColumnInfo> out = new ArrayList<>();
         for (ColumnInfo c : t.columns()) {
             String n = c.name().toLowerCase(Locale.ROOT);
-            if (words.contains(n) || words.contains(t.name().toLowerCase(Locale.ROOT) + "." + n)) {
+            if (words.contains(n) || words.contains(t.name().toLowerCase(Locale.ROOT) + "." + n)
+                    || words.stream().anyMatch(w -> Phrases.stem(w).equals(n))) { // "amounts"
                 out.add(c);
             }
         }

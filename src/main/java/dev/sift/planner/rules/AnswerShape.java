@@ -29,7 +29,8 @@ public final class AnswerShape {
 
     /** Why the spec does not answer the question as asked, or empty when it does. */
     public static Optional<String> mismatch(List<Tok> toks, QuerySpec spec) {
-        String what = AnswerPhraser.describe(spec).toLowerCase(Locale.ROOT);
+        String described = AnswerPhraser.describe(spec);
+        String what = Character.toLowerCase(described.charAt(0)) + described.substring(1);
         Optional<String> asked = asked(toks);
         boolean rows = spec.shape() == QuerySpec.Shape.LIST || spec.shape() == QuerySpec.Shape.TOP_ROWS
                 || spec.shape() == QuerySpec.Shape.TOP_GROUPS;
@@ -60,6 +61,15 @@ public final class AnswerShape {
             Tok t = toks.get(i);
             if (t.is("who", "whom")) {
                 return Optional.of("who ('" + t.text() + "')");
+            }
+            if (t.is("show", "list", "give", "find")) { // "show (me) (all) the accounts …": rows
+                int j = i + 1;
+                while (j < toks.size() && toks.get(j).is("me", "u", "us", "all", "the", "a", "an", "each")) {
+                    j++;
+                }
+                if (j < toks.size() && toks.get(j).sense() instanceof Sense.Entity) {
+                    return Optional.of("which rows ('" + t.text() + " … " + toks.get(j).text() + "')");
+                }
             }
             if (t.is("which", "what") && i + 1 < toks.size()) {
                 Tok next = toks.get(i + 1).number() && i + 2 < toks.size() ? toks.get(i + 2) : toks.get(i + 1);

@@ -242,6 +242,24 @@ public final class Lexicon {
         return key(table).map(Lexicon::attr);
     }
 
+    /**
+     * How a person names a column: the knowledge graph's concept for it ("region" for district.A3), else a short
+     * description ("number of inhabitants"); empty for derived attributes and undescribed columns.
+     */
+    public Optional<String> columnLabel(Sense.Attr a) {
+        if (!a.name().contains(".")) {
+            return Optional.empty();
+        }
+        String column = a.name().substring(a.table().length() + 1);
+        for (KgEntry.Concept c : kg.concepts()) {
+            if (a.name().equals(c.column()) && !Phrases.key(c.name()).equals(Phrases.key(column))) {
+                return Optional.of(c.name().replace('_', ' '));
+            }
+        }
+        return kg.column(a.table(), column).map(KgEntry.Column::description)
+                .filter(d -> d != null && !d.isBlank() && d.split("\\s+").length <= 4 && !d.contains("("));
+    }
+
     /** The table's only date column, or empty when it has none or several. */
     public Optional<Sense.Attr> dateColumn(String table) {
         List<Sense.Attr> dates = kg.columns(table).stream().map(Lexicon::attr).filter(Sense.Attr::date).toList();
