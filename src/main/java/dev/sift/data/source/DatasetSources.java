@@ -62,7 +62,7 @@ public final class DatasetSources implements DatasetBuilder {
             String alias = alias(sources.get(i));
             String clash = byAlias.putIfAbsent(alias, sources.get(i));
             if (clash != null) {
-                throw new IllegalArgumentException("Sources " + Sources.maskUrl(clash) + " and " + Sources.maskUrl(sources.get(i))
+                throw new IllegalArgumentException("Sources " + SourceUrl.maskText(clash) + " and " + SourceUrl.maskText(sources.get(i))
                         + " would both be schema '" + alias + "': name them in a sources file (sources: {alias: location})");
             }
             entries.add(new SourcesFile.Entry(alias, opened.get(i)));

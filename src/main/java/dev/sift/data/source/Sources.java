@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Tells what a SOURCE is and opens it: a {@code scheme://} location goes to {@link NetworkSources}; a folder is
@@ -18,16 +17,14 @@ import java.util.regex.Pattern;
 public final class Sources {
     private Sources() { }
 
-    private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://.*");
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DUCKDB_MAGIC = "DUCK".getBytes(StandardCharsets.US_ASCII); // at byte 8
-    static final String NETWORK_SCHEMES = "postgresql://, mysql://, mariadb://, mongodb:// or s3://";
 
     /** What a local file holds, from its first bytes. */
     enum FileKind { SQLITE, DUCKDB, DATA }
 
     public static boolean isUrl(String location) {
-        return URL.matcher(location).matches();
+        return SourceUrl.looksLikeUrl(location);
     }
 
     public static boolean isSourcesFile(String location) {
@@ -43,7 +40,8 @@ public final class Sources {
         }
         if (isUrl(location)) {
             return NetworkSources.open(location, options, env).orElseThrow(() -> new IllegalArgumentException(
-                    "Source " + maskUrl(location) + " has an unsupported scheme: use " + NETWORK_SCHEMES));
+                    "Source " + SourceUrl.maskText(location) + " is not a location Sift can read: use a path, or "
+                            + NetworkSources.SCHEMES));
         }
         Path path = base.resolve(location).toAbsolutePath().normalize();
         if (Files.isDirectory(path)) {
@@ -77,10 +75,5 @@ public final class Sources {
                     + (head.length == 0 ? "it is empty" : "its first bytes are no database header (a corrupt or partial copy?)"));
         }
         return FileKind.DATA;
-    }
-
-    /** A URL with any password replaced by {@code ***}, for messages. */
-    public static String maskUrl(String url) {
-        return url.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://[^:/@]*):[^@/]*@", "$1:***@");
     }
 }

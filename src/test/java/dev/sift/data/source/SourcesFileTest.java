@@ -145,7 +145,7 @@ class SourcesFileTest {
     void network_locations_without_a_connector_are_refused_with_the_password_masked() throws Exception {
         Path f = yaml("sources:\n  shop: ftp://me:secret@host/db\n");
         assertThatThrownBy(() -> load("x", f)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Sources file " + f + ", line 2: alias 'shop': Source ftp://me:***@host/db has an unsupported"
-                        + " scheme: use postgresql://, mysql://, mariadb://, mongodb:// or s3://");
+                .hasMessage("Sources file " + f + ", line 2: alias 'shop': Source ftp://me:***@host/db: the scheme 'ftp' is not"
+                        + " supported; use " + NetworkSources.SCHEMES);
     }
 }
