@@ -92,13 +92,13 @@ final class FileSupport {
         if (first.startsWith("CSV Error on Line:")) {
             String where = first.substring("CSV Error on Line:".length()).trim();
             String why = null;
-            for (int i = 1; i < lines.length; i++) {
+            for (int i = 1; i < lines.length && why == null; i++) {
                 String l = lines[i].trim();
-                if (l.startsWith("Possible fix") || l.startsWith("Possible Solution")) {
+                if (l.toLowerCase(java.util.Locale.ROOT).startsWith("possible")) {
                     break;
                 }
-                if (i >= 2 && !l.isEmpty() && !l.startsWith("Original Line:")) {
-                    why = l;
+                if (!l.isEmpty() && !l.startsWith("Original Line:")) {
+                    why = l; // the first line after the quoted row says what is wrong with it
                 }
             }
             return clip("line " + where + ": " + (why == null ? "the CSV text is malformed" : why));
