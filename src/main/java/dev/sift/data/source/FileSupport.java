@@ -92,13 +92,17 @@ final class FileSupport {
         if (first.startsWith("CSV Error on Line:")) {
             String where = first.substring("CSV Error on Line:".length()).trim();
             String why = null;
-            for (int i = 1; i < lines.length && why == null; i++) {
+            for (int i = 1; i < lines.length; i++) {
                 String l = lines[i].trim();
+                if (l.startsWith("Error when converting")) {
+                    why = l; // the value and its column, before DuckDB's notes on how the type was chosen
+                    break;
+                }
                 if (l.toLowerCase(java.util.Locale.ROOT).startsWith("possible")) {
                     break;
                 }
-                if (!l.isEmpty() && !l.startsWith("Original Line:")) {
-                    why = l; // the first line after the quoted row says what is wrong with it
+                if (i >= 2 && !l.isEmpty() && !l.startsWith("Original Line:")) {
+                    why = l;
                 }
             }
             return clip("line " + where + ": " + (why == null ? "the CSV text is malformed" : why));
