@@ -6,6 +6,7 @@ import dev.sift.data.DatasetStore;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.data.source.FileLoader;
 import dev.sift.data.source.PkddLoader;
+import dev.sift.data.source.ShopGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,7 +22,8 @@ import java.util.concurrent.Callable;
         "Build a dataset (once; rebuilt only when its sources change).",
         "  sift load NAME FILE...          one table per CSV/TSV/Parquet/JSON(L) file",
         "  sift load pkdd --from DIR       the PKDD'99 Financial .asc files",
-        "  sift load bank [--scale X]      the synthetic demo bank"})
+        "  sift load bank [--scale X]      the synthetic demo bank",
+        "  sift load shop [--seed N]       a generated shop as CSV files (customers, orders, products)"})
 final class LoadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -58,6 +60,8 @@ final class LoadCommand implements Callable<Integer> {
         } else if (name.equals("bank") && files.isEmpty()) {
             builder = new BankGenerator(scale == null ? BankGenerator.DEFAULT_SCALE : scale,
                     seed == null ? BankGenerator.DEFAULT_SEED : seed);
+        } else if (name.equals("shop") && files.isEmpty()) {
+            builder = new ShopGenerator(seed == null ? ShopGenerator.DEFAULT_SEED : seed);
         } else {
             if (files.isEmpty()) {
                 throw new IllegalArgumentException("No files given: sift load " + name + " FILE... (CSV, TSV, Parquet, JSON or JSONL).");

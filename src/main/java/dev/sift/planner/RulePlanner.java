@@ -120,7 +120,8 @@ public final class RulePlanner implements Planner {
         }
         Lexicon lexicon = Lexicon.of(Knowledge.of(state.workspace()));
         List<Tok> toks = new Reader(lexicon).read(q);
-        Intent intent = Intent.classify(Phrases.words(q));
+        // a word that names something in this dataset ("category" as a column) is content, not a request for values
+        Intent intent = Intent.classify(Phrases.words(q).stream().filter(w -> lexicon.graph().lookup(w).isEmpty()).toList());
         return switch (intent) {
             case SCHEMA -> schema(toks);
             case VALUES -> values(toks);
