@@ -4,6 +4,7 @@ import dev.sift.data.Dataset;
 import dev.sift.data.DatasetBuilder;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.source.BankGenerator;
+import dev.sift.data.source.ColumnType;
 import dev.sift.data.source.FileLoader;
 import dev.sift.data.source.PkddLoader;
 import dev.sift.data.source.ShopGenerator;
@@ -46,6 +47,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "random seed of the demo bank (with bank)")
     Long seed;
 
+    @Option(names = "--types", paramLabel = "TABLE.COLUMN=KIND[:FORMAT]", description = "a column's type, e.g."
+            + " orders.order_date=date:%d/%m/%Y (kinds: date, timestamp, number, text; formats separated by '|'); repeatable")
+    List<String> types = List.of();
+
     @Override
     public Integer call() throws Exception {
         DatasetBuilder builder;
@@ -69,7 +74,7 @@ final class LoadCommand implements Callable<Integer> {
             if (scale != null || seed != null || as != null) {
                 throw new IllegalArgumentException("--scale, --seed and --name go with 'pkdd' or 'bank' only.");
             }
-            builder = new FileLoader(files);
+            builder = new FileLoader(files, ColumnType.parseAll(types));
         }
         if (as != null) {
             target = as;
@@ -82,6 +87,11 @@ final class LoadCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.println((rebuilt ? "Built" : "Up to date:") + " dataset '" + ds.name() + "' — " + ds.description());
         ds.tables().forEach(t -> out.printf("  %-12s %,d rows%n", t.name(), t.rows()));
+        var report = store.loadReport(ds.name());
+        if (!report.isEmpty()) {
+            out.println("Load report:");
+            report.lines().forEach(l -> out.println("  " + l));
+        }
         out.flush();
         return 0;
     }

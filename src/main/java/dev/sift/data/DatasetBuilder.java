@@ -16,4 +16,9 @@ public interface DatasetBuilder {
 
     /** Creates and fills the tables in {@code main}. Errors carry a one-line message naming the bad input. */
     void build(Connection db, Progress progress) throws Exception;
+
+    /** What the last build decided about column types and noticed in the values (empty by default). */
+    default LoadReport report() {
+        return LoadReport.EMPTY;
+    }
 }

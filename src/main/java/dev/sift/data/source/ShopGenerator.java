@@ -28,6 +28,7 @@ public final class ShopGenerator implements DatasetBuilder {
     public static final long DEFAULT_SEED = 20240601L;
     static final String VERSION = "shop-1";
     private final long seed;
+    private dev.sift.data.LoadReport report = dev.sift.data.LoadReport.EMPTY;
 
     public ShopGenerator(long seed) {
         this.seed = seed;
@@ -39,6 +40,11 @@ public final class ShopGenerator implements DatasetBuilder {
     }
 
     @Override
+    public dev.sift.data.LoadReport report() {
+        return report;
+    }
+
+    @Override
     public String describe() {
         return "generated shop (seed " + seed + "): customers, orders, products as CSV files";
     }
@@ -47,7 +53,9 @@ public final class ShopGenerator implements DatasetBuilder {
     public void build(Connection db, Progress progress) throws Exception {
         Path dir = Files.createTempDirectory("sift-shop");
         try {
-            new FileLoader(write(dir, seed)).build(db, progress);
+            FileLoader files = new FileLoader(write(dir, seed));
+            files.build(db, progress);
+            report = files.report();
         } finally {
             try (var files = Files.list(dir)) {
                 for (Path f : files.toList()) {
