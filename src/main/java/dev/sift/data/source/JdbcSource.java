@@ -254,8 +254,11 @@ final class JdbcSource implements Source {
                     + reason + ")";
         } else if (state.equals("3D000") || e.getErrorCode() == 1049) {
             message = where + "database '" + url.path() + "' does not exist: " + driver;
+        } else if (e.getErrorCode() == 1044 && table == null) {
+            // MySQL answers "access denied" for a database that is missing too, so as not to reveal which
+            message = where + "database '" + url.path() + "' does not exist or this user may not read it: " + driver;
         } else if (state.equals("42501") || e.getErrorCode() == 1142 || e.getErrorCode() == 1143
-                || e.getErrorCode() == 1044) {
+                || e.getErrorCode() == 1356) {
             message = where + "permission denied" + (table == null ? "" : " on table " + table.schema() + "."
                     + table.name()) + ": " + driver;
         } else {

@@ -46,30 +46,30 @@ final class TextTypes {
     private TextTypes() { }
 
     /** Applies the user's types for {@code table}, then infers the rest; findings go to {@code report}. */
-    static void apply(Connection db, String table, List<ColumnType> userTypes, LoadReport.Builder report)
+    static void apply(Connection db, String schema, String table, List<ColumnType> userTypes, LoadReport.Builder report)
             throws SQLException {
         List<String> done = new ArrayList<>();
         for (ColumnType t : userTypes) {
             if (t.table().equals(table)) {
-                applyUser(db, table, t, report);
+                applyUser(db, schema, table, t, report);
                 done.add(t.column().toLowerCase(Locale.ROOT));
             }
         }
-        for (String col : textColumns(db, table)) {
+        for (String col : textColumns(db, schema, table)) {
             if (!done.contains(col.toLowerCase(Locale.ROOT))) {
-                infer(db, table, col, report);
+                infer(db, schema, table, col, report);
             }
         }
     }
 
-    private static void infer(Connection db, String table, String col, LoadReport.Builder report) throws SQLException {
+    private static void infer(Connection db, String schema, String table, String col, LoadReport.Builder report) throws SQLException {
         String q = Sql.quoteIdent(col);
         StringBuilder sql = new StringBuilder("SELECT count(v)");
         for (Format f : FORMATS) {
             sql.append(", count(v) FILTER (WHERE regexp_full_match(v, ").append(Sql.quoteString(f.regex())).append("))")
                     .append(", min(v) FILTER (WHERE regexp_full_match(v, ").append(Sql.quoteString(f.regex())).append("))");
         }
-        sql.append(" FROM (SELECT trim(").append(q).append(") AS v FROM ").append(Sql.quoteIdent(table))
+        sql.append(" FROM (SELECT trim(").append(q).append(") AS v FROM ").append(tbl(schema, table))
                 .append(") WHERE v <> ''");
         long total;
         Map<Format, Long> counts = new LinkedHashMap<>();
@@ -92,17 +92,17 @@ final class TextTypes {
         if (counts.size() == 1 && counts.values().iterator().next() == total) {
             Format f = counts.keySet().iterator().next();
             if (f.kind().equals("NUMBER")) {
-                convert(db, table, col, "CAST(replace(regexp_replace(trim(" + q + "), '[£$€\\s]', '', 'g'), ',', '') AS "
-                        + (numbersHaveDecimals(db, table, q) ? "DOUBLE" : "BIGINT") + ")");
+                convert(db, schema, table, col, "CAST(replace(regexp_replace(trim(" + q + "), '[£$€\\s]', '', 'g'), ',', '') AS "
+                        + (numbersHaveDecimals(db, schema, table, q) ? "DOUBLE" : "BIGINT") + ")");
                 report.converted(where, "number", total + " values like '" + examples.get(f) + "'");
                 return;
             }
             if (f.strptime() != null || f.name().startsWith("YYYY-MM-DD ")) {
                 String expr = f.strptime() == null ? "TRY_CAST(replace(trim(" + q + "), 'T', ' ') AS TIMESTAMP)"
                         : "CAST(try_strptime(trim(" + q + "), " + Sql.quoteString(f.strptime()) + ") AS " + f.kind() + ")";
-                long bad = failures(db, table, q, expr);
+                long bad = failures(db, schema, table, q, expr);
                 if (bad == 0) {
-                    convert(db, table, col, expr);
+                    convert(db, schema, table, col, expr);
                     report.converted(where, f.kind().toLowerCase(Locale.ROOT), total + " values in " + f.name());
                     return;
                 }
@@ -129,11 +129,11 @@ final class TextTypes {
         report.keptText(where, byName, fix, counts.keySet().stream().map(examples::get).toList());
     }
 
-    private static void applyUser(Connection db, String table, ColumnType t, LoadReport.Builder report) throws SQLException {
-        String col = textColumns(db, table).stream().filter(c -> c.equalsIgnoreCase(t.column())).findFirst().orElse(null);
+    private static void applyUser(Connection db, String schema, String table, ColumnType t, LoadReport.Builder report) throws SQLException {
+        String col = textColumns(db, schema, table).stream().filter(c -> c.equalsIgnoreCase(t.column())).findFirst().orElse(null);
         String where = table + "." + t.column();
         if (col == null) {
-            List<String> all = columns(db, table);
+            List<String> all = columns(db, schema, table);
             if (all.stream().anyMatch(c -> c.equalsIgnoreCase(t.column()))) {
                 report.note(where + " is already typed on load; --types " + where + " left it as it is");
                 return;
@@ -147,11 +147,11 @@ final class TextTypes {
         }
         String q = Sql.quoteIdent(col);
         String expr = t.expression(q);
-        long bad = failures(db, table, q, expr);
+        long bad = failures(db, schema, table, q, expr);
         if (bad > 0) {
             String example;
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT min(" + q + ") FROM "
-                    + Sql.quoteIdent(table) + " WHERE trim(" + q + ") <> '' AND (" + expr + ") IS NULL")) {
+                    + tbl(schema, table) + " WHERE trim(" + q + ") <> '' AND (" + expr + ") IS NULL")) {
                 rs.next();
                 example = rs.getString(1);
             }
@@ -159,18 +159,18 @@ final class TextTypes {
                     + example + "'; give every format the column uses, separated by '|' (e.g. date:%Y-%m-%d|%d/%m/%Y),"
                     + " or leave the column as text");
         }
-        convert(db, table, col, expr);
+        convert(db, schema, table, col, expr);
         report.converted(where, t.kind(), "as --types " + t.spec() + " says");
     }
 
     /** Case variants and near-duplicates in the table's low-cardinality text columns. */
-    static void variants(Connection db, String table, LoadReport.Builder report) throws SQLException {
-        for (String col : textColumns(db, table)) {
+    static void variants(Connection db, String schema, String table, LoadReport.Builder report) throws SQLException {
+        for (String col : textColumns(db, schema, table)) {
             String q = Sql.quoteIdent(col);
             long distinct;
             long rows;
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(DISTINCT " + q + "), count("
-                    + q + ") FROM " + Sql.quoteIdent(table))) {
+                    + q + ") FROM " + tbl(schema, table))) {
                 rs.next();
                 distinct = rs.getLong(1);
                 rows = rs.getLong(2);
@@ -180,7 +180,7 @@ final class TextTypes {
             }
             Map<String, Long> counts = new LinkedHashMap<>();
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT " + q + ", count(*) FROM "
-                    + Sql.quoteIdent(table) + " WHERE " + q + " IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1")) {
+                    + tbl(schema, table) + " WHERE " + q + " IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1")) {
                 while (rs.next()) {
                     counts.put(rs.getString(1), rs.getLong(2));
                 }
@@ -189,43 +189,47 @@ final class TextTypes {
         }
     }
 
-    private static boolean numbersHaveDecimals(Connection db, String table, String q) throws SQLException {
+    private static String tbl(String schema, String table) {
+        return Sql.quoteIdent(schema) + "." + Sql.quoteIdent(table);
+    }
+
+    private static boolean numbersHaveDecimals(Connection db, String schema, String table, String q) throws SQLException {
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT bool_or(contains(" + q + ", '.')) FROM "
-                + Sql.quoteIdent(table))) {
+                + tbl(schema, table))) {
             rs.next();
             return rs.getBoolean(1);
         }
     }
 
     /** Non-blank values that {@code expr} turns into NULL. */
-    private static long failures(Connection db, String table, String q, String expr) throws SQLException {
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + Sql.quoteIdent(table)
+    private static long failures(Connection db, String schema, String table, String q, String expr) throws SQLException {
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + tbl(schema, table)
                 + " WHERE trim(" + q + ") <> '' AND (" + expr + ") IS NULL")) {
             rs.next();
             return rs.getLong(1);
         }
     }
 
-    private static void convert(Connection db, String table, String col, String expr) throws SQLException {
+    private static void convert(Connection db, String schema, String table, String col, String expr) throws SQLException {
         String q = Sql.quoteIdent(col);
         try (Statement st = db.createStatement()) {
-            st.execute("CREATE OR REPLACE TABLE " + Sql.quoteIdent(table) + " AS SELECT * REPLACE (CASE WHEN trim(" + q
-                    + ") = '' THEN NULL ELSE " + expr + " END AS " + q + ") FROM " + Sql.quoteIdent(table));
+            st.execute("CREATE OR REPLACE TABLE " + tbl(schema, table) + " AS SELECT * REPLACE (CASE WHEN trim(" + q
+                    + ") = '' THEN NULL ELSE " + expr + " END AS " + q + ") FROM " + tbl(schema, table));
         }
     }
 
-    private static List<String> textColumns(Connection db, String table) throws SQLException {
-        return columns(db, table, true);
+    private static List<String> textColumns(Connection db, String schema, String table) throws SQLException {
+        return columns(db, schema, table, true);
     }
 
-    private static List<String> columns(Connection db, String table) throws SQLException {
-        return columns(db, table, false);
+    private static List<String> columns(Connection db, String schema, String table) throws SQLException {
+        return columns(db, schema, table, false);
     }
 
-    private static List<String> columns(Connection db, String table, boolean textOnly) throws SQLException {
+    private static List<String> columns(Connection db, String schema, String table, boolean textOnly) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT column_name, data_type FROM"
-                + " information_schema.columns WHERE table_schema = 'main' AND table_name = " + Sql.quoteString(table)
+                + " information_schema.columns WHERE table_schema = " + Sql.quoteString(schema) + " AND table_name = " + Sql.quoteString(table)
                 + " ORDER BY ordinal_position")) {
             while (rs.next()) {
                 if (!textOnly || rs.getString(2).startsWith("VARCHAR")) {

@@ -1,7 +1,9 @@
-package dev.sift.cli;
+package dev.sift.bench;
 
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
+import dev.sift.cli.ConsoleProgress;
+import dev.sift.cli.Runtime;
 import dev.sift.bench.dab.DabDataset;
 import dev.sift.bench.dab.DabReport;
 import dev.sift.bench.dab.DabResult;
