@@ -8,6 +8,7 @@ import dev.sift.agent.TraceStore;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
+import dev.sift.data.QueryGate;
 import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.knowledge.KnowledgeStore;
@@ -69,6 +70,9 @@ public final class Sift {
     private final Path home;
     /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
     private final KnowledgeStore knowledge;
+    /** At most this many queries run at once across this process's workspaces (a server's sessions). */
+    public static final int MAX_RUNNING_QUERIES = 4;
+    private final QueryGate gate = new QueryGate(MAX_RUNNING_QUERIES);
 
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
         this(home, llm, limits, false);
@@ -124,7 +128,7 @@ public final class Sift {
     }
 
     public Workspace open(Dataset dataset) {
-        return Workspace.open(dataset, limits, store.tables());
+        return Workspace.open(dataset, limits, gate, store.tables());
     }
 
     /** The knowledge of the datasets this application has used (bounded). */

@@ -9,16 +9,20 @@ import dev.sift.agent.RunState;
 import dev.sift.agent.Step;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Phrases;
+import dev.sift.planner.rules.AnalysisRoutes;
 import dev.sift.planner.rules.AnswerPhraser;
+import dev.sift.planner.rules.AnswerShape;
 import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
+import dev.sift.planner.rules.Parse;
 import dev.sift.planner.rules.PredictivePlan;
 import dev.sift.planner.rules.QueryBuilder;
 import dev.sift.planner.rules.QuerySpec;
 import dev.sift.planner.rules.Reader;
 import dev.sift.planner.rules.Sense;
 import dev.sift.planner.rules.SpecParser;
+import dev.sift.planner.rules.Suggest;
 import dev.sift.planner.rules.Tok;
 import dev.sift.text.Evidence;
 import dev.sift.text.EvidenceText;
@@ -35,16 +39,17 @@ import java.util.Optional;
  * and answers with the result and how it read the question ({@link AnswerPhraser}). Plain analysis requests
  * ("profile the loan table", "what correlates with loan amount?") go to the analysis tools ({@link AnalysisRoutes}). Any word it cannot map,
  * ambiguity it cannot settle or shape it does not build ends in a clarifying answer that names the problem.
- * The planner itself holds nothing of a run: {@link #begin} reads the question into a fixed plan.
+ * The planner is stateless; {@link #begin} makes the per-run reading ({@code RuleRun}).
  */
 public final class RulePlanner implements Planner {
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final String CAPABILITIES = "Offline I can answer: counts ('how many loans were granted in 1996?'), totals,"
-            + " averages, medians, minimums and maximums, optionally by a group ('average loan amount by region'),"
-            + " metrics of the knowledge graph ('default rate by region'), top or bottom N ('top 5 districts by number of"
-            + " accounts', 'the 3 largest loans'), listings ('list the loans of account 16') and breakdowns ('breakdown"
-            + " of loans by status'), filtered by values ('in Prague', 'women', 'gold cards'), numbers ('over 100000')"
-            + " and dates ('after March 1997'); and schema or value questions ('describe the loan table').";
+    /** The short list of what works offline, in the active dataset's names. */
+    static String capabilities(Lexicon lexicon) {
+        List<String> tables = lexicon.graph().tables().stream().map(KgEntry.Table::name).toList();
+        String example = tables.isEmpty() ? "" : " (e.g. 'how many " + tables.get(0) + " rows are there?')";
+        return "Offline I answer counts, totals, averages, minimums and maximums, top N, listings and breakdowns of the"
+                + " tables " + String.join(", ", tables) + ", filtered by values, numbers and dates" + example + ".";
+    }
 
     @Override
     public String name() {
@@ -56,21 +61,32 @@ public final class RulePlanner implements Planner {
         return true;
     }
 
-    /** Reads the question once, when the run begins: the first decision and what the answer is phrased from. */
+    /** Reads the question when the run begins; the planner itself keeps nothing of a run. */
     @Override
     public Planner.Run begin(RunState state) {
-        return route(state);
+        return new RuleRun(state);
     }
 
     /**
-     * One run's plan, fixed when the run begins: the first decision, the query it runs (kept to phrase the final
-     * answer) and, for a prediction the knowledge graph names, the ML flow.
+     * One run of the offline planner: the question read once, when the run begins, into the first decision and
+     * what the final answer is phrased from (the query, its readings and joins, or the ML flow); set while reading
+     * the question and not changed after.
      */
-    private record Plan(Decision first, QuerySpec spec, List<String> readings, List<KgEntry.Join> joins,
-                        PredictivePlan predictive) implements Planner.Run {
+    private static final class RuleRun implements Planner.Run {
+        /** The query this run is answering, kept to phrase the final answer. */
+        private QuerySpec spec;
+        private List<String> readings = List.of();
+        private List<KgEntry.Join> joins = List.of();
+        /** The ML flow when the question is a prediction the knowledge graph names. */
+        private PredictivePlan predictive;
+        /** The dataset's dictionary, for this run. */
+        private Lexicon lexicon;
 
-        static Plan of(Decision first) {
-            return new Plan(first, null, List.of(), List.of(), null);
+        /** The run's first decision, made when the run begins. */
+        private final Decision first;
+
+        RuleRun(RunState state) {
+            this.first = route(state);
         }
 
         @Override
@@ -103,7 +119,7 @@ public final class RulePlanner implements Planner {
             if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
                 Evidence e = state.evidence().get(state.evidence().size() - 1);
                 if (spec != null) {
-                    return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e),
+                    return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon),
                             AnswerKind.ANSWER, null);
                 }
                 return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);
@@ -113,143 +129,156 @@ public final class RulePlanner implements Planner {
             }
             return Decision.answer("the tool's output answers the question", last.observation(), AnswerKind.ANSWER, null);
         }
-    }
 
-    private Plan route(RunState state) {
-        String q = state.question();
-        Optional<String> declined = Guard.check(q);
-        if (declined.isPresent()) {
-            return Plan.of(Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
-                    + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
-                    AnswerKind.DECLINED, null));
-        }
-        if (state.tools().names().containsAll(AnalysisRoutes.TOOLS)) {
-            Optional<Decision> analysis = AnalysisRoutes.route(q, state.workspace().datasetTables());
-            if (analysis.isPresent()) {
-                return Plan.of(analysis.get());
+        private Decision route(RunState state) {
+            String q = state.question();
+            Optional<String> declined = Guard.check(q);
+            if (declined.isPresent()) {
+                return Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
+                        + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
+                        AnswerKind.DECLINED, null);
             }
-        }
-        Lexicon lexicon = Lexicon.of(state.knowledge());
-        List<Tok> toks = new Reader(lexicon).read(q);
-        Intent intent = Intent.classify(Phrases.words(q));
-        return switch (intent) {
-            case SCHEMA -> Plan.of(schema(toks));
-            case VALUES -> Plan.of(values(toks));
-            case PREDICTIVE -> predict(state, lexicon);
-            case CORRELATION -> Plan.of(viaTools(state, "a correlation analysis", List.of("correlation_analysis"), ""));
-            case TREND -> Plan.of(viaTools(state, "a trend analysis", List.of("trend_analysis"), ""));
-            case PROFILE -> Plan.of(viaTools(state, "a profile of a table", List.of("profile_data"), ""));
-            case QUERY -> query(state, lexicon, toks);
-        };
-    }
-
-    private Plan query(RunState state, Lexicon lexicon, List<Tok> toks) {
-        SpecParser.Result r = new SpecParser(lexicon).parse(toks);
-        if (!r.unmapped().isEmpty()) {
-            return Plan.of(clarify("I could not map " + String.join(", ", r.unmapped().stream().map(w -> "'" + w + "'").toList())
-                    + " to anything in this dataset, and I will not guess." + readSoFar(r.readings())));
-        }
-        if (!r.ok()) {
-            return Plan.of(clarify(capitalize(r.problem()) + "." + readSoFar(r.readings())));
-        }
-        QueryBuilder.Built built;
-        try {
-            built = new QueryBuilder(lexicon, state.workspace()).build(r.spec());
-        } catch (QueryBuilder.Unsupported e) {
-            return Plan.of(clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(r.readings())));
-        }
-        ObjectNode args = JSON.createObjectNode().put("sql", built.sql());
-        return new Plan(Decision.call(AnswerPhraser.describe(r.spec()) + ".", "run_sql", args, null), r.spec(),
-                r.readings(), built.joins(), null);
-    }
-
-    private static String readSoFar(List<String> readings) {
-        return readings.isEmpty() ? "" : " (I read: " + String.join("; ", readings) + ".)";
-    }
-
-    private static String capitalize(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
-    }
-
-    private static Decision clarify(String lead) {
-        return Decision.answer("cannot map the question with certainty", lead + " " + CAPABILITIES
-                + " For other questions, configure a model (SIFT_LLM_PROVIDER with SIFT_LLM_BASE_URL / SIFT_LLM_API_KEY).",
-                AnswerKind.CLARIFICATION, null);
-    }
-
-    private static Decision schema(List<Tok> toks) {
-        List<String> tables = toks.stream().filter(t -> t.sense() instanceof Sense.Entity).map(t -> ((Sense.Entity) t.sense()).table())
-                .distinct().toList();
-        ObjectNode args = JSON.createObjectNode();
-        if (tables.size() == 1) {
-            args.put("table", tables.get(0));
-        }
-        return Decision.call("a schema question", "inspect_data", args, null);
-    }
-
-    private static Decision values(List<Tok> toks) {
-        List<Sense.Attr> attrs = new java.util.ArrayList<>();
-        String table = null;
-        for (Tok t : toks) {
-            if (t.sense() instanceof Sense.Entity e) {
-                table = e.table();
-            } else if (t.sense() instanceof Sense.Attr a) {
-                attrs.add(a);
-            } else if (t.sense() instanceof Sense.Choice c) {
-                String tb = table;
-                List<Sense.Attr> hit = c.options().stream().filter(a -> a.table().equals(tb)).toList();
-                if (hit.size() == 1) {
-                    attrs.add(hit.get(0));
-                } else {
-                    return clarify("Which column do you mean: " + String.join(", ", c.options().stream().map(Sense.Attr::name)
-                            .toList()) + "? Name it as table.column.");
+            lexicon = Lexicon.of(state.knowledge());
+            Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent());
+            if (intent.analysis()) {
+                if (!state.tools().names().contains(intent.tool)) {
+                    return viaTools(state, intent.what, List.of(intent.tool), "");
+                }
+                Optional<Decision> analysis = AnalysisRoutes.route(intent, q, state.workspace().datasetTables());
+                if (analysis.isPresent()) {
+                    return analysis.get();
                 }
             }
+            List<Tok> toks = new Reader(lexicon).read(q);
+            return switch (intent) {
+                case SCHEMA -> schema(toks);
+                case VALUES -> values(toks);
+                case PREDICTIVE -> predict(state, lexicon);
+                default -> query(state, lexicon, toks);
+            };
         }
-        List<Sense.Attr> distinct = attrs.stream().distinct().toList();
-        if (distinct.size() != 1 || !distinct.get(0).name().contains(".")) {
-            return clarify("I could not tell which column's values you mean; name it as table.column, e.g. 'what values"
-                    + " does loan.status take?'.");
-        }
-        Sense.Attr a = distinct.get(0);
-        ObjectNode args = JSON.createObjectNode().put("source", a.table()).put("column", a.name().substring(a.table().length() + 1));
-        return Decision.call("the values of " + a.name(), "sample_values", args, null);
-    }
 
-    /**
-     * A prediction the knowledge graph names (section predictions) runs the ML flow ({@link PredictivePlan}) when the
-     * ML tools are registered; otherwise, or with no matching task, the general clarification.
-     */
-    private Plan predict(RunState state, Lexicon lexicon) {
-        List<String> tools = List.of("train_model", "predict");
-        if (!state.tools().names().containsAll(PredictivePlan.TOOLS)) {
-            return Plan.of(viaTools(state, "a prediction", tools, predictiveTarget(lexicon)));
+        private Decision query(RunState state, Lexicon lexicon, List<Tok> toks) {
+            Parse parse = new SpecParser(lexicon).parse(toks);
+            if (parse instanceof Parse.Unmapped u) {
+                String lead = "I could not map " + String.join(", ", u.words().stream().map(w -> "'" + w + "'").toList())
+                        + " to anything in this dataset, and I will not guess.";
+                List<String> meant = Suggest.didYouMean(u.words(), lexicon);
+                if (!meant.isEmpty()) { // a likely typo: the suggestion, not the list of what works offline
+                    return Decision.answer("a word looks misspelt", lead + " Did you mean " + String.join(", ", meant) + "?"
+                            + readSoFar(u.readings()), AnswerKind.CLARIFICATION, null);
+                }
+                return clarify(lead + readSoFar(u.readings()));
+            }
+            if (parse instanceof Parse.Problem p) {
+                return clarify(capitalize(p.reason()) + "." + readSoFar(p.readings()));
+            }
+            Parse.Parsed r = (Parse.Parsed) parse;
+            Optional<String> mismatch = AnswerShape.mismatch(toks, r.spec());
+            if (mismatch.isPresent()) {
+                return clarify(capitalize(mismatch.get()) + "." + readSoFar(r.readings()));
+            }
+            QueryBuilder.Built built;
+            try {
+                built = new QueryBuilder(lexicon, state.workspace()).build(r.spec());
+            } catch (QueryBuilder.Unsupported e) {
+                return clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(r.readings()));
+            }
+            spec = r.spec();
+            readings = r.readings();
+            joins = built.joins();
+            ObjectNode args = JSON.createObjectNode().put("sql", built.sql());
+            return Decision.call(AnswerPhraser.describe(spec) + ".", "run_sql", args, null);
         }
-        Optional<Object> read = PredictivePlan.read(state.question(), lexicon.graph());
-        if (read.isEmpty()) {
-            return Plan.of(viaTools(state, "a prediction", tools, predictiveTarget(lexicon)));
-        }
-        if (read.get() instanceof String problem) {
-            return Plan.of(clarify(problem));
-        }
-        PredictivePlan predictive = new PredictivePlan((PredictivePlan.Reading) read.get());
-        return new Plan(predictive.start(), null, List.of(), List.of(), predictive);
-    }
 
-    private static String predictiveTarget(Lexicon lexicon) {
-        return lexicon.graph().metrics().stream().filter(m -> m.name().equals("default_rate")).findFirst()
-                .map(m -> " The knowledge graph names the target: loan default (" + m.description() + ").").orElse("");
-    }
-
-    private static Decision viaTools(RunState state, String what, List<String> tools, String note) {
-        List<String> missing = tools.stream().filter(t -> !state.tools().names().contains(t)).toList();
-        String lead = "This asks for " + what + "." + note;
-        if (!missing.isEmpty()) {
-            return clarify(lead + " Offline, that needs the tool" + (missing.size() > 1 ? "s " : " ")
-                    + String.join(", ", missing) + ", which " + (missing.size() > 1 ? "are" : "is") + " not available here,"
-                    + " and I will not answer it with a plain query.");
+        private static String readSoFar(List<String> readings) {
+            return readings.isEmpty() ? "" : " (I read: " + String.join("; ", readings) + ".)";
         }
-        return clarify(lead + " The offline planner does not yet plan " + String.join(" / ", tools)
-                + " steps on its own; ask for it with a model configured, or call the tool directly.");
+
+        private static String capitalize(String s) {
+            return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+        }
+
+        private Decision.Answer clarify(String lead) {
+            return Decision.answer("cannot map the question with certainty", lead + " " + capabilities(lexicon)
+                    + " For other questions, configure a model (SIFT_LLM_PROVIDER with SIFT_LLM_BASE_URL / SIFT_LLM_API_KEY).",
+                    AnswerKind.CLARIFICATION, null);
+        }
+
+        private Decision schema(List<Tok> toks) {
+            List<String> tables = toks.stream().filter(t -> t.sense() instanceof Sense.Entity).map(t -> ((Sense.Entity) t.sense()).table())
+                    .distinct().toList();
+            ObjectNode args = JSON.createObjectNode();
+            if (tables.size() == 1) {
+                args.put("table", tables.get(0));
+            }
+            return Decision.call("a schema question", "inspect_data", args, null);
+        }
+
+        private Decision values(List<Tok> toks) {
+            List<Sense.Attr> attrs = new java.util.ArrayList<>();
+            String table = null;
+            for (Tok t : toks) {
+                if (t.sense() instanceof Sense.Entity e) {
+                    table = e.table();
+                } else if (t.sense() instanceof Sense.Attr a) {
+                    attrs.add(a);
+                } else if (t.sense() instanceof Sense.Choice c) {
+                    String tb = table;
+                    List<Sense.Attr> hit = c.options().stream().filter(a -> a.table().equals(tb)).toList();
+                    if (hit.size() == 1) {
+                        attrs.add(hit.get(0));
+                    } else {
+                        return clarify("Which column do you mean: " + String.join(", ", c.options().stream().map(Sense.Attr::name)
+                                .toList()) + "? Name it as table.column.");
+                    }
+                }
+            }
+            List<Sense.Attr> distinct = attrs.stream().distinct().toList();
+            if (distinct.size() != 1 || !distinct.get(0).name().contains(".")) {
+                return clarify("I could not tell which column's values you mean; name it as table.column, e.g. 'what values"
+                        + " does loan.status take?'.");
+            }
+            Sense.Attr a = distinct.get(0);
+            ObjectNode args = JSON.createObjectNode().put("source", a.table()).put("column", a.name().substring(a.table().length() + 1));
+            return Decision.call("the values of " + a.name(), "sample_values", args, null);
+        }
+
+        /**
+         * A prediction the knowledge graph names (section predictions) runs the ML flow ({@link PredictivePlan}) when the
+         * ML tools are registered; otherwise, or with no matching task, the general clarification.
+         */
+        private Decision predict(RunState state, Lexicon lexicon) {
+            List<String> tools = List.of("train_model", "predict");
+            if (!state.tools().names().containsAll(PredictivePlan.TOOLS)) {
+                return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
+            }
+            Optional<Object> read = PredictivePlan.read(state.question(), lexicon.graph());
+            if (read.isEmpty()) {
+                return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
+            }
+            if (read.get() instanceof String problem) {
+                return clarify(problem);
+            }
+            predictive = new PredictivePlan((PredictivePlan.Reading) read.get());
+            return predictive.start();
+        }
+
+        private static String predictiveTarget(Lexicon lexicon) {
+            return lexicon.graph().metrics().stream().filter(m -> m.name().equals("default_rate")).findFirst()
+                    .map(m -> " The knowledge graph names the target: loan default (" + m.description() + ").").orElse("");
+        }
+
+        private Decision viaTools(RunState state, String what, List<String> tools, String note) {
+            List<String> missing = tools.stream().filter(t -> !state.tools().names().contains(t)).toList();
+            String lead = "This asks for " + what + "." + note;
+            if (!missing.isEmpty()) {
+                return clarify(lead + " Offline, that needs the tool" + (missing.size() > 1 ? "s " : " ")
+                        + String.join(", ", missing) + ", which " + (missing.size() > 1 ? "are" : "is") + " not available here,"
+                        + " and I will not answer it with a plain query.");
+            }
+            return clarify(lead + " The offline planner does not yet plan " + String.join(" / ", tools)
+                    + " steps on its own; ask for it with a model configured, or call the tool directly.");
+        }
     }
 }
