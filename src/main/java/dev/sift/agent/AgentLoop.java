@@ -120,7 +120,10 @@ public final class AgentLoop {
                     if (d instanceof Decision.Answer a) {
                         answer = a;
                     } else {
-                        act((Decision.Call) d, t0, before);
+                        AgentRun stopped = act((Decision.Call) d, t0, before);
+                        if (stopped != null) {
+                            return stopped;
+                        }
                     }
                 }
                 if (answer == null) {
@@ -133,14 +136,16 @@ public final class AgentLoop {
             }
         }
 
-        /** Validates a call and runs it; an invalid call goes back for repair a bounded number of times, then is dropped. */
-        private void act(Decision.Call call, long t0, Usage before) throws InterruptedException {
+        /**
+         * Validates a call and runs it; an invalid call goes back for repair a bounded number of times, then is
+         * dropped. Returns the finished run when the same call has now failed {@link LoopGuard#STOP_AFTER} times.
+         */
+        private AgentRun act(Decision.Call call, long t0, Usage before) throws InterruptedException {
             ToolRegistry.PreparedCall prepared;
             try {
                 prepared = tools.prepare(call.tool(), call.args(), workspace);
             } catch (ToolCallException e) {
-                invalid(call, e.getMessage(), t0, before);
-                return;
+                return invalid(call, e.getMessage(), t0, before);
             }
             invalidInARow = 0;
             ToolResult r = tools.run(prepared, ctx);
@@ -150,16 +155,24 @@ public final class AgentLoop {
                 observation += directive == null ? "" : "\n" + directive;
             }
             add(Step.ran(steps.size() + 1, call, r.ok(), observation, millis(t0), plan.usage().minus(before)), r);
+            return !r.ok() && guard.failures(call.tool(), call.args()) >= LoopGuard.STOP_AFTER
+                    ? stopRepeating(call, r.error()) : null;
         }
 
-        private void invalid(Decision.Call call, String error, long t0, Usage before) {
+        private AgentRun invalid(Decision.Call call, String error, long t0, Usage before) {
             invalidInARow++;
             String directive = guard.failed(call.tool(), call.args(), error);
+            if (guard.failures(call.tool(), call.args()) >= LoopGuard.STOP_AFTER) {
+                return stopRepeating(call, error);
+            }
             String redirect = directive == null ? "" : " " + directive;
             Usage tokens = plan.usage().minus(before);
             if (invalidInARow > config.maxRepairs()) {
                 invalidInARow = 0;
-                notes.add("Dropped an invalid call to " + call.tool() + " " + compact(call.args()) + ": " + error);
+                String note = "Dropped an invalid call to " + call.tool() + " " + compact(call.args()) + ": " + error;
+                if (!notes.contains(note)) {
+                    notes.add(note);
+                }
                 add(Step.dropped(steps.size() + 1, call, "Error: " + error + " This call could not be made valid and was"
                         + " dropped. Continue without it, using only tools, tables and columns that exist." + redirect,
                         millis(t0), tokens), null);
@@ -167,6 +180,15 @@ public final class AgentLoop {
                 add(Step.invalid(steps.size() + 1, call, "Error: " + error + " Fix the call and try again." + redirect,
                         millis(t0), tokens), null);
             }
+            return null;
+        }
+
+        /** The same call failed {@link LoopGuard#STOP_AFTER} times: stop, say so once, keep what was gathered. */
+        private AgentRun stopRepeating(Decision.Call call, String error) {
+            notes.add("Stopped after the same call to " + call.tool() + " failed " + LoopGuard.STOP_AFTER + " times: "
+                    + error);
+            return finish(FinalAnswers.repeatedFailure(call.tool(), LoopGuard.STOP_AFTER, error, ctx.evidence()),
+                    ctx.evidence().isEmpty() ? AnswerKind.ERROR : AnswerKind.ANSWER);
         }
 
         /** The step budget is spent: the planner's best final answer, or the evidence itself. */

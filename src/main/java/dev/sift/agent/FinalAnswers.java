@@ -31,6 +31,13 @@ public final class FinalAnswers {
                 + EvidenceText.plainText(evidence);
     }
 
+    /** The same call failed {@code times} times in a row of the run: the run stops with what it gathered. */
+    public static String repeatedFailure(String tool, int times, String error, List<Evidence> evidence) {
+        return "I stopped because the same " + tool + " call failed " + times + " times (" + error + ")"
+                + (evidence.isEmpty() ? ", and no results were gathered, so there is no answer; nothing was guessed."
+                : ". The results gathered before that:\n" + EvidenceText.plainText(evidence));
+    }
+
     /** Asked for the final answer at the step budget, the model called a tool instead. */
     public static String noFinalFromModel() {
         return "The model did not give a final answer within the step budget.";

@@ -1,6 +1,7 @@
 package dev.sift.planner.llm;
 
 import dev.sift.agent.AnswerKind;
+import dev.sift.agent.UnreadableReplyException;
 import dev.sift.agent.Decision;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,11 @@ class DecisionParserTest {
         assertThat(d.text()).isEqualTo("Which year?");
         assertThat(d.kind()).isEqualTo(AnswerKind.CLARIFICATION);
         assertThat(answer("{\"answer\": 42}").text()).isEqualTo("42");
-        assertThat(answer("{\"final_answer\":\"no\",\"kind\":\"whatever\"}").kind()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(answer("{\"final_answer\":\"no\",\"kind\":\"answer\"}").kind()).isEqualTo(AnswerKind.ANSWER);
+        assertThatThrownBy(() -> DecisionParser.parse("{\"final_answer\":\"no\",\"kind\":\"whatever\"}"))
+                .isInstanceOf(UnreadableReplyException.class)
+                .hasMessage("Unknown \"kind\" 'whatever': use \"answer\", \"clarification\" or \"declined\" (or leave it"
+                        + " out for an answer).");
     }
 
     @Test
