@@ -34,7 +34,7 @@ public final class SqlGuard {
     private static final Set<String> DENIED_FUNCTIONS = Set.of("checkpoint", "force_checkpoint", "enable_logging",
             "disable_logging", "truncate_duckdb_logs", "write_log", "query", "json_execute_serialized_sql",
             "arrow_scan", "arrow_scan_dumb");
-    static final int MAX_SQL_CHARS = 20_000;
+    public static final int MAX_SQL_CHARS = 20_000;
 
     private final Connection connection;
     /**
@@ -128,7 +128,7 @@ public final class SqlGuard {
      * "is a DROP statement" / "has 2 statements including a DROP statement": for the message only, the decision
      * is the parser's. Literals, quoted names and comments (nested too, as DuckDB reads them) are skipped.
      */
-    static String describeStatements(String sql) {
+    public static String describeStatements(String sql) {
         List<String> kinds = new ArrayList<>();
         int count = 0;
         for (String part : codeParts(sql)) {
@@ -159,7 +159,7 @@ public final class SqlGuard {
     }
 
     /** The SQL without its trailing semicolons and comments (so it can be wrapped in a subquery). */
-    static String withoutTerminator(String sql) {
+    public static String withoutTerminator(String sql) {
         char[] kind = scan(sql);
         for (int i = sql.length() - 1; i >= 0; i--) {
             char c = sql.charAt(i);
@@ -168,6 +168,22 @@ public final class SqlGuard {
             }
         }
         return sql;
+    }
+
+    /** How many statements the SQL holds (top-level ';' outside literals, quoted names and comments). */
+    public static int statementCount(String sql) {
+        return (int) codeParts(sql).stream().filter(p -> !p.isBlank()).count();
+    }
+
+    /** The first word of the code (comments and literals skipped), upper case; empty when there is none. */
+    public static String firstWord(String sql) {
+        for (String part : codeParts(sql)) {
+            Matcher m = FIRST_WORD.matcher(part);
+            if (m.find()) {
+                return m.group(1).toUpperCase(Locale.ROOT);
+            }
+        }
+        return "";
     }
 
     /** The statements of the SQL split at top-level ';', with comments, literals and quoted names blanked. */

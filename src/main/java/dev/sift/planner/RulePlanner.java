@@ -133,7 +133,7 @@ public final class RulePlanner implements Planner {
     }
 
     private Decision query(RunState state, Lexicon lexicon, List<Tok> toks) {
-        SpecParser.Result r = new SpecParser(lexicon).parse(toks);
+        SpecParser.Result r = new SpecParser(lexicon, state.workspace().dialect()).parse(toks);
         if (!r.unmapped().isEmpty()) {
             return clarify("I could not map " + String.join(", ", r.unmapped().stream().map(w -> "'" + w + "'").toList())
                     + " to anything in this dataset, and I will not guess." + readSoFar(r.readings()));

@@ -70,7 +70,7 @@ public final class QueryBuilder {
                 if (fans) {
                     checkOneToOne(fanning, s.filters());
                 }
-                String m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
+                String m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
                 yield new Built(s.group() == null ? "SELECT " + m + " FROM " + from + whereSql
                         : "SELECT " + groupSel + ", " + m + " FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
             }
@@ -89,7 +89,7 @@ public final class QueryBuilder {
                     if (fans) {
                         checkOneToOne(fanning, s.filters());
                     }
-                    m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
+                    m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
                 }
                 String dir = s.descending() ? "DESC" : "ASC";
                 if (s.limit() == 1) { // "which region has the most clients": the name alone
@@ -128,11 +128,11 @@ public final class QueryBuilder {
         return "count(DISTINCT " + key + ")";
     }
 
-    static String measure(QuerySpec s) {
+    static String measure(QuerySpec s, dev.sift.data.SqlDialect dialect) {
         if (s.metric() != null) {
             return s.metric().expression();
         }
-        return s.aggFn() + "(" + s.measure().sql() + ")";
+        return dialect.aggregate(s.aggFn(), s.measure().sql());
     }
 
     static String measureAlias(QuerySpec s) {

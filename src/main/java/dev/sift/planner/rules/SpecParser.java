@@ -63,6 +63,14 @@ public final class SpecParser {
 
     private final Lexicon lexicon;
 
+    /** Writes date parts in {@code dialect}, the dialect of the tables the SQL will run on. */
+    public SpecParser(Lexicon lexicon, dev.sift.data.SqlDialect dialect) {
+        this(lexicon);
+        this.dialect = dialect;
+    }
+
+    private dev.sift.data.SqlDialect dialect = dev.sift.data.SqlDialect.DUCKDB;
+
     public SpecParser(Lexicon lexicon) {
         this.lexicon = lexicon;
     }
@@ -340,7 +348,7 @@ public final class SpecParser {
                 return;
             }
             w.attach(date.table());
-            w.group = new Sense.Attr(date.table(), "year", "year(" + date.sql() + ")", "BIGINT");
+            w.group = new Sense.Attr(date.table(), "year", dialect.year(date.sql()), "BIGINT");
             w.readings.add("'" + t.text() + "' → year(" + date.name() + ")");
             return;
         }
@@ -684,10 +692,10 @@ public final class SpecParser {
         String sql;
         String said;
         if (d.yearFrom() > 0 && d.yearFrom() == d.yearTo()) {
-            sql = "year(" + c + ") = " + d.yearFrom();
+            sql = dialect.year(c) + " = " + d.yearFrom();
             said = sql.replace(c, col.name());
         } else if (d.yearFrom() > 0) {
-            sql = "year(" + c + ") BETWEEN " + d.yearFrom() + " AND " + d.yearTo();
+            sql = dialect.year(c) + " BETWEEN " + d.yearFrom() + " AND " + d.yearTo();
             said = sql.replace(c, col.name());
         } else if (d.from() != null && d.to() != null) {
             sql = c + " >= " + date(d.from()) + " AND " + c + " < " + date(d.to());
