@@ -19,7 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
         + " (a question suite).")
 final class BenchCommand implements Callable<Integer> {
     static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");

@@ -26,13 +26,13 @@ public final class LiveConnect {
         DatasetStore.checkName(name);
         EngineUrl parsed = EngineUrl.parse(url);
         List<String> notes = new ArrayList<>();
-        if (parsed.password() != null && !options.containsKey("password_env")) {
-            notes.add("The password in the URL was used to connect but is not stored; later runs read it from"
-                    + " PGPASSWORD or from the variable given with --password-env.");
-        }
         EngineFile file;
         try (LiveEngine engine = Engines.open(parsed, options, env, limits, null)) {
             file = Engines.describe(engine, parsed);
+            if (engine instanceof PostgresEngine pg && pg.passwordFrom().equals("the URL")) {
+                notes.add("The password in the URL was used to connect but is not stored; later runs read it from"
+                        + " PGPASSWORD or from the variable given with --password-env.");
+            }
         }
         return publish(store, name, parsed, file, notes);
     }
@@ -58,8 +58,9 @@ public final class LiveConnect {
             throws IOException {
         if (file.tables().isEmpty()) {
             throw new IllegalArgumentException("No tables found on " + url.where()
-                    + (url.kind() == EngineUrl.Kind.POSTGRESQL ? " in schema '" + url.query().getOrDefault("schema",
-                    file.options().getOrDefault("schema", "public")) + "' (choose another with ?schema=NAME)" : "")
+                    + (url.kind() == EngineUrl.Kind.POSTGRESQL ? " in schema '" + url.source().queryList("schema").stream()
+                    .findFirst().orElse(file.options().getOrDefault("schema", "public")) + "' (choose another with --schema)"
+                    : "")
                     + "; nothing to connect.");
         }
         file.write(store.liveFile(name));

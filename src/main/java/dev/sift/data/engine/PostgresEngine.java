@@ -8,6 +8,9 @@ import dev.sift.data.SqlGuard;
 import dev.sift.data.TableInfo;
 import dev.sift.data.TableStats;
 import dev.sift.data.Workspace;
+import dev.sift.data.source.Credentials;
+import dev.sift.data.source.PostgresDialect;
+import dev.sift.data.source.SourceUrl;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -42,13 +45,15 @@ final class PostgresEngine implements LiveEngine {
     private final String schema;
     private EngineFile file;
     private Connection connection;
+    private Credentials credentials;
 
     PostgresEngine(EngineUrl url, Map<String, String> options, Map<String, String> env, Workspace.Limits limits) {
         this.url = url;
         this.options = options;
         this.env = env;
         this.limits = limits;
-        this.schema = url.query().getOrDefault("schema", options.getOrDefault("schema", "public"));
+        List<String> schemas = url.source().queryList("schema");
+        this.schema = !schemas.isEmpty() ? schemas.get(0) : options.getOrDefault("schema", PostgresDialect.DEFAULT_SCHEMA);
     }
 
     void attach(EngineFile file) {
@@ -77,28 +82,24 @@ final class PostgresEngine implements LiveEngine {
 
     private synchronized Connection connection() throws QueryException {
         if (connection == null) {
-            Properties p = new Properties();
-            String user = url.user() != null ? url.user() : options.getOrDefault("user", env.get("PGUSER"));
-            if (user != null) {
-                p.setProperty("user", user);
-            }
-            String password = password();
-            if (password != null) {
-                p.setProperty("password", password);
-            }
-            p.setProperty("ApplicationName", "sift");
-            p.setProperty("currentSchema", schema);
-            p.setProperty("connectTimeout", "10");
-            p.setProperty("readOnly", "true"); // with autocommit off: every transaction starts READ ONLY
-            url.query().forEach((k, v) -> {
-                if (!k.equals("schema")) {
-                    p.setProperty(k, v);
-                }
-            });
-            String jdbc = "jdbc:postgresql://" + url.host() + ":" + url.port() + "/" + url.database();
+            // the sources' URL, credentials (password_env, credentials_file, PGPASSWORD, the URL) and driver properties
+            PostgresDialect pgDialect = new PostgresDialect();
+            Credentials credentials;
             try {
-                connection = DriverManager.getConnection(jdbc, p);
-                connection.setAutoCommit(false);
+                credentials = Credentials.resolve(url.source(), options, env, pgDialect.standardPasswordEnv());
+            } catch (IllegalArgumentException e) {
+                throw new QueryException(QueryException.Kind.FAILED, "Could not connect to " + url.where() + ": "
+                        + e.getMessage());
+            }
+            this.credentials = credentials;
+            Properties p = pgDialect.properties(url.source(), credentials, 10);
+            if (!p.containsKey("user") && env.get("PGUSER") != null) {
+                p.setProperty("user", env.get("PGUSER"));
+            }
+            p.setProperty("currentSchema", schema);
+            try {
+                connection = DriverManager.getConnection(pgDialect.jdbcUrl(url.source()), p);
+                connection.setAutoCommit(false); // with readOnly: every transaction starts READ ONLY
                 connection.setReadOnly(true);
             } catch (SQLException e) {
                 throw new QueryException(QueryException.Kind.FAILED, "Could not connect to " + url.where() + ": "
@@ -108,24 +109,13 @@ final class PostgresEngine implements LiveEngine {
         return connection;
     }
 
-    /** The password: the variable {@code password_env} names, else PGPASSWORD, else the one in the URL. */
-    private String password() throws QueryException {
-        String var = options.get("password_env");
-        if (var != null) {
-            String v = env.get(var);
-            if (v == null) {
-                throw new QueryException(QueryException.Kind.FAILED, "Could not connect to " + url.where()
-                        + ": environment variable " + var + " (password_env) is not set.");
-            }
-            return v;
-        }
-        return env.getOrDefault("PGPASSWORD", url.password());
+    /** Where the password came from ("the URL", "environment variable PG_PW", "none"), once connected. */
+    String passwordFrom() {
+        return credentials == null ? "none" : credentials.from();
     }
 
     private String redact(String message) {
-        String out = EngineUrl.mask(String.valueOf(message));
-        String pw = url.password();
-        return pw == null || pw.isEmpty() ? out : out.replace(pw, "***");
+        return credentials == null ? SourceUrl.maskText(String.valueOf(message)) : credentials.redact(String.valueOf(message));
     }
 
     @Override

@@ -10,13 +10,13 @@ class EngineUrlTest {
     void reads_each_url_form() {
         EngineUrl pg = EngineUrl.parse("postgresql://ana:s3cr%40t@db.example:6543/shop?schema=sales&sslmode=require");
         assertThat(pg.kind()).isEqualTo(EngineUrl.Kind.POSTGRESQL);
-        assertThat(pg.user()).isEqualTo("ana");
-        assertThat(pg.password()).isEqualTo("s3cr@t");
-        assertThat(pg.host()).isEqualTo("db.example");
-        assertThat(pg.port()).isEqualTo(6543);
-        assertThat(pg.database()).isEqualTo("shop");
-        assertThat(pg.query()).containsEntry("schema", "sales").containsEntry("sslmode", "require");
-        assertThat(EngineUrl.parse("postgres://db/shop").port()).isEqualTo(5432);
+        assertThat(pg.source().user()).contains("ana");
+        assertThat(pg.source().host()).isEqualTo("db.example");
+        assertThat(pg.source().port(5432)).isEqualTo(6543);
+        assertThat(pg.source().path()).isEqualTo("shop");
+        assertThat(pg.source().query()).containsEntry("schema", "sales").containsEntry("sslmode", "require");
+        assertThat(pg.stored()).isEqualTo("postgresql://ana@db.example:6543/shop?schema=sales&sslmode=require");
+        assertThat(EngineUrl.parse("postgres://db/shop").where()).isEqualTo("PostgreSQL at db:5432/shop");
         assertThat(EngineUrl.parse("local[2]").kind()).isEqualTo(EngineUrl.Kind.SPARK);
         assertThat(EngineUrl.parse("local[*]").kind()).isEqualTo(EngineUrl.Kind.SPARK);
         assertThat(EngineUrl.parse("local").kind()).isEqualTo(EngineUrl.Kind.SPARK);
