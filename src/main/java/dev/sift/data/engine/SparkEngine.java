@@ -64,7 +64,8 @@ final class SparkEngine implements LiveEngine {
         this.database = options.getOrDefault("database", "default");
         // one SparkContext per process (Spark's rule); each engine gets a session of its own on it
         SparkSession base = SparkSession.builder().master(url.sparkUrl()).appName("sift")
-                .config("spark.ui.enabled", "false").getOrCreate();
+                .config("spark.ui.enabled", "false")
+                .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName()).getOrCreate();
         this.session = base.newSession();
         session.conf().set("spark.sql.ansi.enabled", "true");
         session.conf().set("spark.sql.ansi.doubleQuotedIdentifiers", "true");
@@ -269,7 +270,7 @@ final class SparkEngine implements LiveEngine {
             }
             String name = t.name();
             String q = Sql.quoteIdent(name);
-            StructField[] fields = session.table(q).schema().fields();
+            StructField[] fields = session.table("`" + name.replace("`", "``") + "`").schema().fields();
             long rows = count("SELECT * FROM " + q);
             List<Row> sample = timed(() -> session.sql("SELECT * FROM " + q + " LIMIT 200").collectAsList());
             List<EngineFile.Column> columns = new ArrayList<>();
