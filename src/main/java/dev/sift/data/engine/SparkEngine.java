@@ -62,6 +62,13 @@ final class SparkEngine implements LiveEngine {
         this.options = options;
         this.limits = limits;
         this.database = options.getOrDefault("database", "default");
+        // Log4j initialises once per process; a cancelled task interrupted inside that first initialisation
+        // would leave it broken for every later task, so it is done here, on a thread nobody interrupts.
+        try {
+            Class.forName("org.apache.logging.log4j.ThreadContext", true, SparkEngine.class.getClassLoader());
+        } catch (ClassNotFoundException ignored) {
+            // Spark without Log4j: nothing to initialise
+        }
         // one SparkContext per process (Spark's rule); each engine gets a session of its own on it
         SparkSession base = SparkSession.builder().master(url.sparkUrl()).appName("sift")
                 .config("spark.ui.enabled", "false")

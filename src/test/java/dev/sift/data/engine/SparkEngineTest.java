@@ -33,10 +33,11 @@ class SparkEngineTest {
     private static Path home;
     private static DatasetStore store;
     private static Dataset events;
-    private static final Workspace.Limits LIMITS = Workspace.Limits.defaults().withQueryTimeout(Duration.ofSeconds(20));
+    private static final Workspace.Limits LIMITS = Workspace.Limits.defaults().withQueryTimeout(Duration.ofSeconds(120));
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
+        Class.forName("org.apache.logging.log4j.ThreadContext"); // as SparkEngine does: before any task can be cancelled
         spark = SparkSession.builder().master("local[2]").appName("sift-test")
                 .config("spark.ui.enabled", "false")
                 .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName())
