@@ -1,6 +1,6 @@
 package dev.sift.agent;
 
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 
 import java.util.List;
 

@@ -3,7 +3,7 @@ package dev.sift.agent;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 
 import java.nio.file.Path;
 

@@ -7,15 +7,15 @@ import dev.sift.llm.LlmClients;
 import dev.sift.llm.LlmConfig;
 
 /** Builds {@link Sift} from the environment for a command. */
-final class Runtime {
+public final class Runtime {
     private Runtime() { }
 
-    static Sift sift() {
+    public static Sift sift() {
         LlmConfig config = LlmConfig.fromEnv();
         return new Sift(DatasetStore.siftHome(), LlmClients.fromConfig(config).orElse(null), Workspace.Limits.defaults());
     }
 
-    static Sift offline() {
+    public static Sift offline() {
         return new Sift(DatasetStore.siftHome(), null, Workspace.Limits.defaults());
     }
 }

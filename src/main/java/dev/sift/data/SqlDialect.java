@@ -27,6 +27,46 @@ public enum SqlDialect {
         return this == POSTGRESQL ? "CAST(EXTRACT(YEAR FROM " + expr + ") AS INTEGER)" : "year(" + expr + ")";
     }
 
+    /**
+     * SQL Sift wrote with DuckDB's date functions, in this dialect: PostgreSQL has no {@code year(x)}, so each
+     * call (outside string literals) becomes {@link #year}'s form.
+     */
+    public String adapt(String sql) {
+        if (this != POSTGRESQL) {
+            return sql;
+        }
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        boolean quoted = false;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            }
+            boolean word = i == 0 || !(Character.isLetterOrDigit(sql.charAt(i - 1)) || sql.charAt(i - 1) == '_'
+                    || sql.charAt(i - 1) == '"' || sql.charAt(i - 1) == '.');
+            if (!quoted && word && sql.regionMatches(true, i, "year(", 0, 5)) {
+                int depth = 0;
+                int j = i + 4;
+                for (; j < sql.length(); j++) {
+                    char d = sql.charAt(j);
+                    depth += d == '(' ? 1 : d == ')' ? -1 : 0;
+                    if (depth == 0) {
+                        break;
+                    }
+                }
+                if (j < sql.length()) {
+                    out.append(year(adapt(sql.substring(i + 5, j))));
+                    i = j + 1;
+                    continue;
+                }
+            }
+            out.append(c);
+            i++;
+        }
+        return out.toString();
+    }
+
     /** An aggregate call; {@code median} is spelled as the dialect has it. */
     public String aggregate(String function, String expr) {
         if (function.equalsIgnoreCase("median") && this == POSTGRESQL) {

@@ -67,7 +67,8 @@ public final class LiveConnect {
         List<Dataset.TableSummary> summaries = file.tables().stream()
                 .map(t -> new Dataset.TableSummary(t.name(), t.rows())).toList();
         Dataset ds = store.publishLive(new Dataset(name, store.liveFile(name), file.fingerprint(),
-                "live " + url.where() + " (nothing copied)", file.refreshedAt(), summaries, url.toString()));
+                "live " + url.where() + " (nothing copied)", file.refreshedAt(), summaries, List.of(url.toString()),
+                url.toString()));
         String warning = file.access() == null ? null : file.access().warning();
         if (warning != null) {
             notes.add(warning);

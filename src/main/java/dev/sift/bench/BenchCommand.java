@@ -1,0 +1,154 @@
+package dev.sift.bench;
+
+import dev.sift.Sift;
+import dev.sift.cli.CommandExtension;
+import dev.sift.cli.ConsoleProgress;
+import dev.sift.cli.Runtime;
+import dev.sift.data.Dataset;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, engine, or 'run --suite FILE'"
+        + " (a question suite).")
+public final class BenchCommand implements Callable<Integer>, CommandExtension {
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "engine");
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | engine | run")
+    String bench;
+
+    @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
+    String dataset;
+
+    @Option(names = "--suite", paramLabel = "FILE", description = "run: the suite file (YAML), e.g. bench/bank.yaml")
+    Path suiteFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run: where report.json and report.md go"
+            + " (default: $SIFT_HOME/bench/<suite>-<time>)")
+    Path outDir;
+
+    @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
+    int limit;
+
+    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis)")
+    Integer repeat;
+
+    @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
+    int sessions;
+
+    @Option(names = "--questions", defaultValue = "4", description = "serve: questions per session (default: ${DEFAULT-VALUE})")
+    int questions;
+
+    @Option(names = "--url", paramLabel = "URL", description = "engine: a PostgreSQL where the bench may create its table"
+            + " (default: an embedded PostgreSQL, in builds made with -Pbench-pg)")
+    String url;
+
+    @Option(names = "--rows", defaultValue = "10000000", description = "engine: rows of the table (default: ${DEFAULT-VALUE})")
+    long rows;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        switch (bench) {
+            case "engine" -> {
+                return engine(out);
+            }
+            case "run" -> {
+                return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
+            }
+            case "linking" -> {
+                LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS);
+                b.print(b.run(), out);
+                return 0;
+            }
+            case "tools" -> {
+                ToolsBench b = new ToolsBench();
+                b.print(b.run(), out);
+                return 0;
+            }
+            case "serve" -> {
+                return serve(out);
+            }
+            default -> {
+                return onDataset(out);
+            }
+        }
+    }
+
+    /** The benches that measure Sift on a dataset (the demo bank unless --dataset says otherwise). */
+    private int onDataset(PrintWriter out) throws Exception {
+        if (!List.of("overhead", "ml", "analysis").contains(bench)) {
+            throw new IllegalArgumentException("Unknown bench '" + bench + "'. Benches: " + String.join(", ", BENCHES)
+                    + ", run --suite FILE.");
+        }
+        int runs = repeat != null ? repeat : bench.equals("analysis") ? 3 : 20;
+        if (runs < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
+        }
+        String name = dataset == null ? Sift.DEMO_DATASET : dataset;
+        Sift sift = Runtime.offline();
+        Dataset ds = sift.dataset(name, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + name + "'"));
+        switch (bench) {
+            case "ml" -> {
+                out.println("ML bench (synthetic, deterministic; workspace on dataset '" + ds.name() + "')");
+                new MlBench(ds, 100_000, 1_000_000).run(out);
+            }
+            case "analysis" -> {
+                out.println("Analysis bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
+                new AnalysisBench(sift, ds, runs).run(out);
+            }
+            default -> {
+                out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
+                new OverheadBench(sift, ds, runs).run(out);
+            }
+        }
+        return 0;
+    }
+
+    /** Aggregating on a live PostgreSQL vs copying into DuckDB first; an embedded server when no --url is given. */
+    private int engine(PrintWriter out) throws Exception {
+        if (rows < 1) {
+            throw new IllegalArgumentException("--rows must be at least 1");
+        }
+        if (url != null) {
+            new EngineBench(url, rows, System.getenv()).run(out);
+            return 0;
+        }
+        Class<?> embedded;
+        try {
+            embedded = Class.forName("io.zonky.test.db.postgres.embedded.EmbeddedPostgres");
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("bench engine needs --url postgresql://USER@HOST/DB (a database where it may"
+                    + " create table " + "sift_bench_events), or an embedded PostgreSQL: build with"
+                    + " 'mvn -Pbench-pg -DskipTests package' and run again.");
+        }
+        try (AutoCloseable pg = (AutoCloseable) embedded.getMethod("start").invoke(null)) {
+            int port = (int) embedded.getMethod("getPort").invoke(pg);
+            out.println("Engine bench on an embedded PostgreSQL (port " + port + ")");
+            new EngineBench("postgresql://postgres@localhost:" + port + "/postgres", rows, System.getenv()).run(out);
+        }
+        return 0;
+    }
+
+    private int serve(PrintWriter out) throws Exception {
+        if (sessions < 1 || questions < 1) {
+            throw new IllegalArgumentException("--sessions and --questions must be at least 1");
+        }
+        Sift sift = Runtime.offline();
+        sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
+        ServeBench b = new ServeBench(sift, sessions, questions);
+        ServeBench.Result r = b.run();
+        b.print(r, out);
+        return r.errors() == 0 ? 0 : 1;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.sift.bench;
+
+import dev.sift.Sift;
+import dev.sift.cli.ConsoleProgress;
+import dev.sift.cli.Runtime;
+import dev.sift.agent.AgentConfig;
+import dev.sift.bench.BenchReport;
+import dev.sift.bench.BenchRunner;
+import dev.sift.bench.Suite;
+import dev.sift.data.Dataset;
+import dev.sift.data.DatasetStore;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+
+/** {@code sift bench run --suite FILE}: runs a question suite with the configured planner and writes the reports. */
+final class SuiteRun {
+    private final Path suiteFile;
+    private final String dataset;
+    private final Path outDir;
+    private final int limit;
+
+    SuiteRun(Path suiteFile, String dataset, Path outDir, int limit) {
+        this.suiteFile = suiteFile;
+        this.dataset = dataset;
+        this.outDir = outDir;
+        this.limit = limit;
+    }
+
+    int call(PrintWriter out, PrintWriter err) throws Exception {
+        if (suiteFile == null) {
+            throw new IllegalArgumentException("bench run needs --suite FILE, e.g. ./sift bench run --suite bench/bank.yaml");
+        }
+        if (limit < 0) {
+            throw new IllegalArgumentException("--limit must be at least 0, got " + limit);
+        }
+        Suite suite = Suite.load(suiteFile);
+        String name = dataset == null ? suite.dataset() : dataset;
+        Sift sift = Runtime.sift();
+        Dataset ds;
+        Optional<Dataset> found = sift.store().find(name);
+        if (found.isPresent()) {
+            ds = found.get();
+        } else if (name.equals(Sift.DEMO_DATASET)) {
+            ds = sift.dataset(name, new ConsoleProgress(err, "Building dataset '" + name + "'"));
+        } else {
+            out.println("Skipped suite " + suite.name() + ": dataset '" + name + "' is not built in "
+                    + sift.store().root() + "." + (suite.buildHint() == null ? "" : " Build it with: " + suite.buildHint()));
+            out.flush();
+            return 0;
+        }
+        Path dir = outDir != null ? outDir : DatasetStore.siftHome().resolve("bench").resolve(suite.name() + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        BenchReport report = new BenchRunner(sift, AgentConfig.defaults()).run(suite, ds, limit, err);
+        report.write(dir);
+        report.printSummary(out);
+        out.println("Reports: " + dir.resolve("report.json") + ", " + dir.resolve("report.md"));
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.sift.planner.llm;
+
+import dev.sift.agent.ToolsShown;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.knowledge.KgContext;
+import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.SchemaLinker;
+import dev.sift.llm.PromptTemplate;
+import dev.sift.tool.JsonSchemas;
+import dev.sift.tool.Tool;
+import dev.sift.tool.ToolRegistry;
+import dev.sift.text.SchemaRenderer;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the system prompt once per run: framing, the tool catalog (the tools chosen for the question),
+ * the knowledge-graph entries relevant to the question, and the budgeted dataset block. When every table
+ * fits the schema budget the block shows them all; otherwise schema linking ({@link SchemaLinker}) keeps the
+ * tables the question needs, with their keys and join partners.
+ */
+public final class PromptBuilder {
+    /** Characters of schema in the system prompt; inspect_data shows the rest on demand. */
+    public static final int SCHEMA_BUDGET = 6000;
+    /** Characters of knowledge-graph entries in the system prompt; query_kg shows more on demand. */
+    public static final int KNOWLEDGE_BUDGET = 2500;
+
+    private PromptBuilder() { }
+
+    /** The prompt with every tool and no question-specific knowledge. */
+    public static String system(Workspace ws, ToolRegistry tools) {
+        return system(ws, tools.tools(), null);
+    }
+
+    /**
+     * The prompt for one question: {@code shown} tools in the catalog, the relevant knowledge, and the schema
+     * (linked to the question when the whole schema is over budget).
+     */
+    public static String system(Workspace ws, Collection<? extends Tool<?>> shown, String question) {
+        return PromptTemplate.load("system").render(Map.of(
+                "dataset", ws.dataset().name(),
+                "sql_rules", sqlRules(ws),
+                "tools", catalog(shown),
+                "knowledge", knowledge(ws, question),
+                "schema", schema(ws, question)));
+    }
+
+    /** How SQL is written here: DuckDB's rules, or a live engine's (its dialect named, frames local). */
+    public static String sqlRules(Workspace ws) {
+        return ws.dialect() == dev.sift.data.SqlDialect.DUCKDB ? PromptTemplate.load("sql_duckdb").render(Map.of())
+                : PromptTemplate.load("sql_engine").render(Map.of("dialect", ws.dialect().label()));
+    }
+
+    /** The registry's tools that {@code selection} names, in registry order. */
+    public static List<Tool<Record>> shownTools(ToolRegistry tools, ToolsShown selection) {
+        return tools.tools().stream().filter(t -> selection.names().contains(t.spec().name())).toList();
+    }
+
+    /** The schema block: everything when it fits {@link #SCHEMA_BUDGET}, else the tables linked to the question. */
+    public static String schema(Workspace ws, String question) {
+        String whole = SchemaRenderer.render(ws.tables(), Integer.MAX_VALUE);
+        if (whole.length() <= SCHEMA_BUDGET || question == null) {
+            return SchemaRenderer.render(ws.tables(), SCHEMA_BUDGET);
+        }
+        SchemaLinker.Linked linked = SchemaLinker.link(question, Knowledge.of(ws), SCHEMA_BUDGET - 600);
+        StringBuilder b = new StringBuilder(SchemaRenderer.DATA_NOTICE).append('\n')
+                .append("Tables linked to the question (").append(linked.tables().size()).append(" of ")
+                .append(ws.datasetTables().size()).append("):\n").append(linked.block());
+        for (TableInfo f : ws.frames()) {
+            String line = SchemaRenderer.line(f);
+            if (b.length() + line.length() + 1 > SCHEMA_BUDGET) {
+                break;
+            }
+            b.append('\n').append(line);
+        }
+        return b.toString();
+    }
+
+    /** The knowledge-graph entries relevant to the question, or a pointer to query_kg. */
+    public static String knowledge(Workspace ws, String question) {
+        if (question == null) {
+            return "(query_kg shows the knowledge graph: concepts, metrics, joins, codes, value aliases)";
+        }
+        KgContext ctx = KgContext.forQuestion(Knowledge.of(ws), question);
+        return ctx.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)"
+                : ctx.render(KNOWLEDGE_BUDGET);
+    }
+
+    /** One line per tool: {@code - run_sql(sql: string, label?: string): description}. */
+    public static String catalog(ToolRegistry tools) {
+        return catalog(tools.tools());
+    }
+
+    public static String catalog(Collection<? extends Tool<?>> tools) {
+        StringBuilder b = new StringBuilder();
+        for (Tool<?> t : tools) {
+            b.append("- ").append(JsonSchemas.signature(t.spec())).append(": ").append(t.spec().description()).append('\n');
+        }
+        return b.toString().trim();
+    }
+}

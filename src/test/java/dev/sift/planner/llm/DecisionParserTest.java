@@ -1,0 +1,71 @@
+package dev.sift.planner.llm;
+
+import dev.sift.agent.AnswerKind;
+import dev.sift.agent.Decision;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class DecisionParserTest {
+
+    @Test
+    void reads_a_plain_tool_call() throws Exception {
+        Decision d = DecisionParser.parse("{\"thought\":\"t\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT 1\"}}");
+        assertThat(d.isFinal()).isFalse();
+        assertThat(d.thought()).isEqualTo("t");
+        assertThat(d.tool()).isEqualTo("run_sql");
+        assertThat(d.args().get("sql").asText()).isEqualTo("SELECT 1");
+    }
+
+    @Test
+    void reads_a_call_inside_code_fences_and_prose_with_braces_in_strings() throws Exception {
+        Decision d = DecisionParser.parse("Sure! Here is my step:\n```json\n{\"tool\": \"run_sql\", \"args\":"
+                + " {\"sql\": \"SELECT '}' AS brace\"}}\n```\nHope that helps {not json}");
+        assertThat(d.args().get("sql").asText()).isEqualTo("SELECT '}' AS brace");
+    }
+
+    @Test
+    void accepts_common_key_spellings_and_arguments_as_a_json_string() throws Exception {
+        Decision d = DecisionParser.parse("{\"action\":\"sample_values\",\"action_input\":\"{\\\"source\\\":\\\"loan\\\"}\"}");
+        assertThat(d.tool()).isEqualTo("sample_values");
+        assertThat(d.args().get("source").asText()).isEqualTo("loan");
+
+        Decision e = DecisionParser.parse("{\"name\":\"inspect_data\",\"arguments\":{}}");
+        assertThat(e.tool()).isEqualTo("inspect_data");
+    }
+
+    @Test
+    void forgives_trailing_commas_and_single_quotes() throws Exception {
+        Decision d = DecisionParser.parse("{'tool': 'run_sql', 'args': {'sql': 'SELECT 1',},}");
+        assertThat(d.args().get("sql").asText()).isEqualTo("SELECT 1");
+    }
+
+    @Test
+    void reads_final_answers_with_their_kind() throws Exception {
+        Decision d = DecisionParser.parse("{\"thought\":\"x\",\"final_answer\":\"Which year?\",\"kind\":\"clarification\"}");
+        assertThat(d.isFinal()).isTrue();
+        assertThat(d.finalAnswer()).isEqualTo("Which year?");
+        assertThat(d.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(DecisionParser.parse("{\"answer\": 42}").finalAnswer()).isEqualTo("42");
+        assertThat(DecisionParser.parse("{\"final_answer\":\"no\",\"kind\":\"whatever\"}").kind()).isEqualTo(AnswerKind.ANSWER);
+    }
+
+    @Test
+    void missing_args_become_an_empty_object() throws Exception {
+        assertThat(DecisionParser.parse("{\"tool\":\"inspect_data\"}").args().isObject()).isTrue();
+    }
+
+    @Test
+    void unreadable_replies_say_what_is_wrong() {
+        assertThatThrownBy(() -> DecisionParser.parse("")).hasMessage("Your reply was empty.");
+        assertThatThrownBy(() -> DecisionParser.parse("I will count the loans."))
+                .hasMessage("Your reply contained no JSON object.");
+        assertThatThrownBy(() -> DecisionParser.parse("{\"thought\":\"hmm\"}"))
+                .hasMessage("Your JSON object has neither \"tool\" nor \"final_answer\".");
+        assertThatThrownBy(() -> DecisionParser.parse("{\"tool\": run_sql sql}"))
+                .hasMessageStartingWith("Your reply's JSON does not parse:");
+        assertThatThrownBy(() -> DecisionParser.parse("{\"tool\":\"x\",\"args\":\"{broken\"}"))
+                .hasMessageStartingWith("Your \"args\" string is not a JSON object:");
+    }
+}
