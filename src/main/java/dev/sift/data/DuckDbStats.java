@@ -78,14 +78,4 @@ final class DuckDbStats implements TableStats {
         return out;
     }
 
-    @Override
-    public boolean contained(String table, String column, String keyTable, String keyColumn) throws QueryException {
-        String col = Sql.quoteIdent(column);
-        String sql = "SELECT count(*) AS total, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM "
-                + Sql.quoteIdent(keyTable) + " k WHERE k." + Sql.quoteIdent(keyColumn) + " = v." + col
-                + ")) AS missing FROM (SELECT DISTINCT " + col + " FROM " + Sql.quoteIdent(table) + " WHERE " + col
-                + " IS NOT NULL) v";
-        List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);
-        return ((Number) row.get(0)).longValue() > 0 && ((Number) row.get(1)).longValue() == 0;
-    }
 }

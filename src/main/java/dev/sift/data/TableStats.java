@@ -14,9 +14,6 @@ public interface TableStats {
     /** Sorted distinct values of each text column having at most {@code max} of them; others are left out. */
     Map<String, List<String>> fewValues(TableInfo table, List<ColumnInfo> text, int max) throws QueryException;
 
-    /** Whether every non-null value of {@code table.column} occurs in {@code keyTable.keyColumn} (and there is one). */
-    boolean contained(String table, String column, String keyTable, String keyColumn) throws QueryException;
-
     /** Foreign keys the engine declares (its metadata), joined whatever their names; none in DuckDB datasets. */
     default List<ForeignKey> foreignKeys() {
         return List.of();

@@ -73,14 +73,6 @@ final class SampledStats implements TableStats {
     }
 
     @Override
-    public boolean contained(String table, String column, String keyTable, String keyColumn) throws QueryException {
-        List<Object> row = rows("SELECT count(*), sum(CASE WHEN k.key_value IS NULL THEN 1 ELSE 0 END) FROM (SELECT DISTINCT "
-                + q(column) + " AS v FROM " + sample(table, column, true) + " s) v LEFT JOIN (SELECT DISTINCT "
-                + q(keyColumn) + " AS key_value FROM " + q(keyTable) + ") k ON k.key_value = v.v", 1).get(0);
-        return num(row.get(0)) > 0 && num(row.get(1)) == 0;
-    }
-
-    @Override
     public List<ForeignKey> foreignKeys() {
         return file.foreignKeys();
     }
