@@ -12,10 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Everything Sift knows about one dataset: the {@link KnowledgeGraph} (automatic, overlaid with the bundled
- * curated file {@code kg/<dataset>.kg.yaml} when there is one) and the {@link ValueIndex}. A dataset without a
- * curated file gets the automatic graph alone. A curated file that does not match the data throws
- * {@link KgException} naming the file and entries. Built by {@link #load}; a {@link KnowledgeStore} keeps
- * the knowledge of recently used datasets so a process builds it once per dataset.
+ * curated file {@code kg/<dataset>.kg.yaml} when there is one, and then with the user's own file
+ * {@code $SIFT_HOME/kg/<dataset>.kg.yaml}) and the {@link ValueIndex}. A dataset without a curated file gets the
+ * automatic graph alone. A curated file that does not match the data throws {@link KgException} naming the file
+ * and entries. Built by {@link #load}; a {@link KnowledgeStore} keeps the knowledge of recently used datasets
+ * (keyed with the user file's stamp, so an edited file is read again).
  */
 public final class Knowledge {
     private static final Logger LOG = LoggerFactory.getLogger(Knowledge.class);
@@ -34,9 +35,16 @@ public final class Knowledge {
         this.values = new ValueIndex(graph);
     }
 
+    /** What identifies the knowledge of the workspace's dataset: its fingerprint, file and the user file's stamp. */
+    static String key(Workspace ws) {
+        String stamp = KgLoader.userFile(ws.dataset()).map(KgLoader::stamp).orElse("");
+        return ws.dataset().fingerprint() + "@" + ws.dataset().file() + "@" + stamp;
+    }
+
     /**
      * Builds the knowledge of the workspace's dataset: its bundled curated file (when it describes this dataset)
-     * over the automatic graph, which comes from the dataset's {@link KgCache} file when that is usable.
+     * and the user's own file over the automatic graph, which comes from the dataset's {@link KgCache} file when
+     * that is usable.
      */
     public static Knowledge load(Workspace ws) {
         return load(ws, false);
@@ -44,7 +52,12 @@ public final class Knowledge {
 
     /** As {@link #load(Workspace)}; with {@code dense} the search index adds MiniLM embeddings when they load. */
     public static Knowledge load(Workspace ws, boolean dense) {
-        Knowledge k = build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws)), true);
+        Optional<java.nio.file.Path> user = KgLoader.userFile(ws.dataset());
+        Optional<CuratedKg> bundled = KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws));
+        Optional<CuratedKg> own = user.map(KgLoader::read);
+        Optional<CuratedKg> curated = own.isEmpty() ? bundled
+                : Optional.of(bundled.map(b -> CuratedKg.merge(b, own.get())).orElse(own.get()));
+        Knowledge k = build(ws, curated, true);
         k.dense = dense;
         return k;
     }

@@ -43,7 +43,7 @@ public final class KnowledgeStore {
 
     /** The knowledge of the workspace's dataset, built on first use (see {@link Knowledge#load}). */
     public synchronized Knowledge of(Workspace ws) {
-        String key = ws.dataset().fingerprint() + "@" + ws.dataset().file();
+        String key = Knowledge.key(ws);
         Knowledge k = cache.get(key);
         if (k == null) {
             k = Knowledge.load(ws, dense);
