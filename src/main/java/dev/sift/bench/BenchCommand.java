@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = {DabCommand.class, LoadBenchCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
     static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
@@ -24,7 +24,9 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | run")
+    // optional so that the subcommands (dab, load) parse without it
+    @Parameters(index = "0", arity = "0..1", paramLabel = "BENCH",
+            description = "overhead | ml | analysis | linking | tools | serve | run (or the subcommands dab, load)")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -52,6 +54,10 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (bench == null) {
+            throw new IllegalArgumentException("Name a bench: " + String.join(", ", BENCHES)
+                    + ", run --suite FILE, dab or load.");
+        }
         switch (bench) {
             case "run" -> {
                 return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
