@@ -27,7 +27,7 @@ import java.util.stream.IntStream;
  * gzipped), Parquet, JSON and JSON lines. The table is named after the file ({@code Sales 2024.csv} →
  * {@code sales_2024}). Every refusal is one line naming the file and what to do about it.
  */
-public final class FileLoader implements DatasetBuilder {
+public final class FileLoader implements DatasetBuilder, Source {
     /** Bump when loading changes, so built datasets are rebuilt. */
     static final String VERSION = "file-loader-1";
     static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
@@ -84,13 +84,24 @@ public final class FileLoader implements DatasetBuilder {
         return "files: " + files.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "));
     }
 
+    /** The files by their full paths: the same names in another folder are other sources. */
+    @Override
+    public List<String> sources() {
+        return List.of("files: " + files.stream().map(Path::toString).collect(Collectors.joining(", ")));
+    }
+
     @Override
     public void build(Connection db, Progress progress) throws Exception {
+        load(db, "main", progress);
+    }
+
+    @Override
+    public void load(Connection db, String schema, Progress progress) throws Exception {
         List<Input> inputs = inputs();
         int done = 0;
         for (Input in : inputs) {
             progress.report("loading " + in.file().getFileName(), done++, inputs.size());
-            load(db, in);
+            load(db, schema, in);
         }
         progress.report("loaded " + inputs.size() + " file" + (inputs.size() == 1 ? "" : "s"), done, inputs.size());
     }
@@ -188,7 +199,7 @@ public final class FileLoader implements DatasetBuilder {
         return Character.isDigit(s.charAt(0)) ? "t_" + s : s;
     }
 
-    private static void load(Connection db, Input in) throws IOException {
+    private static void load(Connection db, String schema, Input in) throws IOException {
         try {
             String reader = reader(db, in);
             List<String> columns = columns(db, reader);
@@ -202,7 +213,8 @@ public final class FileLoader implements DatasetBuilder {
                         + " has no columns: its records need fields, like {\"id\": 1, \"name\": \"a\"}");
             }
             try (Statement st = db.createStatement()) {
-                st.execute("CREATE TABLE " + Sql.quoteIdent(in.table()) + " AS SELECT * FROM " + reader);
+                st.execute("CREATE TABLE " + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(in.table()) + " AS SELECT * FROM "
+                        + reader);
             }
         } catch (SQLException e) {
             String reason = FileSupport.reason(e);
