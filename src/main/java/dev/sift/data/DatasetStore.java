@@ -43,7 +43,12 @@ public final class DatasetStore {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DatasetStore.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** Builds running at once and waiting beyond those; more are refused at once. */
+    static final int RUNNING_BUILDS = 2;
+    static final int WAITING_BUILDS = 8;
+
     private final Path root;
+    private final BuildQueue builds = new BuildQueue(RUNNING_BUILDS, WAITING_BUILDS);
 
     public DatasetStore(Path root) {
         this.root = root;
@@ -127,7 +132,11 @@ public final class DatasetStore {
         if (existing.isPresent() && existing.get().fingerprint().equals(fingerprint)) {
             return existing.get();
         }
-        return build(name, fingerprint, builder, progress);
+        return builds.run(name, () -> {
+            Optional<Dataset> done = find(name); // a build of this name that finished while this one waited
+            return done.isPresent() && done.get().fingerprint().equals(fingerprint) ? done.get()
+                    : buildNow(name, fingerprint, builder, progress);
+        });
     }
 
     /** Builds the dataset again even when its fingerprint is unchanged ({@code sift load --refresh}). */
@@ -181,7 +190,13 @@ public final class DatasetStore {
         }
     }
 
-    private synchronized Dataset build(String name, String fingerprint, DatasetBuilder builder, Progress progress)
+    /** Builds through the queue: one build per name, a bounded number at once. */
+    private Dataset build(String name, String fingerprint, DatasetBuilder builder, Progress progress)
+            throws Exception {
+        return builds.run(name, () -> buildNow(name, fingerprint, builder, progress));
+    }
+
+    private Dataset buildNow(String name, String fingerprint, DatasetBuilder builder, Progress progress)
             throws Exception {
         Files.createDirectories(root);
         cleanLeftovers();
@@ -214,6 +229,7 @@ public final class DatasetStore {
             Files.deleteIfExists(root.resolve(name + ".json")); // no manifest: the old dataset is gone first
             move(tmp, file);
             move(manifestTmp, root.resolve(name + ".json"));
+            writeReport(name, builder.report());
             return ds;
         } finally {
             Files.deleteIfExists(tmp);
@@ -282,6 +298,33 @@ public final class DatasetStore {
         }
     }
 
+    /** The load report of a dataset (empty when its build made none). */
+    public LoadReport loadReport(String name) {
+        Path f = root.resolve(checkName(name) + REPORT);
+        if (!Files.isRegularFile(f)) {
+            return LoadReport.EMPTY;
+        }
+        try {
+            return JSON.readValue(f.toFile(), LoadReport.class);
+        } catch (IOException e) {
+            LOG.warn("Ignoring the load report {} ({})", f, e.getMessage());
+            return LoadReport.EMPTY;
+        }
+    }
+
+    static final String REPORT = ".load-report.json";
+
+    private void writeReport(String name, LoadReport report) throws IOException {
+        Path f = root.resolve(name + REPORT);
+        if (report == null || report.isEmpty()) {
+            Files.deleteIfExists(f);
+            return;
+        }
+        Path tmp = root.resolve("." + name + "." + UUID.randomUUID() + REPORT);
+        JSON.writeValue(tmp.toFile(), report);
+        move(tmp, f);
+    }
+
     private static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -295,6 +338,7 @@ public final class DatasetStore {
         checkName(name);
         boolean had = Files.deleteIfExists(root.resolve(name + ".json"));
         Files.deleteIfExists(root.resolve(name + ".kg-cache.json")); // the knowledge-graph cache (KgCache)
+        Files.deleteIfExists(root.resolve(name + REPORT));
         return Files.deleteIfExists(root.resolve(name + ".duckdb")) || had;
     }
 
