@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 /**
  * Reads a model's reply into a {@link Decision}, forgiving the usual noise: code fences, prose before or
  * after the object, trailing commas, single quotes, arguments given as a JSON string, and common key
- * spellings ({@code action}/{@code action_input}, {@code name}/{@code arguments}, {@code answer}).
+ * spellings ({@code action}/{@code action_input}, {@code name}/{@code arguments}, {@code answer}). A reply
+ * holding more than one JSON object is refused as ambiguous, never read from its first object.
  */
 public final class DecisionParser {
     private static final ObjectMapper LENIENT = JsonMapper.builder()
@@ -34,6 +35,11 @@ public final class DecisionParser {
         String json = firstObject(reply);
         if (json == null) {
             throw new ParseException("Your reply contained no JSON object.");
+        }
+        if (anotherObject(reply.substring(reply.indexOf(json) + json.length()))) {
+            // Reading the first one would let a JSON object quoted from the data stand in for the decision.
+            throw new ParseException("Your reply held more than one JSON object, so it is ambiguous which one is your"
+                    + " decision; none was used.");
         }
         JsonNode node;
         try {
@@ -62,6 +68,23 @@ public final class DecisionParser {
             }
         }
         return Decision.call(thought, tool.trim(), args == null ? LENIENT.createObjectNode() : args, reply);
+    }
+
+    /** True when the text holds a further balanced {...} that reads as a JSON object (prose braces do not count). */
+    private static boolean anotherObject(String rest) {
+        String candidate = firstObject(rest);
+        while (candidate != null) {
+            try {
+                if (LENIENT.readTree(candidate).isObject()) {
+                    return true;
+                }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                // not JSON: prose that happens to hold braces
+            }
+            rest = rest.substring(rest.indexOf(candidate) + 1);
+            candidate = firstObject(rest);
+        }
+        return false;
     }
 
     private static String text(JsonNode node, String... keys) {

@@ -11,6 +11,12 @@ import java.util.Map;
  */
 final class LoopGuard {
     private final Map<String, Integer> failures = new HashMap<>();
+    private int triggers;
+
+    /** How many re-plan directives this run has had. */
+    int triggers() {
+        return triggers;
+    }
 
     /** Records a failed call; returns a directive when this exact call has now failed twice. */
     String failed(String tool, JsonNode args, String error) {
@@ -18,6 +24,7 @@ final class LoopGuard {
         if (n < 2) {
             return null;
         }
+        triggers++;
         return "You have made this exact " + tool + " call " + n + " times and it failed each time with: " + error
                 + " Do not repeat it. Change the approach (check the schema with inspect_data, or use other columns)"
                 + " or give the final answer with what you know and say what is missing.";

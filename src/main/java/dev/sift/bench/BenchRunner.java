@@ -122,7 +122,8 @@ public final class BenchRunner {
         }
         long t0 = System.nanoTime();
         try (Workspace ws = sift.open(dataset)) {
-            AgentRun run = new AgentLoop(sift.planner(), tools, ws, sift.llm().orElse(null), config).run(item.question());
+            AgentRun run = new AgentLoop(sift.planner(), tools, ws, sift.llm().orElse(null), config)
+                    .grounding(sift.grounding()).run(item.question());
             double seconds = (System.nanoTime() - t0) / 1e9;
             String[] scored = score(item, gold, run, ws);
             List<String> sql = run.evidence().stream().map(Evidence::sql).toList();
