@@ -13,7 +13,7 @@ import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.llm.LlmClient;
 import dev.sift.planner.LlmPlanner;
-import dev.sift.planner.Planner;
+import dev.sift.agent.Planner;
 import dev.sift.planner.RulePlanner;
 import dev.sift.session.Conversation;
 import dev.sift.session.LlmReferenceResolver;

@@ -1,5 +1,6 @@
 package dev.sift.agent;
 
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.agent.grounding.AnswerCheck;
 import dev.sift.agent.grounding.Groundedness;
@@ -10,12 +11,12 @@ import dev.sift.data.Workspace;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmException;
 import dev.sift.ml.ModelRegistry;
-import dev.sift.planner.Planner;
+import dev.sift.agent.Planner;
 import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
-import dev.sift.tool.narrate.SummarizeResult;
+import dev.sift.text.EvidenceText;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -98,7 +99,7 @@ public final class AgentLoop {
                 Decision d;
                 try {
                     d = planner.next(state);
-                } catch (DecisionParser.ParseException e) {
+                } catch (UnreadableReplyException e) {
                     emit(steps, new Step(steps.size() + 1, Step.Outcome.UNREADABLE, null, null, null, false,
                             e.getMessage(), null, millis(t0), planner.usage().minus(before)), null);
                     return finish(question, "The model's replies could not be read as a decision, even after a"
@@ -158,7 +159,7 @@ public final class AgentLoop {
                         + " what the run had gathered.");
                 try {
                     last = planner.forceFinal(state);
-                } catch (DecisionParser.ParseException e) {
+                } catch (UnreadableReplyException e) {
                     last = Decision.answer(null, fallbackAnswer(ctx), AnswerKind.ANSWER, null);
                     ours = true;
                 }
@@ -175,7 +176,7 @@ public final class AgentLoop {
             notes.add("The language model failed: " + e.getMessage());
             return finish(question, "The language model could not be used, so this run stopped: " + e.getMessage()
                     + (ctx.evidence().isEmpty() ? " Nothing was guessed." : "\nResults gathered before it failed:\n"
-                    + SummarizeResult.plainText(ctx.evidence())), AnswerKind.ERROR, ctx, steps, notes, startedAt, start,
+                    + EvidenceText.plainText(ctx.evidence())), AnswerKind.ERROR, ctx, steps, notes, startedAt, start,
                     null, guard, forced);
         }
     }
@@ -220,7 +221,7 @@ public final class AgentLoop {
     private static String fallbackAnswer(ToolContext ctx) {
         return ctx.evidence().isEmpty() ? "I could not reach an answer within the step budget, and no query results"
                 + " were gathered." : "I could not finish within the step budget. The results gathered so far:\n"
-                + SummarizeResult.plainText(ctx.evidence());
+                + EvidenceText.plainText(ctx.evidence());
     }
 
     private AgentRun finish(String question, String answer, AnswerKind kind, ToolContext ctx, List<Step> steps,

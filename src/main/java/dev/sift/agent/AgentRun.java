@@ -1,7 +1,7 @@
 package dev.sift.agent;
 
 import dev.sift.agent.grounding.Groundedness;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 
 import java.util.List;
 

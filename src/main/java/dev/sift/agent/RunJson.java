@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.agent.grounding.Groundedness;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 
 import java.nio.file.Path;
 

@@ -1,6 +1,6 @@
 package dev.sift.agent;
 
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.data.Workspace;
 

@@ -2,8 +2,8 @@ package dev.sift.bench;
 
 import dev.sift.Sift;
 import dev.sift.agent.ToolsShown;
-import dev.sift.agent.prompt.PromptBuilder;
-import dev.sift.planner.ToolSelector;
+import dev.sift.planner.llm.PromptBuilder;
+import dev.sift.planner.llm.ToolSelector;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolRegistry;
 

@@ -6,7 +6,7 @@ import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AnswerKind;
 import dev.sift.agent.RunJson;
 import dev.sift.data.Dataset;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,7 +57,7 @@ final class AskCommand implements Callable<Integer> {
             var j = RunJson.of(a.run(), a.trace());
             j.put("question", question);
             if (charts.isEmpty() && !a.run().evidence().isEmpty()) {
-                dev.sift.tool.chart.AutoChart.of(a.run().evidence().get(a.run().evidence().size() - 1)).ifPresent(spec ->
+                dev.sift.text.AutoChart.of(a.run().evidence().get(a.run().evidence().size() - 1)).ifPresent(spec ->
                         charts.add(new ObjectMapper().createObjectNode().put("suggested", true).set("spec", spec)));
             }
             j.set("charts", new ObjectMapper().valueToTree(charts));

@@ -4,7 +4,7 @@ import dev.sift.agent.AgentConfig;
 import dev.sift.session.Conversation;
 import dev.sift.session.Session;
 import dev.sift.session.Sessions;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 
 import java.io.PrintWriter;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.sift.data.Progress;
 import java.io.PrintWriter;
 
 /** Progress on stderr: at most a few lines per stage, so logs and CI output stay readable. */
-final class ConsoleProgress implements Progress {
+public final class ConsoleProgress implements Progress {
     private static final long MIN_INTERVAL_NANOS = 1_000_000_000L;
 
     private final PrintWriter out;
@@ -13,7 +13,7 @@ final class ConsoleProgress implements Progress {
     private String stage;
     private long lastPrint;
 
-    ConsoleProgress(PrintWriter out, String what) {
+    public ConsoleProgress(PrintWriter out, String what) {
         this.out = out;
         this.what = what;
     }

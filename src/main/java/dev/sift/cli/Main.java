@@ -1,16 +1,17 @@
 package dev.sift.cli;
 
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.ServiceLoader;
 
 /** The {@code sift} command. Usage and input errors exit 2 with one line on stderr. */
 @Command(name = "sift", mixinStandardHelpOptions = true, version = "sift 0.1.0",
         scope = CommandLine.ScopeType.INHERIT, // subcommands get --help and --version too ('sift ask --help')
         description = "Answers questions about your data from the data, and shows its work.",
-        subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, DatasetsCommand.class,
-                BenchCommand.class, ServeCommand.class, ChatCommand.class})
+        subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, DatasetsCommand.class})
 public final class Main implements Runnable {
     public static final int USAGE_ERROR = 2;
 
@@ -46,6 +47,12 @@ public final class Main implements Runnable {
 
     private static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        // Commands of modules the product does not depend on (the benchmarks) are found on the class path.
+        for (CommandExtension extension : ServiceLoader.load(CommandExtension.class)) {
+            cl.addSubcommand(extension);
+        }
+        cl.addSubcommand(new ServeCommand());
+        cl.addSubcommand(new ChatCommand());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof IllegalArgumentException || e instanceof java.nio.file.NoSuchFileException) {
                 cmd.getErr().println("sift: error: " + oneLine(e.getMessage() == null ? e.toString() : e.getMessage()));

@@ -18,17 +18,17 @@ import org.slf4j.LoggerFactory;
 import java.util.Map;
 
 /** Builds {@link Sift} from the environment for a command. */
-final class Runtime {
+public final class Runtime {
     private static final Logger LOG = LoggerFactory.getLogger(Runtime.class);
 
     private Runtime() { }
 
-    static Sift sift() {
+    public static Sift sift() {
         return sift(System.getenv());
     }
 
     /** The planner's model and the judge's (its own, or the planner's), both metered, from {@code env}. */
-    static Sift sift(Map<String, String> env) {
+    public static Sift sift(Map<String, String> env) {
         LlmConfig config = LlmConfig.fromEnv(env);
         JudgeConfig judging = JudgeConfig.fromEnv(env, config);
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -48,7 +48,7 @@ final class Runtime {
         return new MeteredLlm(c, meters, config.provider(), role);
     }
 
-    static Sift offline() {
+    public static Sift offline() {
         return new Sift(DatasetStore.siftHome(), null, Workspace.Limits.defaults());
     }
 }

@@ -6,7 +6,7 @@ import dev.sift.data.Dataset;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
-import dev.sift.tool.sql.ResultText;
+import dev.sift.text.ResultText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

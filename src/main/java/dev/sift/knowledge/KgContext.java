@@ -68,7 +68,7 @@ public final class KgContext {
     /** One line per entry, then the values, within {@code budget} characters (cut between lines). */
     public String render(int budget) {
         StringBuilder b = new StringBuilder();
-        List<String> lines = new ArrayList<>();
+        java.util.Set<String> lines = new java.util.LinkedHashSet<>(); // two mentions of one value: one line
         entries.values().forEach(e -> lines.add("- " + e.describe()));
         values.stream().filter(v -> v.alias() == null).forEach(v -> lines.add("- value in the data: '" + v.value()
                 + "' is " + v.describe()));

@@ -1,14 +1,18 @@
 package dev.sift.planner;
 
+import dev.sift.agent.Planner;
+import dev.sift.planner.llm.ToolSelector;
+
 import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Decision;
-import dev.sift.agent.DecisionParser;
+import dev.sift.planner.llm.DecisionParser;
 import dev.sift.agent.RunState;
+import dev.sift.agent.UnreadableReplyException;
 import dev.sift.agent.Step;
 import dev.sift.agent.ToolsShown;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.agent.Usage;
-import dev.sift.agent.prompt.PromptBuilder;
+import dev.sift.planner.llm.PromptBuilder;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmMessage;
 import dev.sift.llm.LlmRequest;
@@ -71,7 +75,7 @@ public final class LlmPlanner implements Planner {
         String reply = complete(messages);
         try {
             return DecisionParser.parse(reply);
-        } catch (DecisionParser.ParseException first) {
+        } catch (UnreadableReplyException first) {
             messages.add(LlmMessage.assistant(reply));
             messages.add(LlmMessage.user(String.format(CORRECTION, first.getMessage())));
             return DecisionParser.parse(complete(messages));

@@ -1,5 +1,7 @@
 package dev.sift.planner;
 
+import dev.sift.agent.Planner;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.agent.AnswerKind;
@@ -20,8 +22,8 @@ import dev.sift.planner.rules.Reader;
 import dev.sift.planner.rules.Sense;
 import dev.sift.planner.rules.SpecParser;
 import dev.sift.planner.rules.Tok;
-import dev.sift.tool.Evidence;
-import dev.sift.tool.narrate.EvidenceText;
+import dev.sift.text.Evidence;
+import dev.sift.text.EvidenceText;
 
 import java.util.List;
 import java.util.Optional;

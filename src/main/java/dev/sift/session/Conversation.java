@@ -17,11 +17,11 @@ import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 import dev.sift.ml.ModelRegistry;
 import dev.sift.llm.LlmClient;
-import dev.sift.planner.Planner;
-import dev.sift.tool.Evidence;
+import dev.sift.agent.Planner;
+import dev.sift.text.Evidence;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
-import dev.sift.tool.chart.AutoChart;
+import dev.sift.text.AutoChart;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

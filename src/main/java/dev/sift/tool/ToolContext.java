@@ -1,5 +1,7 @@
 package dev.sift.tool;
 
+import dev.sift.text.Evidence;
+
 import dev.sift.data.Workspace;
 import dev.sift.llm.LlmClient;
 import dev.sift.ml.ModelRegistry;

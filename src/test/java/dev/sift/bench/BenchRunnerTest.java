@@ -14,7 +14,7 @@ import dev.sift.bench.BenchRunner.Outcome;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;

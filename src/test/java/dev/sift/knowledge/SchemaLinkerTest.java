@@ -1,7 +1,7 @@
 package dev.sift.knowledge;
 
 import dev.sift.TestDatasets;
-import dev.sift.agent.prompt.PromptBuilder;
+import dev.sift.planner.llm.PromptBuilder;
 import dev.sift.bench.LinkingBench;
 import dev.sift.bench.SyntheticSchema;
 import dev.sift.data.Workspace;

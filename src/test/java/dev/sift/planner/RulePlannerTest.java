@@ -8,7 +8,7 @@ import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.sift.tool;
 
+import dev.sift.text.Evidence;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;

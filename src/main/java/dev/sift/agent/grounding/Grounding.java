@@ -1,7 +1,7 @@
 package dev.sift.agent.grounding;
 
-import dev.sift.tool.Evidence;
-import dev.sift.tool.narrate.SummarizeResult;
+import dev.sift.text.Evidence;
+import dev.sift.text.EvidenceText;
 
 import java.util.List;
 
@@ -54,7 +54,7 @@ public final class Grounding {
         StringBuilder b = new StringBuilder();
         for (Evidence e : evidence) {
             b.append(b.length() == 0 ? "" : "\n\n").append("Query: ").append(e.sql()).append('\n')
-                    .append(SummarizeResult.plainText(List.of(e)));
+                    .append(EvidenceText.plainText(List.of(e)));
         }
         for (String o : observations) {
             b.append(b.length() == 0 ? "" : "\n\n").append(o);

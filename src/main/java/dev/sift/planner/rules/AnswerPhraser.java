@@ -1,9 +1,9 @@
 package dev.sift.planner.rules;
 
 import dev.sift.knowledge.KgEntry;
-import dev.sift.tool.Evidence;
-import dev.sift.tool.narrate.EvidenceText;
-import dev.sift.tool.sql.ResultText;
+import dev.sift.text.Evidence;
+import dev.sift.text.EvidenceText;
+import dev.sift.text.ResultText;
 
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,7 @@ import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.PredictionTask;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

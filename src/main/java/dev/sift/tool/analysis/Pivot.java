@@ -6,13 +6,13 @@ import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
 import dev.sift.tool.chart.VegaLite;
-import dev.sift.tool.sql.ResultText;
+import dev.sift.text.ResultText;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,5 +1,7 @@
 package dev.sift.tool.chart;
 
+import dev.sift.text.ChartSpec;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;

@@ -1,5 +1,7 @@
 package dev.sift.tool.data;
 
+import dev.sift.text.SchemaRenderer;
+
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;

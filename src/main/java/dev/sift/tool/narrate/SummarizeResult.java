@@ -1,5 +1,7 @@
 package dev.sift.tool.narrate;
 
+import dev.sift.text.EvidenceText;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmException;
@@ -7,7 +9,7 @@ import dev.sift.llm.LlmMessage;
 import dev.sift.llm.LlmRequest;
 import dev.sift.llm.PromptTemplate;
 import dev.sift.tool.Arg;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
@@ -45,7 +47,7 @@ public final class SummarizeResult implements Tool<SummarizeResult.Args> {
             return ToolResult.error("There are no query results to summarize yet: run a query with run_sql first.");
         }
         List<Evidence> recent = all.subList(Math.max(0, all.size() - EVIDENCE_ITEMS), all.size());
-        String plain = plainText(recent);
+        String plain = EvidenceText.plainText(recent);
         if (ctx.llm().isEmpty()) {
             return ToolResult.ok(plain, plain, Map.of("status", "rule_based"));
         }
@@ -56,15 +58,6 @@ public final class SummarizeResult implements Tool<SummarizeResult.Args> {
             return ToolResult.ok(plain + "\n(The model could not write a narrative: " + e.getMessage() + ")", plain,
                     Map.of("status", "rule_based"));
         }
-    }
-
-    /** All the given evidence rendered plainly, one block per query. */
-    public static String plainText(List<Evidence> evidence) {
-        StringBuilder b = new StringBuilder();
-        for (Evidence e : evidence) {
-            b.append(b.length() == 0 ? "" : "\n\n").append(EvidenceText.render(e));
-        }
-        return b.toString();
     }
 
     private static String narrate(LlmClient llm, String focus, List<Evidence> evidence) throws Exception {

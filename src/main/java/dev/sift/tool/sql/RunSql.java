@@ -1,9 +1,11 @@
 package dev.sift.tool.sql;
 
+import dev.sift.text.ResultText;
+
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.tool.Arg;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;

@@ -1,11 +1,13 @@
 package dev.sift.tool.chart;
 
+import dev.sift.text.AutoChart;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
 import dev.sift.data.Workspace;
-import dev.sift.tool.Evidence;
+import dev.sift.text.Evidence;
 import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;

@@ -1,5 +1,7 @@
-package dev.sift.agent;
+package dev.sift.planner.llm;
 
+import dev.sift.agent.AnswerKind;
+import dev.sift.agent.Decision;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

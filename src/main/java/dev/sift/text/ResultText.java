@@ -1,4 +1,4 @@
-package dev.sift.tool.sql;
+package dev.sift.text;
 
 import dev.sift.data.QueryResult;
 

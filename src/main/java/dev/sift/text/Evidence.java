@@ -1,4 +1,4 @@
-package dev.sift.tool;
+package dev.sift.text;
 
 import dev.sift.data.QueryResult;
 

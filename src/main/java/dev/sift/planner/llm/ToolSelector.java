@@ -1,4 +1,4 @@
-package dev.sift.planner;
+package dev.sift.planner.llm;
 
 import dev.sift.agent.ToolsShown;
 import dev.sift.knowledge.SearchIndex;

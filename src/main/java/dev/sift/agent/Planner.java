@@ -1,4 +1,4 @@
-package dev.sift.planner;
+package dev.sift.agent;
 
 import dev.sift.agent.Decision;
 import dev.sift.agent.RunState;

@@ -1,5 +1,6 @@
-package dev.sift.planner;
+package dev.sift.planner.llm;
 
+import dev.sift.planner.LlmPlanner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;

@@ -1,7 +1,6 @@
-package dev.sift.tool.chart;
+package dev.sift.text;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sift.tool.Evidence;
 
 import java.util.List;
 import java.util.Optional;

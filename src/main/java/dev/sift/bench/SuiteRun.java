@@ -1,6 +1,8 @@
-package dev.sift.cli;
+package dev.sift.bench;
 
 import dev.sift.Sift;
+import dev.sift.cli.ConsoleProgress;
+import dev.sift.cli.Runtime;
 import dev.sift.agent.AgentConfig;
 import dev.sift.bench.BenchReport;
 import dev.sift.bench.BenchRunner;

@@ -1,4 +1,4 @@
-package dev.sift.tool.chart;
+package dev.sift.text;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,12 +1,9 @@
-package dev.sift.cli;
+package dev.sift.bench;
 
 import dev.sift.Sift;
-import dev.sift.bench.AnalysisBench;
-import dev.sift.bench.LinkingBench;
-import dev.sift.bench.MlBench;
-import dev.sift.bench.OverheadBench;
-import dev.sift.bench.ServeBench;
-import dev.sift.bench.ToolsBench;
+import dev.sift.cli.CommandExtension;
+import dev.sift.cli.ConsoleProgress;
+import dev.sift.cli.Runtime;
 import dev.sift.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,9 +16,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
         + " (a question suite).")
-final class BenchCommand implements Callable<Integer> {
+public final class BenchCommand implements Callable<Integer>, CommandExtension {
     static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
 
     @Spec

@@ -1,4 +1,4 @@
-package dev.sift.agent.prompt;
+package dev.sift.planner.llm;
 
 import dev.sift.agent.ToolsShown;
 import dev.sift.data.TableInfo;
@@ -10,7 +10,7 @@ import dev.sift.llm.PromptTemplate;
 import dev.sift.tool.JsonSchemas;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolRegistry;
-import dev.sift.tool.data.SchemaRenderer;
+import dev.sift.text.SchemaRenderer;
 
 import java.util.Collection;
 import java.util.List;

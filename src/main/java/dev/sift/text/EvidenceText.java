@@ -1,7 +1,5 @@
-package dev.sift.tool.narrate;
+package dev.sift.text;
 
-import dev.sift.tool.Evidence;
-import dev.sift.tool.sql.ResultText;
 
 import java.util.List;
 
@@ -13,6 +11,15 @@ public final class EvidenceText {
     static final int ROWS = 10;
 
     private EvidenceText() { }
+
+    /** All the given evidence rendered plainly, one block per query. */
+    public static String plainText(List<Evidence> evidence) {
+        StringBuilder b = new StringBuilder();
+        for (Evidence e : evidence) {
+            b.append(b.length() == 0 ? "" : "\n\n").append(render(e));
+        }
+        return b.toString();
+    }
 
     public static String render(Evidence e) {
         List<List<Object>> rows = e.rows();

@@ -1,4 +1,4 @@
-package dev.sift.tool.data;
+package dev.sift.text;
 
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.TableInfo;
@@ -49,7 +49,7 @@ public final class SchemaRenderer {
         return b.toString();
     }
 
-    static String sample(ColumnInfo c) {
+    public static String sample(ColumnInfo c) {
         String s = c.sample().replaceAll("\\s+", " ");
         if (s.length() > SAMPLE_CHARS) {
             s = s.substring(0, SAMPLE_CHARS) + "…";

@@ -1,16 +1,20 @@
-package dev.sift.agent;
+package dev.sift.planner.llm;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.sift.agent.AnswerKind;
+import dev.sift.agent.Decision;
+import dev.sift.agent.UnreadableReplyException;
 
 /**
  * Reads a model's reply into a {@link Decision}, forgiving the usual noise: code fences, prose before or
  * after the object, trailing commas, single quotes, arguments given as a JSON string, and common key
  * spellings ({@code action}/{@code action_input}, {@code name}/{@code arguments}, {@code answer}). A reply
- * holding more than one JSON object is refused as ambiguous, never read from its first object.
+ * holding more than one JSON object is refused as ambiguous, never read from its first object. Why a reply
+ * could not be read is the exception's message, sent back to the model as a correction.
  */
 public final class DecisionParser {
     private static final ObjectMapper LENIENT = JsonMapper.builder()
@@ -19,33 +23,26 @@ public final class DecisionParser {
                     JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
             .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE).build();
 
-    /** Why a reply could not be read; the message is sent back to the model as a correction. */
-    public static final class ParseException extends Exception {
-        public ParseException(String message) {
-            super(message);
-        }
-    }
-
     private DecisionParser() { }
 
-    public static Decision parse(String reply) throws ParseException {
+    public static Decision parse(String reply) throws UnreadableReplyException {
         if (reply == null || reply.isBlank()) {
-            throw new ParseException("Your reply was empty.");
+            throw new UnreadableReplyException("Your reply was empty.");
         }
         String json = firstObject(reply);
         if (json == null) {
-            throw new ParseException("Your reply contained no JSON object.");
+            throw new UnreadableReplyException("Your reply contained no JSON object.");
         }
         if (anotherObject(reply.substring(reply.indexOf(json) + json.length()))) {
             // Reading the first one would let a JSON object quoted from the data stand in for the decision.
-            throw new ParseException("Your reply held more than one JSON object, so it is ambiguous which one is your"
+            throw new UnreadableReplyException("Your reply held more than one JSON object, so it is ambiguous which one is your"
                     + " decision; none was used.");
         }
         JsonNode node;
         try {
             node = LENIENT.readTree(json);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new ParseException("Your reply's JSON does not parse: " + e.getOriginalMessage());
+            throw new UnreadableReplyException("Your reply's JSON does not parse: " + e.getOriginalMessage());
         }
         String thought = text(node, "thought", "thoughts", "reasoning");
         String answer = text(node, "final_answer", "answer", "finalAnswer");
@@ -54,7 +51,7 @@ public final class DecisionParser {
         }
         String tool = text(node, "tool", "action", "name", "tool_name");
         if (tool == null) {
-            throw new ParseException("Your JSON object has neither \"tool\" nor \"final_answer\".");
+            throw new UnreadableReplyException("Your JSON object has neither \"tool\" nor \"final_answer\".");
         }
         JsonNode args = first(node, "args", "arguments", "action_input", "parameters", "input");
         if (args != null && args.isTextual()) {
@@ -63,7 +60,7 @@ public final class DecisionParser {
                 try {
                     args = LENIENT.readTree(s);
                 } catch (Exception e) {
-                    throw new ParseException("Your \"args\" string is not a JSON object: " + e.getMessage());
+                    throw new UnreadableReplyException("Your \"args\" string is not a JSON object: " + e.getMessage());
                 }
             }
         }

@@ -1,0 +1,48 @@
+package dev.sift.data.source;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * What differs between the SQL servers {@link JdbcSource} reads: how to connect, where the tables are, and
+ * how each column type maps to DuckDB. Everything else (streaming, fingerprint, errors) is shared.
+ */
+interface JdbcDialect {
+    /** "PostgreSQL", "MySQL/MariaDB": names the source in messages. */
+    String label();
+
+    int defaultPort();
+
+    /** The driver's usual password variable ({@code PGPASSWORD}), or null. */
+    String standardPasswordEnv();
+
+    /** The JDBC URL for {@code url} (no credentials in it). */
+    String jdbcUrl(SourceUrl url);
+
+    /** Connection properties: credentials, timeouts, read-only and streaming settings. */
+    Properties properties(SourceUrl url, Credentials credentials, int connectTimeoutSeconds);
+
+    /** The schemas to read: those the URL names, else the default; unknown ones are an error listing those there are. */
+    List<String> schemas(Connection c, SourceUrl url) throws SQLException;
+
+    /** Tables and views of {@code schema}, sorted. */
+    List<String> tables(Connection c, String schema) throws SQLException;
+
+    /** The table's columns with their mapping; columns that have no mapping carry a note. */
+    SourceTable table(Connection c, String schema, String name) throws SQLException;
+
+    /** An identifier quoted for this server's SQL. */
+    String quote(String identifier);
+
+    /** Prepares {@code c} for reading a large result a batch at a time. */
+    default void stream(Connection c) throws SQLException {
+    }
+
+    /** The reader for a column when the standard JDBC one does not fit this driver. */
+    default Optional<DuckTables.Copier> copier(SourceColumn column) {
+        return Optional.empty();
+    }
+}

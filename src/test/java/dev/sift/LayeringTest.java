@@ -1,0 +1,172 @@
+package dev.sift;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The package map of docs/design-notes.md, enforced on the sources: every reference from one of our packages
+ * to another (an import, a static import or a fully qualified name in code) must be one the map allows.
+ * Subpackages follow their parent's rule ({@code data.source} is {@code data}); a package the map does not
+ * know fails the test until it is placed on the map.
+ */
+class LayeringTest {
+    private static final Path MAIN = Path.of("src/main/java");
+    private static final Pattern PACKAGE = Pattern.compile("^package (dev\\.sift(?:\\.[a-z0-9_]+)*);", Pattern.MULTILINE);
+    /** A reference to one of our classes: the package is the lower-case part before the first capital. */
+    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.sift((?:\\.[a-z0-9_]+)*)\\.[A-Z]");
+
+    /** Which layers each layer may use (besides itself); checked from the most specific name down. */
+    static final Map<String, Set<String>> ALLOWED = new LinkedHashMap<>();
+
+    static {
+        ALLOWED.put("llm", Set.of());
+        ALLOWED.put("data", Set.of());
+        ALLOWED.put("text", Set.of("data"));
+        ALLOWED.put("knowledge", Set.of("data"));
+        ALLOWED.put("ml", Set.of("data"));
+        ALLOWED.put("tool", Set.of("data", "knowledge", "ml", "llm", "text"));
+        ALLOWED.put("tool.*", Set.of("tool", "tool.*", "data", "knowledge", "ml", "llm", "text"));
+        ALLOWED.put("agent", Set.of("tool", "data", "knowledge", "ml", "llm", "text"));
+        ALLOWED.put("planner", Set.of("agent", "tool", "data", "knowledge", "ml", "llm", "text"));
+        ALLOWED.put("session", Set.of("planner", "agent", "tool", "data", "knowledge", "ml", "llm", "text"));
+        Set<String> product = Set.of("", "session", "planner", "agent", "tool", "tool.*", "data", "knowledge", "ml",
+                "llm", "text");
+        ALLOWED.put("web", product);
+        ALLOWED.put("cli", union(product, Set.of("web")));
+        ALLOWED.put("", union(product, Set.of("web", "cli")));
+        ALLOWED.put("bench", union(product, Set.of("web", "cli")));
+    }
+
+    @Test
+    void every_reference_between_packages_is_one_the_map_allows() throws IOException {
+        List<String> violations = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(MAIN)) {
+            files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(f -> violations.addAll(check(f, read(f))));
+        }
+        assertThat(violations).isEmpty();
+    }
+
+    @Test
+    void a_lower_layer_reaching_up_is_reported_with_file_and_target() {
+        String source = "package dev.sift.data.source;\n\nimport dev.sift.tool.ToolResult;\nimport java.util.List;\n"
+                + "class X { Object y = dev.sift.agent.AgentLoop.class; }\n";
+        assertThat(check(Path.of("X.java"), source)).containsExactly(
+                "X.java: data.source may not use tool (dev.sift.tool.ToolResult)",
+                "X.java: data.source may not use agent (dev.sift.agent.AgentLoop)");
+    }
+
+    @Test
+    void the_loop_may_not_use_a_planner_or_a_concrete_tool_and_the_product_never_uses_bench() {
+        assertThat(check(Path.of("L.java"), "package dev.sift.agent;\nimport dev.sift.planner.RulePlanner;\n"
+                + "import dev.sift.tool.sql.RunSql;\nimport dev.sift.tool.ToolResult;\n"))
+                .containsExactly("L.java: agent may not use planner (dev.sift.planner.RulePlanner)",
+                        "L.java: agent may not use tool.sql (dev.sift.tool.sql.RunSql)");
+        assertThat(check(Path.of("C.java"), "package dev.sift.cli;\nimport dev.sift.bench.Suite;\n"))
+                .containsExactly("C.java: cli may not use bench (dev.sift.bench.Suite)");
+        assertThat(check(Path.of("W.java"), "package dev.sift.web;\nimport static dev.sift.bench.Suite.load;\n"))
+                .containsExactly("W.java: web may not use bench (dev.sift.bench.Suite)");
+    }
+
+    @Test
+    void a_package_missing_from_the_map_is_reported_until_it_is_placed() {
+        assertThat(check(Path.of("N.java"), "package dev.sift.connectors;\nimport dev.sift.data.Dataset;\n"))
+                .containsExactly("N.java: package connectors is not on the package map (LayeringTest.ALLOWED,"
+                        + " docs/design-notes.md)");
+    }
+
+    static List<String> check(Path file, String source) {
+        Matcher pm = PACKAGE.matcher(source);
+        if (!pm.find()) {
+            return List.of();
+        }
+        String from = relative(pm.group(1));
+        Optional<String> rule = ruleFor(from);
+        if (rule.isEmpty()) {
+            return List.of(file + ": package " + from + " is not on the package map (LayeringTest.ALLOWED,"
+                    + " docs/design-notes.md)");
+        }
+        Set<String> seen = new TreeSet<>();
+        List<String> out = new ArrayList<>();
+        String code = withoutComments(source);
+        Matcher m = REFERENCE.matcher(code);
+        while (m.find()) {
+            String to = m.group(1).isEmpty() ? "" : m.group(1).substring(1);
+            Optional<String> target = ruleFor(to);
+            if (target.isPresent() && (target.equals(rule) || ALLOWED.get(rule.get()).contains(target.get()))) {
+                continue;
+            }
+            String name = "dev.sift" + m.group(1) + "." + className(code, m.end() - 1);
+            if (seen.add(name)) {
+                out.add(file + ": " + (from.isEmpty() ? "dev.sift" : from) + " may not use " + (to.isEmpty() ? "dev.sift" : to)
+                        + " (" + name + ")");
+            }
+        }
+        return out;
+    }
+
+    /** The rule for a package: its own entry, else {@code parent.*} for a direct child of a starred parent, else its parent's. */
+    private static Optional<String> ruleFor(String pkg) {
+        String p = pkg;
+        while (true) {
+            if (ALLOWED.containsKey(p)) {
+                return Optional.of(p);
+            }
+            int dot = p.lastIndexOf('.');
+            if (dot < 0) {
+                return Optional.empty();
+            }
+            String parent = p.substring(0, dot);
+            if (ALLOWED.containsKey(parent + ".*")) {
+                return Optional.of(parent + ".*");
+            }
+            p = parent;
+        }
+    }
+
+    private static String relative(String pkg) {
+        return pkg.equals("dev.sift") ? "" : pkg.substring("dev.sift.".length());
+    }
+
+    private static String className(String source, int start) {
+        int end = start;
+        while (end < source.length() && Character.isJavaIdentifierPart(source.charAt(end))) {
+            end++;
+        }
+        return source.substring(start, end);
+    }
+
+    /** Comments may name any class (a {@code {@link}} to explain a design); only code is a dependency. */
+    private static String withoutComments(String source) {
+        return source.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> s = new TreeSet<>(a);
+        s.addAll(b);
+        return Set.copyOf(s);
+    }
+}
