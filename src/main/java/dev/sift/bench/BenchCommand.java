@@ -16,15 +16,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, grounding, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "grounding");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | run")
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | grounding | run")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -40,7 +40,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
     int limit;
 
-    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis)")
+    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis, 2000 for grounding)")
     Integer repeat;
 
     @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
@@ -68,6 +68,15 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             }
             case "serve" -> {
                 return serve(out);
+            }
+            case "grounding" -> {
+                int runs = repeat != null ? repeat : 2000;
+                if (runs < 1) {
+                    throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
+                }
+                GroundingBench b = new GroundingBench(runs);
+                b.print(b.run(), out);
+                return 0;
             }
             default -> {
                 return onDataset(out);

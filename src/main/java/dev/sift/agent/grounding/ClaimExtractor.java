@@ -48,9 +48,6 @@ public final class ClaimExtractor {
     private static final Pattern SCALE_WORD = Pattern.compile(
             "^\\s?(thousand|million|billion|trillion|bn|mn|k)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern SCALE_LETTER = Pattern.compile("^(M|B)\\b");
-    private static final Pattern HEDGE = Pattern.compile("(about|approximately|approx\\.?|around|roughly|nearly|"
-            + "almost|some|over|under|close to|more than|less than|fewer than|at least|at most|circa|ca\\.|~|≈)"
-            + "\\s*[$€£¥]?\\s*$", Pattern.CASE_INSENSITIVE);
     private static final Pattern GROUPED_COMMA = Pattern.compile("\\d{1,3},\\d{3}");
     private static final Pattern GROUPED_DOT = Pattern.compile("\\d{1,3}\\.\\d{3}");
 
@@ -71,12 +68,17 @@ public final class ClaimExtractor {
         if (text == null || text.isEmpty()) {
             return out;
         }
+        if (!hasDigit(text) && (all || !hasQuote(text))) {
+            return out; // nothing to claim: the common case for cells and prose, without running a pattern
+        }
         char[] s = text.toCharArray();
-        if (!all) {
+        if (!all && text.contains("```")) {
             blank(s, FENCE.matcher(text));
         }
-        dates(s, out);
-        if (!all) {
+        if (hasDigit(text)) {
+            dates(s, text, out);
+        }
+        if (!all && hasQuote(text)) {
             Matcher q = QUOTED.matcher(new String(s));
             while (q.find()) {
                 String inner = q.group(2).trim();
@@ -85,6 +87,8 @@ public final class ClaimExtractor {
                     mask(s, q.start(), q.end());
                 }
             }
+        }
+        if (!all && hasDigit(text)) {
             Matcher id = ID.matcher(new String(s));
             while (id.find()) {
                 out.add(Claim.named(id.group(1), Claim.Kind.ID, id.group(1), id.start(1)));
@@ -103,13 +107,18 @@ public final class ClaimExtractor {
         return out;
     }
 
-    private static void dates(char[] s, List<Claim> out) {
-        Matcher m = ISO_DATE.matcher(new String(s));
-        while (m.find()) {
-            addDate(out, s, m, iso(m.group(1), m.group(2), m.group(3)));
+    /** Each date form is tried only when the text has what it needs (a dash, a dot or slash, a month name). */
+    private static void dates(char[] s, String text, List<Claim> out) {
+        Matcher m;
+        boolean dash = text.indexOf('-') >= 0;
+        if (dash) {
+            m = ISO_DATE.matcher(new String(s));
+            while (m.find()) {
+                addDate(out, s, m, iso(m.group(1), m.group(2), m.group(3)));
+            }
         }
         m = NUMERIC_DATE.matcher(new String(s));
-        while (m.find()) {
+        while ((text.indexOf('.') >= 0 || text.indexOf('/') >= 0) && m.find()) {
             List<String> readings = new ArrayList<>();
             String dmy = iso(m.group(4), m.group(3), m.group(1));
             String mdy = m.group(2).equals("/") ? iso(m.group(4), m.group(1), m.group(3)) : null;
@@ -121,23 +130,81 @@ public final class ClaimExtractor {
             }
             addDate(out, s, m, readings);
         }
-        m = MONTH_DAY_YEAR.matcher(new String(s));
-        while (m.find()) {
-            addDate(out, s, m, iso(m.group(3), month(m.group(1)), m.group(2)));
+        if (hasMonthName(text)) {
+            m = MONTH_DAY_YEAR.matcher(new String(s));
+            while (m.find()) {
+                addDate(out, s, m, iso(m.group(3), month(m.group(1)), m.group(2)));
+            }
+            m = DAY_MONTH_YEAR.matcher(new String(s));
+            while (m.find()) {
+                addDate(out, s, m, iso(m.group(3), month(m.group(2)), m.group(1)));
+            }
+            m = MONTH_YEAR.matcher(new String(s));
+            while (m.find()) {
+                addDate(out, s, m, yearMonth(m.group(2), month(m.group(1))));
+            }
         }
-        m = DAY_MONTH_YEAR.matcher(new String(s));
-        while (m.find()) {
-            addDate(out, s, m, iso(m.group(3), month(m.group(2)), m.group(1)));
-        }
-        m = MONTH_YEAR.matcher(new String(s));
-        while (m.find()) {
-            addDate(out, s, m, yearMonth(m.group(2), month(m.group(1))));
-        }
-        m = ISO_MONTH.matcher(new String(s));
-        while (m.find()) {
-            addDate(out, s, m, yearMonth(m.group(1), m.group(2)));
+        if (dash) {
+            m = ISO_MONTH.matcher(new String(s));
+            while (m.find()) {
+                addDate(out, s, m, yearMonth(m.group(1), m.group(2)));
+            }
         }
     }
+
+    private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+        "Nov", "Dec"};
+
+    private static boolean hasMonthName(String text) {
+        for (String m : MONTHS) {
+            if (text.contains(m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasDigit(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasQuote(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            switch (text.charAt(i)) {
+                case '"', '\'', '`', '“', '‘' -> {
+                    return true;
+                }
+                default -> { }
+            }
+        }
+        return false;
+    }
+
+    /** A hedge word ("about", "roughly", "~") right before a number widens its tolerance to its last nonzero digit. */
+    private static boolean hedged(String text, int at) {
+        int end = at;
+        while (end > 0 && " $€£¥\u00A0".indexOf(text.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        String before = text.substring(Math.max(0, end - 14), end).toLowerCase(java.util.Locale.ROOT);
+        for (String h : HEDGES) {
+            if (before.endsWith(h) && (before.length() == h.length() || !Character.isLetter(before.charAt(
+                    before.length() - h.length() - 1)) || h.length() == 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String[] HEDGES = {"about", "approximately", "approx.", "approx", "around", "roughly",
+        "nearly", "almost", "some", "over", "under", "close to", "more than", "less than", "fewer than", "at least",
+        "at most", "circa", "ca.", "~", "≈"};
 
     private static void addDate(List<Claim> out, char[] s, Matcher m, String iso) {
         addDate(out, s, m, iso == null ? List.of() : List.of(iso));
@@ -162,7 +229,7 @@ public final class ClaimExtractor {
         } else if (!percent && sl.find()) {
             scale = sl.group(1).equals("M") ? 1e6 : 1e9;
         }
-        boolean hedged = HEDGE.matcher(text.substring(Math.max(0, m.start() - 24), m.start())).find();
+        boolean hedged = hedged(text, m.start());
         List<Claim.Reading> readings = new ArrayList<>();
         for (String[] parts : splits(body)) {
             double v = Double.parseDouble((parts[0].isEmpty() ? "0" : parts[0]) + (parts[1].isEmpty() ? "" : "." + parts[1]));
@@ -179,7 +246,7 @@ public final class ClaimExtractor {
                 readings.add(new Claim.Reading(v * 100, tol * 100));
             }
         }
-        if (!all && !percent && scale == 1 && readings.size() == 1 && body.matches("\\d+")
+        if (!all && !percent && scale == 1 && readings.size() == 1 && digits(body).length() == body.length()
                 && readings.get(0).value() <= SMALL) {
             return null;
         }
@@ -198,7 +265,7 @@ public final class ClaimExtractor {
         } else if (comma >= 0 || dot >= 0) {
             int sep = Math.max(comma, dot);
             char c = body.charAt(sep);
-            boolean grouped = body.indexOf(c) != sep || body.matches(".*[ '’\\u00A0\\u202F\\u2009].*");
+            boolean grouped = body.indexOf(c) != sep || spaced(body);
             boolean ambiguous = (c == ',' ? GROUPED_COMMA : GROUPED_DOT).matcher(body).matches();
             if (grouped && body.indexOf(c) != sep) {
                 out.add(new String[] {digits(body), ""});
@@ -212,6 +279,15 @@ public final class ClaimExtractor {
             out.add(new String[] {digits(body), ""});
         }
         return out;
+    }
+
+    private static boolean spaced(String body) {
+        for (int i = 0; i < body.length(); i++) {
+            if (" '’\u00A0\u202F\u2009".indexOf(body.charAt(i)) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String digits(String s) {
