@@ -9,6 +9,7 @@ import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
+import dev.sift.data.QueryGate;
 import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.llm.LlmClient;
@@ -72,6 +73,9 @@ public final class Sift {
     private final Path home;
     private final Grounding grounding;
     private final PrometheusMeterRegistry meters;
+    /** At most this many queries run at once across this process's workspaces (a server's sessions). */
+    public static final int MAX_RUNNING_QUERIES = 4;
+    private final QueryGate gate = new QueryGate(MAX_RUNNING_QUERIES);
 
     /** Answers checked deterministically, none judged; metrics kept in a registry of its own. */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
@@ -136,7 +140,7 @@ public final class Sift {
     }
 
     public Workspace open(Dataset dataset) {
-        return Workspace.open(dataset, limits);
+        return Workspace.open(dataset, limits, gate);
     }
 
     public Planner planner() {

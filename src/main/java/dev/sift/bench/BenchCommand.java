@@ -16,15 +16,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, grounding, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, grounding, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "grounding");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup",
+            "grounding");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | grounding | run")
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | startup | grounding | run")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -68,6 +69,11 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             }
             case "serve" -> {
                 return serve(out);
+            }
+            case "startup" -> {
+                StartupBench b = new StartupBench(StartupBench.launcherOfThisJar(), repeat != null ? repeat : 5);
+                b.print(b.run(), out);
+                return 0;
             }
             case "grounding" -> {
                 int runs = repeat != null ? repeat : 2000;

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "datasets", description = "List the built datasets with their tables and row counts.")
+@Command(name = "datasets", description = "List the built datasets with their sources, tables and row counts.")
 final class DatasetsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -25,6 +25,9 @@ final class DatasetsCommand implements Callable<Integer> {
         }
         for (Dataset ds : all) {
             out.println(ds.name() + " — " + ds.description() + " (built " + ds.builtAt() + ")");
+            if (ds.sources().size() > 1 || !ds.sources().contains(ds.description())) {
+                ds.sources().forEach(s -> out.println("  from " + s)); // masked when built: no secret is stored
+            }
             ds.tables().forEach(t -> out.printf("  %-12s %,d rows%n", t.name(), t.rows()));
         }
         out.flush();

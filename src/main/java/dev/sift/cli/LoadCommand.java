@@ -4,8 +4,10 @@ import dev.sift.data.Dataset;
 import dev.sift.data.DatasetBuilder;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.source.BankGenerator;
-import dev.sift.data.source.FileLoader;
+import dev.sift.data.source.ColumnType;
+import dev.sift.data.source.DatasetSources;
 import dev.sift.data.source.PkddLoader;
+import dev.sift.data.source.ShopGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,10 +20,14 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 @Command(name = "load", description = {
-        "Build a dataset (once; rebuilt only when its sources change).",
-        "  sift load NAME FILE...          one table per CSV/TSV/Parquet/JSON(L) file",
+        "Build a dataset (once; rebuilt only when its sources change, or with --refresh).",
+        "  sift load NAME SOURCE...        a SOURCE is a data file (CSV/TSV/Parquet/JSON(L), one table each),",
+        "                                  a SQLite or DuckDB file, a MongoDB dump folder, a URL",
+        "                                  (postgresql://, mysql://, mariadb://, mongodb://, s3://),",
+        "                                  or a sources file (YAML; DataAgentBench's db_config.yaml too)",
         "  sift load pkdd --from DIR       the PKDD'99 Financial .asc files",
-        "  sift load bank [--scale X]      the synthetic demo bank"})
+        "  sift load bank [--scale X]      the synthetic demo bank",
+        "  sift load shop [--seed N]       a generated shop as CSV files (customers, orders, products)"})
 final class LoadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -29,8 +35,8 @@ final class LoadCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "dataset name, or pkdd / bank")
     String name;
 
-    @Parameters(index = "1..*", paramLabel = "FILE", description = "data files, one table each")
-    List<Path> files = List.of();
+    @Parameters(index = "1..*", paramLabel = "SOURCE", description = "files, database files, dump folders, URLs or one sources file")
+    List<String> sources = List.of();
 
     @Option(names = "--from", paramLabel = "DIR", description = "folder of the PKDD'99 .asc files (with pkdd)")
     Path from;
@@ -44,41 +50,86 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "random seed of the demo bank (with bank)")
     Long seed;
 
+    @Option(names = "--types", paramLabel = "TABLE.COLUMN=KIND[:FORMAT]", description = "a column's type, e.g."
+            + " orders.order_date=date:%d/%m/%Y (kinds: date, timestamp, number, text; formats separated by '|'); repeatable")
+    List<String> types = List.of();
+
+    @Option(names = "--refresh", description = "rebuild even when the sources look unchanged")
+    boolean refresh;
+
+    @Option(names = "--replace", description = "replace a dataset of this name built from other sources")
+    boolean replace;
+
     @Override
     public Integer call() throws Exception {
-        DatasetBuilder builder;
-        String target = name;
-        if (from != null) {
-            if (!name.equals("pkdd") || !files.isEmpty()) {
-                throw new IllegalArgumentException("--from DIR goes with 'sift load pkdd --from DIR' (no files).");
+        DatasetStore store = DatasetStore.defaultStore();
+        var progress = new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + (as == null ? name : as) + "'");
+        Optional<Dataset> before;
+        Dataset ds;
+        if (sources.isEmpty() && (from != null || name.equals("pkdd") || name.equals("bank") || name.equals("shop"))) {
+            if (replace) {
+                throw new IllegalArgumentException("--replace goes with 'sift load NAME SOURCE...': the demo datasets are"
+                        + " rebuilt by their own generators.");
             }
-            builder = new PkddLoader(from);
-        } else if (name.equals("pkdd") && files.isEmpty()) {
-            throw new IllegalArgumentException("sift load pkdd needs --from DIR: the folder with account.asc, loan.asc, …");
-        } else if (name.equals("bank") && files.isEmpty()) {
-            builder = new BankGenerator(scale == null ? BankGenerator.DEFAULT_SCALE : scale,
-                    seed == null ? BankGenerator.DEFAULT_SEED : seed);
+            DatasetBuilder builder = demo();
+            String target = as == null ? name : as;
+            DatasetStore.checkName(target);
+            before = store.find(target);
+            ds = refresh ? store.rebuild(target, builder, progress) : store.ensure(target, builder, progress);
         } else {
-            if (files.isEmpty()) {
-                throw new IllegalArgumentException("No files given: sift load " + name + " FILE... (CSV, TSV, Parquet, JSON or JSONL).");
+            if (from != null) {
+                throw new IllegalArgumentException("--from DIR goes with 'sift load pkdd --from DIR' (no sources).");
             }
             if (scale != null || seed != null || as != null) {
                 throw new IllegalArgumentException("--scale, --seed and --name go with 'pkdd' or 'bank' only.");
             }
-            builder = new FileLoader(files);
+            if (sources.isEmpty()) {
+                throw new IllegalArgumentException("No sources given: sift load " + name + " SOURCE... (data files, a SQLite"
+                        + " or DuckDB file, a MongoDB dump folder, a URL or a sources file).");
+            }
+            DatasetStore.checkName(name);
+            if (DatasetStore.DEMO_NAMES.contains(name)) {
+                throw new IllegalArgumentException("Dataset '" + name + "' is a demo dataset and is never replaced by files"
+                        + " or sources: choose another name, e.g. 'sift load my_" + name + " " + String.join(" ", sources) + "'.");
+            }
+            DatasetBuilder builder = DatasetSources.of(sources, Path.of("").toAbsolutePath(), System.getenv(),
+                    ColumnType.parseAll(types));
+            before = store.find(name);
+            try {
+                ds = store.load(name, builder, replace, refresh, progress);
+            } catch (DatasetStore.DatasetExistsException e) {
+                throw new IllegalArgumentException("Dataset '" + name + "' already exists, built from "
+                        + String.join("; ", before.map(Dataset::sources).orElse(List.of()))
+                        + ": add --replace to replace it, or choose another name.", e);
+            }
         }
-        if (as != null) {
-            target = as;
-        }
-        DatasetStore store = DatasetStore.defaultStore();
-        DatasetStore.checkName(target);
-        Optional<Dataset> before = store.find(target);
-        Dataset ds = store.ensure(target, builder, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + target + "'"));
         boolean rebuilt = before.isEmpty() || !before.get().builtAt().equals(ds.builtAt());
         var out = spec.commandLine().getOut();
         out.println((rebuilt ? "Built" : "Up to date:") + " dataset '" + ds.name() + "' — " + ds.description());
         ds.tables().forEach(t -> out.printf("  %-12s %,d rows%n", t.name(), t.rows()));
+        var report = store.loadReport(ds.name());
+        if (!report.isEmpty()) {
+            out.println("Load report:");
+            report.lines().forEach(l -> out.println("  " + l));
+        }
         out.flush();
         return 0;
+    }
+
+    private DatasetBuilder demo() {
+        if (from != null) {
+            if (!name.equals("pkdd")) {
+                throw new IllegalArgumentException("--from DIR goes with 'sift load pkdd --from DIR' (no sources).");
+            }
+            return new PkddLoader(from);
+        }
+        if (name.equals("pkdd")) {
+            throw new IllegalArgumentException("sift load pkdd needs --from DIR: the folder with account.asc, loan.asc, …");
+        }
+        if (name.equals("shop")) {
+            return new ShopGenerator(seed == null ? ShopGenerator.DEFAULT_SEED : seed);
+        }
+        return new BankGenerator(scale == null ? BankGenerator.DEFAULT_SCALE : scale,
+                seed == null ? BankGenerator.DEFAULT_SEED : seed);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sift.data;
 
 import java.sql.Connection;
+import java.util.List;
 
 /**
  * Builds the tables of one dataset into an empty DuckDB database. {@link DatasetStore} owns the file:
@@ -14,6 +15,16 @@ public interface DatasetBuilder {
     /** One line for people: where the data comes from, e.g. "synthetic bank (seed 42, scale 1.0)". */
     String describe();
 
-    /** Creates and fills the tables in {@code main}. Errors carry a one-line message naming the bad input. */
+    /** The sources, one line each with secrets masked; recorded in the dataset's manifest. */
+    default List<String> sources() {
+        return List.of(describe());
+    }
+
+    /** Creates and fills the tables (in {@code main}, or one schema per source). Errors are one line naming the bad input. */
     void build(Connection db, Progress progress) throws Exception;
+
+    /** What the last build decided about column types and noticed in the values (empty by default). */
+    default LoadReport report() {
+        return LoadReport.EMPTY;
+    }
 }

@@ -212,7 +212,7 @@ class LoadCommandTest {
         Path shops = shops("keep");
         ok("load", "keep", shops.toString());
         Path empty = write("keep", "extra.csv", "");
-        usageError("load", "keep", shops.toString(), empty.toString());
+        usageError("load", "keep", "--replace", shops.toString(), empty.toString());
         assertThat(ok("datasets").out()).contains("keep — files: shops.csv (built ");
         assertThat(ok("sql", "--dataset", "keep", "SELECT count(*) AS n FROM shops", "--format", "csv").out().lines())
                 .containsExactly("n", "3");
@@ -220,14 +220,54 @@ class LoadCommandTest {
     }
 
     @Test
+    void theDemoDatasetsAreNeverReplacedByFiles() throws Exception {
+        Path shops = shops("demo");
+        String bankBefore = Files.readString(home.resolve("datasets/bank.json"));
+        assertThat(usageError("load", "bank", shops.toString())).isEqualTo("sift: error: Dataset 'bank' is a demo dataset"
+                + " and is never replaced by files or sources: choose another name, e.g. 'sift load my_bank " + shops + "'.");
+        assertThat(usageError("load", "pkdd", "--replace", shops.toString())).startsWith("sift: error: Dataset 'pkdd' is a"
+                + " demo dataset and is never replaced by files or sources");
+        assertThat(Files.readString(home.resolve("datasets/bank.json"))).isEqualTo(bankBefore);
+        assertStoreClean();
+    }
+
+    @Test
+    void aNameBuiltFromOtherSourcesIsRefusedUnlessReplaceIsGiven() throws Exception {
+        Path shops = shops("taken");
+        Path visits = visits("taken");
+        ok("load", "taken", shops.toString());
+        assertThat(usageError("load", "taken", visits.toString())).isEqualTo("sift: error: Dataset 'taken' already"
+                + " exists, built from files: " + shops.toAbsolutePath().normalize() + ": add --replace to replace it, or"
+                + " choose another name.");
+        assertThat(ok("sql", "--dataset", "taken", "SELECT count(*) AS n FROM shops", "--format", "csv").out().lines())
+                .containsExactly("n", "3");
+        assertThat(ok("load", "taken", "--replace", visits.toString()).out()).startsWith("Built dataset 'taken'");
+        assertThat(ok("datasets").out()).contains("taken — files: visits.jsonl (built ")
+                .contains("  from files: " + visits.toAbsolutePath().normalize());
+        assertStoreClean();
+    }
+
+    @Test
+    void refreshRebuildsUnchangedSources() throws Exception {
+        Path shops = shops("fresh");
+        ok("load", "fresh", shops.toString());
+        assertThat(ok("load", "fresh", shops.toString()).out()).startsWith("Up to date: dataset 'fresh'");
+        CliHarness.Result again = ok("load", "fresh", "--refresh", shops.toString());
+        assertThat(again.out()).startsWith("Built dataset 'fresh'");
+        assertThat(again.err()).contains("Building dataset 'fresh': ");
+        assertStoreClean();
+    }
+
+    @Test
     void optionsThatDoNotFitAreRefused() throws Exception {
         Path shops = shops("options");
         assertThat(refused("nofiles", "load", "nofiles"))
-                .isEqualTo("sift: error: No files given: sift load nofiles FILE... (CSV, TSV, Parquet, JSON or JSONL).");
+                .isEqualTo("sift: error: No sources given: sift load nofiles SOURCE... (data files, a SQLite or DuckDB file, a MongoDB"
+                        + " dump folder, a URL or a sources file).");
         assertThat(refused("scaled", "load", "scaled", shops.toString(), "--scale", "2"))
                 .isEqualTo("sift: error: --scale, --seed and --name go with 'pkdd' or 'bank' only.");
         assertThat(usageError("load", "bank", "--from", data.toString()))
-                .isEqualTo("sift: error: --from DIR goes with 'sift load pkdd --from DIR' (no files).");
+                .isEqualTo("sift: error: --from DIR goes with 'sift load pkdd --from DIR' (no sources).");
         assertThat(usageError("load", "bank", "--scale", "0")).isEqualTo("sift: error: scale must be > 0, got 0.0");
         assertThat(usageError("load")).isEqualTo("sift: error: Missing required parameter: 'NAME' (try 'sift load --help')");
         assertStoreClean();

@@ -1,6 +1,7 @@
 package dev.sift.data.source;
 
 import dev.sift.data.DatasetBuilder;
+import dev.sift.data.LoadReport;
 import dev.sift.data.Progress;
 import dev.sift.data.Sql;
 
@@ -27,11 +28,14 @@ import java.util.stream.IntStream;
  * gzipped), Parquet, JSON and JSON lines. The table is named after the file ({@code Sales 2024.csv} →
  * {@code sales_2024}). Every refusal is one line naming the file and what to do about it.
  */
-public final class FileLoader implements DatasetBuilder {
+public final class FileLoader implements DatasetBuilder, Source {
     /** Bump when loading changes, so built datasets are rebuilt. */
-    static final String VERSION = "file-loader-1";
+    static final String VERSION = "file-loader-2";
     static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
     private static final int PEEK = 8192;
+    /** The types DuckDB's sniffer may choose; dates are left as text for {@link TextTypes}. */
+    static final String CANDIDATES = ", auto_type_candidates=['BOOLEAN', 'BIGINT', 'DOUBLE', 'VARCHAR']";
+    static final int MAX_NAME = 255;
 
     enum Format {
         CSV("CSV"), TSV("TSV"), TXT("CSV"), PARQUET("Parquet"), JSON("JSON"), JSONL("JSON lines");
@@ -55,12 +59,26 @@ public final class FileLoader implements DatasetBuilder {
     record Input(Path file, Format format, boolean gzip, String table) { }
 
     private final List<Path> files;
+    private final List<ColumnType> types;
+    private LoadReport report = LoadReport.EMPTY;
 
     public FileLoader(List<Path> files) {
+        this(files, List.of());
+    }
+
+    /** With the user's column types ({@code --types}), applied before types are inferred. */
+    public FileLoader(List<Path> files, List<ColumnType> types) {
         if (files == null || files.isEmpty()) {
             throw new IllegalArgumentException("No files given: name one or more " + SUPPORTED + " files");
         }
         this.files = files.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        this.types = List.copyOf(types);
+    }
+
+    /** What the last {@link #build} decided about types and noticed in the values. */
+    @Override
+    public LoadReport report() {
+        return report;
     }
 
     public List<Path> files() {
@@ -71,6 +89,9 @@ public final class FileLoader implements DatasetBuilder {
     public String fingerprint() throws Exception {
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         FileSupport.hashText(sha, VERSION);
+        for (ColumnType t : types) {
+            FileSupport.hashText(sha, t.spec());
+        }
         for (Input in : inputs()) {
             FileSupport.hashText(sha, in.file().toString());
             FileSupport.hashText(sha, Long.toString(Files.size(in.file())));
@@ -84,14 +105,37 @@ public final class FileLoader implements DatasetBuilder {
         return "files: " + files.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", "));
     }
 
+    /** The files by their full paths: the same names in another folder are other sources. */
+    @Override
+    public List<String> sources() {
+        return List.of("files: " + files.stream().map(Path::toString).collect(Collectors.joining(", ")));
+    }
+
     @Override
     public void build(Connection db, Progress progress) throws Exception {
+        load(db, "main", progress);
+    }
+
+    @Override
+    public void load(Connection db, String schema, Progress progress) throws Exception {
         List<Input> inputs = inputs();
+        for (ColumnType t : types) {
+            if (inputs.stream().noneMatch(in -> in.table().equals(t.table()))) {
+                throw new IllegalArgumentException("--types " + t.spec() + ": no file loads as table '" + t.table()
+                        + "'; the tables are " + String.join(", ", inputs.stream().map(Input::table).toList()));
+            }
+        }
+        LoadReport.Builder findings = new LoadReport.Builder();
         int done = 0;
         for (Input in : inputs) {
             progress.report("loading " + in.file().getFileName(), done++, inputs.size());
-            load(db, in);
+            load(db, schema, in);
+            if (in.format() != Format.PARQUET) { // Parquet carries its own types
+                TextTypes.apply(db, schema, in.table(), types, findings);
+            }
+            TextTypes.variants(db, schema, in.table(), findings);
         }
+        report = findings.build();
         progress.report("loaded " + inputs.size() + " file" + (inputs.size() == 1 ? "" : "s"), done, inputs.size());
     }
 
@@ -139,6 +183,7 @@ public final class FileLoader implements DatasetBuilder {
         Input in = new Input(f, format, gzip, tableName(stem));
         if (format.text()) {
             checkText(in);
+            TextScan.check(in); // before DuckDB sees the file: depth, line length, gzip integrity, quotes
         }
         return in;
     }
@@ -188,21 +233,29 @@ public final class FileLoader implements DatasetBuilder {
         return Character.isDigit(s.charAt(0)) ? "t_" + s : s;
     }
 
-    private static void load(Connection db, Input in) throws IOException {
+    private static void load(Connection db, String schema, Input in) throws IOException {
         try {
             String reader = reader(db, in);
-            List<String> columns = columns(db, reader);
+            List<String[]> columns = columns(db, reader);
             if (columns.isEmpty()) {
                 throw new IllegalArgumentException("File " + in.file() + " has no columns: nothing to load");
             }
             // read_json gives a single 'json' column of type JSON or MAP when records have no fields
             if ((in.format() == Format.JSON || in.format() == Format.JSONL) && columns.size() == 1
-                    && (columns.get(0).equals("json JSON") || columns.get(0).startsWith("json MAP("))) {
+                    && columns.get(0)[0].equals("json")
+                    && (columns.get(0)[1].equals("JSON") || columns.get(0)[1].startsWith("MAP("))) {
                 throw new IllegalArgumentException("File " + in.file()
                         + " has no columns: its records need fields, like {\"id\": 1, \"name\": \"a\"}");
             }
-            try (Statement st = db.createStatement()) {
-                st.execute("CREATE TABLE " + Sql.quoteIdent(in.table()) + " AS SELECT * FROM " + reader);
+            checkNames(in, columns);
+            try {
+                create(db, schema, in, reader);
+            } catch (SQLException e) {
+                if (!in.format().delimited() || !String.valueOf(e.getMessage()).contains("Error when converting column")) {
+                    throw e;
+                }
+                // the sniffer typed a column from the first rows and a later row disagrees: type it from all rows
+                create(db, schema, in, reader.substring(0, reader.length() - 1) + ", sample_size=-1)");
             }
         } catch (SQLException e) {
             String reason = FileSupport.reason(e);
@@ -214,12 +267,31 @@ public final class FileLoader implements DatasetBuilder {
         }
     }
 
-    /** "name TYPE" per column of what {@code reader} returns. */
-    private static List<String> columns(Connection db, String reader) throws SQLException {
-        List<String> out = new ArrayList<>();
+    private static void create(Connection db, String schema, Input in, String reader) throws SQLException {
+        try (Statement st = db.createStatement()) {
+            st.execute("CREATE OR REPLACE TABLE " + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(in.table())
+                    + " AS SELECT * FROM " + reader);
+        }
+    }
+
+    /** A column name of a thousand characters is a data line read as the header, not a name. */
+    private static void checkNames(Input in, List<String[]> columns) {
+        for (int i = 0; i < columns.size(); i++) {
+            String name = columns.get(i)[0];
+            if (name.length() > MAX_NAME) {
+                throw new IllegalArgumentException("File " + in.file() + ": column " + (i + 1) + "'s name is "
+                        + name.length() + " characters long (at most " + MAX_NAME + "); the first line should be a"
+                        + " header of column names");
+            }
+        }
+    }
+
+    /** {name, TYPE} per column of what {@code reader} returns. */
+    private static List<String[]> columns(Connection db, String reader) throws SQLException {
+        List<String[]> out = new ArrayList<>();
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE SELECT * FROM " + reader)) {
             while (rs.next()) {
-                out.add(rs.getString(1) + " " + rs.getString(2));
+                out.add(new String[] {rs.getString(1), rs.getString(2)});
             }
         }
         return out;
@@ -242,7 +314,8 @@ public final class FileLoader implements DatasetBuilder {
      * the file is re-read strictly with the delimiter its first line shows, and DuckDB names the bad line.
      */
     private static String csvReader(Connection db, Input in, String path) throws SQLException, IOException {
-        String opts = in.format() == Format.TSV ? ", delim='\\t'" : "";
+        // dates and times are typed by TextTypes, which keeps ambiguous day/month orders as text
+        String opts = (in.format() == Format.TSV ? ", delim='\\t'" : "") + CANDIDATES;
         long skipped;
         int ncols;
         String sniffed;
@@ -277,7 +350,7 @@ public final class FileLoader implements DatasetBuilder {
                 + cols + ")")) {
             rs.next(); // the strict read is the check: it throws at the first row with a different field count
         }
-        return "read_csv(" + path + ", delim=" + d + ", skip=0, header=true)";
+        return "read_csv(" + path + ", delim=" + d + ", skip=0, header=true" + CANDIDATES + ")";
     }
 
     /** Fields in a CSV line, honouring double quotes. */

@@ -1,0 +1,266 @@
+package dev.sift.data.source;
+
+import dev.sift.data.Progress;
+import dev.sift.data.Sql;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
+
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A SQLite database file, read through sqlite-jdbc opened read-only, every table and view copied into DuckDB
+ * with the Appender. SQLite types a value, not a column, so each column is first scanned for the storage classes
+ * it really holds: rows are appended as those (BIGINT, DOUBLE, VARCHAR, BLOB) and the column is then converted
+ * to the type its declaration names (DECIMAL(p,s), BOOLEAN, DATE, TIMESTAMP, TIMESTAMP WITH TIME ZONE, TIME,
+ * UUID, JSON). A column whose values do not convert keeps the stored type and a note says so.
+ */
+public final class SqliteSource implements Source {
+    static final String VERSION = "sqlite-1";
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteSource.class);
+    private static final Pattern DECIMAL = Pattern.compile("(?:DECIMAL|NUMERIC)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
+    private static final int FLUSH_ROWS = 100_000;
+
+    private final Path file;
+
+    public SqliteSource(Path file) {
+        this.file = file.toAbsolutePath().normalize();
+    }
+
+    @Override
+    public String fingerprint() throws Exception {
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        FileSupport.hashText(sha, VERSION);
+        FileSupport.hash(sha, file);
+        Path wal = Path.of(file + "-wal"); // committed rows not yet checkpointed into the file
+        if (java.nio.file.Files.isRegularFile(wal)) {
+            FileSupport.hash(sha, wal);
+        }
+        return FileSupport.hex(sha.digest());
+    }
+
+    @Override
+    public String describe() {
+        return "SQLite file " + file;
+    }
+
+    /** One column: its declared type, the storage classes seen, what rows are appended as, and the target type. */
+    record Column(String name, String declared, String stored, String target) { }
+
+    @Override
+    public void load(Connection db, String schema, Progress progress) throws Exception {
+        try (Connection src = open()) {
+            for (String table : tables(src)) {
+                copy(src, db, schema, table, progress);
+            }
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("SQLite file " + file + " could not be read: " + reason(e), e);
+        }
+    }
+
+    private Connection open() throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setOpenMode(SQLiteOpenMode.READONLY);
+        Connection c = config.createConnection("jdbc:sqlite:" + file);
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA schema_version")) {
+            rs.next(); // reads the header: a corrupt or non-SQLite file fails here, before any table is created
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    static List<String> tables(Connection src) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement st = src.createStatement(); ResultSet rs = st.executeQuery("SELECT name, type, sql FROM sqlite_master"
+                + " WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")) {
+            while (rs.next()) {
+                String sql = String.valueOf(rs.getString(3)).toUpperCase(Locale.ROOT);
+                if (sql.startsWith("CREATE VIRTUAL")) {
+                    LOG.warn("Skipping SQLite virtual table {} (full-text and other modules are not data)", rs.getString(1));
+                    continue;
+                }
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private void copy(Connection src, Connection db, String schema, String table, Progress progress) throws SQLException {
+        String target = table.replace('.', '_'); // a dot in a table name would read as schema.table
+        String qualified = Sql.quoteIdent(schema) + "." + Sql.quoteIdent(target);
+        List<String[]> declared = new ArrayList<>();
+        try (Statement st = src.createStatement();
+             ResultSet rs = st.executeQuery("PRAGMA table_info(" + Sql.quoteIdent(table) + ")")) {
+            while (rs.next()) {
+                declared.add(new String[] {rs.getString("name"), String.valueOf(rs.getString("type"))});
+            }
+        }
+        StringBuilder scan = new StringBuilder("SELECT count(*)");
+        for (String[] c : declared) {
+            String q = Sql.quoteIdent(c[0]);
+            for (String cls : List.of("integer", "real", "text", "blob")) {
+                scan.append(", max(typeof(").append(q).append(") = '").append(cls).append("')");
+            }
+        }
+        List<Column> columns = new ArrayList<>();
+        long total;
+        try (Statement st = src.createStatement();
+             ResultSet rs = st.executeQuery(scan.append(" FROM ").append(Sql.quoteIdent(table)).toString())) {
+            rs.next();
+            total = rs.getLong(1);
+            for (int i = 0; i < declared.size(); i++) {
+                boolean[] seen = new boolean[4];
+                for (int k = 0; k < 4; k++) {
+                    seen[k] = rs.getInt(2 + i * 4 + k) == 1;
+                }
+                columns.add(column(declared.get(i)[0], declared.get(i)[1], seen));
+            }
+        }
+        StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(qualified).append(" (");
+        StringBuilder select = new StringBuilder("SELECT ");
+        for (int i = 0; i < columns.size(); i++) {
+            ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name())).append(' ').append(columns.get(i).stored());
+            select.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name()));
+        }
+        try (Statement st = db.createStatement()) {
+            st.execute(ddl.append(')').toString());
+        }
+        progress.report("loading " + table, 0, total);
+        long done = 0;
+        try (DuckDBAppender a = db.unwrap(DuckDBConnection.class).createAppender(BsonTables.catalog(db), schema, target);
+             Statement st = src.createStatement();
+             ResultSet rs = st.executeQuery(select.append(" FROM ").append(Sql.quoteIdent(table)).toString())) {
+            while (rs.next()) {
+                a.beginRow();
+                for (int i = 0; i < columns.size(); i++) {
+                    append(a, rs, i + 1, columns.get(i).stored());
+                }
+                a.endRow();
+                if (++done % FLUSH_ROWS == 0) {
+                    a.flush();
+                    progress.report("loading " + table, done, total);
+                }
+            }
+        }
+        for (Column c : columns) {
+            convert(db, qualified, table, c);
+        }
+        progress.report("loaded " + table, done, total);
+    }
+
+    /** What a column is appended as (from the storage classes its values have), and what it becomes. */
+    static Column column(String name, String declared, boolean[] seen) {
+        boolean integer = seen[0];
+        boolean real = seen[1];
+        boolean text = seen[2];
+        boolean blob = seen[3];
+        String stored;
+        if (blob && !integer && !real && !text) {
+            stored = "BLOB";
+        } else if (text || blob) {
+            stored = "VARCHAR";
+        } else if (real) {
+            stored = "DOUBLE";
+        } else if (integer) {
+            stored = "BIGINT";
+        } else {
+            stored = declaredType(declared, "VARCHAR"); // only NULLs: the declaration is all there is
+        }
+        return new Column(name, declared, stored, declaredType(declared, stored));
+    }
+
+    /**
+     * The DuckDB type a SQLite declaration names; {@code fallback} when it names none that needs a conversion.
+     * Follows SQLite's own affinity rules for the loose cases (any "INT" is an integer, "CHAR"/"TEXT" text).
+     */
+    static String declaredType(String declared, String fallback) {
+        String d = declared.toUpperCase(Locale.ROOT).trim();
+        Matcher m = DECIMAL.matcher(d);
+        if (m.find()) {
+            int p = Integer.parseInt(m.group(1));
+            int s = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
+            return p >= 1 && p <= 38 && s <= p ? "DECIMAL(" + p + "," + s + ")" : fallback;
+        }
+        if (d.contains("BOOL")) {
+            return "BOOLEAN";
+        }
+        if (d.contains("TIMESTAMPTZ") || d.contains("WITH TIME ZONE")) {
+            return "TIMESTAMPTZ";
+        }
+        if (d.contains("DATETIME") || d.contains("TIMESTAMP")) {
+            return "TIMESTAMP";
+        }
+        if (d.equals("DATE")) {
+            return "DATE";
+        }
+        if (d.equals("TIME")) {
+            return "TIME";
+        }
+        if (d.equals("UUID")) {
+            return "UUID";
+        }
+        if (d.equals("JSON") || d.equals("JSONB")) {
+            return "JSON";
+        }
+        if (d.contains("INT")) {
+            return fallback.equals("VARCHAR") && !d.isEmpty() ? "BIGINT" : fallback;
+        }
+        if (d.contains("REAL") || d.contains("FLOA") || d.contains("DOUB")) {
+            return fallback.equals("VARCHAR") ? "DOUBLE" : fallback;
+        }
+        return fallback;
+    }
+
+    private static void append(DuckDBAppender a, ResultSet rs, int i, String stored) throws SQLException {
+        if (rs.getObject(i) == null) {
+            a.appendNull();
+            return;
+        }
+        switch (stored) {
+            case "BIGINT" -> a.append(rs.getLong(i));
+            case "DOUBLE" -> a.append(rs.getDouble(i));
+            case "BLOB" -> a.append(rs.getBytes(i));
+            default -> a.append(rs.getString(i));
+        }
+    }
+
+    /** Converts a column to its declared type when every value converts; otherwise keeps it and says why. */
+    private static void convert(Connection db, String qualified, String table, Column c) {
+        if (c.target().equals(c.stored())) {
+            return;
+        }
+        try (Statement st = db.createStatement()) {
+            st.execute("ALTER TABLE " + qualified + " ALTER COLUMN " + Sql.quoteIdent(c.name()) + " TYPE " + c.target());
+        } catch (SQLException e) {
+            LOG.warn("SQLite table {}: column '{}' is declared {} but holds values that are not; loaded as {}",
+                    table, c.name(), c.declared(), c.stored());
+        }
+    }
+
+    private static String reason(SQLException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("SQLITE_NOTADB") || m.contains("file is not a database")) {
+            return "it is not a SQLite database (or it is encrypted)";
+        }
+        if (m.contains("SQLITE_CORRUPT") || m.contains("malformed")) {
+            return "the database is corrupt (database disk image is malformed)";
+        }
+        return FileSupport.clip(m.replaceFirst("^\\[SQLITE_[A-Z_]+\\]\\s*", ""));
+    }
+}
