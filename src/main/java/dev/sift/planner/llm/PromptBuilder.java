@@ -44,7 +44,18 @@ public final class PromptBuilder {
                 "dataset", ws.dataset().name(),
                 "tools", catalog(shown),
                 "knowledge", knowledge(ws, question),
+                "data_rules", dataRules(ws),
                 "schema", schema(ws, question)));
+    }
+
+    /**
+     * Rules for data that several databases or documents folded in (schema-qualified tables, JSON columns),
+     * shown only when the dataset has such tables, so other prompts do not pay for them.
+     */
+    static String dataRules(Workspace ws) {
+        boolean folded = ws.datasetTables().stream().anyMatch(t -> t.name().contains(".")
+                || t.columns().stream().anyMatch(c -> c.type().startsWith("JSON")));
+        return folded ? "\n" + PromptTemplate.load("data_rules").render(Map.of()).strip() : "";
     }
 
     /** The registry's tools that {@code selection} names, in registry order. */

@@ -8,6 +8,7 @@ import dev.sift.data.source.DatasetSources;
 import dev.sift.llm.LlmMessage;
 import dev.sift.llm.LlmRequest;
 import dev.sift.llm.ScriptedLlm;
+import dev.sift.planner.llm.PromptBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +45,21 @@ class DabYelpTest {
                 + " sample is not in this checkout; skipping");
         assumeTrue(new DabValidator("python3", Duration.ofSeconds(5)).unavailable() == null,
                 "python3 is not installed: DataAgentBench validators need it; skipping");
+    }
+
+    @Test
+    void the_model_is_told_how_to_read_folded_databases_and_other_datasets_are_not() throws Exception {
+        Sift sift = new Sift(home, null, Workspace.Limits.defaults());
+        DabDataset yelp = DabDataset.read(ROOT, "yelp");
+        Dataset folded = sift.store().ensure("dab_yelp", DatasetSources.of(List.of(yelp.dbConfig().toAbsolutePath()
+                .toString()), yelp.dir().toAbsolutePath(), Map.of()), dev.sift.data.Progress.NONE);
+        try (Workspace ws = sift.open(folded)) {
+            assertThat(PromptBuilder.system(ws, Sift.defaultTools())).contains("regexp_extract(a.x, '([0-9]+)$', 1)")
+                    .contains("Python-style literal").contains("database.table");
+        }
+        try (Workspace ws = Workspace.open(dev.sift.TestDatasets.bank(), Workspace.Limits.defaults())) {
+            assertThat(PromptBuilder.system(ws, Sift.defaultTools())).doesNotContain("Python-style literal");
+        }
     }
 
     static ScriptedLlm model(String answer) {
