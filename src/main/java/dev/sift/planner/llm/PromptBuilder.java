@@ -53,8 +53,8 @@ public final class PromptBuilder {
      * shown only when the dataset has such tables, so other prompts do not pay for them.
      */
     static String dataRules(Workspace ws) {
-        boolean folded = ws.datasetTables().stream().anyMatch(t -> t.name().contains(".")
-                || t.columns().stream().anyMatch(c -> c.type().startsWith("JSON")));
+        boolean folded = ws.dataset().tables().stream().anyMatch(t -> t.name().contains("."))
+                || ws.datasetTables().stream().anyMatch(t -> t.columns().stream().anyMatch(c -> c.type().startsWith("JSON")));
         return folded ? "\n" + PromptTemplate.load("data_rules").render(Map.of()).strip() : "";
     }
 
