@@ -39,7 +39,9 @@ public final class KgBuilder {
         List<KgEntry.Column> columns = new ArrayList<>();
         Map<String, KgEntry.Column> primary = new LinkedHashMap<>();
         for (TableInfo t : ws.datasetTables()) {
-            entries.add(new KgEntry.Table(t.name(), null, t.rows(), List.of(), false));
+            // a table of a source's schema (user_database.review) is also called by its own name
+            entries.add(new KgEntry.Table(t.name(), null, t.rows(),
+                    t.bareName().equals(t.name()) ? List.of() : List.of(t.bareName()), false));
             List<String> keyCols = keyColumns(ws, t);
             String pk = primaryKey(t, keyCols);
             Map<String, List<String>> values = values(ws, t);
@@ -197,8 +199,8 @@ public final class KgBuilder {
     private static boolean contained(Workspace ws, KgEntry.Column c, KgEntry.Column key) {
         String col = Sql.quoteIdent(c.name());
         String sql = "SELECT count(*) AS total, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM "
-                + Sql.quoteIdent(key.table()) + " k WHERE k." + Sql.quoteIdent(key.name()) + " = v." + col
-                + ")) AS missing FROM (SELECT DISTINCT " + col + " FROM " + Sql.quoteIdent(c.table()) + " WHERE " + col
+                + Sql.quoteTable(key.table()) + " k WHERE k." + Sql.quoteIdent(key.name()) + " = v." + col
+                + ")) AS missing FROM (SELECT DISTINCT " + col + " FROM " + Sql.quoteTable(c.table()) + " WHERE " + col
                 + " IS NOT NULL) v";
         try {
             List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);

@@ -741,7 +741,7 @@ public final class SpecParser {
             return;
         }
         String sql = KgSql.column(j.get().toTable(), j.get().toColumn()) + " IN (SELECT " + KgSql.column(table, j.get().fromColumn())
-                + " FROM " + KgSql.ident(table) + " GROUP BY " + KgSql.column(table, j.get().fromColumn()) + " HAVING count(*) "
+                + " FROM " + KgSql.table(table) + " GROUP BY " + KgSql.column(table, j.get().fromColumn()) + " HAVING count(*) "
                 + c.op() + " " + c.value() + ")";
         String said = owner + " with " + c.op() + " " + c.value() + " " + table + " rows";
         w.filters.add(new QuerySpec.Filter(owner, sql, said));
@@ -758,7 +758,7 @@ public final class SpecParser {
             return;
         }
         KgEntry.Join jj = j.get();
-        String sql = "NOT EXISTS (SELECT 1 FROM " + KgSql.ident(table) + " WHERE " + jj.condition() + ")";
+        String sql = "NOT EXISTS (SELECT 1 FROM " + KgSql.table(table) + " WHERE " + jj.condition() + ")";
         w.filters.add(new QuerySpec.Filter(owner, sql, owner + " without " + table));
         w.readings.add("'no " + t.text() + "' → " + owner + " rows without a " + table + " row");
     }
