@@ -8,6 +8,7 @@ import dev.sift.agent.TraceStore;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
+import dev.sift.data.QueryGate;
 import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.llm.LlmClient;
@@ -66,6 +67,9 @@ public final class Sift {
     private final ToolRegistry tools;
     private final Workspace.Limits limits;
     private final Path home;
+    /** At most this many queries run at once across this process's workspaces (a server's sessions). */
+    public static final int MAX_RUNNING_QUERIES = 4;
+    private final QueryGate gate = new QueryGate(MAX_RUNNING_QUERIES);
 
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
         this.home = home;
@@ -111,7 +115,7 @@ public final class Sift {
     }
 
     public Workspace open(Dataset dataset) {
-        return Workspace.open(dataset, limits);
+        return Workspace.open(dataset, limits, gate);
     }
 
     public Planner planner() {

@@ -11,8 +11,8 @@ import java.util.Objects;
  * <li>{@link #rowSet}: the rows as a multiset (order ignored), columns matched by content, not by name or
  * position. Every gold column must map to a distinct answer column; the answer may carry extra columns
  * (an id next to a name). Numbers match within a relative tolerance, so 4.5, 4.50 and the text "4.50" agree.</li>
- * <li>{@link #singleValue}: a gold result of one cell matches an answer whose result is exactly one cell
- * holding that value (no extra columns: "5" inside a row of ids is no answer).</li>
+ * <li>{@link #singleValue}: a gold result of one cell matches an answer whose result is one row starting with
+ * that value: the value alone, or a name with the value it was ranked by ("5" after an id is no answer).</li>
  * </ul>
  */
 public final class ResultMatcher {
@@ -111,9 +111,12 @@ public final class ResultMatcher {
         return true;
     }
 
-    /** True when a one-cell gold result is the only cell of the answer's result. */
+    /**
+     * True when a one-cell gold result is the only cell of the answer's result, or the first cell of its only row (a
+     * name stated with the value it was ranked by: "Hl.m. Praha | 12541" for "which district has the highest salary").
+     */
     public static boolean singleValue(Object gold, List<List<Object>> answer, int answerColumns, double tolerance) {
-        return answer.size() == 1 && answerColumns == 1 && valueEquals(gold, answer.get(0).get(0), tolerance);
+        return answer.size() == 1 && answerColumns >= 1 && valueEquals(gold, answer.get(0).get(0), tolerance);
     }
 
     /**

@@ -43,7 +43,12 @@ public final class DatasetStore {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DatasetStore.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** Builds running at once and waiting beyond those; more are refused at once. */
+    static final int RUNNING_BUILDS = 2;
+    static final int WAITING_BUILDS = 8;
+
     private final Path root;
+    private final BuildQueue builds = new BuildQueue(RUNNING_BUILDS, WAITING_BUILDS);
 
     public DatasetStore(Path root) {
         this.root = root;
@@ -127,7 +132,11 @@ public final class DatasetStore {
         if (existing.isPresent() && existing.get().fingerprint().equals(fingerprint)) {
             return existing.get();
         }
-        return build(name, fingerprint, builder, progress);
+        return builds.run(name, () -> {
+            Optional<Dataset> done = find(name); // a build of this name that finished while this one waited
+            return done.isPresent() && done.get().fingerprint().equals(fingerprint) ? done.get()
+                    : buildNow(name, fingerprint, builder, progress);
+        });
     }
 
     /** Builds the dataset again even when its fingerprint is unchanged ({@code sift load --refresh}). */
@@ -181,7 +190,13 @@ public final class DatasetStore {
         }
     }
 
-    private synchronized Dataset build(String name, String fingerprint, DatasetBuilder builder, Progress progress)
+    /** Builds through the queue: one build per name, a bounded number at once. */
+    private Dataset build(String name, String fingerprint, DatasetBuilder builder, Progress progress)
+            throws Exception {
+        return builds.run(name, () -> buildNow(name, fingerprint, builder, progress));
+    }
+
+    private Dataset buildNow(String name, String fingerprint, DatasetBuilder builder, Progress progress)
             throws Exception {
         Files.createDirectories(root);
         cleanLeftovers();

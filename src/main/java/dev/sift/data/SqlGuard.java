@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -11,7 +12,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,10 +41,42 @@ public final class SqlGuard {
      */
     private static final Set<String> DENIED_FUNCTIONS = Set.of("checkpoint", "force_checkpoint", "enable_logging",
             "disable_logging", "truncate_duckdb_logs", "write_log", "query", "json_execute_serialized_sql",
-            "arrow_scan", "arrow_scan_dumb");
+            "arrow_scan", "arrow_scan_dumb",
+            // settings name the private spill folder, the one place besides the dataset a query could reach
+            "current_setting", "duckdb_settings", "duckdb_temporary_files");
+    /**
+     * Functions that read files. External access is off, which leaves the attached dataset file and the private
+     * spill folder reachable (DuckDB allows both); agent SQL reads tables, never raw files.
+     */
+    private static final Set<String> FILE_FUNCTIONS = Set.of("read_csv", "read_csv_auto", "read_json", "read_json_auto",
+            "read_json_objects", "read_json_objects_auto", "read_ndjson", "read_ndjson_auto", "read_ndjson_objects",
+            "read_parquet", "parquet_scan", "parquet_metadata", "parquet_kv_metadata", "parquet_file_metadata",
+            "parquet_schema", "parquet_bloom_probe", "read_blob", "read_text", "glob", "sniff_csv",
+            "duckdb_external_file_cache");
+    /** A table named like a path makes DuckDB read the file ({@code FROM 'x.csv'}). */
+    private static final Pattern PATH_TABLE = Pattern.compile("\"table_name\":\"[^\"]*[/\\\\.][^\"]*\"");
     static final int MAX_SQL_CHARS = 20_000;
+    private static final String OUTSIDE = "reads files or other resources outside the dataset, which is not allowed";
+    /**
+     * DuckDB cannot interrupt planning, and binding grows steeply with joins (40 tables ≈ 1 s, 80 ≈ 20 s, 300
+     * never ends): more joined tables than this are refused before binding.
+     */
+    static final int MAX_JOINS = 32;
+
+    static final String TOO_DEEP = "SQL is nested too deeply (more than " + Workspace.MAX_EXPRESSION_DEPTH
+            + " levels of expressions or subqueries, e.g. a long chain of ||). Use concat(a, b, …) or list"
+            + " functions, or split the work into steps saved with run_sql's label.";
 
     private final Connection connection;
+    private final Duration timeout;
+    /** Binds on a thread of its own so a caller waits at most the time limit (planning ignores cancel). */
+    private final ExecutorService binder = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(null, r, "sift-sql-bind", 16L << 20); // deep plans recurse on this stack
+        t.setDaemon(true);
+        return t;
+    });
+    /** A bind that outlived the time limit: the connection is busy until it ends. */
+    private volatile Future<?> overdue;
     /**
      * Statements that passed recently. Being one read-only statement is a property of the text alone; a
      * binding that goes stale (a frame replaced in between) fails safely when the query runs.
@@ -48,8 +88,9 @@ public final class SqlGuard {
         }
     });
 
-    SqlGuard(Connection connection) {
+    SqlGuard(Connection connection, Duration timeout) {
         this.connection = connection;
+        this.timeout = timeout;
     }
 
     /** Throws {@link QueryException} with a reason written for the planner when the SQL may not run. */
@@ -64,8 +105,12 @@ public final class SqlGuard {
         if (verified.contains(sql)) {
             return; // checked moments ago (the loop validates a call, then the tool runs it)
         }
+        awaitIdle();
         Parse parsed = parse(sql);
         if (parsed.error()) {
+            if (String.valueOf(parsed.errorMessage()).contains("Max expression depth limit")) {
+                throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
+            }
             if ("parser".equals(parsed.errorType())) {
                 throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse: "
                         + firstLine(parsed.errorMessage()) + " Send one DuckDB SELECT statement.");
@@ -79,49 +124,129 @@ public final class SqlGuard {
                     + " this SQL has " + parsed.statements() + ". Send them one by one.");
         }
         for (String function : parsed.functions()) {
+            if (FILE_FUNCTIONS.contains(function.toLowerCase(Locale.ROOT))) {
+                throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query " + OUTSIDE + " ("
+                        + function + "() reads files). Query the dataset's tables and frames only.");
+            }
+        }
+        if (PATH_TABLE.matcher(parsed.tree()).find()) {
+            throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query " + OUTSIDE + " (a table named"
+                    + " like a file path reads that file). Query the dataset's tables and frames only.");
+        }
+        for (String function : parsed.functions()) {
             if (DENIED_FUNCTIONS.contains(function.toLowerCase(Locale.ROOT))) {
                 throw new QueryException(QueryException.Kind.REFUSED, "Refused: " + function + "() may not be used"
                         + " here (it changes the session, runs SQL of its own or reads raw memory). Query the dataset's"
                         + " tables and frames only.");
             }
         }
+        if (parsed.joins() > MAX_JOINS) {
+            throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query joins " + (parsed.joins() + 1)
+                    + " tables; at most " + (MAX_JOINS + 1) + " may be joined in one query (planning more takes"
+                    + " minutes). Join fewer tables, or save a partial result with run_sql's label and join that.");
+        }
+        Optional<String> huge = HugeValues.find(parsed.tree());
+        if (huge.isPresent()) {
+            throw new QueryException(QueryException.Kind.REFUSED, "Refused: " + huge.get() + "; at most "
+                    + HugeValues.MAX_ELEMENTS + " (DuckDB builds it while planning, beyond the memory and time limits)."
+                    + " Generate rows with FROM range(n) instead, or aggregate.");
+        }
         bind(sql);
         verified.add(sql);
     }
 
+    /**
+     * Returns when no overdue bind holds the connection, waiting at most the time limit; then refuses, since
+     * every statement on the connection would wait for that bind.
+     */
+    void awaitIdle() throws QueryException {
+        Future<?> pending = overdue;
+        if (pending == null) {
+            return;
+        }
+        try {
+            pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new QueryException(QueryException.Kind.TIMEOUT, "The previous query is still being planned after"
+                    + " the time limit; this session cannot run queries until it ends. Send simpler queries.");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new QueryException(QueryException.Kind.TIMEOUT, "Interrupted while waiting for the previous query.");
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+            // it failed, which ends it
+        }
+        overdue = null;
+    }
+
     /** DuckDB's verdict on the text (and the functions it calls), read inside DuckDB so only small values cross JDBC. */
-    private record Parse(boolean error, String errorType, String errorMessage, int statements, List<String> functions) { }
+    private record Parse(boolean error, String errorType, String errorMessage, int statements, List<String> functions,
+            int joins, String tree) { }
 
     private Parse parse(String sql) throws QueryException {
         try (PreparedStatement ps = connection.prepareStatement("SELECT coalesce(j->>'error', 'false') = 'true',"
                 + " j->>'error_type', j->>'error_message', coalesce(json_array_length(j->'statements'), 0),"
-                + " array_to_string(list_distinct(regexp_extract_all(s, '\"function_name\":\"([^\"]+)\"', 1)), ' ')"
+                + " array_to_string(list_distinct(regexp_extract_all(s, '\"function_name\":\"([^\"]+)\"', 1)), ' '),"
+                + " len(regexp_extract_all(s, '\"type\":\"JOIN\"')), s"
                 + " FROM (SELECT s::JSON AS j, s FROM (SELECT json_serialize_sql(?::VARCHAR) AS s))")) {
             ps.setString(1, sql);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 String functions = rs.getString(5);
                 return new Parse(rs.getBoolean(1), rs.getString(2), rs.getString(3), rs.getInt(4),
-                        functions == null || functions.isBlank() ? List.of() : List.of(functions.split(" ")));
+                        functions == null || functions.isBlank() ? List.of() : List.of(functions.split(" ")),
+                        rs.getInt(6), rs.getString(7));
             }
         } catch (SQLException e) {
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse: " + clean(e));
         }
     }
 
-    /** Binds and plans without running: preparing does what EXPLAIN does, at a third of the cost. */
+    /**
+     * Binds and plans without running (preparing does what EXPLAIN does, at a third of the cost), within the
+     * time limit. Planning cannot be cancelled in DuckDB, so a bind past the limit is left to finish on its own
+     * thread and the caller gets the time-limit error at once.
+     */
     private void bind(String sql) throws QueryException {
+        Future<?> task = binder.submit(() -> {
+            prepare(sql);
+            return null;
+        });
+        try {
+            task.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            overdue = task;
+            throw new QueryException(QueryException.Kind.TIMEOUT, "Query planning was stopped after the time limit of "
+                    + Math.max(1, timeout.toSeconds()) + " s (binding this SQL takes too long). Join fewer tables,"
+                    + " use shorter expressions, or split the work into steps saved with run_sql's label.");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new QueryException(QueryException.Kind.TIMEOUT, "Interrupted while checking the query.");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof QueryException q) {
+                throw q;
+            }
+            throw new IllegalStateException("Binding failed unexpectedly", e.getCause());
+        }
+    }
+
+    private void prepare(String sql) throws QueryException {
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.getMetaData();
         } catch (SQLException e) {
             String message = clean(e);
             if (message.startsWith("Permission Error")) {
-                throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query reads files or other"
-                        + " resources outside the dataset, which is not allowed (" + message + "). Query the dataset's tables"
-                        + " and frames only.");
+                throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query " + OUTSIDE + " ("
+                        + message + "). Query the dataset's tables and frames only.");
+            }
+            if (message.contains("Max expression depth limit")) {
+                throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
             }
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not bind: " + message);
         }
+    }
+
+    void close() {
+        binder.shutdownNow();
     }
 
     /**

@@ -2,6 +2,9 @@ package dev.sift.data;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -43,25 +46,47 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
+    /** DuckDB's parse-tree depth limit (default 1000): deep expressions bind for minutes, deeper ones crash. */
+    static final int MAX_EXPRESSION_DEPTH = 100;
+
     private final Dataset dataset;
     private final Limits limits;
     private final Connection connection;
     private final SqlGuard guard;
+    private final QueryGate gate;
+    private final boolean ownsGate;
+    private final Path spill;
 
-    private Workspace(Dataset dataset, Limits limits, Connection connection) {
+    private Workspace(Dataset dataset, Limits limits, Connection connection, QueryGate gate, boolean ownsGate,
+            Path spill) {
         this.dataset = dataset;
         this.limits = limits;
         this.connection = connection;
-        this.guard = new SqlGuard(connection);
+        this.guard = new SqlGuard(connection, limits.queryTimeout());
+        this.gate = gate;
+        this.ownsGate = ownsGate;
+        this.spill = spill;
     }
 
     private volatile List<TableInfo> framesCache;
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
 
+    /** A workspace with a gate of its own (one query at a time): for commands and tests. */
     public static Workspace open(Dataset dataset, Limits limits) {
+        return open(dataset, limits, null);
+    }
+
+    /**
+     * A workspace whose queries pass {@code gate} (shared by a server's workspaces: the cap on concurrent
+     * queries); {@code null} gives it a gate of its own. Spilling goes to a private temporary folder with a
+     * random name, removed on close; the agent's SQL cannot name it (settings are not readable through the guard).
+     */
+    public static Workspace open(Dataset dataset, Limits limits, QueryGate gate) {
         Connection c = null;
+        Path spill = null;
         try {
+            spill = Files.createTempDirectory("sift-spill-");
             c = DriverManager.getConnection("jdbc:duckdb:");
             for (String setup : List.of(
                     "SET autoinstall_known_extensions = false",
@@ -72,20 +97,23 @@ public final class Workspace implements AutoCloseable {
                     "SET search_path = 'data.main,memory.frames'",
                     "SET threads = " + limits.threads(),
                     "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),
+                    // operators larger than memory spill here instead of failing; external access off leaves
+                    // only this folder and the attached dataset reachable, and the guard admits SELECT only
+                    "SET temp_directory = " + Sql.quoteString(spill.toString()),
+                    "SET max_expression_depth = " + MAX_EXPRESSION_DEPTH,
                     "SET enable_external_access = false",
-                    // external access off still lets raw file I/O reach the attached dataset file and its .wal
-                    // (COPY … TO the dataset path overwrites it); the open dataset keeps its file handle
-                    "SET disabled_filesystems = 'LocalFileSystem'",
                     "SET lock_configuration = true")) {
                 try (Statement st = c.createStatement()) {
                     st.execute(setup);
                 }
             }
-            return new Workspace(dataset, limits, c);
-        } catch (SQLException e) {
+            boolean own = gate == null;
+            return new Workspace(dataset, limits, c, own ? new QueryGate(1) : gate, own, spill);
+        } catch (SQLException | IOException e) {
             closeQuietly(c);
+            removeSpill(spill);
             throw new IllegalStateException("Could not open dataset '" + dataset.name() + "' from " + dataset.file()
-                    + ": " + SqlGuard.clean(e), e);
+                    + ": " + (e instanceof SQLException s ? SqlGuard.clean(s) : e.getMessage()), e);
         }
     }
 
@@ -145,13 +173,17 @@ public final class Workspace implements AutoCloseable {
 
     /** Reads the whole result of a query Sift wrote itself (e.g. ML features into arrays), time-limited. */
     public <T> T trustedRead(String sql, ResultReader<T> reader) throws QueryException {
+        QueryGate.Ticket ticket = null;
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
+            ticket = admit(st);
             try (ResultSet rs = st.executeQuery(sql)) {
                 return reader.read(rs);
             }
         } catch (SQLException e) {
-            throw failure(e);
+            throw failure(e, ticket);
+        } finally {
+            release(ticket);
         }
     }
 
@@ -215,12 +247,15 @@ public final class Workspace implements AutoCloseable {
     private void runTimed(String sql) throws QueryException {
         framesVersion.incrementAndGet();
         framesCache = null;
+        QueryGate.Ticket ticket = null;
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
+            ticket = admit(st);
             st.execute(sql);
         } catch (SQLException e) {
-            throw failure(e);
+            throw failure(e, ticket);
         } finally {
+            release(ticket);
             framesVersion.incrementAndGet();
             framesCache = null;
         }
@@ -231,8 +266,10 @@ public final class Workspace implements AutoCloseable {
         List<QueryResult.Column> columns = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
         boolean more;
+        QueryGate.Ticket ticket = null;
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
+            ticket = admit(st);
             try (ResultSet rs = st.executeQuery(sql)) {
                 ResultSetMetaData md = rs.getMetaData();
                 int n = md.getColumnCount();
@@ -248,7 +285,9 @@ public final class Workspace implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
-            throw failure(e);
+            throw failure(e, ticket);
+        } finally {
+            release(ticket);
         }
         long count = more ? countRows(sql) : rows.size();
         return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
@@ -287,7 +326,38 @@ public final class Workspace implements AutoCloseable {
         return (int) Math.max(1, Math.ceil(limits.queryTimeout().toMillis() / 1000.0));
     }
 
+    /** Waits for the gate (up to the time limit) and starts the memory watch on {@code st}. */
+    private QueryGate.Ticket admit(Statement st) throws QueryException {
+        guard.awaitIdle();
+        // DuckDB keeps its buffers under the limit; the process may grow by twice that (allocations outside
+        // the buffer pool, fetched rows) before the watch stops the query
+        return gate.admit(st, 2 * QueryGate.parseBytes(limits.memoryLimit()), limits.queryTimeout());
+    }
+
+    private static void release(QueryGate.Ticket ticket) {
+        if (ticket != null) {
+            ticket.close();
+        }
+    }
+
+    /** "ran out of memory (limit 2 GB)" whether DuckDB or the gate's watch stopped it. */
+    private QueryException outOfMemory() {
+        return new QueryException(QueryException.Kind.FAILED, "Query ran out of memory (limit "
+                + limits.memoryLimit().replaceAll("(?i)^\\s*([0-9.]+)\\s*([KMGT]I?B)\\s*$", "$1 $2") + ") and was stopped."
+                + " Aggregate in SQL, filter earlier, select fewer columns, or avoid building huge lists and strings.");
+    }
+
+    private QueryException failure(SQLException e, QueryGate.Ticket ticket) {
+        if (ticket != null && ticket.outOfMemory()) {
+            return outOfMemory();
+        }
+        return failure(e);
+    }
+
     private QueryException failure(SQLException e) {
+        if (String.valueOf(e.getMessage()).startsWith("Out of Memory Error")) {
+            return outOfMemory();
+        }
         if (e instanceof SQLTimeoutException || String.valueOf(e.getMessage()).contains("INTERRUPT")) {
             return new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled after the time limit of "
                     + timeoutSeconds() + " s. Aggregate more, filter earlier, or avoid cross joins.");
@@ -420,18 +490,43 @@ public final class Workspace implements AutoCloseable {
             return d.scale() <= 0 && d.precision() < 19 ? (Object) d.longValueExact() : (Object) d.doubleValue();
         }
         if (v instanceof java.sql.Date d) {
-            return d.toLocalDate().toString();
+            return dateText(d.toLocalDate());
         }
         if (v instanceof java.sql.Timestamp t) {
-            return t.toLocalDateTime().toString();
+            return dateTimeText(t.toLocalDateTime());
         }
-        if (v instanceof LocalDate || v instanceof OffsetDateTime || v instanceof LocalDateTime) {
-            return v.toString();
+        if (v instanceof LocalDate d) {
+            return dateText(d);
+        }
+        if (v instanceof LocalDateTime t) {
+            return dateTimeText(t);
+        }
+        if (v instanceof OffsetDateTime t) {
+            String text = dateTimeText(t.toLocalDateTime());
+            return text.endsWith("infinity") ? text : t.toString();
         }
         if (v instanceof java.sql.Blob b) {
             return blobText(b);
         }
         return v.toString();
+    }
+
+    /**
+     * DuckDB's {@code 'infinity'} and {@code '-infinity'} dates and timestamps are the ends of its range
+     * (year 5881580, year 294247): shown as DuckDB writes them, not as a date no one can read.
+     */
+    private static String dateText(LocalDate d) {
+        long day = d.toEpochDay();
+        return day == Integer.MAX_VALUE ? "infinity" : day == -Integer.MAX_VALUE ? "-infinity" : d.toString();
+    }
+
+    private static String dateTimeText(LocalDateTime t) {
+        if (Math.abs(t.getYear()) > 290_000) { // only the infinities are out there: DuckDB's range is ±290,308 years
+            java.time.Instant i = t.toInstant(java.time.ZoneOffset.UTC);
+            long micros = Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
+            return micros == Long.MAX_VALUE ? "infinity" : micros == -Long.MAX_VALUE ? "-infinity" : t.toString();
+        }
+        return t.toString();
     }
 
     /** A BLOB as DuckDB prints it: printable ASCII as is, other bytes (and quotes, backslash) as {@code \xHH}. */
@@ -455,7 +550,23 @@ public final class Workspace implements AutoCloseable {
 
     @Override
     public void close() {
+        guard.close();
         closeQuietly(connection);
+        if (ownsGate) {
+            gate.close();
+        }
+        removeSpill(spill);
+    }
+
+    private static void removeSpill(Path folder) {
+        if (folder == null) {
+            return;
+        }
+        try (var files = Files.walk(folder)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a spill folder in the system temp folder: the OS clears it in the end
+        }
     }
 
     private static void closeQuietly(Connection c) {

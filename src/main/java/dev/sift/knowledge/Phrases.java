@@ -15,12 +15,10 @@ import java.util.regex.Pattern;
 public final class Phrases {
     private static final Pattern MARKS = Pattern.compile("\\p{M}+");
     private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
-    /** Words too common to count as a match on their own (they may still be part of a longer phrase). */
-    public static final Set<String> STOP = Set.of("a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "with",
-            "and", "or", "is", "are", "was", "were", "be", "how", "many", "much", "what", "which", "who", "whose",
-            "there", "do", "does", "did", "have", "has", "had", "me", "show", "give", "list", "per", "each", "all",
-            "from", "that", "this", "those", "these", "it", "its", "their", "our", "my", "we", "i", "you", "than",
-            "more", "less", "most", "least", "as", "not", "no", "s");
+    /** Words too common to count as a match on their own (they may still be part of a longer phrase): {@link Vocabulary}. */
+    public static Set<String> stop() {
+        return Vocabulary.WORDS.list("stop");
+    }
 
     private Phrases() { }
 
@@ -63,6 +61,6 @@ public final class Phrases {
 
     /** True when every word of the phrase is a stop word (such a phrase never matches alone). */
     public static boolean onlyStopWords(List<String> words) {
-        return words.stream().allMatch(STOP::contains);
+        return words.stream().allMatch(stop()::contains);
     }
 }

@@ -154,7 +154,7 @@ public final class SearchIndex {
     public List<Hit> search(String question, int k, String... kinds) {
         Map<String, String> said = new LinkedHashMap<>(); // search term -> the question's word, for display
         for (String w : Phrases.words(split(question))) {
-            if (!Phrases.STOP.contains(w)) {
+            if (!Phrases.stop().contains(w)) {
                 said.putIfAbsent(stem(w), w);
             }
         }

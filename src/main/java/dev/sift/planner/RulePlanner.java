@@ -11,16 +11,20 @@ import dev.sift.agent.Step;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.Phrases;
+import dev.sift.planner.rules.AnalysisRoutes;
 import dev.sift.planner.rules.AnswerPhraser;
+import dev.sift.planner.rules.AnswerShape;
 import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
+import dev.sift.planner.rules.Parse;
 import dev.sift.planner.rules.PredictivePlan;
 import dev.sift.planner.rules.QueryBuilder;
 import dev.sift.planner.rules.QuerySpec;
 import dev.sift.planner.rules.Reader;
 import dev.sift.planner.rules.Sense;
 import dev.sift.planner.rules.SpecParser;
+import dev.sift.planner.rules.Suggest;
 import dev.sift.planner.rules.Tok;
 import dev.sift.text.Evidence;
 import dev.sift.text.EvidenceText;
@@ -41,12 +45,13 @@ import java.util.Optional;
  */
 public final class RulePlanner implements Planner {
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final String CAPABILITIES = "Offline I can answer: counts ('how many loans were granted in 1996?'), totals,"
-            + " averages, medians, minimums and maximums, optionally by a group ('average loan amount by region'),"
-            + " metrics of the knowledge graph ('default rate by region'), top or bottom N ('top 5 districts by number of"
-            + " accounts', 'the 3 largest loans'), listings ('list the loans of account 16') and breakdowns ('breakdown"
-            + " of loans by status'), filtered by values ('in Prague', 'women', 'gold cards'), numbers ('over 100000')"
-            + " and dates ('after March 1997'); and schema or value questions ('describe the loan table').";
+    /** The short list of what works offline, in the active dataset's names. */
+    static String capabilities(Lexicon lexicon) {
+        List<String> tables = lexicon.graph().tables().stream().map(KgEntry.Table::name).toList();
+        String example = tables.isEmpty() ? "" : " (e.g. 'how many " + tables.get(0) + " rows are there?')";
+        return "Offline I answer counts, totals, averages, minimums and maximums, top N, listings and breakdowns of the"
+                + " tables " + String.join(", ", tables) + ", filtered by values, numbers and dates" + example + ".";
+    }
 
     /** The query this run is answering, kept to phrase the final answer. */
     private QuerySpec spec;
@@ -54,6 +59,8 @@ public final class RulePlanner implements Planner {
     private List<KgEntry.Join> joins = List.of();
     /** The ML flow when the question is a prediction the knowledge graph names. */
     private PredictivePlan predictive;
+    /** The dataset's dictionary, for this run. */
+    private Lexicon lexicon;
 
     @Override
     public String name() {
@@ -95,7 +102,7 @@ public final class RulePlanner implements Planner {
         if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
             Evidence e = state.evidence().get(state.evidence().size() - 1);
             if (spec != null) {
-                return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e),
+                return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon),
                         AnswerKind.ANSWER, null);
             }
             return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);
@@ -114,34 +121,45 @@ public final class RulePlanner implements Planner {
                     + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
                     AnswerKind.DECLINED, null);
         }
-        if (state.tools().names().containsAll(AnalysisRoutes.TOOLS)) {
-            Optional<Decision> analysis = AnalysisRoutes.route(q, state.workspace().datasetTables());
+        lexicon = Lexicon.of(Knowledge.of(state.workspace()));
+        Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent());
+        if (intent.analysis()) {
+            if (!state.tools().names().contains(intent.tool)) {
+                return viaTools(state, intent.what, List.of(intent.tool), "");
+            }
+            Optional<Decision> analysis = AnalysisRoutes.route(intent, q, state.workspace().datasetTables());
             if (analysis.isPresent()) {
                 return analysis.get();
             }
         }
-        Lexicon lexicon = Lexicon.of(Knowledge.of(state.workspace()));
         List<Tok> toks = new Reader(lexicon).read(q);
-        Intent intent = Intent.classify(Phrases.words(q));
         return switch (intent) {
             case SCHEMA -> schema(toks);
             case VALUES -> values(toks);
             case PREDICTIVE -> predict(state, lexicon);
-            case CORRELATION -> viaTools(state, "a correlation analysis", List.of("correlation_analysis"), "");
-            case TREND -> viaTools(state, "a trend analysis", List.of("trend_analysis"), "");
-            case PROFILE -> viaTools(state, "a profile of a table", List.of("profile_data"), "");
-            case QUERY -> query(state, lexicon, toks);
+            default -> query(state, lexicon, toks);
         };
     }
 
     private Decision query(RunState state, Lexicon lexicon, List<Tok> toks) {
-        SpecParser.Result r = new SpecParser(lexicon).parse(toks);
-        if (!r.unmapped().isEmpty()) {
-            return clarify("I could not map " + String.join(", ", r.unmapped().stream().map(w -> "'" + w + "'").toList())
-                    + " to anything in this dataset, and I will not guess." + readSoFar(r.readings()));
+        Parse parse = new SpecParser(lexicon).parse(toks);
+        if (parse instanceof Parse.Unmapped u) {
+            String lead = "I could not map " + String.join(", ", u.words().stream().map(w -> "'" + w + "'").toList())
+                    + " to anything in this dataset, and I will not guess.";
+            List<String> meant = Suggest.didYouMean(u.words(), lexicon);
+            if (!meant.isEmpty()) { // a likely typo: the suggestion, not the list of what works offline
+                return Decision.answer("a word looks misspelt", lead + " Did you mean " + String.join(", ", meant) + "?"
+                        + readSoFar(u.readings()), AnswerKind.CLARIFICATION, null);
+            }
+            return clarify(lead + readSoFar(u.readings()));
         }
-        if (!r.ok()) {
-            return clarify(capitalize(r.problem()) + "." + readSoFar(r.readings()));
+        if (parse instanceof Parse.Problem p) {
+            return clarify(capitalize(p.reason()) + "." + readSoFar(p.readings()));
+        }
+        Parse.Parsed r = (Parse.Parsed) parse;
+        Optional<String> mismatch = AnswerShape.mismatch(toks, r.spec());
+        if (mismatch.isPresent()) {
+            return clarify(capitalize(mismatch.get()) + "." + readSoFar(r.readings()));
         }
         QueryBuilder.Built built;
         try {
@@ -164,13 +182,13 @@ public final class RulePlanner implements Planner {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
-    private static Decision clarify(String lead) {
-        return Decision.answer("cannot map the question with certainty", lead + " " + CAPABILITIES
+    private Decision clarify(String lead) {
+        return Decision.answer("cannot map the question with certainty", lead + " " + capabilities(lexicon)
                 + " For other questions, configure a model (SIFT_LLM_PROVIDER with SIFT_LLM_BASE_URL / SIFT_LLM_API_KEY).",
                 AnswerKind.CLARIFICATION, null);
     }
 
-    private static Decision schema(List<Tok> toks) {
+    private Decision schema(List<Tok> toks) {
         List<String> tables = toks.stream().filter(t -> t.sense() instanceof Sense.Entity).map(t -> ((Sense.Entity) t.sense()).table())
                 .distinct().toList();
         ObjectNode args = JSON.createObjectNode();
@@ -180,7 +198,7 @@ public final class RulePlanner implements Planner {
         return Decision.call("a schema question", "inspect_data", args, null);
     }
 
-    private static Decision values(List<Tok> toks) {
+    private Decision values(List<Tok> toks) {
         List<Sense.Attr> attrs = new java.util.ArrayList<>();
         String table = null;
         for (Tok t : toks) {
@@ -234,7 +252,7 @@ public final class RulePlanner implements Planner {
                 .map(m -> " The knowledge graph names the target: loan default (" + m.description() + ").").orElse("");
     }
 
-    private static Decision viaTools(RunState state, String what, List<String> tools, String note) {
+    private Decision viaTools(RunState state, String what, List<String> tools, String note) {
         List<String> missing = tools.stream().filter(t -> !state.tools().names().contains(t)).toList();
         String lead = "This asks for " + what + "." + note;
         if (!missing.isEmpty()) {

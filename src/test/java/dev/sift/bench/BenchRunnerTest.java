@@ -194,8 +194,8 @@ class BenchRunnerTest {
                 .isEqualTo("correct");
         assertThat(score(COUNT, g, run(AnswerKind.ANSWER, List.of(ev(List.of("n"), new Object[] {691}),
                 ev(List.of("loan_id"), new Object[] {1}, new Object[] {2})), List.of()))).isEqualTo("correct");
-        assertThat(score(COUNT, g, run(AnswerKind.ANSWER, List.of(ev(List.of("n", "t"), new Object[] {691, "loan"})),
-                List.of()))).isEqualTo("wrong: expected the single value 691; the last query returned 1 row [[691, loan]]");
+        assertThat(score(COUNT, g, run(AnswerKind.ANSWER, List.of(ev(List.of("t", "n"), new Object[] {"loan", 691})),
+                List.of()))).isEqualTo("wrong: expected the single value 691; the last query returned 1 row [[loan, 691]]");
         assertThat(score(COUNT, g, run(AnswerKind.ANSWER, List.of(), List.of())))
                 .isEqualTo("wrong: answered without any query evidence");
     }

@@ -94,7 +94,9 @@ class ResultMatcherTest {
     void single_value_matches_only_a_result_whose_only_cell_it_is() {
         assertThat(ResultMatcher.singleValue(691L, rows(r(691)), 1, TOL)).isTrue();
         assertThat(ResultMatcher.singleValue(4.5, rows(r("4.50")), 1, TOL)).isTrue();
-        assertThat(ResultMatcher.singleValue(691L, rows(r(691, "loan")), 2, TOL)).as("an extra column").isFalse();
+        assertThat(ResultMatcher.singleValue(691L, rows(r("loan", 691)), 2, TOL)).as("a value after a name").isFalse();
+        assertThat(ResultMatcher.singleValue("Hl.m. Praha", rows(r("Hl.m. Praha", 12541)), 2, TOL))
+                .as("a name with the value it was ranked by").isTrue();
         assertThat(ResultMatcher.singleValue(5L, rows(r(5), r(6)), 1, TOL)).as("more than one row").isFalse();
         assertThat(ResultMatcher.singleValue(5L, rows(r(6)), 1, TOL)).isFalse();
         assertThat(ResultMatcher.singleValue(5L, rows(), 1, TOL)).isFalse();

@@ -20,7 +20,7 @@ class ShippedSuitesTest {
         Workspace.Limits d = Workspace.Limits.defaults();
         try (Workspace ws = Workspace.open(TestDatasets.bank(), new Workspace.Limits(d.threads(), d.memoryLimit(),
                 d.queryTimeout(), BenchRunner.GOLD_ROWS))) {
-            for (String file : List.of("bench/bank.yaml", "bench/pkdd.yaml")) {
+            for (String file : List.of("bench/bank.yaml", "bench/pkdd.yaml", "bench/adversarial.yaml")) {
                 Suite suite = Suite.load(Path.of(file));
                 for (Suite.Item item : suite.items()) {
                     if (item.goldSql() == null) {
@@ -42,6 +42,6 @@ class ShippedSuitesTest {
             }
         }
         assertThat(failures).isEmpty();
-        assertThat(checked).isGreaterThan(150);
+        assertThat(checked).isGreaterThan(200);
     }
 }

@@ -123,8 +123,8 @@ class SqlGuardTest {
                 new Case("COPY loan FROM '/etc/passwd'", Kind.REFUSED, ONE_QUERY + "is a COPY statement."),
                 new Case("EXPORT DATABASE '/tmp/sift-export'", Kind.REFUSED, ONE_QUERY + "is an EXPORT statement."),
                 new Case("IMPORT DATABASE '/tmp/sift-export'", Kind.REFUSED, ONE_QUERY + "is an IMPORT statement."),
-                new Case("SELECT * FROM read_csv('/etc/passwd')", Kind.REFUSED, OUTSIDE + " (Permission Error:"
-                        + " File system LocalFileSystem has been disabled by configuration). Query the dataset's tables"
+                new Case("SELECT * FROM read_csv('/etc/passwd')", Kind.REFUSED, OUTSIDE + " (read_csv() reads"
+                        + " files). Query the dataset's tables"
                         + " and frames only."),
                 new Case("SELECT * FROM read_csv_auto('/etc/passwd')", Kind.REFUSED, OUTSIDE),
                 new Case("SELECT * FROM read_parquet('/tmp/x.parquet')", Kind.REFUSED, OUTSIDE),
@@ -134,10 +134,10 @@ class SqlGuardTest {
                 new Case("SELECT * FROM glob('/etc/*')", Kind.REFUSED, OUTSIDE),
                 new Case("SELECT * FROM parquet_metadata('/tmp/x.parquet')", Kind.REFUSED, OUTSIDE),
                 new Case("SELECT * FROM 'https://example.com/x.csv'", Kind.REFUSED, OUTSIDE),
-                new Case("SELECT * FROM sniff_csv('/etc/passwd')", Kind.REFUSED,
-                        "Refused: Permission Error: File system LocalFileSystem has been disabled by configuration"),
-                new Case("SELECT * FROM '/etc/passwd'", Kind.INVALID,
-                        "SQL does not bind: Catalog Error: Table with name /etc/passwd does not exist!"),
+                new Case("SELECT * FROM sniff_csv('/etc/passwd')", Kind.REFUSED, OUTSIDE + " (sniff_csv() reads files)."),
+                new Case("SELECT * FROM '/etc/passwd'", Kind.REFUSED, OUTSIDE + " (a table named like a file path"
+                        + " reads that file)."),
+                new Case("SELECT * FROM 'loan.csv'", Kind.REFUSED, "a table named like a file path reads that file"),
                 // extensions, settings, session state
                 new Case("INSTALL httpfs", Kind.REFUSED, ONE_QUERY + "is an INSTALL statement."),
                 new Case("LOAD httpfs", Kind.REFUSED, ONE_QUERY + "is a LOAD statement."),

@@ -359,8 +359,7 @@ class WorkspaceTest {
                 "SELECT * FROM glob('/etc/*')", "COPY loan TO " + Sql.quoteString(out.toString()),
                 "COPY (SELECT 1) TO " + Sql.quoteString(out.toString()) + " (FORMAT parquet)",
                 "ATTACH " + Sql.quoteString(other.toString()) + " AS other",
-                "EXPORT DATABASE " + Sql.quoteString(tmp.resolve("export").toString()),
-                "SELECT * FROM read_parquet(" + Sql.quoteString(bank.file().toString()) + ")")) {
+                "EXPORT DATABASE " + Sql.quoteString(tmp.resolve("export").toString()))) {
             QueryException e = catchThrowableOfType(QueryException.class, () -> ws.trustedQuery(sql, 10));
             assertThat(e).as(sql).isNotNull();
             assertThat(e.kind()).as(sql + ": " + e.getMessage()).isEqualTo(Kind.REFUSED);
@@ -391,6 +390,10 @@ class WorkspaceTest {
         assertThat(FileState.of(bank.file())).isEqualTo(before);
     }
 
+    /**
+     * External access is off, but DuckDB leaves the attached dataset and the spill folder reachable for its own
+     * I/O (spilling needs the local file system): the guard is the wall for agent SQL, which reads tables only.
+     */
     @Test
     void raw_file_io_cannot_reach_the_dataset_file_or_its_wal(@TempDir Path tmp) throws Exception {
         // on a private copy: if this ever regresses, the shared dataset must not be the victim
@@ -404,11 +407,12 @@ class WorkspaceTest {
             for (String sql : List.of("COPY (SELECT 1) TO " + path + " (FORMAT csv, USE_TMP_FILE false)",
                     "COPY (SELECT 1) TO " + path + " (FORMAT csv)", "COPY (SELECT 1) TO " + wal + " (FORMAT csv)",
                     "SELECT size FROM read_blob(" + path + ")", "SELECT * FROM read_text(" + wal + ")",
-                    "ATTACH " + path + " AS again (READ_ONLY)")) {
-                QueryException e = catchThrowableOfType(QueryException.class, () -> w.trustedQuery(sql, 1));
+                    "ATTACH " + path + " AS again (READ_ONLY)", "SELECT * FROM read_parquet(" + path + ")",
+                    "SELECT * FROM " + path)) {
+                QueryException e = catchThrowableOfType(QueryException.class, () -> w.query(sql));
                 assertThat(e).as(sql).isNotNull();
                 assertThat(e.kind()).as(sql + ": " + e.getMessage()).isEqualTo(Kind.REFUSED);
-                assertThat(e.getMessage()).as(sql).startsWith("Refused: Permission Error: ");
+                assertThat(e.getMessage()).as(sql).startsWith("Refused: ");
             }
             QueryException agent = catchThrowableOfType(QueryException.class,
                     () -> w.query("SELECT size FROM read_blob(" + path + ")"));

@@ -156,4 +156,32 @@ class PredictivePlanTest {
         assertThat(longer.steps()).isEmpty();
         assertThat(longer.answer()).contains("I could not fit 'duration', '60', 'month' into it");
     }
+
+    @Test
+    void natural_phrasings_of_the_task_run_the_ml_flow() throws Exception {
+        for (String q : List.of("For loans currently being repaid, which are likely to default? Show me the top 10"
+                        + " highest-risk loans and tell me why.",
+                "Of the loans that are still open, which ones will probably default?",
+                "Which active loans look most likely to go bad? Explain.")) {
+            AgentRun run = ask(Sift.defaultTools(), q);
+            assertThat(run.steps()).as(q + ": " + run.answer()).extracting(Step::tool).containsExactly("run_sql", "run_sql",
+                    "train_model", "predict", "explain_prediction");
+            assertThat(run.kind()).isEqualTo(AnswerKind.ANSWER);
+        }
+        AgentRun north = ask(Sift.defaultTools(), "For loans currently being repaid, which are likely to default? Show me"
+                + " the top 10 highest-risk loans and tell me why.");
+        assertThat(north.steps().get(4).args().get("top_k").asInt()).isEqualTo(10);
+        assertThat(north.answer()).contains("'currently being repaid' → running loans (C OK so far, D in debt)");
+    }
+
+    @Test
+    void why_questions_about_the_task_get_its_explanation() throws Exception {
+        for (String q : List.of("Why do loans default?", "Which factors predict default?")) {
+            AgentRun run = ask(Sift.defaultTools(), q);
+            assertThat(run.steps()).as(q + ": " + run.answer()).extracting(Step::tool).containsExactly("run_sql", "run_sql",
+                    "train_model", "predict", "explain_prediction");
+            assertThat(run.answer()).contains("the question asks why: the task explains its model on the only set it"
+                    + " scores, running loans (C OK so far, D in debt)").contains("\nMain drivers overall — ");
+        }
+    }
 }

@@ -64,7 +64,9 @@ class RulePlannerTest {
         assertThat(run.kind()).isEqualTo(AnswerKind.CLARIFICATION);
         assertThat(run.status()).isEqualTo(AgentRun.Status.LLM_DISABLED);
         assertThat(run.evidence()).isEmpty();
-        assertThat(run.answer()).startsWith(lead).contains(RulePlanner.CAPABILITIES);
+        assertThat(run.answer()).startsWith(lead).contains("Offline I answer counts, totals, averages, minimums and maximums, top N,"
+                + " listings and breakdowns of the tables account, card, client, disp, district, loan, order, trans, filtered by"
+                + " values, numbers and dates (e.g. 'how many account rows are there?').");
     }
 
     // ------------------------------------------------------------------ counts and filters
@@ -189,7 +191,7 @@ class RulePlannerTest {
                 + "Read as: 'average loan amount' → metric average_loan_amount = avg(loan.amount).");
         AgentRun median = ask("What is the median loan amount?");
         answered(median, "SELECT median(loan.amount) AS median_amount FROM loan", "SELECT quantile_cont(amount, 0.5) FROM loan");
-        assertThat(median.answer()).startsWith("The median of loan.amount is ");
+        assertThat(median.answer()).startsWith("The median of loan amount (loan.amount) is ");
         answered(ask("What is the total amount of all loans?"), "SELECT sum(loan.amount) AS sum_amount FROM loan",
                 "SELECT sum(amount) FROM loan");
         answered(ask("What is the largest single transaction amount?"), "SELECT max(trans.amount) AS max_amount FROM trans",
@@ -209,7 +211,8 @@ class RulePlannerTest {
                         + " GROUP BY 1 ORDER BY 1",
                 "SELECT d.A3, avg(l.amount) FROM loan l, account a, district d WHERE a.account_id = l.account_id"
                         + " AND d.A1 = a.district_id GROUP BY d.A3");
-        assertThat(byRegion.answer()).startsWith("The metric average_loan_amount, by district.A3:\nThe query returned 8 rows:");
+        assertThat(byRegion.answer()).startsWith("The metric average_loan_amount, by region (district.A3):\nThe query returned 8"
+                + " rows:");
         answered(ask("How many loans were granted per year?"),
                 "SELECT year(loan.date) AS year, count(*) AS n FROM loan GROUP BY 1 ORDER BY 1",
                 "SELECT extract(year FROM date), count(*) FROM loan GROUP BY 1");
@@ -235,6 +238,9 @@ class RulePlannerTest {
         AgentRun run = ask("What percentage of loans are running in debt?");
         answered(run, "SELECT 100.0 * avg(CASE WHEN loan.status IN ('C', 'D') AND loan.status = 'D' THEN 1 ELSE 0 END)"
                 + " AS percent FROM loan", "SELECT 100.0 * count(*) FILTER (WHERE status = 'D') / count(*) FROM loan");
+        assertThat(run.answer()).matches("(?s)\\d+\\.\\d % of loan rows have .*");
+        AgentRun rate = ask("What is the default rate?");
+        assertThat(rate.answer()).matches("(?s)The metric default_rate is \\d+\\.\\d % \\(0\\.\\d{1,4}\\) \\(share 0\\.\\.1\\)\\.\n.*");
     }
 
     @Test
@@ -242,7 +248,8 @@ class RulePlannerTest {
         AgentRun run = ask("Breakdown of loans by status");
         answered(run, "SELECT loan.status AS status, count(*) AS n FROM loan GROUP BY 1 ORDER BY 1",
                 "SELECT status, count(*) FROM loan GROUP BY status");
-        assertThat(run.answer()).startsWith("Count the loan rows, by loan.status:\nThe query returned 4 rows:\nstatus | n\nA | ");
+        assertThat(run.answer()).startsWith("Count the loan rows, by loan status (loan.status):\nThe query returned 4 rows:\n"
+                + "status | n\nA | ").contains("\nCodes of loan.status: A = ");
         answered(ask("What is the breakdown of card types among women?"), "SELECT card.type AS type, count(*) AS n FROM card"
                         + " JOIN disp ON card.disp_id = disp.disp_id JOIN client ON disp.client_id = client.client_id"
                         + " WHERE client.gender = 'F' GROUP BY 1 ORDER BY 1",
@@ -299,7 +306,8 @@ class RulePlannerTest {
                         + " district ON account.district_id = district.A1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5",
                 "SELECT d.A2, count(*) AS n FROM account a, district d WHERE d.A1 = a.district_id GROUP BY 1"
                         + " ORDER BY n DESC, 1 LIMIT 5");
-        assertThat(top.answer()).startsWith("The top 5 district.A2 by metric account_count:\nThe query returned 5 rows:");
+        assertThat(top.answer()).startsWith("The top 5 district (district.A2) by metric account_count:\nThe query returned 5"
+                + " rows:");
 
         answered(ask("What are the 3 largest loans?"),
                 "SELECT loan.loan_id, loan.amount FROM loan ORDER BY loan.amount DESC NULLS LAST, loan.loan_id LIMIT 3",
@@ -307,9 +315,11 @@ class RulePlannerTest {
         answered(ask("Which 3 regions have the most clients?"), "SELECT district.A3 AS A3, count(*) AS n FROM client"
                         + " JOIN district ON client.district_id = district.A1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3",
                 "SELECT d.A3, count(*) FROM client c, district d WHERE d.A1 = c.district_id GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3");
-        answered(ask("Which district has the highest average salary?"),
-                "SELECT district.A2 FROM district ORDER BY district.A11 DESC NULLS LAST, district.A1 LIMIT 1",
-                "SELECT A2 FROM district WHERE A11 = (SELECT max(A11) FROM district) ORDER BY A1 LIMIT 1");
+        AgentRun highest = ask("Which district has the highest average salary?");
+        answered(highest, "SELECT district.A2, district.A11 FROM district ORDER BY district.A11 DESC NULLS LAST, district.A1"
+                + " LIMIT 1", "SELECT A2, A11 FROM district WHERE A11 = (SELECT max(A11) FROM district) ORDER BY A1 LIMIT 1");
+        assertThat(highest.answer()).startsWith(scalar("SELECT A2 FROM district ORDER BY A11 DESC, A1 LIMIT 1")
+                + " has the highest average salary (district.A11): " + scalar("SELECT max(A11) FROM district") + ".\n");
         answered(ask("Which 3 districts have the lowest average salary?"), "SELECT district.A1, district.A2, district.A11"
                         + " FROM district ORDER BY district.A11 ASC NULLS LAST, district.A1 LIMIT 3",
                 "SELECT A1, A2, A11 FROM district ORDER BY A11, A1 LIMIT 3");
@@ -399,11 +409,13 @@ class RulePlannerTest {
     void asks_how_many_when_a_plural_ranking_gives_no_number() throws Exception {
         clarified(ask("Which accounts have the most transactions?"), "How many accounts should I list? Say e.g. 'which 5"
                 + " accounts …'.");
-        answered(ask("Which region has the most loans?"), "SELECT district.A3 AS A3 FROM loan JOIN account ON loan.account_id ="
-                        + " account.account_id JOIN district ON account.district_id = district.A1 GROUP BY 1 ORDER BY count(*)"
+        AgentRun region = ask("Which region has the most loans?");
+        answered(region, "SELECT district.A3 AS A3, count(*) AS n FROM loan JOIN account ON loan.account_id ="
+                        + " account.account_id JOIN district ON account.district_id = district.A1 GROUP BY 1 ORDER BY 2"
                         + " DESC, 1 LIMIT 1",
-                "SELECT d.A3 FROM loan l, account a, district d WHERE a.account_id = l.account_id AND d.A1 = a.district_id"
-                        + " GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1");
+                "SELECT d.A3, count(*) FROM loan l, account a, district d WHERE a.account_id = l.account_id AND"
+                        + " d.A1 = a.district_id GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1");
+        assertThat(region.answer()).contains(" has the highest number of loan rows: ");
     }
 
     @Test
@@ -430,5 +442,52 @@ class RulePlannerTest {
             assertThat(run.answer()).isEqualTo("I decline this request: " + c[1] + ". I answer questions about the data in"
                     + " dataset 'bank', and never change it.");
         }
+    }
+
+    // ------------------------------------------------------------------ the answer-shape check
+
+    @Test
+    void never_answers_a_question_that_was_not_asked() throws Exception {
+        clarified(ask("Who is the owner of the account with the largest loan amount?"), "The question asks who ('Who'),"
+                + " but the only reading I can build gives the maximum of loan.amount where disp.type = 'OWNER'");
+        clarified(ask("What's the average number of loans per account?"), "My reading (the metric loan_count, by"
+                + " account.account_id) does not use 'average', so it would answer a different question");
+        clarified(ask("Show the accounts with the highest balance"), "The question asks which rows ('Show … accounts'), but"
+                + " the only reading I can build gives the maximum of trans.balance");
+    }
+
+    @Test
+    void a_question_with_an_aggregate_or_a_grouping_is_not_a_question_about_a_columns_values() throws Exception {
+        AgentRun run = ask("What is our profit by category?");
+        assertThat(run.steps()).isEmpty();
+        clarified(run, "I could not map 'profit', 'category' to anything in this dataset");
+        AgentRun codes = ask("total loan amount per status");
+        answered(codes, "SELECT loan.status AS status, sum(loan.amount) AS total_loan_amount FROM loan GROUP BY 1 ORDER BY 1",
+                "SELECT status, sum(amount) FROM loan GROUP BY status");
+    }
+
+    @Test
+    void a_running_balance_is_not_summed_over_all_rows() throws Exception {
+        clarified(ask("What is the total balance of all accounts?"), "A total of trans.balance over all rows is not a"
+                + " settled measure: the knowledge graph defines metric last_balance");
+    }
+
+    @Test
+    void a_count_per_client_through_the_disposition_link_is_asked_about() throws Exception {
+        clarified(ask("How many loans per client?"), "I will not build this query: an account can have several disp rows");
+    }
+
+    @Test
+    void a_misspelt_word_gets_a_suggestion_instead_of_the_capabilities() throws Exception {
+        AgentRun run = ask("how many cutsomers are ther?");
+        assertThat(run.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(run.answer()).isEqualTo("I could not map 'cutsomers', 'ther' to anything in this dataset, and I will not"
+                + " guess. Did you mean customers?");
+    }
+
+    @Test
+    void declines_a_data_change_in_another_tense_but_not_a_granted_loan() throws Exception {
+        assertThat(ask("Can you write a SQL query that truncates the trans table?").kind()).isEqualTo(AnswerKind.DECLINED);
+        assertThat(ask("Loan count by year of grant").kind()).isNotEqualTo(AnswerKind.DECLINED);
     }
 }

@@ -32,6 +32,7 @@ public final class FileLoader implements DatasetBuilder, Source {
     static final String VERSION = "file-loader-1";
     static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
     private static final int PEEK = 8192;
+    static final int MAX_NAME = 255;
 
     enum Format {
         CSV("CSV"), TSV("TSV"), TXT("CSV"), PARQUET("Parquet"), JSON("JSON"), JSONL("JSON lines");
@@ -150,6 +151,7 @@ public final class FileLoader implements DatasetBuilder, Source {
         Input in = new Input(f, format, gzip, tableName(stem));
         if (format.text()) {
             checkText(in);
+            TextScan.check(in); // before DuckDB sees the file: depth, line length, gzip integrity, quotes
         }
         return in;
     }
@@ -202,19 +204,26 @@ public final class FileLoader implements DatasetBuilder, Source {
     private static void load(Connection db, String schema, Input in) throws IOException {
         try {
             String reader = reader(db, in);
-            List<String> columns = columns(db, reader);
+            List<String[]> columns = columns(db, reader);
             if (columns.isEmpty()) {
                 throw new IllegalArgumentException("File " + in.file() + " has no columns: nothing to load");
             }
             // read_json gives a single 'json' column of type JSON or MAP when records have no fields
             if ((in.format() == Format.JSON || in.format() == Format.JSONL) && columns.size() == 1
-                    && (columns.get(0).equals("json JSON") || columns.get(0).startsWith("json MAP("))) {
+                    && columns.get(0)[0].equals("json")
+                    && (columns.get(0)[1].equals("JSON") || columns.get(0)[1].startsWith("MAP("))) {
                 throw new IllegalArgumentException("File " + in.file()
                         + " has no columns: its records need fields, like {\"id\": 1, \"name\": \"a\"}");
             }
-            try (Statement st = db.createStatement()) {
-                st.execute("CREATE TABLE " + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(in.table()) + " AS SELECT * FROM "
-                        + reader);
+            checkNames(in, columns);
+            try {
+                create(db, schema, in, reader);
+            } catch (SQLException e) {
+                if (!in.format().delimited() || !String.valueOf(e.getMessage()).contains("Error when converting column")) {
+                    throw e;
+                }
+                // the sniffer typed a column from the first rows and a later row disagrees: type it from all rows
+                create(db, schema, in, reader.substring(0, reader.length() - 1) + ", sample_size=-1)");
             }
         } catch (SQLException e) {
             String reason = FileSupport.reason(e);
@@ -226,12 +235,31 @@ public final class FileLoader implements DatasetBuilder, Source {
         }
     }
 
-    /** "name TYPE" per column of what {@code reader} returns. */
-    private static List<String> columns(Connection db, String reader) throws SQLException {
-        List<String> out = new ArrayList<>();
+    private static void create(Connection db, String schema, Input in, String reader) throws SQLException {
+        try (Statement st = db.createStatement()) {
+            st.execute("CREATE OR REPLACE TABLE " + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(in.table())
+                    + " AS SELECT * FROM " + reader);
+        }
+    }
+
+    /** A column name of a thousand characters is a data line read as the header, not a name. */
+    private static void checkNames(Input in, List<String[]> columns) {
+        for (int i = 0; i < columns.size(); i++) {
+            String name = columns.get(i)[0];
+            if (name.length() > MAX_NAME) {
+                throw new IllegalArgumentException("File " + in.file() + ": column " + (i + 1) + "'s name is "
+                        + name.length() + " characters long (at most " + MAX_NAME + "); the first line should be a"
+                        + " header of column names");
+            }
+        }
+    }
+
+    /** {name, TYPE} per column of what {@code reader} returns. */
+    private static List<String[]> columns(Connection db, String reader) throws SQLException {
+        List<String[]> out = new ArrayList<>();
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE SELECT * FROM " + reader)) {
             while (rs.next()) {
-                out.add(rs.getString(1) + " " + rs.getString(2));
+                out.add(new String[] {rs.getString(1), rs.getString(2)});
             }
         }
         return out;

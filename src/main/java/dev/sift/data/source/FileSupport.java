@@ -94,7 +94,11 @@ final class FileSupport {
             String why = null;
             for (int i = 1; i < lines.length; i++) {
                 String l = lines[i].trim();
-                if (l.startsWith("Possible fix") || l.startsWith("Possible Solution")) {
+                if (l.startsWith("Error when converting")) {
+                    why = l; // the value and its column, before DuckDB's notes on how the type was chosen
+                    break;
+                }
+                if (l.toLowerCase(java.util.Locale.ROOT).startsWith("possible")) {
                     break;
                 }
                 if (i >= 2 && !l.isEmpty() && !l.startsWith("Original Line:")) {

@@ -15,8 +15,9 @@ public final class Guard {
 
     private static final List<Rule> RULES = List.of(
             new Rule(Pattern.compile(";|--|/\\*|\\bselect\\b.*\\bfrom\\b"), "it contains SQL or statement separators"),
-            new Rule(Pattern.compile("\\b(delete|drop|insert|update|truncate|alter|create|grant|revoke|overwrite|erase|wipe"
-                    + "|remove|modify|rename|attach|detach|pragma|install)\\b"), "it asks to change the data, and Sift never changes it"),
+            new Rule(Pattern.compile("\\b(delete|drop|insert|update|truncate|alter|create|revoke|overwrite|erase|wipe"
+                    + "|remove|modify|rename|attach|detach|pragma|install)s?\\b|\\bgrant\\s+(select|all|usage|insert"
+                    + "|update|delete|execute)\\b"), "it asks to change the data, and Sift never changes it"),
             new Rule(Pattern.compile("^\\s*(set|change|make)\\b.*\\bto\\b"), "it asks to change the data, and Sift never changes it"),
             new Rule(Pattern.compile("\\b(export|save|write|copy|dump|upload|send|email)\\b.*(\\bto\\b|/|\\\\|\\.csv|\\.json|file)"),
                     "it asks to write data out of the session, which Sift does not do"),

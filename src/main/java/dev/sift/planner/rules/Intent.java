@@ -1,57 +1,101 @@
 package dev.sift.planner.rules;
 
-import java.util.List;
-import java.util.Set;
+import dev.sift.knowledge.Vocabulary;
 
-/** What a question asks for, before its content is mapped. */
+import java.util.List;
+
+/**
+ * What a question asks for, before its content is mapped: the one intent classifier of the offline planner. Its
+ * word lists are the {@code intents} section of {@link Vocabulary}. A question about a prediction task the
+ * knowledge graph names ("which factors predict default?", "why do loans default?") is predictive even when it
+ * says "predict" or "why"; a prediction of a series over time ("predict monthly transaction volume") is a forecast.
+ */
 public enum Intent {
     /** tables, columns, "describe the loan table" → inspect_data */
-    SCHEMA,
+    SCHEMA("inspect_data", "the schema"),
     /** "what values does loan.status take?" → sample_values */
-    VALUES,
-    /** "which loans will default?" → the ML tools when registered */
-    PREDICTIVE,
-    /** "what correlates with loan amount?" → correlation_analysis when registered */
-    CORRELATION,
-    /** "is there a trend in …" → trend_analysis when registered */
-    TREND,
-    /** "profile the loan table" → profile_data when registered */
-    PROFILE,
+    VALUES("sample_values", "the values of a column"),
+    /** "which loans will default?", "why do loans default?" → the ML flow of a prediction task */
+    PREDICTIVE("train_model", "a prediction"),
+    /** "what correlates with loan amount?" → correlation_analysis */
+    CORRELATION("correlation_analysis", "correlations"),
+    /** "is there a trend in …" → trend_analysis */
+    TREND("trend_analysis", "trend"),
+    /** "forecast monthly trans amount" → forecast */
+    FORECAST("forecast", "forecast"),
+    /** "profile the loan table" → profile_data */
+    PROFILE("profile_data", "a profile"),
+    /** "data quality of trans" → data_quality_report */
+    QUALITY("data_quality_report", "a data quality report"),
+    /** "unusual loan amounts" → anomaly_scan */
+    ANOMALY("anomaly_scan", "unusual rows"),
+    /** "cluster the districts" → kmeans_clusters */
+    CLUSTER("kmeans_clusters", "clusters"),
     /** counts, aggregates, metrics, top N, listings, breakdowns → run_sql */
-    QUERY;
+    QUERY("run_sql", "a query");
 
-    private static final Set<String> SCHEMA_WORDS = Set.of("table", "schema", "column", "field", "structure", "describe");
-    private static final Set<String> VALUE_WORDS = Set.of("value", "code", "categorie", "category", "distinct", "kind",
-            "level", "option");
-    private static final Set<String> PREDICT_WORDS = Set.of("predict", "predicted", "prediction", "likely", "probability",
-            "risk", "will", "probably", "forecast", "score", "estimate", "chance", "expected", "likelihood");
-    private static final Set<String> CORRELATION_WORDS = Set.of("correlate", "correlated", "correlation", "relationship",
-            "related", "associated", "association");
-    private static final Set<String> TREND_WORDS = Set.of("trend", "trending", "evolve", "evolved", "evolution");
-    private static final Set<String> PROFILE_WORDS = Set.of("profile", "profiling", "summarize", "summarise", "overview");
-    private static final Set<String> COUNT_WORDS = Set.of("many", "number", "count");
+    private static final Vocabulary V = Vocabulary.WORDS;
 
-    /** Classifies from the question's plain words (stemmed, lower case). */
-    public static Intent classify(List<String> words) {
-        if (words.stream().anyMatch(PREDICT_WORDS::contains)) {
+    /** The tool this intent is answered with. */
+    public final String tool;
+    /** The intent in words ("a profile"), for questions back. */
+    public final String what;
+
+    Intent(String tool, String what) {
+        this.tool = tool;
+        this.what = what;
+    }
+
+    /** The analysis intents, answered by one call of an analysis tool ({@link AnalysisRoutes}). */
+    public boolean analysis() {
+        return this == CORRELATION || this == TREND || this == FORECAST || this == PROFILE || this == QUALITY
+                || this == ANOMALY || this == CLUSTER;
+    }
+
+    /**
+     * Classifies from the question's comparable words ({@link dev.sift.knowledge.Phrases#words}); {@code task} is
+     * true when a prediction task of the knowledge graph is triggered by the question.
+     */
+    public static Intent classify(List<String> words, boolean task) {
+        boolean howMany = pair(words, "how", "many");
+        boolean counting = words.contains("many") || words.contains("number") || words.contains("count");
+        if (!howMany) {
+            for (Intent i : List.of(PROFILE, QUALITY, CORRELATION, ANOMALY, CLUSTER)) {
+                if (V.any(words, "intents." + i.name().toLowerCase(java.util.Locale.ROOT))) {
+                    return i;
+                }
+            }
+        }
+        boolean predictive = V.any(words, "intents.predictive");
+        if (task && (predictive || V.any(words, "intents.explain"))) {
             return PREDICTIVE;
         }
-        if (words.stream().anyMatch(CORRELATION_WORDS::contains)) {
-            return CORRELATION;
+        if (V.any(words, "intents.forecast") || predictive && words.stream().anyMatch(w -> V.has(w, "grains"))
+                && !V.any(words, "intents.explain")) {
+            return FORECAST;
         }
-        if (words.stream().anyMatch(TREND_WORDS::contains)) {
+        if (predictive) {
+            return PREDICTIVE;
+        }
+        if (V.any(words, "intents.trend")) {
             return TREND;
         }
-        if (words.stream().anyMatch(PROFILE_WORDS::contains)) {
-            return PROFILE;
-        }
-        boolean counting = words.stream().anyMatch(COUNT_WORDS::contains);
-        if (!counting && words.stream().anyMatch(VALUE_WORDS::contains)) {
+        boolean shaped = words.stream().anyMatch(w -> V.has(w, "aggregates", "group_cues", "share", "distribution"));
+        if (!counting && !shaped && V.any(words, "intents.values")) {
             return VALUES;
         }
-        if (!counting && words.stream().anyMatch(SCHEMA_WORDS::contains)) {
+        if (!counting && V.any(words, "intents.schema")) {
             return SCHEMA;
         }
         return QUERY;
+    }
+
+    private static boolean pair(List<String> words, String a, String b) {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals(a) && words.get(i + 1).equals(b)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

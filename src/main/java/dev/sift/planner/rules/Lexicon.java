@@ -86,7 +86,7 @@ public final class Lexicon {
                 for (int j = i + 2; j <= w.size(); j++) {
                     List<String> span = w.subList(i, j);
                     String last = span.get(span.size() - 1);
-                    if (!Phrases.onlyStopWords(span) && !Phrases.STOP.contains(last)) {
+                    if (!Phrases.onlyStopWords(span) && !Phrases.stop().contains(last)) {
                         keys.add(String.join(" ", span));
                     }
                 }
@@ -109,9 +109,9 @@ public final class Lexicon {
         }
         String key = String.join(" ", words);
         Sense s = resolveKey(key);
-        if (s == null && words.size() >= 3 && words.stream().anyMatch(w -> w.matches("\\d+")) && !Phrases.STOP.contains(words.get(0))
-                && !Phrases.STOP.contains(words.get(words.size() - 1))) {
-            List<String> content = words.stream().filter(w -> !Phrases.STOP.contains(w)).toList();
+        if (s == null && words.size() >= 3 && words.stream().anyMatch(w -> w.matches("\\d+")) && !Phrases.stop().contains(words.get(0))
+                && !Phrases.stop().contains(words.get(words.size() - 1))) {
+            List<String> content = words.stream().filter(w -> !Phrases.stop().contains(w)).toList();
             if (content.size() >= 2 && content.size() < words.size()) { // "unemployment rate in 1996" = "unemployment rate 1996"
                 s = resolveKg(String.join(" ", content));
             }
@@ -240,6 +240,24 @@ public final class Lexicon {
             }
         }
         return key(table).map(Lexicon::attr);
+    }
+
+    /**
+     * How a person names a column: the knowledge graph's concept for it ("region" for district.A3), else a short
+     * description ("number of inhabitants"); empty for derived attributes and undescribed columns.
+     */
+    public Optional<String> columnLabel(Sense.Attr a) {
+        if (!a.name().contains(".")) {
+            return Optional.empty();
+        }
+        String column = a.name().substring(a.table().length() + 1);
+        for (KgEntry.Concept c : kg.concepts()) {
+            if (a.name().equals(c.column()) && !Phrases.key(c.name()).equals(Phrases.key(column))) {
+                return Optional.of(c.name().replace('_', ' '));
+            }
+        }
+        return kg.column(a.table(), column).map(KgEntry.Column::description)
+                .filter(d -> d != null && !d.isBlank() && d.split("\\s+").length <= 4 && !d.contains("("));
     }
 
     /** The table's only date column, or empty when it has none or several. */

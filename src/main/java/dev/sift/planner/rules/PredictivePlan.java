@@ -10,6 +10,7 @@ import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.PredictionTask;
+import dev.sift.knowledge.Vocabulary;
 import dev.sift.text.Evidence;
 
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The offline ML flow for a predictive question whose target the knowledge graph names ({@link PredictionTask}):
@@ -38,14 +38,8 @@ public final class PredictivePlan {
     static final int DEFAULT_TOP = 10;
     static final int MAX_TOP = 50;
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** Words that do not change which rows are scored or what is predicted. */
-    private static final Set<String> FILLER = Stream.of("a", "an", "the", "of", "in", "to", "for", "by", "with", "and",
-            "or", "is", "are", "be", "what", "which", "who", "there", "do", "does", "me", "show", "give", "list", "all",
-            "that", "those", "these", "it", "its", "their", "them", "most", "more", "likely", "likeliest", "probably",
-            "probability", "probabilities", "chance", "chances", "likelihood", "risk", "risks", "risky", "riskiest",
-            "highest", "will", "would", "could", "may", "might", "going", "predict", "predicted", "prediction",
-            "predictions", "score", "rank", "top", "why", "explain", "reason", "reasons", "driver", "drivers", "please",
-            "now", "at", "s").map(Phrases::stem).collect(Collectors.toUnmodifiableSet());
+    private static final Vocabulary V = Vocabulary.WORDS;
+    private static final Set<String> RANKING = Set.of("highest", "riskiest", "most", "likeliest", "top");
 
     /** How the question was read: the task, the top N and the readings to state in the answer. */
     public record Reading(PredictionTask task, int top, List<String> readings) { }
@@ -79,20 +73,23 @@ public final class PredictivePlan {
         readings.add("'" + trigger + "' → the knowledge graph's prediction " + task.name()
                 + (task.description() == null ? "" : " (" + task.description() + ")"));
         List<String> entityPhrases = kg.table(task.entityTable()).map(KgEntry.Table::phrases).orElse(List.of(task.entityTable()));
-        String entity = mark(words, asWritten, used, entityPhrases);
-        String cur = mark(words, asWritten, used, task.current().phrases());
+        String entity = markAll(words, asWritten, used, entityPhrases);
+        String cur = markAll(words, asWritten, used, task.current().phrases());
         int top = DEFAULT_TOP;
         boolean asked = false;
         for (int i = 0; i + 1 < words.size(); i++) {
-            if (words.get(i).equals("top") && words.get(i + 1).matches("\\d{1,4}")) {
-                top = Math.max(1, Math.min(MAX_TOP, Integer.parseInt(words.get(i + 1))));
+            boolean topN = words.get(i).equals("top") && words.get(i + 1).matches("\\d{1,4}");
+            boolean nBest = words.get(i).matches("\\d{1,4}") && RANKING.contains(words.get(i + 1));
+            if (topN || nBest) {
+                top = Math.max(1, Math.min(MAX_TOP, Integer.parseInt(words.get(topN ? i + 1 : i))));
                 used[i] = used[i + 1] = true;
                 asked = true;
             }
         }
+        boolean why = words.stream().anyMatch(w -> V.has(w, "intents.explain"));
         List<String> unmapped = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
-            if (!used[i] && !FILLER.contains(words.get(i)) && !unmapped.contains(words.get(i))) {
+            if (!used[i] && !V.has(words.get(i), "prediction_filler") && !unmapped.contains(words.get(i))) {
                 unmapped.add(words.get(i));
             }
         }
@@ -105,13 +102,18 @@ public final class PredictivePlan {
                     + " " + firstOr(entityPhrases.subList(Math.min(1, entityPhrases.size() - 1), entityPhrases.size()),
                     task.entityTable()) + " are likely to " + task.triggers().get(0) + "? Top 10 and why'.");
         }
-        if (entity == null || cur == null) {
+        boolean implied = cur == null && why;
+        if (entity == null && !implied || cur == null && !implied) {
             return Optional.of(asks + " Say which rows to score: it can only score "
                     + task.current().description() + ", e.g. 'Which " + firstOr(task.current().phrases(), "current")
                     + " " + task.entityTable() + "s are likely to " + task.triggers().get(0) + "?'.");
         }
-        readings.add("'" + entity + "' → table " + task.entityTable());
-        readings.add("'" + cur + "' → " + task.current().description() + ": " + task.current().filter());
+        if (entity != null) {
+            readings.add("'" + entity + "' → table " + task.entityTable());
+        }
+        readings.add(implied ? "the question asks why: the task explains its model on the only set it scores, "
+                + task.current().description() + ": " + task.current().filter()
+                : "'" + cur + "' → " + task.current().description() + ": " + task.current().filter());
         readings.add("the " + top + " highest probabilities are listed" + (asked ? " ('top " + top + "')" : " (the default)"));
         return Optional.of(new Reading(task, top, List.copyOf(readings)));
     }
@@ -142,6 +144,17 @@ public final class PredictivePlan {
             }
         }
         return null;
+    }
+
+    /** Marks every occurrence of the phrases (a question may name its entity twice); the first one as the question has it. */
+    private static String markAll(List<String> words, List<String> asWritten, boolean[] used, List<String> phrases) {
+        String first = mark(words, asWritten, used, phrases);
+        if (first != null) {
+            while (mark(words, asWritten, used, phrases) != null) {
+                // each call marks one more occurrence
+            }
+        }
+        return first;
     }
 
     private static boolean anyUsed(boolean[] used, int from, int n) {

@@ -63,6 +63,9 @@ public final class QueryBuilder {
         String count = fans ? distinctCount(subjectKey, s.subject()) : "count(*)";
         String whereSql = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
         String groupSel = s.group() == null ? null : s.group().sql() + " AS " + KgSql.ident(alias(s.group()));
+        if (fans && s.shape() == QuerySpec.Shape.COUNT && s.group() != null && !s.group().table().equals(s.subject())) {
+            checkOneToOne(fanning, s.filters()); // a row counted under several groups ("loans per client" via disp)
+        }
         return switch (s.shape()) {
             case COUNT -> new Built(s.group() == null ? "SELECT " + count + " AS n FROM " + from + whereSql
                     : "SELECT " + groupSel + ", " + count + " AS n FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
@@ -92,20 +95,16 @@ public final class QueryBuilder {
                     m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
                 }
                 String dir = s.descending() ? "DESC" : "ASC";
-                if (s.limit() == 1) { // "which region has the most clients": the name alone
-                    yield new Built("SELECT " + groupSel + " FROM " + from + whereSql + " GROUP BY 1 ORDER BY "
-                            + m.substring(0, m.lastIndexOf(" AS ")) + " " + dir + ", 1 LIMIT 1", joins);
-                }
                 yield new Built("SELECT " + groupSel + ", " + m + " FROM " + from + whereSql
                         + " GROUP BY 1 ORDER BY 2 " + dir + ", 1 LIMIT " + s.limit(), joins);
             }
             case TOP_ROWS -> {
                 Set<String> cols = new LinkedHashSet<>();
                 Optional<Sense.Attr> label = lexicon.label(s.subject());
-                if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name alone
-                    yield new Built("SELECT " + label.get().sql() + " FROM " + from + whereSql + " ORDER BY " + s.measure().sql()
-                            + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST" + (subjectKey == null ? "" : ", " + subjectKey)
-                            + " LIMIT 1", joins);
+                if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value
+                    yield new Built("SELECT " + label.get().sql() + ", " + s.measure().sql() + " FROM " + from + whereSql
+                            + " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
+                            + (subjectKey == null ? "" : ", " + subjectKey) + " LIMIT 1", joins);
                 }
                 if (subjectKey != null) {
                     cols.add(subjectKey);

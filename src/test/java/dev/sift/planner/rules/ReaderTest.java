@@ -92,10 +92,33 @@ class ReaderTest {
 
     @Test
     void classifies_intent_before_mapping() {
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("Which loans will default?"))).isEqualTo(Intent.PREDICTIVE);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("describe the loan table"))).isEqualTo(Intent.SCHEMA);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what values does status take"))).isEqualTo(Intent.VALUES);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("how many distinct values of status"))).isEqualTo(Intent.QUERY);
-        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what correlates with loan amount"))).isEqualTo(Intent.CORRELATION);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("Which loans will default?"), false)).isEqualTo(Intent.PREDICTIVE);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("describe the loan table"), false)).isEqualTo(Intent.SCHEMA);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what values does status take"), false)).isEqualTo(Intent.VALUES);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("how many distinct values of status"), false)).isEqualTo(Intent.QUERY);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("what correlates with loan amount"), false)).isEqualTo(Intent.CORRELATION);
+    }
+
+    @Test
+    void one_intent_classifier_reads_predictions_forecasts_and_analysis_requests() {
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("Which factors predict default?"), true))
+                .isEqualTo(Intent.PREDICTIVE);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("Why do loans default?"), true)).isEqualTo(Intent.PREDICTIVE);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("predict the monthly transaction volume"), false))
+                .isEqualTo(Intent.FORECAST);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("are there unusual loan amounts"), false))
+                .isEqualTo(Intent.ANOMALY);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("cluster the districts"), false)).isEqualTo(Intent.CLUSTER);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("total loan amount per status code"), false))
+                .isEqualTo(Intent.QUERY);
+        assertThat(Intent.classify(dev.sift.knowledge.Phrases.words("how many clients have a profile"), false))
+                .isEqualTo(Intent.QUERY);
+    }
+
+    @Test
+    void suggestions_count_a_swap_of_two_letters_as_one_edit() {
+        assertThat(Suggest.distance("cutsomer", "customer")).isEqualTo(1);
+        assertThat(Suggest.distance("loan", "lona")).isEqualTo(1);
+        assertThat(Suggest.distance("kitten", "sitting")).isEqualTo(3);
     }
 }

@@ -1,4 +1,4 @@
-package dev.sift.planner;
+package dev.sift.planner.rules;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +7,8 @@ import dev.sift.agent.Decision;
 import dev.sift.agent.Step;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.TableInfo;
+import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -26,46 +28,23 @@ import java.util.regex.Pattern;
  * ambiguous. Interpretations it does make (a word read as a table, "volume" as a row count, a default
  * grain) are stated in the answer.
  */
-final class AnalysisRoutes {
+public final class AnalysisRoutes {
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final Set<String> TOOLS = Set.of("profile_data", "data_quality_report", "correlation_analysis",
-            "trend_analysis", "forecast");
-    private static final Map<String, String> GRAINS = Map.ofEntries(Map.entry("daily", "day"), Map.entry("day", "day"),
-            Map.entry("days", "day"), Map.entry("weekly", "week"), Map.entry("week", "week"), Map.entry("weeks", "week"),
-            Map.entry("monthly", "month"), Map.entry("month", "month"), Map.entry("months", "month"),
-            Map.entry("quarterly", "quarter"), Map.entry("quarter", "quarter"), Map.entry("quarters", "quarter"),
-            Map.entry("yearly", "year"), Map.entry("annual", "year"), Map.entry("annually", "year"),
-            Map.entry("year", "year"), Map.entry("years", "year"));
-    private static final Set<String> COUNT_WORDS = Set.of("volume", "number", "count", "counts", "many");
+    public static final Set<String> TOOLS = Set.of("profile_data", "data_quality_report", "correlation_analysis",
+            "trend_analysis", "forecast", "anomaly_scan", "kmeans_clusters");
+    private static final Vocabulary V = Vocabulary.WORDS;
     private static final Map<String, String> AGG_WORDS = Map.of("total", "sum", "sum", "sum", "average", "avg",
             "mean", "avg", "median", "median", "maximum", "max", "minimum", "min");
-    /** Words that carry no argument in these requests. */
-    private static final Set<String> FILLER = Set.of("profile", "profiling", "quality", "report", "check", "run",
-            "analysis", "analyse", "analyze", "correlates", "correlate", "correlated", "correlation", "correlations",
-            "related", "trend", "trends", "trending", "forecast", "forecasting", "predict", "projection", "over", "time",
-            "next", "per", "into", "any", "issues", "problems", "so", "far", "going", "up", "down", "look", "like",
-            "strongly", "most", "would", "will", "be", "coming", "ahead", "evolve", "evolved");
 
     private AnalysisRoutes() { }
 
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_.]+");
-    /** Words that carry no argument in any question. */
-    private static final Set<String> STOP = Set.of("how", "many", "much", "are", "is", "there", "the", "a", "an", "of",
-            "in", "on", "for", "with", "have", "has", "had", "do", "does", "did", "what", "which", "total", "number",
-            "count", "all", "be", "were", "was", "by", "to", "and", "me", "show", "tell", "please", "i", "we", "you",
-            "data", "dataset", "exist", "exists", "currently", "our", "my", "it", "its", "at", "from", "that", "those",
-            "these", "this", "can", "could", "list", "give", "whose", "where", "who", "rows", "records", "entries",
-            "overall", "altogether", "year", "during", "take", "takes", "possible", "each", "column", "columns",
-            "table", "tables", "values", "value", "codes", "code", "categories", "distinct", "kinds", "types",
-            "levels", "options", "schema", "fields", "structure", "describe", "about", "available", "exactly");
-
     /** A decision for an analysis request, or empty when the question is not one (other routes then apply). */
-    static Optional<Decision> route(String question, List<TableInfo> tables) {
+    public static Optional<Decision> route(Intent intent, String question, List<TableInfo> tables) {
         String q = question.toLowerCase(Locale.ROOT);
         List<String> words = words(q);
-        Intent intent = intent(q, words);
-        if (intent == null || (q.contains("how many") && intent != Intent.TREND && intent != Intent.FORECAST)) {
-            return Optional.empty(); // "how many clients have a profile?" is a count, not a profiling request
+        if (!intent.analysis()) {
+            return Optional.empty();
         }
         List<String> notes = new ArrayList<>();
         List<TableInfo> mentioned = mentioned(words, tables, notes);
@@ -85,6 +64,17 @@ final class AnalysisRoutes {
         switch (intent) {
             case PROFILE -> thought = "Profiled table " + t.name() + ".";
             case QUALITY -> thought = "Checked the data quality of table " + t.name() + ".";
+            case ANOMALY, CLUSTER -> {
+                List<ColumnInfo> numeric = columns.isEmpty() ? t.columns().stream().filter(c -> isNumber(c.type())
+                        && !c.name().toLowerCase(Locale.ROOT).endsWith("_id")).toList() : columns;
+                if (numeric.isEmpty()) {
+                    return Optional.of(ask("Table " + t.name() + " has no numeric columns for " + intent.what + "."));
+                }
+                numeric.forEach(c -> args.withArray("columns").add(c.name()));
+                thought = (intent == Intent.ANOMALY ? "Scanned table " + t.name() + " for unusual values of "
+                        : "Clustered the rows of table " + t.name() + " by ") + names(numeric)
+                        + (columns.isEmpty() ? " (its numeric columns, as none was named)." : ".");
+            }
             case CORRELATION -> {
                 if (columns.size() > 1) {
                     return Optional.of(ask("Which column's correlations do you mean: " + names(columns) + "?"));
@@ -105,8 +95,8 @@ final class AnalysisRoutes {
                         : "number of rows") + " of table " + t.name() + " by " + args.get("date").asText() + ".";
             }
         }
-        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !STOP.contains(w)
-                && !FILLER.contains(w) && !GRAINS.containsKey(w) && !COUNT_WORDS.contains(w) && !AGG_WORDS.containsKey(w)
+        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !used.contains(Phrases.stem(w)) && !V.has(w, "stop", "analysis_filler",
+                "grains", "count_words", "intents." + intent.name().toLowerCase(Locale.ROOT)) && !AGG_WORDS.containsKey(w)
                 && !w.matches("\\d+")).distinct().toList();
         if (!unmapped.isEmpty()) {
             return Optional.of(ask("I could not map " + String.join(", ", unmapped.stream().map(w -> "'" + w + "'").toList())
@@ -134,7 +124,7 @@ final class AnalysisRoutes {
         args.put("date", date.name());
         List<ColumnInfo> measures = columns.stream().filter(c -> !c.equals(date)).toList();
         String agg = words.stream().filter(AGG_WORDS::containsKey).map(AGG_WORDS::get).findFirst().orElse(null);
-        boolean count = words.stream().anyMatch(COUNT_WORDS::contains);
+        boolean count = words.stream().anyMatch(w -> V.has(w, "count_words"));
         if (measures.size() > 1) {
             return Optional.of(ask("Which measure do you mean: " + names(measures) + "?"));
         }
@@ -145,14 +135,14 @@ final class AnalysisRoutes {
             }
             args.put("measure", measures.get(0).name()).put("agg", agg);
         } else if (count) {
-            notes.add("'" + words.stream().filter(COUNT_WORDS::contains).findFirst().orElseThrow() + "' read as the number of rows");
+            notes.add("'" + words.stream().filter(w -> V.has(w, "count_words")).findFirst().orElseThrow() + "' read as the number of rows");
         } else {
             return Optional.of(ask("Which measure of " + t.name() + " should I follow over time: the number of rows, or a"
                     + " total or average of one of " + names(t.columns().stream().filter(c -> isNumber(c.type())
                     && !c.name().toLowerCase(Locale.ROOT).endsWith("_id")).toList())
                     + "?"));
         }
-        String grain = words.stream().filter(GRAINS::containsKey).map(GRAINS::get).findFirst().orElse(null);
+        String grain = words.stream().filter(w -> V.has(w, "grains")).map(w -> V.map("grains").get(w)).findFirst().orElse(null);
         if (grain == null) {
             grain = "month";
             notes.add("by month, as no period was named");
@@ -169,39 +159,6 @@ final class AnalysisRoutes {
 
     private static boolean isNumber(String type) {
         return type.matches("(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT))|FLOAT|DOUBLE|REAL|DECIMAL.*");
-    }
-
-    private enum Intent {
-        PROFILE("profile_data", "a profile"), QUALITY("data_quality_report", "a data quality report"),
-        CORRELATION("correlation_analysis", "correlations"), TREND("trend_analysis", "trend"),
-        FORECAST("forecast", "forecast");
-
-        final String tool;
-        final String what;
-
-        Intent(String tool, String what) {
-            this.tool = tool;
-            this.what = what;
-        }
-    }
-
-    private static Intent intent(String q, List<String> words) {
-        if (words.contains("profile") || words.contains("profiling")) {
-            return Intent.PROFILE;
-        }
-        if (words.contains("quality")) {
-            return Intent.QUALITY;
-        }
-        if (words.stream().anyMatch(w -> w.startsWith("correlat"))) {
-            return Intent.CORRELATION;
-        }
-        if (words.stream().anyMatch(w -> w.startsWith("forecast") || w.equals("predict") || w.equals("projection"))) {
-            return Intent.FORECAST;
-        }
-        if (words.stream().anyMatch(w -> w.startsWith("trend"))) {
-            return Intent.TREND;
-        }
-        return null;
     }
 
     /**
@@ -232,7 +189,8 @@ final class AnalysisRoutes {
         List<ColumnInfo> out = new ArrayList<>();
         for (ColumnInfo c : t.columns()) {
             String n = c.name().toLowerCase(Locale.ROOT);
-            if (words.contains(n) || words.contains(t.name().toLowerCase(Locale.ROOT) + "." + n)) {
+            if (words.contains(n) || words.contains(t.name().toLowerCase(Locale.ROOT) + "." + n)
+                    || words.stream().anyMatch(w -> Phrases.stem(w).equals(n))) { // "amounts"
                 out.add(c);
             }
         }
@@ -248,7 +206,7 @@ final class AnalysisRoutes {
     }
 
     /** The final answer after an analysis tool ran: what was done (and how the words were read), then its result. */
-    static String answer(Step last) {
+    public static String answer(Step last) {
         return (last.thought() == null ? "" : last.thought() + "\n") + last.observation();
     }
 

@@ -1,4 +1,4 @@
-package dev.sift.planner;
+package dev.sift.planner.rules;
 
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
@@ -7,6 +7,7 @@ import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
 import dev.sift.data.Workspace;
+import dev.sift.planner.RulePlanner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -97,5 +98,16 @@ class AnalysisRoutesTest {
         AgentRun run = ask("How many loans have a quality problem?");
         assertThat(run.steps()).isEmpty();
         assertThat(run.answer()).startsWith("I could not map 'quality' to anything in this dataset, and I will not guess.");
+    }
+
+    @Test
+    void anomaly_and_cluster_requests_go_to_their_tools() throws Exception {
+        AgentRun unusual = ask("Are there any unusual loan amounts?");
+        assertThat(call(unusual)).isEqualTo("anomaly_scan {\"source\":\"loan\",\"columns\":[\"amount\"]}");
+        assertThat(unusual.kind()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(unusual.answer()).startsWith("Scanned table loan for unusual values of amount.\n");
+        AgentRun clusters = ask("cluster the districts");
+        assertThat(call(clusters)).startsWith("kmeans_clusters {\"source\":\"district\",\"columns\":[");
+        assertThat(clusters.answer()).startsWith("Clustered the rows of table district by ").contains("(its numeric columns, as none was named)");
     }
 }

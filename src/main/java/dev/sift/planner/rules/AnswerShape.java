@@ -1,0 +1,122 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.Vocabulary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The check before any offline answer: does the query answer the question that was asked? From the question, what
+ * is asked for — "who" / "which X" → the rows' names or ids, "how many" / "average" / "what share" → a number (one,
+ * or one per group); from the {@link QuerySpec}, what its SQL returns. A mismatch ("who is the owner of the account
+ * with the largest loan?" read as the largest amount), or a word that asks for a shape the reading did not use
+ * ("average" in "the average number of loans per account" read as a count per account; "highest" in a plain
+ * listing), ends in a clarification that names the words, never in an answer to another question.
+ */
+public final class AnswerShape {
+    private static final Vocabulary V = Vocabulary.WORDS;
+    private static final Set<String> PURE_AGGREGATES = Set.of("total", "sum", "average", "avg", "mean", "median",
+            "maximum", "max", "minimum", "min");
+    private static final Set<String> EXTREMES = Set.of("largest", "biggest", "highest", "greatest", "smallest", "lowest",
+            "first", "earliest", "last", "latest");
+    private static final Set<String> NUMBER_SHAPES = Set.of(QuerySpec.Shape.COUNT.name(), QuerySpec.Shape.AGG.name(),
+            QuerySpec.Shape.METRIC.name(), QuerySpec.Shape.SHARE.name(), QuerySpec.Shape.TOP_GROUPS.name());
+
+    private AnswerShape() { }
+
+    /** Why the spec does not answer the question as asked, or empty when it does. */
+    public static Optional<String> mismatch(List<Tok> toks, QuerySpec spec) {
+        String described = AnswerPhraser.describe(spec);
+        String what = Character.toLowerCase(described.charAt(0)) + described.substring(1);
+        Optional<String> asked = asked(toks);
+        boolean rows = spec.shape() == QuerySpec.Shape.LIST || spec.shape() == QuerySpec.Shape.TOP_ROWS
+                || spec.shape() == QuerySpec.Shape.TOP_GROUPS;
+        if (asked.isPresent() && asked.get().startsWith("who") && !rows) {
+            return Optional.of("the question asks " + asked.get() + ", but the only reading I can build gives " + what
+                    + ", which is not who or which; I will not answer a different question");
+        }
+        if (asked.isPresent() && asked.get().startsWith("which") && !rows) {
+            return Optional.of("the question asks " + asked.get() + ", but the only reading I can build gives " + what
+                    + "; I will not answer a different question");
+        }
+        if (asked.isPresent() && asked.get().startsWith("for a number") && !NUMBER_SHAPES.contains(spec.shape().name())) {
+            return Optional.of("the question asks " + asked.get() + ", but the only reading I can build lists rows ("
+                    + what + "); I will not answer a different question");
+        }
+        List<String> unused = unused(toks, spec);
+        if (!unused.isEmpty()) {
+            return Optional.of("my reading (" + what + ") does not use " + String.join(", ", unused.stream()
+                    .map(w -> "'" + w + "'").toList()) + ", so it would answer a different question; I will not guess what "
+                    + (unused.size() == 1 ? "it means" : "they mean") + " here");
+        }
+        return Optional.empty();
+    }
+
+    /** What the question asks for, from its question words; empty when they do not say. */
+    static Optional<String> asked(List<Tok> toks) {
+        for (int i = 0; i < toks.size(); i++) {
+            Tok t = toks.get(i);
+            if (t.is("who", "whom")) {
+                return Optional.of("who ('" + t.text() + "')");
+            }
+            if (t.is("show", "list", "give", "find")) { // "show (me) (all) the accounts …": rows
+                int j = i + 1;
+                while (j < toks.size() && toks.get(j).is("me", "u", "us", "all", "the", "a", "an", "each")) {
+                    j++;
+                }
+                if (j < toks.size() && toks.get(j).sense() instanceof Sense.Entity) {
+                    return Optional.of("which rows ('" + t.text() + " … " + toks.get(j).text() + "')");
+                }
+            }
+            if (t.is("which", "what") && i + 1 < toks.size()) {
+                Tok next = toks.get(i + 1).number() && i + 2 < toks.size() ? toks.get(i + 2) : toks.get(i + 1);
+                if (next.sense() instanceof Sense.Entity || t.is("which") && next.sense() instanceof Sense.Attr) {
+                    return Optional.of("which rows ('" + t.text() + " " + next.text() + "')");
+                }
+            }
+        }
+        for (int i = 0; i < toks.size(); i++) {
+            Tok t = toks.get(i);
+            if (t.is("how") && i + 1 < toks.size() && toks.get(i + 1).is("many")
+                    || t.plain() && (PURE_AGGREGATES.contains(t.word()) || V.has(t.word(), "share"))) {
+                return Optional.of("for a number ('" + t.text() + (t.is("how") ? " many" : "") + "')");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Shape words of the question ("average", "highest", "breakdown", "percentage") that the spec does not use. */
+    static List<String> unused(List<Tok> toks, QuerySpec spec) {
+        List<String> out = new ArrayList<>();
+        String agg = spec.aggFn() != null ? spec.aggFn()
+                : spec.metric() != null ? spec.metric().expression().trim().replaceAll("(?s)^(\\w+)\\(.*", "$1").toLowerCase(Locale.ROOT)
+                : spec.shape() == QuerySpec.Shape.COUNT ? "count" : "";
+        for (Tok t : toks) {
+            if (!t.plain()) {
+                continue;
+            }
+            String w = t.word();
+            boolean used = true;
+            if (PURE_AGGREGATES.contains(w)) {
+                String fn = V.map("aggregates").get(w);
+                used = fn.equals(agg) || fn.equals("sum") && agg.equals("count");
+            } else if (EXTREMES.contains(w)) {
+                String fn = V.map("aggregates").get(w);
+                used = spec.limit() != null || fn.equals(agg);
+            } else if (V.has(w, "descending", "ascending")) {
+                used = spec.limit() != null;
+            } else if (V.has(w, "distribution")) {
+                used = spec.group() != null;
+            } else if (V.has(w, "share")) {
+                used = spec.shape() == QuerySpec.Shape.SHARE || spec.metric() != null;
+            }
+            if (!used && !out.contains(t.text())) {
+                out.add(t.text());
+            }
+        }
+        return out;
+    }
+}

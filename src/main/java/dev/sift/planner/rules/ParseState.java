@@ -1,0 +1,92 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.KgEntry;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one parse has read so far, in typed fields: the subject table (the grain), the entity phrases hang off
+ * (anchor), filters and the joins they need, the measure, metric, aggregate and grouping, and the ranking. The rules
+ * of {@link SpecParser} fill it token by token; {@link ShapeRules} turns it into a {@link QuerySpec}.
+ */
+final class ParseState {
+    final List<Tok> toks;
+    final List<String> readings = new ArrayList<>();
+    final List<String> unmapped = new ArrayList<>();
+    final List<QuerySpec.Filter> filters = new ArrayList<>();
+    final List<QuerySpec.Link> links = new ArrayList<>();
+    /** The ranking the question asks for, or null. */
+    final Ranking ranking;
+    /** The table whose rows are counted, aggregated or listed. */
+    String subject;
+    /** The entity the next phrase hangs off ("loans of accounts in Prague": account). */
+    String anchor;
+    /** A join the question named ("live in"), pending until the table it leads to is read. */
+    Sense.Via via;
+    /** The date column a date phrase applies to ("opened" → account.date). */
+    Sense.Attr dateColumn;
+    Sense.Attr group;
+    Sense.Attr measure;
+    Tok measureTok;
+    KgEntry.Metric metric;
+    /** sum, avg, median, min or max, from a plain aggregate word. */
+    String agg;
+    /** "by", "per", "each" read, waiting for what to group by. */
+    boolean groupCue;
+    /** "no" / "without" read, waiting for the related table. */
+    boolean negate;
+    /** "at least 3" read before a table: a related-rows count, waiting for the table. */
+    Sense.Compare related;
+    /** The words and table of the last entity phrase ("loans that are running": running + loan). */
+    List<String> entityWords;
+    String entityTable;
+    /** A token already read as part of the phrase before it ("more than 100000 inhabitants"). */
+    int consumed = -1;
+
+    ParseState(List<Tok> toks) {
+        this.toks = toks;
+        this.ranking = Ranking.detect(toks);
+    }
+
+    String base() {
+        return anchor != null ? anchor : subject;
+    }
+
+    /** Sets the subject (and anchor) when none is read yet, else joins {@code table} to what the phrase hangs off. */
+    void subjectOrAttach(String table) {
+        if (subject == null) {
+            subject = table;
+            anchor = table;
+        } else {
+            attach(table);
+        }
+    }
+
+    void link(String from, String to, KgEntry.Join forced) {
+        if (from != null && to != null && !from.equals(to)) {
+            QuerySpec.Link l = new QuerySpec.Link(from, to, forced);
+            if (!links.contains(l)) {
+                links.add(l);
+            }
+        }
+    }
+
+    /** Joins {@code table} to the entity the phrase hangs off, following a named join ("live in") when one is pending. */
+    void attach(String table) {
+        if (via != null && table.equals(via.join().other(via.table()))) {
+            link(base(), via.table(), null);
+            link(via.table(), table, via.join());
+            return;
+        }
+        link(base(), table, null);
+    }
+
+    void read(Tok t, String reading) {
+        readings.add("'" + t.text() + "' → " + reading);
+    }
+
+    void filter(String table, String sql, String describe) {
+        filters.add(new QuerySpec.Filter(table, sql, describe));
+    }
+}

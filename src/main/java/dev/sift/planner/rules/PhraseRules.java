@@ -1,0 +1,306 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.KgSql;
+import dev.sift.knowledge.Phrases;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The rules of {@link SpecParser} for columns, dates, numeric comparisons and related-row filters ("accounts with at
+ * least 3 orders", "accounts with no loan"), and the facts about tokens they share.
+ */
+final class PhraseRules {
+    private static final Pattern PLAIN_AGG = Pattern.compile(
+            "(?i)\\s*(sum|avg|min|max|median|count)\\(\\s*(DISTINCT\\s+)?([A-Za-z_\"][\\w\".]*)\\s*\\)\\s*");
+
+    private final Lexicon lexicon;
+
+    PhraseRules(Lexicon lexicon) {
+        this.lexicon = lexicon;
+    }
+
+    /** A column: a grouping, a ranked target or order, a date selector, a compared column, or the measure. */
+    void attr(ParseState w, int i, Tok t, Sense.Attr a, boolean rankTarget) throws Unreadable {
+        w.read(t, a.name());
+        if (i == w.consumed || i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null) {
+            return; // "status A": the column of the code after it
+        }
+        if (namesValueColumn(w, i - 1, a) || namesValueColumn(w, i + 1, a)) {
+            return; // "the south Moravia region", "weekly frequency": the column of a value next to it
+        }
+        if (w.groupCue || rankTarget) {
+            w.subjectOrAttach(a.table());
+            if (w.groupCue) {
+                w.groupCue = false;
+                w.group = a;
+            } else {
+                w.ranking.target = new Ranking.Target.Values(a);
+            }
+            return;
+        }
+        if (a.date()) {
+            date(w, i, t, a);
+            return;
+        }
+        if (w.ranking != null && w.ranking.awaitsOrder()) {
+            w.ranking.order = new Ranking.Order.ByColumn(a);
+            w.attach(a.table());
+            return;
+        }
+        if (a.numeric() && (i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Compare || numberFollows(w, i))) {
+            return; // compared or equated right after: "an average salary above 10000", "a duration of 60 months"
+        }
+        if (w.measure != null || w.metric != null) {
+            throw new Unreadable("I could not tell what '" + t.text() + "' is for in this question");
+        }
+        setMeasure(w, a, t);
+    }
+
+    /** A date column: the measure of "first"/"last", else the column later date phrases apply to. */
+    private static void date(ParseState w, int i, Tok t, Sense.Attr a) {
+        boolean extreme = w.agg != null && (w.agg.equals("min") || w.agg.equals("max"));
+        if (extreme && w.measure == null && w.metric == null && !(i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Dates)) {
+            setMeasure(w, a, t);
+            return;
+        }
+        w.dateColumn = a;
+        if (w.subject == null) {
+            w.subject = a.table();
+            w.anchor = a.table();
+        }
+    }
+
+    private static void setMeasure(ParseState w, Sense.Attr a, Tok t) {
+        w.measure = a;
+        w.measureTok = t;
+        w.subjectOrAttach(a.table());
+    }
+
+    /** One of several columns a word may name ("amount"), settled by the tables around it, or a question back. */
+    Sense.Attr choose(ParseState w, int i, Tok t, Sense.Choice c) throws Unreadable {
+        Set<String> prefer = new LinkedHashSet<>();
+        if (i > 0 && w.toks.get(i - 1).sense() instanceof Sense.Entity e) {
+            prefer.add(e.table());
+        }
+        if (w.anchor != null) {
+            prefer.add(w.anchor);
+        }
+        if (w.subject != null) {
+            prefer.add(w.subject);
+        }
+        for (int j = i + 1; j < w.toks.size(); j++) { // a table named later ("the total amount of all loans")
+            Sense s = w.toks.get(j).sense();
+            String later = s instanceof Sense.Entity e ? e.table() : s instanceof Sense.Cond cd ? cd.table()
+                    : s instanceof Sense.Attr la ? la.table() : null;
+            if (later != null) {
+                prefer.add(later);
+            }
+        }
+        for (String p : prefer) {
+            List<Sense.Attr> hit = c.options().stream().filter(a -> a.table().equals(p)).toList();
+            if (hit.size() == 1) {
+                return hit.get(0);
+            }
+        }
+        throw new Unreadable("'" + t.text() + "' could be " + String.join(", ", c.options().stream().map(Sense.Attr::name)
+                .toList()) + (c.guidance() == null ? "" : ". " + c.guidance()));
+    }
+
+    /** "in 1997", "between 1995 and 1996", "after March 1997": a filter on the date the question is about. */
+    void dates(ParseState w, Tok t, Sense.Dates d) throws Unreadable {
+        Sense.Attr col = dateColumn(w);
+        if (col == null) {
+            throw new Unreadable("I could not tell which date '" + t.text() + "' refers to" + (w.base() == null ? ""
+                    : ": table " + w.base() + " has " + (lexicon.graph().columns(w.base()).stream().noneMatch(c -> Lexicon.attr(c).date())
+                    ? "no date column" : "several date columns")));
+        }
+        w.attach(col.table());
+        String c = col.sql();
+        String sql;
+        String said;
+        if (d.yearFrom() > 0) {
+            sql = d.yearFrom() == d.yearTo() ? "year(" + c + ") = " + d.yearFrom()
+                    : "year(" + c + ") BETWEEN " + d.yearFrom() + " AND " + d.yearTo();
+            said = sql.replace(c, col.name());
+        } else if (d.from() != null && d.to() != null) {
+            sql = c + " >= " + literal(d.from()) + " AND " + c + " < " + literal(d.to());
+            said = col.name() + " in [" + d.from() + ", " + d.to() + ")";
+        } else if (d.from() != null) {
+            sql = c + " >= " + literal(d.from());
+            said = col.name() + " >= " + d.from();
+        } else {
+            sql = c + " < " + literal(d.to());
+            said = col.name() + " < " + d.to();
+        }
+        w.filter(col.table(), sql, said);
+        w.readings.add("'" + t.text() + "' → " + said);
+    }
+
+    private static String literal(LocalDate d) {
+        return "DATE '" + d + "'";
+    }
+
+    /** "over 100000": a comparison of the numeric column before it, after it, or the subject's amount. */
+    void compare(ParseState w, int i, Tok t, Sense.Compare c) throws Unreadable {
+        if (i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Entity) {
+            w.related = c; // "at least 3 payment orders"
+            return;
+        }
+        Tok prev = previousContent(w, i);
+        Sense.Attr col = prev == null ? null : numericAttr(prev);
+        if (col == null && i + 1 < w.toks.size() && numericAttr(w.toks.get(i + 1)) != null) {
+            col = numericAttr(w.toks.get(i + 1)); // "more than 100000 inhabitants"
+            w.consumed = i + 1;
+        }
+        if (col == null && w.base() != null) {
+            col = lexicon.amount(w.base()).orElse(null);
+        }
+        if (col == null) {
+            throw new Unreadable("I could not tell which number '" + t.text() + "' compares");
+        }
+        w.attach(col.table());
+        w.filter(col.table(), col.sql() + " " + c.op() + " " + c.value(), col.name() + " " + c.op() + " " + c.value());
+        w.readings.add("'" + t.text() + "' → " + col.name() + " " + c.op() + " " + c.value());
+    }
+
+    /** "accounts with at least 3 orders": the anchor's rows with that many related rows (a direct approved join only). */
+    void related(ParseState w, String table, Sense.Compare c, Tok t) throws Unreadable {
+        String owner = w.base();
+        Optional<KgEntry.Join> j = direct(owner, table);
+        if (owner == null || j.isEmpty() || !j.get().fromTable().equals(table)) {
+            throw new Unreadable("I can count related rows only along one approved join, and '" + t.text() + "' is not"
+                    + " directly attached to " + (owner == null ? "anything" : owner));
+        }
+        String fk = KgSql.column(table, j.get().fromColumn());
+        String sql = KgSql.column(j.get().toTable(), j.get().toColumn()) + " IN (SELECT " + fk + " FROM " + KgSql.table(table)
+                + " GROUP BY " + fk + " HAVING count(*) " + c.op() + " " + c.value() + ")";
+        String said = owner + " with " + c.op() + " " + c.value() + " " + table + " rows";
+        w.filter(owner, sql, said);
+        w.readings.add("'" + c.op() + " " + c.value() + " " + t.text() + "' → " + said);
+    }
+
+    /** "accounts with no loan": NOT EXISTS along one approved join. */
+    void noneOf(ParseState w, String table, Tok t) throws Unreadable {
+        String owner = w.base();
+        Optional<KgEntry.Join> j = direct(owner, table);
+        if (owner == null || j.isEmpty()) {
+            throw new Unreadable("I can test for missing related rows only along one approved join, and '" + t.text()
+                    + "' is not directly attached to " + (owner == null ? "anything" : owner));
+        }
+        w.filter(owner, "NOT EXISTS (SELECT 1 FROM " + KgSql.table(table) + " WHERE " + j.get().condition() + ")",
+                owner + " without " + table);
+        w.readings.add("'no " + t.text() + "' → " + owner + " rows without a " + table + " row");
+    }
+
+    private Optional<KgEntry.Join> direct(String a, String b) {
+        if (a == null) {
+            return Optional.empty();
+        }
+        return lexicon.graph().joins().stream().filter(KgEntry.Join::curated).filter(j -> b.equals(j.other(a))).findFirst();
+    }
+
+    /** The date column date phrases apply to: the one named, else the only date of the anchor or the subject. */
+    Sense.Attr dateColumn(ParseState w) {
+        if (w.dateColumn != null) {
+            return w.dateColumn;
+        }
+        for (String table : new String[] {w.anchor, w.subject}) {
+            Optional<Sense.Attr> d = table == null ? Optional.empty() : lexicon.dateColumn(table);
+            if (d.isPresent()) {
+                return d.get();
+            }
+        }
+        return null;
+    }
+
+    /** The stored value or code of {@code a} that a plain word spells exactly ("status A"), or null. */
+    String codeAfter(Sense.Attr a, Tok next) {
+        if (!next.plain() || !a.name().contains(".")) {
+            return null;
+        }
+        Optional<KgEntry.Column> c = lexicon.graph().column(a.table(), a.name().substring(a.table().length() + 1));
+        if (c.isEmpty()) {
+            return null;
+        }
+        for (String v : c.get().codes().isEmpty() ? c.get().values() : List.copyOf(c.get().codes().keySet())) {
+            if (v.equals(next.text())) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Another metric of the graph that reads the same column as a snapshot (e.g. the balance after the last
+     * transaction, {@code arg_max(trans.balance, trans.date)}): then a plain aggregate of that column over all rows
+     * ("average balance") is not a settled reading.
+     */
+    Optional<KgEntry.Metric> snapshotOf(KgEntry.Metric m) {
+        Matcher plain = PLAIN_AGG.matcher(m.expression());
+        return plain.matches() ? snapshotOf(plain.group(3)) : Optional.empty();
+    }
+
+    /** A metric of the graph that reads {@code column} as a snapshot (not a plain aggregate), if any. */
+    Optional<KgEntry.Metric> snapshotOf(String column) {
+        return lexicon.graph().metrics().stream().filter(o -> !PLAIN_AGG.matcher(o.expression()).matches()
+                && o.expression().matches("(?s)\\s*\\w+\\(\\s*" + Pattern.quote(column) + "\\b.*")).findFirst();
+    }
+
+    static Sense.Attr numericAttr(Tok t) {
+        return t.sense() instanceof Sense.Attr a && a.numeric() ? a : null;
+    }
+
+    /** The nearest earlier token that is not a stop word. */
+    static Tok previousContent(ParseState w, int i) {
+        for (int j = i - 1; j >= 0; j--) {
+            Tok p = w.toks.get(j);
+            if (p.sense() != null || !(Phrases.stop().contains(p.word()) || p.is("a", "an", "the", "of"))) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    static boolean singular(Tok t) {
+        String last = t.words().get(t.words().size() - 1);
+        String shown = t.text().toLowerCase(Locale.ROOT);
+        return shown.endsWith(last) && !shown.endsWith("s");
+    }
+
+    static boolean qualifies(Tok next, String table) {
+        return next.sense() instanceof Sense.Attr a && a.table().equals(table)
+                || next.sense() instanceof Sense.Choice c && c.options().stream().anyMatch(a -> a.table().equals(table));
+    }
+
+    private static boolean namesValueColumn(ParseState w, int j, Sense.Attr a) {
+        return j >= 0 && j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Cond c && c.sql().startsWith(a.sql() + " = ");
+    }
+
+    private static boolean numberFollows(ParseState w, int i) {
+        for (int j = i + 1; j < w.toks.size() && j <= i + 3; j++) {
+            Tok n = w.toks.get(j);
+            if (n.number()) {
+                return true;
+            }
+            if (!n.plain() || !n.is("of", "a", "an", "the", "is", "equal", "to")) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    static List<String> words(List<Tok> toks) {
+        List<String> out = new ArrayList<>();
+        toks.stream().filter(Tok::plain).forEach(t -> out.add(t.word()));
+        return out;
+    }
+}

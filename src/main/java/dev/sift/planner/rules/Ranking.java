@@ -1,0 +1,97 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.Vocabulary;
+
+import java.util.List;
+
+/**
+ * A ranking the question asks for: "top 5", "the 3 largest", "which 2 regions … most", "which district has the
+ * highest …" (an implicit top 1). What is ranked ({@link Target}) and by what ({@link Order}) are found while the
+ * question is read.
+ */
+final class Ranking {
+    private static final Vocabulary V = Vocabulary.WORDS;
+
+    /** What the ranking lists: rows of a table (named by its label) or the values of a column. */
+    sealed interface Target {
+        record Rows(String table, Tok tok) implements Target { }
+
+        record Values(Sense.Attr attr) implements Target { }
+    }
+
+    /** What the ranking orders by: the number of a table's rows, a metric, or a column. */
+    sealed interface Order {
+        record ByCount(String table) implements Order { }
+
+        record ByMetric(KgEntry.Metric metric) implements Order { }
+
+        record ByColumn(Sense.Attr attr) implements Order { }
+    }
+
+    final int n;
+    final boolean implicitOne;
+    /** The first token that may name the target. */
+    final int start;
+    final boolean descending;
+    Target target;
+    Order order;
+
+    private Ranking(int n, boolean implicitOne, int start, boolean descending) {
+        this.n = n;
+        this.implicitOne = implicitOne;
+        this.start = start;
+        this.descending = descending;
+    }
+
+    /** The ranking of the question, or null when it asks for none. */
+    static Ranking detect(List<Tok> t) {
+        Integer n = null;
+        int start = -1;
+        boolean bottom = false;
+        for (int i = 0; i < t.size() && n == null; i++) {
+            Tok k = t.get(i);
+            boolean before = i > 0 && t.get(i - 1).is("top", "bottom", "which", "the", "first");
+            boolean after = i + 1 < t.size() && extreme(t.get(i + 1));
+            if (k.number() && (before || after)) {
+                n = Integer.parseInt(k.word());
+                start = i + 1;
+                bottom = i > 0 && t.get(i - 1).is("bottom");
+            }
+        }
+        boolean implicit = false;
+        if (n == null && !t.isEmpty() && t.get(0).is("which") && t.stream().anyMatch(Ranking::extreme)) {
+            n = 1;
+            implicit = true;
+            start = 1;
+        }
+        if (n == null) {
+            return null;
+        }
+        boolean desc = !bottom;
+        for (int i = start; i < t.size(); i++) {
+            if (t.get(i).plain() && V.has(t.get(i).word(), "ascending")) {
+                desc = false;
+                break;
+            }
+            if (t.get(i).plain() && V.has(t.get(i).word(), "descending")) {
+                break;
+            }
+        }
+        return new Ranking(n, implicit, start, desc);
+    }
+
+    private static boolean extreme(Tok k) {
+        return k.plain() && V.has(k.word(), "descending", "ascending");
+    }
+
+    /** True while token {@code i} may still name what is ranked. */
+    boolean awaitsTarget(int i) {
+        return target == null && i >= start;
+    }
+
+    /** True when the target is known and the order is not yet. */
+    boolean awaitsOrder() {
+        return target != null && order == null;
+    }
+}

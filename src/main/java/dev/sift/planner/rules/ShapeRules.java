@@ -1,0 +1,254 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.Vocabulary;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decides the shape of a read question and builds its {@link QuerySpec}: one rule per shape, mirroring
+ * {@link QueryBuilder}'s switch — {@link #count}, {@link #aggregate}, {@link #metric}, {@link #share}, {@link #top}
+ * (TOP_GROUPS / TOP_ROWS) and {@link #list}. A rule that cannot build its shape says why ({@link Unreadable}).
+ */
+final class ShapeRules {
+    private static final Vocabulary V = Vocabulary.WORDS;
+    private static final Map<String, String> AGG_WORD = Map.of("sum", "total", "avg", "average", "median", "median");
+
+    private final Lexicon lexicon;
+    private final PhraseRules phrases;
+
+    ShapeRules(Lexicon lexicon, PhraseRules phrases) {
+        this.lexicon = lexicon;
+        this.phrases = phrases;
+    }
+
+    QuerySpec shape(ParseState w) throws Unreadable {
+        List<String> words = PhraseRules.words(w.toks);
+        if (w.subject == null) {
+            throw new Unreadable("I could not tell what the question is about");
+        }
+        if (w.groupCue) {
+            throw new Unreadable("I could not tell what to group by");
+        }
+        oneValuePerColumn(w);
+        if (w.ranking != null) {
+            return top(w);
+        }
+        if (w.metric != null) {
+            return metric(w);
+        }
+        if (words.stream().anyMatch(x -> V.has(x, "share"))) {
+            return share(w);
+        }
+        if (w.agg != null) {
+            return aggregate(w);
+        }
+        if (words.contains("many") && words.contains("how") || words.contains("count") || pair(words, "number", "of")) {
+            return count(w);
+        }
+        if (words.stream().anyMatch(x -> V.has(x, "distribution"))) {
+            return breakdown(w);
+        }
+        Optional<QuerySpec> named = namedAverage(w);
+        if (named.isPresent()) {
+            return named.get();
+        }
+        return list(w, words);
+    }
+
+    /** "owners and disponents": two values of one column at once is not one filter. */
+    private static void oneValuePerColumn(ParseState w) throws Unreadable {
+        Set<String> equalities = new HashSet<>();
+        for (QuerySpec.Filter f : w.filters) {
+            int eq = f.sql().indexOf(" = '");
+            if (eq > 0 && !equalities.add(f.sql().substring(0, eq))) {
+                throw new Unreadable("the question asks for two values of " + f.sql().substring(0, eq) + " at once; ask for"
+                        + " one, or for a breakdown by it");
+            }
+        }
+    }
+
+    /** COUNT: "how many clients live in Prague", optionally grouped. */
+    private QuerySpec count(ParseState w) throws Unreadable {
+        if (w.measure != null) {
+            throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
+        }
+        return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, null);
+    }
+
+    /** COUNT grouped by a column: "breakdown of loans by status", "distribution of loan durations". */
+    private QuerySpec breakdown(ParseState w) throws Unreadable {
+        Sense.Attr by = w.group != null ? w.group : w.measure;
+        if (by == null) {
+            throw new Unreadable("I could not tell what to break down by");
+        }
+        if (w.group != null && w.measure != null) {
+            throw new Unreadable("I could not tell what '" + w.measure.name() + "' is for in a breakdown");
+        }
+        return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, by);
+    }
+
+    /** AGG: total/average/median/min/max of a measure; a running value with a snapshot metric is asked about. */
+    private QuerySpec aggregate(ParseState w) throws Unreadable {
+        Sense.Attr m = w.measure;
+        if (m == null) {
+            throw new Unreadable("I could not tell which number to " + w.agg + (w.agg.equals("sum") ? "" : " over"));
+        }
+        boolean extreme = w.agg.equals("min") || w.agg.equals("max");
+        if (!m.numeric() && !m.date()) {
+            throw new Unreadable("'" + m.name() + "' is not a number to aggregate");
+        }
+        if (m.date() && !extreme) {
+            throw new Unreadable("I can only give the first or last date of " + m.name());
+        }
+        Optional<KgEntry.Metric> snapshot = phrases.snapshotOf(m.sql());
+        if (snapshot.isPresent() && !extreme) {
+            throw new Unreadable("a " + AGG_WORD.get(w.agg) + " of " + m.name() + " over all rows is not a settled measure:"
+                    + " the knowledge graph defines metric " + snapshot.get().name() + (snapshot.get().description() == null
+                    ? "" : " (" + snapshot.get().description() + ")") + " over the same column; say per what and at which date");
+        }
+        return spec(w, QuerySpec.Shape.AGG, m.table(), w.agg, m, null, null);
+    }
+
+    /** METRIC: a metric of the graph ("default rate by region"). */
+    private QuerySpec metric(ParseState w) throws Unreadable {
+        if (w.measure != null) {
+            throw new Unreadable("the question names both metric " + w.metric.name() + " and " + w.measure.name());
+        }
+        return spec(w, QuerySpec.Shape.METRIC, w.metric.grain(), null, null, w.metric, null);
+    }
+
+    /** "average salary" names district.A11 itself; averaging it over rows is what the graph's metric does. */
+    private Optional<QuerySpec> namedAverage(ParseState w) throws Unreadable {
+        String fn = w.measure == null || w.measureTok == null ? null : V.map("aggregates").get(w.measureTok.word());
+        if (fn == null || !w.measure.numeric()) {
+            return Optional.empty();
+        }
+        String expr = fn + "(" + w.measure.sql() + ")";
+        Optional<KgEntry.Metric> metric = lexicon.graph().metrics().stream()
+                .filter(m -> m.expression().replace(" ", "").equalsIgnoreCase(expr.replace(" ", ""))).findFirst();
+        if (metric.isEmpty()) {
+            return Optional.empty();
+        }
+        w.readings.add("'" + w.measureTok.text() + "' over several rows → metric " + metric.get().name() + " = "
+                + metric.get().expression());
+        return Optional.of(spec(w, QuerySpec.Shape.METRIC, metric.get().grain(), null, null, metric.get(), null));
+    }
+
+    /** SHARE: the percentage of one table's rows meeting conditions on that table. */
+    private static QuerySpec share(ParseState w) throws Unreadable {
+        List<QuerySpec.Filter> onSubject = w.filters.stream().filter(f -> f.table().equals(w.subject)).toList();
+        if (onSubject.isEmpty() || onSubject.size() != w.filters.size() || w.group != null) {
+            throw new Unreadable("I can compute a percentage of one table's rows meeting conditions on that table only");
+        }
+        String cond = String.join(" AND ", onSubject.stream().map(QuerySpec.Filter::sql).toList());
+        String said = String.join(" and ", onSubject.stream().map(QuerySpec.Filter::describe).toList());
+        return new QuerySpec(QuerySpec.Shape.SHARE, w.subject, null, null, null, null, List.of(), List.of(), null, true,
+                new QuerySpec.Filter(w.subject, cond, said));
+    }
+
+    /** LIST: "list the loans of account 16", "which clients have access to account 7", "show …". */
+    private static QuerySpec list(ParseState w, List<String> words) throws Unreadable {
+        boolean listing = !words.isEmpty() && (words.contains("list") || words.get(0).equals("show") || words.get(0).equals("which")
+                || words.get(0).equals("give") || pair(words, "what", "are"));
+        if (!listing || w.measure != null || w.group != null) {
+            throw new Unreadable("I could not tell whether to count, aggregate or list");
+        }
+        return spec(w, QuerySpec.Shape.LIST, w.subject, null, null, null, null);
+    }
+
+    /** TOP_GROUPS or TOP_ROWS: what is ranked, named by its label, and by what. */
+    private QuerySpec top(ParseState w) throws Unreadable {
+        Ranking r = w.ranking;
+        if (r.target == null) {
+            throw new Unreadable("I could not tell what to rank");
+        }
+        if (r.implicitOne && r.target instanceof Ranking.Target.Rows rows && rows.tok() != null && !PhraseRules.singular(rows.tok())) {
+            throw new Unreadable("how many " + rows.tok().text() + " should I list? Say e.g. 'which 5 " + rows.tok().text() + " …'");
+        }
+        if (w.group != null) {
+            throw new Unreadable("I rank one kind of thing at a time");
+        }
+        Sense.Attr by = r.target instanceof Ranking.Target.Rows rows ? lexicon.label(rows.table()).orElse(null)
+                : ((Ranking.Target.Values) r.target).attr();
+        if (by == null) {
+            throw new Unreadable("I do not know how to name the rows being ranked");
+        }
+        Ranking.Order order = r.order != null ? r.order : w.measure != null ? new Ranking.Order.ByColumn(w.measure)
+                : w.metric != null ? new Ranking.Order.ByMetric(w.metric) : null;
+        if (r.target instanceof Ranking.Target.Rows rows && (order == null
+                || order instanceof Ranking.Order.ByColumn c && c.attr().table().equals(rows.table()) && w.agg == null)) {
+            return topRows(w, rows.table(), order == null ? null : ((Ranking.Order.ByColumn) order).attr());
+        }
+        return topGroups(w, order, by);
+    }
+
+    /** TOP_ROWS: "the 3 largest loans" (by the table's amount), "which district has the highest salary". */
+    private QuerySpec topRows(ParseState w, String table, Sense.Attr by) throws Unreadable {
+        Sense.Attr measure = by;
+        if (measure == null) {
+            measure = lexicon.amount(table).orElseThrow(() -> new Unreadable("I could not tell what to rank " + table + " rows by"));
+            w.readings.add("'largest/smallest' → by " + measure.name());
+        }
+        return new QuerySpec(QuerySpec.Shape.TOP_ROWS, table, null, measure, null, null, List.copyOf(w.filters),
+                List.copyOf(w.links), w.ranking.n, w.ranking.descending, null);
+    }
+
+    /** TOP_GROUPS: groups named by {@code by}, ordered by a count of rows, a metric or an aggregate of a column. */
+    private static QuerySpec topGroups(ParseState w, Ranking.Order order, Sense.Attr by) throws Unreadable {
+        String grain;
+        KgEntry.Metric metric = null;
+        Sense.Attr measure = null;
+        String agg = null;
+        if (order instanceof Ranking.Order.ByCount counted) { // "which 3 regions have the most clients"
+            grain = counted.table();
+        } else if (order instanceof Ranking.Order.ByMetric m) {
+            grain = m.metric().grain();
+            metric = m.metric();
+        } else if (order instanceof Ranking.Order.ByColumn c && w.agg != null && c.attr().numeric()) {
+            grain = c.attr().table();
+            measure = c.attr();
+            agg = w.agg;
+        } else {
+            throw new Unreadable("I could not tell what to rank by");
+        }
+        return new QuerySpec(QuerySpec.Shape.TOP_GROUPS, grain, agg, measure, metric, by, List.copyOf(w.filters),
+                relink(w, grain, by.table()), w.ranking.n, w.ranking.descending, null);
+    }
+
+    private static QuerySpec spec(ParseState w, QuerySpec.Shape shape, String subject, String agg, Sense.Attr measure,
+                                  KgEntry.Metric metric, Sense.Attr groupOverride) {
+        Sense.Attr group = groupOverride != null ? groupOverride : w.group;
+        if (group != null && groupOverride != null && !group.table().equals(subject)) {
+            w.link(subject, group.table(), null);
+        }
+        return new QuerySpec(shape, subject, agg, measure, metric, group, List.copyOf(w.filters), List.copyOf(w.links),
+                null, true, null);
+    }
+
+    /** The links re-rooted at the counted table: the ranked table joins to it, filters keep their anchors. */
+    private static List<QuerySpec.Link> relink(ParseState w, String grain, String rankedTable) {
+        List<QuerySpec.Link> out = new ArrayList<>();
+        out.add(new QuerySpec.Link(grain, rankedTable, null));
+        for (QuerySpec.Link l : w.links) {
+            if (!(l.from().equals(rankedTable) && l.to().equals(grain)) && !out.contains(l)) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    private static boolean pair(List<String> words, String a, String b) {
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals(a) && words.get(i + 1).equals(b)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,173 @@
+package dev.sift.data;
+
+import dev.sift.TestDatasets;
+import dev.sift.data.QueryException.Kind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/** The limits hold: planning, memory and concurrency are bounded, and each stop gives its real reason. */
+class QueryLimitsTest {
+    private static Workspace ws;
+    private static SqlGuardTest.FileState before;
+
+    @BeforeAll
+    static void open() throws Exception {
+        before = SqlGuardTest.FileState.of(TestDatasets.bank().file());
+        ws = Workspace.open(TestDatasets.bank(), new Workspace.Limits(2, "200MB", Duration.ofSeconds(20), 100));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        if (ws != null) {
+            ws.close();
+        }
+        assertThat(SqlGuardTest.FileState.of(TestDatasets.bank().file())).isEqualTo(before);
+    }
+
+    private static QueryException refusal(String sql, long withinMillis) {
+        long start = System.nanoTime();
+        QueryException e = catchThrowableOfType(QueryException.class, () -> ws.query(sql));
+        assertThat(e).as("%s must fail safely", sql).isNotNull();
+        assertThat((System.nanoTime() - start) / 1_000_000).as("bounded time").isLessThan(withinMillis);
+        return e;
+    }
+
+    @Test
+    void a_300_way_self_join_is_refused_before_planning() {
+        StringBuilder sql = new StringBuilder("SELECT count(*) FROM loan t0");
+        for (int i = 1; i < 300; i++) {
+            sql.append(" JOIN loan t").append(i).append(" ON t").append(i).append(".loan_id = t").append(i - 1).append(".loan_id");
+        }
+        QueryException e = refusal(sql.toString(), 5_000);
+
+        assertThat(e.kind()).isEqualTo(Kind.REFUSED);
+        assertThat(e.getMessage()).isEqualTo("Refused: this query joins 300 tables; at most 33 may be joined in one"
+                + " query (planning more takes minutes). Join fewer tables, or save a partial result with run_sql's"
+                + " label and join that.");
+    }
+
+    @Test
+    void a_900_term_concatenation_is_refused_by_the_depth_limit() {
+        QueryException e = refusal("SELECT 'x'" + " || 'x'".repeat(899), 5_000);
+
+        assertThat(e.kind()).isEqualTo(Kind.INVALID);
+        assertThat(e.getMessage()).isEqualTo("SQL is nested too deeply (more than 100 levels of expressions or"
+                + " subqueries, e.g. a long chain of ||). Use concat(a, b, …) or list functions, or split the work into"
+                + " steps saved with run_sql's label.");
+    }
+
+    @Test
+    void deeply_nested_subqueries_fail_cleanly() {
+        QueryException e = refusal("SELECT * FROM ".repeat(1) + "(SELECT 1 AS x) t".replace("SELECT 1 AS x",
+                "SELECT * FROM (".repeat(400) + "SELECT 1 AS x" + ") s".repeat(400)), 10_000);
+
+        assertThat(e.getMessage()).isEqualTo(SqlGuard.TOO_DEEP);
+    }
+
+    @Test
+    void huge_constant_lists_and_strings_are_refused_before_they_are_built() {
+        QueryException list = refusal("SELECT count(*) FROM (SELECT unnest(range(300000000)))", 5_000);
+        QueryException text = refusal("SELECT length(repeat('x', 2000000000))", 5_000);
+
+        assertThat(list.kind()).isEqualTo(Kind.REFUSED);
+        assertThat(list.getMessage()).isEqualTo("Refused: range(…) builds 300000000 values in one value; at most"
+                + " 10000000 (DuckDB builds it while planning, beyond the memory and time limits). Generate rows with"
+                + " FROM range(n) instead, or aggregate.");
+        assertThat(text.getMessage()).startsWith("Refused: repeat(…) builds 2000000000 values in one value");
+    }
+
+    @Test
+    void streamed_rows_and_small_constants_still_run() throws Exception {
+        assertThat(ws.query("SELECT count(*) FROM range(3000000)").scalar()).isEqualTo(3_000_000L);
+        assertThat(ws.query("SELECT len(range(1000))").scalar()).isEqualTo(1000L);
+        assertThat(ws.query("SELECT length(repeat('ab', 5))").scalar()).isEqualTo(10L);
+    }
+
+    @Test
+    void running_out_of_memory_is_reported_as_such() {
+        QueryException e = refusal("SELECT len(list(range)) FROM range(50000000)", 60_000);
+
+        assertThat(e.kind()).isEqualTo(Kind.FAILED);
+        assertThat(e.getMessage()).isEqualTo("Query ran out of memory (limit 200 MB) and was stopped. Aggregate in"
+                + " SQL, filter earlier, select fewer columns, or avoid building huge lists and strings.");
+    }
+
+    @Test
+    void large_sorts_spill_to_a_private_folder_instead_of_failing() throws Exception {
+        Object n = ws.query("SELECT count(*) FROM (SELECT range % 7 AS k, range AS v FROM range(8000000) ORDER BY v DESC)")
+                .scalar();
+
+        assertThat(n).isEqualTo(8_000_000L);
+    }
+
+    @Test
+    void the_spill_folder_cannot_be_named_by_agent_sql() {
+        for (String sql : new String[] {"SELECT current_setting('temp_directory')",
+                "SELECT value FROM duckdb_settings() WHERE name = 'temp_directory'",
+                "SELECT path FROM duckdb_temporary_files()"}) {
+            assertThat(refusal(sql, 5_000).getMessage()).as(sql).contains("may not be used here");
+        }
+    }
+
+    @Test
+    void closing_a_workspace_removes_its_spill_folder() throws Exception {
+        Path spill;
+        try (Workspace w = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults())) {
+            spill = Path.of((String) w.trustedQuery("SELECT current_setting('temp_directory')", 1).scalar());
+            assertThat(spill.getFileName().toString()).startsWith("sift-spill-");
+            assertThat(Files.isDirectory(spill)).isTrue();
+        }
+        assertThat(Files.exists(spill)).isFalse();
+    }
+
+    @Test
+    void the_gate_caps_concurrent_queries_and_says_the_server_is_busy() throws Exception {
+        try (QueryGate gate = new QueryGate(1, () -> -1);
+             var st = java.sql.DriverManager.getConnection("jdbc:duckdb:").createStatement()) {
+            QueryGate.Ticket held = gate.admit(st, 1, Duration.ofMillis(10));
+            assertThatThrownBy(() -> gate.admit(st, 1, Duration.ofMillis(50)))
+                    .isInstanceOf(QueryException.class)
+                    .hasMessage("The server is busy: 1 queries are running and none finished within 1 s. Try again in a moment.");
+            held.close();
+            gate.admit(st, 1, Duration.ofMillis(10)).close();
+        }
+    }
+
+    @Test
+    void the_memory_watch_cancels_a_query_that_grows_the_process_past_the_limit() throws Exception {
+        AtomicLong resident = new AtomicLong(1_000_000);
+        try (QueryGate gate = new QueryGate(2, resident::get);
+             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement()) {
+            try (QueryGate.Ticket ticket = gate.admit(st, 500_000, Duration.ofSeconds(1))) {
+                resident.set(2_000_000); // the query grew the process by 1 MB, twice the limit
+                Thread.sleep(300);
+                assertThat(ticket.outOfMemory()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void memory_limits_are_read_like_duckdb_reads_them() {
+        assertThat(QueryGate.parseBytes("2GB")).isEqualTo(2_000_000_000L);
+        assertThat(QueryGate.parseBytes("512 MiB")).isEqualTo(512L * 1024 * 1024);
+        assertThat(QueryGate.parseBytes("lots")).isEqualTo(-1);
+    }
+
+    @Test
+    void infinite_dates_print_as_infinity() throws Exception {
+        QueryResult r = ws.query("SELECT 'infinity'::DATE AS a, '-infinity'::DATE AS b, 'infinity'::TIMESTAMP AS c,"
+                + " DATE '2024-02-29' AS d");
+
+        assertThat(r.rows().get(0)).containsExactly("infinity", "-infinity", "infinity", "2024-02-29");
+    }
+}
