@@ -16,6 +16,7 @@ public final class TestDatasets {
     public static final double SMALL_SCALE = 0.05;
     private static DatasetStore store;
     private static Dataset bank;
+    private static Dataset shop;
 
     private TestDatasets() { }
 
@@ -42,5 +43,25 @@ public final class TestDatasets {
             bank = store().ensure("bank", new BankGenerator(SMALL_SCALE, BankGenerator.DEFAULT_SEED), Progress.NONE);
         }
         return bank;
+    }
+
+    /** The generated shop (customers, orders, products CSVs loaded as a user would), built once. */
+    public static synchronized Dataset shop() throws Exception {
+        if (shop == null) {
+            shop = store().ensure("shop", new dev.sift.data.source.ShopGenerator(
+                    dev.sift.data.source.ShopGenerator.DEFAULT_SEED), Progress.NONE);
+        }
+        return shop;
+    }
+
+    /** A dataset of CSV files given as name → content, built into the shared test store. */
+    public static Dataset csv(String name, java.util.Map<String, String> files) throws Exception {
+        Path dir = store().root().resolve(name + "-files");
+        Files.createDirectories(dir);
+        java.util.List<Path> paths = new java.util.ArrayList<>();
+        for (var e : files.entrySet()) {
+            paths.add(Files.writeString(dir.resolve(e.getKey()), e.getValue()));
+        }
+        return store().ensure(name, new dev.sift.data.source.FileLoader(paths), Progress.NONE);
     }
 }

@@ -103,9 +103,15 @@ public final class AgentLoop {
                     invalidInARow++;
                     String error = e.getMessage();
                     String directive = guard.failed(d.tool(), d.args(), error);
+                    if (guard.failures(d.tool(), d.args()) >= LoopGuard.STOP_AFTER) {
+                        return stopRepeating(question, d, error, ctx, steps, notes, startedAt, start);
+                    }
                     if (invalidInARow > config.maxRepairs()) {
                         invalidInARow = 0;
-                        notes.add("Dropped an invalid call to " + d.tool() + " " + compact(d.args()) + ": " + error);
+                        String note = "Dropped an invalid call to " + d.tool() + " " + compact(d.args()) + ": " + error;
+                        if (!notes.contains(note)) {
+                            notes.add(note);
+                        }
                         emit(steps, new Step(steps.size() + 1, Step.Outcome.DROPPED, d.thought(), d.tool(), d.args(),
                                 false, "Error: " + error + " This call could not be made valid and was dropped."
                                 + " Continue without it, using only tools, tables and columns that exist."
@@ -126,6 +132,9 @@ public final class AgentLoop {
                 }
                 emit(steps, new Step(steps.size() + 1, Step.Outcome.RAN, d.thought(), d.tool(), d.args(), r.ok(),
                         observation, d.raw(), millis(t0), planner.usage().minus(before)), r);
+                if (!r.ok() && guard.failures(d.tool(), d.args()) >= LoopGuard.STOP_AFTER) {
+                    return stopRepeating(question, d, r.error(), ctx, steps, notes, startedAt, start);
+                }
             }
             if (last == null) {
                 notes.add("The step budget of " + config.maxSteps() + " steps ran out; the answer was forced from"
@@ -143,6 +152,18 @@ public final class AgentLoop {
                     + (ctx.evidence().isEmpty() ? " Nothing was guessed." : "\nResults gathered before it failed:\n"
                     + EvidenceText.plainText(ctx.evidence())), AnswerKind.ERROR, ctx, steps, notes, startedAt, start);
         }
+    }
+
+    /** The same call failed {@link LoopGuard#STOP_AFTER} times: stop, say so once, keep what was gathered. */
+    private AgentRun stopRepeating(String question, Decision d, String error, ToolContext ctx, List<Step> steps,
+                                   List<String> notes, String startedAt, long start) {
+        notes.add("Stopped after the same call to " + d.tool() + " failed " + LoopGuard.STOP_AFTER + " times: " + error);
+        String answer = "I stopped because the same " + d.tool() + " call failed " + LoopGuard.STOP_AFTER
+                + " times (" + error + ")" + (ctx.evidence().isEmpty() ? ", and no results were gathered, so there is"
+                + " no answer; nothing was guessed." : ". The results gathered before that:\n"
+                + EvidenceText.plainText(ctx.evidence()));
+        return finish(question, answer, ctx.evidence().isEmpty() ? AnswerKind.ERROR : AnswerKind.ANSWER, ctx, steps,
+                notes, startedAt, start);
     }
 
     private void emit(List<Step> steps, Step step, ToolResult result) {

@@ -12,6 +12,14 @@ import java.util.Map;
 final class LoopGuard {
     private final Map<String, Integer> failures = new HashMap<>();
 
+    /** Failures of one exact call after which the run stops instead of spending its budget on it. */
+    static final int STOP_AFTER = 3;
+
+    /** How often this exact call has failed so far. */
+    int failures(String tool, JsonNode args) {
+        return failures.getOrDefault(tool + " " + args, 0);
+    }
+
     /** Records a failed call; returns a directive when this exact call has now failed twice. */
     String failed(String tool, JsonNode args, String error) {
         int n = failures.merge(tool + " " + args, 1, Integer::sum);

@@ -19,12 +19,12 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | run")
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | startup | run")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -68,6 +68,11 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             }
             case "serve" -> {
                 return serve(out);
+            }
+            case "startup" -> {
+                StartupBench b = new StartupBench(StartupBench.launcherOfThisJar(), repeat != null ? repeat : 5);
+                b.print(b.run(), out);
+                return 0;
             }
             default -> {
                 return onDataset(out);

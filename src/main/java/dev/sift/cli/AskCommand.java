@@ -74,7 +74,7 @@ final class AskCommand implements Callable<Integer> {
 
     private static void print(PrintWriter out, Sift.Answered a) {
         var run = a.run();
-        out.println(run.answer());
+        out.println(dev.sift.text.SafeText.terminal(run.answer()));
         for (Evidence e : run.evidence()) {
             out.println();
             out.println("Evidence: " + e.sql());
@@ -84,7 +84,7 @@ final class AskCommand implements Callable<Integer> {
         if (!run.notes().isEmpty()) {
             out.println();
             out.println("Notes:");
-            run.notes().forEach(n -> out.println("  - " + n));
+            run.notes().forEach(n -> out.println("  - " + dev.sift.text.SafeText.terminal(n)));
         }
         out.println();
         out.printf("[%s · status %s · planner %s · %d steps · %d ms · trace %s]%n", run.kind().wire(),

@@ -4,8 +4,10 @@ import dev.sift.data.Dataset;
 import dev.sift.data.DatasetBuilder;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.source.BankGenerator;
+import dev.sift.data.source.ColumnType;
 import dev.sift.data.source.DatasetSources;
 import dev.sift.data.source.PkddLoader;
+import dev.sift.data.source.ShopGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,7 +26,8 @@ import java.util.concurrent.Callable;
         "                                  (postgresql://, mysql://, mariadb://, mongodb://, s3://),",
         "                                  or a sources file (YAML; DataAgentBench's db_config.yaml too)",
         "  sift load pkdd --from DIR       the PKDD'99 Financial .asc files",
-        "  sift load bank [--scale X]      the synthetic demo bank"})
+        "  sift load bank [--scale X]      the synthetic demo bank",
+        "  sift load shop [--seed N]       a generated shop as CSV files (customers, orders, products)"})
 final class LoadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -47,6 +50,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "random seed of the demo bank (with bank)")
     Long seed;
 
+    @Option(names = "--types", paramLabel = "TABLE.COLUMN=KIND[:FORMAT]", description = "a column's type, e.g."
+            + " orders.order_date=date:%d/%m/%Y (kinds: date, timestamp, number, text; formats separated by '|'); repeatable")
+    List<String> types = List.of();
+
     @Option(names = "--refresh", description = "rebuild even when the sources look unchanged")
     boolean refresh;
 
@@ -59,7 +66,7 @@ final class LoadCommand implements Callable<Integer> {
         var progress = new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + (as == null ? name : as) + "'");
         Optional<Dataset> before;
         Dataset ds;
-        if (sources.isEmpty() && (from != null || name.equals("pkdd") || name.equals("bank"))) {
+        if (sources.isEmpty() && (from != null || name.equals("pkdd") || name.equals("bank") || name.equals("shop"))) {
             if (replace) {
                 throw new IllegalArgumentException("--replace goes with 'sift load NAME SOURCE...': the demo datasets are"
                         + " rebuilt by their own generators.");
@@ -85,7 +92,8 @@ final class LoadCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("Dataset '" + name + "' is a demo dataset and is never replaced by files"
                         + " or sources: choose another name, e.g. 'sift load my_" + name + " " + String.join(" ", sources) + "'.");
             }
-            DatasetBuilder builder = DatasetSources.of(sources, Path.of("").toAbsolutePath(), System.getenv());
+            DatasetBuilder builder = DatasetSources.of(sources, Path.of("").toAbsolutePath(), System.getenv(),
+                    ColumnType.parseAll(types));
             before = store.find(name);
             try {
                 ds = store.load(name, builder, replace, refresh, progress);
@@ -99,6 +107,11 @@ final class LoadCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.println((rebuilt ? "Built" : "Up to date:") + " dataset '" + ds.name() + "' — " + ds.description());
         ds.tables().forEach(t -> out.printf("  %-12s %,d rows%n", t.name(), t.rows()));
+        var report = store.loadReport(ds.name());
+        if (!report.isEmpty()) {
+            out.println("Load report:");
+            report.lines().forEach(l -> out.println("  " + l));
+        }
         out.flush();
         return 0;
     }
@@ -112,6 +125,9 @@ final class LoadCommand implements Callable<Integer> {
         }
         if (name.equals("pkdd")) {
             throw new IllegalArgumentException("sift load pkdd needs --from DIR: the folder with account.asc, loan.asc, …");
+        }
+        if (name.equals("shop")) {
+            return new ShopGenerator(seed == null ? ShopGenerator.DEFAULT_SEED : seed);
         }
         return new BankGenerator(scale == null ? BankGenerator.DEFAULT_SCALE : scale,
                 seed == null ? BankGenerator.DEFAULT_SEED : seed);

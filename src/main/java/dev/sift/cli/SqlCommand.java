@@ -7,6 +7,7 @@ import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.text.ResultText;
+import dev.sift.text.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,79 +48,163 @@ final class SqlCommand implements Callable<Integer> {
         Sift sift = Runtime.offline();
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         Workspace.Limits d = Workspace.Limits.defaults();
-        QueryResult r;
-        try (Workspace ws = Workspace.open(ds, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(), maxRows))) {
-            r = ws.query(sql);
+        PrintWriter out = spec.commandLine().getOut();
+        Printer printer = switch (format) {
+            case csv -> new CsvPrinter(out);
+            case json -> new JsonPrinter(out);
+            default -> new TablePrinter(out);
+        };
+        long total;
+        try (Workspace ws = Workspace.open(ds, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
+                Math.min(maxRows, TablePrinter.MEASURE)))) {
+            total = ws.stream(sql, maxRows, printer);
         } catch (QueryException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        switch (format) {
-            case csv -> printCsv(out, r);
-            case json -> out.println(new ObjectMapper().writeValueAsString(asObjects(r)));
-            default -> printTable(out, r);
-        }
+        boolean more = total < 0 || total > printer.rows;
+        printer.finish(more ? total : printer.rows);
         out.flush();
-        if (r.truncated()) {
-            spec.commandLine().getErr().println("sift: showing the first " + r.rows().size() + " of "
-                    + (r.rowCount() < 0 ? "more" : String.valueOf(r.rowCount())) + " rows (--max-rows to change)");
+        if (more) {
+            spec.commandLine().getErr().println("sift: showing the first " + printer.rows + " of "
+                    + (total < 0 ? "more" : String.valueOf(total)) + " rows (--max-rows to change)");
         }
         return 0;
     }
 
-    private static List<Map<String, Object>> asObjects(QueryResult r) {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (List<Object> row : r.rows()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            for (int i = 0; i < row.size(); i++) {
-                m.put(r.columnNames().get(i), row.get(i));
-            }
-            rows.add(m);
+    /** Writes rows as they arrive, so no format holds the whole result. */
+    private abstract static class Printer implements Workspace.RowSink {
+        final PrintWriter out;
+        List<String> names = List.of();
+        long rows;
+
+        Printer(PrintWriter out) {
+            this.out = out;
         }
-        return rows;
+
+        @Override
+        public void columns(List<QueryResult.Column> columns) {
+            names = columns.stream().map(QueryResult.Column::name).toList();
+        }
+
+        /** {@code total}: all rows of the result, -1 when more than were printed but not counted. */
+        void finish(long total) {
+        }
     }
 
-    private static void printCsv(PrintWriter out, QueryResult r) {
-        out.println(String.join(",", r.columnNames().stream().map(SqlCommand::csv).toList()));
-        for (List<Object> row : r.rows()) {
+    private static final class CsvPrinter extends Printer {
+        CsvPrinter(PrintWriter out) {
+            super(out);
+        }
+
+        @Override
+        public void columns(List<QueryResult.Column> columns) {
+            super.columns(columns);
+            out.println(String.join(",", names.stream().map(SqlCommand::csv).toList()));
+        }
+
+        @Override
+        public void row(List<Object> row) {
+            rows++;
             out.println(String.join(",", row.stream().map(v -> v == null ? "" : csv(String.valueOf(v))).toList()));
         }
     }
 
-    static String csv(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")
-                ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    private static final class JsonPrinter extends Printer {
+        private static final ObjectMapper JSON = new ObjectMapper();
+
+        JsonPrinter(PrintWriter out) {
+            super(out);
+        }
+
+        @Override
+        public void columns(List<QueryResult.Column> columns) {
+            super.columns(columns);
+            out.print('[');
+        }
+
+        @Override
+        public void row(List<Object> row) throws java.io.IOException {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (int i = 0; i < row.size(); i++) {
+                m.put(names.get(i), row.get(i));
+            }
+            out.print((rows++ == 0 ? "" : ",") + JSON.writeValueAsString(m));
+        }
+
+        @Override
+        void finish(long total) {
+            out.println(']');
+        }
     }
 
-    private static void printTable(PrintWriter out, QueryResult r) {
-        int n = r.columns().size();
-        int[] width = new int[n];
-        List<String[]> cells = new ArrayList<>();
-        String[] header = r.columnNames().toArray(String[]::new);
-        cells.add(header);
-        for (List<Object> row : r.rows()) {
-            cells.add(row.stream().map(ResultText::cell).toArray(String[]::new));
+    /** Column widths come from the first rows; later rows are streamed in those widths (wider cells overflow). */
+    private static final class TablePrinter extends Printer {
+        static final int MEASURE = 1000;
+        private final List<String[]> pending = new ArrayList<>();
+        private int[] width;
+
+        TablePrinter(PrintWriter out) {
+            super(out);
         }
-        for (String[] line : cells) {
-            for (int i = 0; i < n; i++) {
+
+        @Override
+        public void row(List<Object> row) {
+            rows++;
+            String[] cells = row.stream().map(v -> SafeText.terminal(ResultText.cell(v))).toArray(String[]::new);
+            if (width == null) {
+                pending.add(cells);
+                if (pending.size() >= MEASURE) {
+                    flushPending();
+                }
+            } else {
+                line(cells);
+            }
+        }
+
+        private void flushPending() {
+            String[] header = names.stream().map(SafeText::oneLine).toArray(String[]::new);
+            width = new int[header.length];
+            for (String[] line : pending) {
+                measure(line);
+            }
+            measure(header);
+            line(header);
+            StringBuilder rule = new StringBuilder();
+            for (int i = 0; i < width.length; i++) {
+                rule.append(i == 0 ? "" : "-+-").append("-".repeat(width[i]));
+            }
+            out.println(rule);
+            pending.forEach(this::line);
+            pending.clear();
+        }
+
+        private void measure(String[] line) {
+            for (int i = 0; i < width.length; i++) {
                 width[i] = Math.max(width[i], line[i].length());
             }
         }
-        for (int li = 0; li < cells.size(); li++) {
+
+        private void line(String[] cells) {
             StringBuilder b = new StringBuilder();
-            for (int i = 0; i < n; i++) {
-                b.append(i == 0 ? "" : " | ").append(String.format("%-" + width[i] + "s", cells.get(li)[i]));
+            for (int i = 0; i < cells.length; i++) {
+                b.append(i == 0 ? "" : " | ").append(String.format("%-" + width[i] + "s", cells[i]));
             }
             out.println(b.toString().stripTrailing());
-            if (li == 0) {
-                StringBuilder rule = new StringBuilder();
-                for (int i = 0; i < n; i++) {
-                    rule.append(i == 0 ? "" : "-+-").append("-".repeat(width[i]));
-                }
-                out.println(rule);
-            }
         }
-        long total = r.rowCount(); // -1 when a capped result could not be counted in time
-        out.println(total < 0 ? "(more than " + r.rows().size() + " rows)" : "(" + total + (total == 1 ? " row)" : " rows)"));
+
+        @Override
+        void finish(long total) {
+            if (width == null) {
+                flushPending();
+            }
+            out.println(total < 0 ? "(more than " + rows + " rows)" : "(" + total + (total == 1 ? " row)" : " rows)"));
+        }
+    }
+
+    /** A CSV field; control characters other than line breaks and tabs are shown as escapes (no terminal codes). */
+    static String csv(String raw) {
+        String s = SafeText.terminal(raw).replace("\\x0D", "\r");
+        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")
+                ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 }

@@ -22,4 +22,9 @@ public interface DatasetBuilder {
 
     /** Creates and fills the tables (in {@code main}, or one schema per source). Errors are one line naming the bad input. */
     void build(Connection db, Progress progress) throws Exception;
+
+    /** What the last build decided about column types and noticed in the values (empty by default). */
+    default LoadReport report() {
+        return LoadReport.EMPTY;
+    }
 }

@@ -229,6 +229,7 @@ public final class DatasetStore {
             Files.deleteIfExists(root.resolve(name + ".json")); // no manifest: the old dataset is gone first
             move(tmp, file);
             move(manifestTmp, root.resolve(name + ".json"));
+            writeReport(name, builder.report());
             return ds;
         } finally {
             Files.deleteIfExists(tmp);
@@ -297,6 +298,33 @@ public final class DatasetStore {
         }
     }
 
+    /** The load report of a dataset (empty when its build made none). */
+    public LoadReport loadReport(String name) {
+        Path f = root.resolve(checkName(name) + REPORT);
+        if (!Files.isRegularFile(f)) {
+            return LoadReport.EMPTY;
+        }
+        try {
+            return JSON.readValue(f.toFile(), LoadReport.class);
+        } catch (IOException e) {
+            LOG.warn("Ignoring the load report {} ({})", f, e.getMessage());
+            return LoadReport.EMPTY;
+        }
+    }
+
+    static final String REPORT = ".load-report.json";
+
+    private void writeReport(String name, LoadReport report) throws IOException {
+        Path f = root.resolve(name + REPORT);
+        if (report == null || report.isEmpty()) {
+            Files.deleteIfExists(f);
+            return;
+        }
+        Path tmp = root.resolve("." + name + "." + UUID.randomUUID() + REPORT);
+        JSON.writeValue(tmp.toFile(), report);
+        move(tmp, f);
+    }
+
     private static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -310,6 +338,7 @@ public final class DatasetStore {
         checkName(name);
         boolean had = Files.deleteIfExists(root.resolve(name + ".json"));
         Files.deleteIfExists(root.resolve(name + ".kg-cache.json")); // the knowledge-graph cache (KgCache)
+        Files.deleteIfExists(root.resolve(name + REPORT));
         return Files.deleteIfExists(root.resolve(name + ".duckdb")) || had;
     }
 

@@ -135,6 +135,59 @@ public final class Workspace implements AutoCloseable {
         return execute(sql, limits.fetchRows());
     }
 
+    /** Receives a streamed result: the columns once, then each row as it is read. */
+    public interface RowSink {
+        void columns(List<QueryResult.Column> columns) throws java.io.IOException;
+
+        void row(List<Object> row) throws java.io.IOException;
+    }
+
+    /**
+     * Checks and runs one read-only query, handing at most {@code maxRows} rows to {@code sink} as they are read
+     * (nothing is held, so any number of rows fits in memory). Returns the full row count: the rows written, or
+     * when more were left unread their count ({@code -1} when counting took too long).
+     */
+    public long stream(String sql, long maxRows, RowSink sink) throws QueryException, java.io.IOException {
+        guard.check(sql);
+        QueryGate.Ticket ticket = null;
+        boolean more = false;
+        try (Statement st = connection.createStatement()) {
+            st.setQueryTimeout(timeoutSeconds());
+            st.setFetchSize(2048);
+            ticket = admit(st);
+            try (ResultSet rs = st.executeQuery(sql)) {
+                ResultSetMetaData md = rs.getMetaData();
+                int n = md.getColumnCount();
+                List<QueryResult.Column> columns = new ArrayList<>(n);
+                for (int i = 1; i <= n; i++) {
+                    columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
+                }
+                sink.columns(columns);
+                long written = 0;
+                while (rs.next()) {
+                    if (written == maxRows) {
+                        more = true;
+                        break;
+                    }
+                    List<Object> row = new ArrayList<>(n);
+                    for (int i = 1; i <= n; i++) {
+                        row.add(value(rs, i, columns.get(i - 1)));
+                    }
+                    sink.row(row);
+                    written++;
+                }
+                if (!more) {
+                    return written;
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e, ticket);
+        } finally {
+            release(ticket);
+        }
+        return countRows(sql);
+    }
+
     /**
      * Checks and runs a query and keeps its whole result as frame {@code label} (replacing a frame of that
      * name), queryable later as {@code frames.label} or {@code label}. Returns the first rows and the count.

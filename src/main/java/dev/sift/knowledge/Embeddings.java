@@ -47,6 +47,10 @@ public final class Embeddings {
             try {
                 shared = new Embeddings(new AllMiniLmL6V2QuantizedEmbeddingModel());
                 LOG.debug("MiniLM embeddings loaded in {} ms", (System.nanoTime() - t0) / 1_000_000);
+            } catch (NoClassDefFoundError e) {
+                failed = true; // the lean jar leaves the model out
+                LOG.warn("Dense retrieval is off: SIFT_EMBEDDINGS=on, but this build has no embeddings add-on ({})."
+                        + " Build Sift with 'mvn -Pembeddings package' to include it.", e.getMessage());
             } catch (RuntimeException | LinkageError e) {
                 failed = true;
                 LOG.warn("Dense retrieval is off: the embedding model could not load ({})", e.toString());

@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
  * Derives the automatic knowledge graph of any dataset from its data: tables with row counts, columns with
  * types and a sample, the distinct values of low-cardinality text columns, key columns (unique and never
  * null) and join paths inferred from names ({@code *_id} naming a key of the same name, or a table named
- * like the column's stem) and confirmed by value containment in SQL (every non-null value of the column
- * occurs in the key). A join that fails containment is not proposed.
+ * like the column's stem) and measured in SQL: approved when at least 99 % of the column's non-null values
+ * occur in the key, with its cardinality; a candidate from 50 %; not proposed below (see {@link #inferJoins}).
  */
 public final class KgBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(KgBuilder.class);
@@ -156,6 +156,14 @@ public final class KgBuilder {
         return out;
     }
 
+    /**
+     * Joins from a column to the key its name points at. One is approved when the data proves it a key →
+     * foreign-key pair: the key side is unique and non-null (it is a table's identifier) and at least
+     * {@link #APPROVE_COVERAGE} of the column's non-null values occur in the key. With at least
+     * {@link #CANDIDATE_COVERAGE} it stays a candidate (listed for people to approve, never followed by a
+     * planner). Two joins between the same pair of tables both stay candidates: which one a question means is
+     * for the user to say.
+     */
     private static List<KgEntry.Join> inferJoins(Workspace ws, List<KgEntry.Column> columns,
                                                  Map<String, KgEntry.Column> primary) {
         List<KgEntry.Join> joins = new ArrayList<>();
@@ -164,13 +172,28 @@ public final class KgBuilder {
                 continue; // a table's own identifier refers to nothing else
             }
             KgEntry.Column target = target(c, primary);
-            if (target != null && contained(ws, c, target)) {
+            if (target == null) {
+                continue;
+            }
+            double[] m = containment(ws, c, target);
+            if (m != null && m[0] >= CANDIDATE_COVERAGE) {
+                String card = m[1] > 0 ? KgEntry.Join.ONE_TO_ONE : KgEntry.Join.MANY_TO_ONE;
                 joins.add(new KgEntry.Join(c.table() + "_" + c.name(), c.table(), c.name(), target.table(),
-                        target.name(), null, List.of(), false));
+                        target.name(), null, List.of(), false, m[0] >= APPROVE_COVERAGE, card, m[0]));
             }
         }
-        return joins;
+        List<KgEntry.Join> out = new ArrayList<>();
+        for (KgEntry.Join j : joins) {
+            boolean twoWays = joins.stream().anyMatch(o -> o != j && o.sameTables(j));
+            out.add(twoWays ? j.approve(false) : j);
+        }
+        return out;
     }
+
+    /** Share of non-null foreign values an automatic join needs to be approved. */
+    public static final double APPROVE_COVERAGE = 0.99;
+    /** Share below which a name match is not even a candidate join. */
+    public static final double CANDIDATE_COVERAGE = 0.5;
 
     /** The key a column's name points at: a key of the same name elsewhere, or the key of the table it names. */
     private static KgEntry.Column target(KgEntry.Column c, Map<String, KgEntry.Column> primary) {
@@ -189,26 +212,34 @@ public final class KgBuilder {
                 return k;
             }
             String table = e.getKey().toLowerCase(Locale.ROOT);
-            if (byTable == null && (table.equals(stem) || table.equals(stem + "s") || table.equals(stem + "es"))) {
+            if (byTable == null && (table.equals(stem) || table.equals(stem + "s") || table.equals(stem + "es")
+                    || (stem.endsWith("y") && table.equals(stem.substring(0, stem.length() - 1) + "ies")))) {
                 byTable = k;
             }
         }
         return byTable;
     }
 
-    private static boolean contained(Workspace ws, KgEntry.Column c, KgEntry.Column key) {
-        String col = Sql.quoteIdent(c.name());
-        String sql = "SELECT count(*) AS total, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM "
-                + Sql.quoteTable(key.table()) + " k WHERE k." + Sql.quoteIdent(key.name()) + " = v." + col
-                + ")) AS missing FROM (SELECT DISTINCT " + col + " FROM " + Sql.quoteTable(c.table()) + " WHERE " + col
-                + " IS NOT NULL) v";
+    /**
+     * {coverage, unique}: the share of the column's non-null values found in the key, and 1 when those values
+     * are also unique (one-to-one); null when the column has no values or the check failed.
+     */
+    private static double[] containment(Workspace ws, KgEntry.Column c, KgEntry.Column key) {
+        String col = "f." + Sql.quoteIdent(c.name());
+        String sql = "SELECT count(" + col + "), count(" + col + ") FILTER (WHERE k." + Sql.quoteIdent(key.name())
+                + " IS NULL), count(DISTINCT " + col + ") FROM " + Sql.quoteTable(c.table()) + " f LEFT JOIN (SELECT DISTINCT "
+                + Sql.quoteIdent(key.name()) + " FROM " + Sql.quoteTable(key.table()) + ") k ON k."
+                + Sql.quoteIdent(key.name()) + " = " + col;
         try {
             List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);
-            return ((Number) row.get(0)).longValue() > 0 && ((Number) row.get(1)).longValue() == 0;
+            long total = ((Number) row.get(0)).longValue();
+            long missing = ((Number) row.get(1)).longValue();
+            long distinct = ((Number) row.get(2)).longValue();
+            return total == 0 ? null : new double[] {(total - missing) / (double) total, distinct == total ? 1 : 0};
         } catch (QueryException e) {
             LOG.warn("Could not check join {}.{} -> {}.{}: {}", c.table(), c.name(), key.table(), key.name(),
                     e.getMessage());
-            return false;
+            return null;
         }
     }
 

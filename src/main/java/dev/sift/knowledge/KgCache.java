@@ -37,7 +37,7 @@ import java.util.Optional;
 public final class KgCache {
     private static final Logger LOG = LoggerFactory.getLogger(KgCache.class);
     /** Bump when the file layout changes. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     static final String SUFFIX = ".kg-cache.json";
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
@@ -186,6 +186,6 @@ public final class KgCache {
 
     private static KgEntry.Join immutable(KgEntry.Join j) {
         return new KgEntry.Join(j.name(), j.fromTable(), j.fromColumn(), j.toTable(), j.toColumn(), j.meaning(),
-                List.copyOf(j.synonyms()), j.curated());
+                List.copyOf(j.synonyms()), j.curated(), j.approved(), j.cardinality(), j.coverage());
     }
 }

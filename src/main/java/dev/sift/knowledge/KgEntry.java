@@ -179,11 +179,25 @@ public sealed interface KgEntry {
     }
 
     /**
-     * An approved (curated) or inferred join: {@code fromTable.fromColumn = toTable.toColumn}, many-to-one
-     * towards {@code to}. {@code meaning} says what following it means ("the district where the client lives").
+     * A join {@code fromTable.fromColumn = toTable.toColumn}, many-to-one (or one-to-one) towards {@code to}.
+     * {@code meaning} says what following it means ("the district where the client lives"). A join is
+     * {@code approved} when a knowledge file lists it ({@code curated}) or when the data proves it a key →
+     * foreign-key pair ({@link KgBuilder}); an unapproved join is a candidate that planners do not follow.
+     * {@code cardinality} is {@code many-to-one} or {@code one-to-one} when measured, else null;
+     * {@code coverage} the share of non-null foreign values found in the key (1.0 when not measured).
      */
     record Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
-                List<String> synonyms, boolean curated) implements KgEntry {
+                List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage)
+            implements KgEntry {
+        public static final String MANY_TO_ONE = "many-to-one";
+        public static final String ONE_TO_ONE = "one-to-one";
+
+        /** A join as written in a knowledge file (approved) or an unmeasured inferred one (a candidate). */
+        public Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
+                    List<String> synonyms, boolean curated) {
+            this(name, fromTable, fromColumn, toTable, toColumn, meaning, synonyms, curated, curated, null, 1.0);
+        }
+
         public String id() {
             return "join:" + name;
         }
@@ -201,15 +215,33 @@ public sealed interface KgEntry {
             return KgSql.column(fromTable, fromColumn) + " = " + KgSql.column(toTable, toColumn);
         }
 
+        /** {@code from.col = to.col} as people write it. */
+        public String written() {
+            return fromTable + "." + fromColumn + " = " + toTable + "." + toColumn;
+        }
+
         /** The other end of this join seen from {@code table}, or null when it does not touch it. */
         public String other(String table) {
             return fromTable.equals(table) ? toTable : toTable.equals(table) ? fromTable : null;
         }
 
+        /** Whether both joins connect the same pair of tables (in either direction). */
+        public boolean sameTables(Join o) {
+            return (fromTable.equalsIgnoreCase(o.fromTable) && toTable.equalsIgnoreCase(o.toTable))
+                    || (fromTable.equalsIgnoreCase(o.toTable) && toTable.equalsIgnoreCase(o.fromTable));
+        }
+
+        public Join approve(boolean approve) {
+            return new Join(name, fromTable, fromColumn, toTable, toColumn, meaning, synonyms, curated, approve,
+                    cardinality, coverage);
+        }
+
         public String describe() {
-            return "join " + fromTable + "." + fromColumn + " = " + toTable + "." + toColumn
-                    + (curated ? " (approved)" : " (inferred from names and values)")
-                    + (meaning == null ? "" : ": " + meaning);
+            String how = curated ? " (approved in the knowledge file)"
+                    : approved ? " (approved: key → foreign key" + (cardinality == null ? "" : ", " + cardinality) + ")"
+                    : " (candidate, not approved" + (coverage < 1.0 ? String.format(java.util.Locale.ROOT,
+                    ": %.1f %% of values found", 100 * coverage) : "") + ")";
+            return "join " + written() + how + (meaning == null ? "" : ": " + meaning);
         }
     }
 

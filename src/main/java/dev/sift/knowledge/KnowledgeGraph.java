@@ -79,7 +79,8 @@ public final class KnowledgeGraph {
             }
         }
         List<KgEntry.Join> all = new ArrayList<>(entries(KgEntry.Join.class));
-        all.sort((a, b) -> Boolean.compare(b.curated(), a.curated()));
+        all.sort((a, b) -> a.curated() != b.curated() ? Boolean.compare(b.curated(), a.curated())
+                : Boolean.compare(b.approved(), a.approved()));
         this.joins = List.copyOf(all);
     }
 
@@ -153,7 +154,7 @@ public final class KnowledgeGraph {
         return entries(KgEntry.Metric.class);
     }
 
-    /** Approved joins first, then inferred ones. */
+    /** Joins of the knowledge file first, then approved automatic ones, then candidates. */
     public List<KgEntry.Join> joins() {
         return joins;
     }
@@ -218,35 +219,104 @@ public final class KnowledgeGraph {
     }
 
     /**
-     * The shortest chain of joins from {@code from} to {@code to} (approved joins preferred over inferred ones
-     * at equal length); empty when the tables are not connected, an empty list when they are the same table.
-     * Each join is returned as stored; walk it with {@link KgEntry.Join#other}.
+     * The shortest chain of approved joins from {@code from} to {@code to}, else the shortest chain through
+     * candidates too (so a caller can say which candidate would be needed); empty when the tables are not
+     * connected, an empty list when they are the same table. Each join is returned as stored; walk it with
+     * {@link KgEntry.Join#other}.
      */
     public Optional<List<KgEntry.Join>> joinPath(String from, String to) {
-        if (from.equalsIgnoreCase(to)) {
-            return Optional.of(List.of());
+        List<List<KgEntry.Join>> approved = shortestPaths(from, to, true);
+        if (!approved.isEmpty()) {
+            return Optional.of(approved.get(0));
         }
-        Map<String, KgEntry.Join> via = new HashMap<>();
-        Set<String> seen = new LinkedHashSet<>(List.of(from));
+        List<List<KgEntry.Join>> any = shortestPaths(from, to, false);
+        return any.isEmpty() ? Optional.empty() : Optional.of(any.get(0));
+    }
+
+    /** Most alternatives {@link #shortestPaths} returns. */
+    static final int MAX_PATHS = 4;
+
+    /**
+     * Every shortest chain of joins between two tables (at most {@link #MAX_PATHS}), along approved joins only
+     * or along every join; more than one equally ranked means the question could mean either, which a planner
+     * must ask about. Ranked by {@link #sharedDimensions} (fewer first), then by joins from a knowledge file.
+     */
+    public List<List<KgEntry.Join>> shortestPaths(String from, String to, boolean approvedOnly) {
+        if (from.equalsIgnoreCase(to)) {
+            return List.of(List.of());
+        }
+        Map<String, Integer> depth = new HashMap<>(Map.of(from, 0));
+        Map<String, List<KgEntry.Join>> parents = new HashMap<>();
         Deque<String> queue = new ArrayDeque<>(List.of(from));
+        String target = null;
         while (!queue.isEmpty()) {
             String t = queue.poll();
+            if (target != null && depth.get(t) >= depth.get(target)) {
+                break;
+            }
             for (KgEntry.Join j : joinsOf(t)) {
                 String o = j.other(t);
-                if (o != null && seen.add(o)) {
-                    via.put(o, j);
-                    if (o.equalsIgnoreCase(to)) {
-                        List<KgEntry.Join> path = new ArrayList<>();
-                        for (String cur = o; !cur.equals(from); cur = via.get(cur).other(cur)) {
-                            path.add(0, via.get(cur));
-                        }
-                        return Optional.of(List.copyOf(path));
-                    }
+                if (o == null || (approvedOnly && !j.approved())) {
+                    continue;
+                }
+                Integer d = depth.get(o);
+                if (d == null) {
+                    depth.put(o, depth.get(t) + 1);
+                    parents.computeIfAbsent(o, k -> new ArrayList<>()).add(j);
                     queue.add(o);
+                } else if (d == depth.get(t) + 1) {
+                    parents.computeIfAbsent(o, k -> new ArrayList<>()).add(j);
+                }
+                if (o.equalsIgnoreCase(to)) {
+                    target = o;
                 }
             }
         }
-        return Optional.empty();
+        if (target == null) {
+            return List.of();
+        }
+        List<List<KgEntry.Join>> out = new ArrayList<>();
+        walkBack(target, from, new ArrayDeque<>(), parents, out);
+        out.sort(java.util.Comparator.comparingInt((List<KgEntry.Join> p) -> sharedDimensions(p, from))
+                .thenComparingLong(p -> -p.stream().filter(KgEntry.Join::curated).count()));
+        return List.copyOf(out);
+    }
+
+    /**
+     * How often a path walked from {@code from} enters a lookup table (one that refers to no other table) by
+     * its key and leaves by its key again (client → district ← account): rows that merely share an attribute
+     * value, which is not how they are related when another path exists. Fewer is better;
+     * {@link #shortestPaths} ranks by it.
+     */
+    public int sharedDimensions(List<KgEntry.Join> path, String from) {
+        int n = 0;
+        String at = from;
+        for (int i = 0; i < path.size(); i++) {
+            String next = path.get(i).other(at);
+            String t = next;
+            if (i + 1 < path.size() && path.get(i).toTable().equals(t) && path.get(i + 1).toTable().equals(t)
+                    && joinsOf(t).stream().noneMatch(j -> j.fromTable().equals(t))) {
+                n++;
+            }
+            at = next;
+        }
+        return n;
+    }
+
+    private static void walkBack(String at, String from, Deque<KgEntry.Join> suffix, Map<String, List<KgEntry.Join>> parents,
+                                 List<List<KgEntry.Join>> out) {
+        if (out.size() >= MAX_PATHS) {
+            return;
+        }
+        if (at.equals(from)) {
+            out.add(List.copyOf(suffix));
+            return;
+        }
+        for (KgEntry.Join j : parents.getOrDefault(at, List.of())) {
+            suffix.push(j);
+            walkBack(j.other(at), from, suffix, parents, out);
+            suffix.pop();
+        }
     }
 
     /** The joins touching a table, approved first. */

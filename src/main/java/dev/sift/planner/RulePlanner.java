@@ -11,6 +11,7 @@ import dev.sift.agent.Step;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.Vocabulary;
 import dev.sift.planner.rules.AnalysisRoutes;
 import dev.sift.planner.rules.AnswerPhraser;
 import dev.sift.planner.rules.AnswerShape;
@@ -151,6 +152,13 @@ public final class RulePlanner implements Planner {
                 return Decision.answer("a word looks misspelt", lead + " Did you mean " + String.join(", ", meant) + "?"
                         + readSoFar(u.readings()), AnswerKind.CLARIFICATION, null);
             }
+            if (offTopic(toks)) {
+                return Decision.answer("declined", "I decline this request: it does not mention anything in dataset '"
+                        + state.workspace().dataset().name() + "' (I could not map " + String.join(", ", u.words().stream()
+                        .map(w -> "'" + w + "'").toList()) + "), and asks for no analysis of it. I answer questions about"
+                        + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
+                        AnswerKind.DECLINED, null);
+            }
             return clarify(lead + readSoFar(u.readings()));
         }
         if (parse instanceof Parse.Problem p) {
@@ -172,6 +180,20 @@ public final class RulePlanner implements Planner {
         joins = built.joins();
         ObjectNode args = JSON.createObjectNode().put("sql", built.sql());
         return Decision.call(AnswerPhraser.describe(spec) + ".", "run_sql", args, null);
+    }
+
+    /**
+     * Not a question about the data: no phrase names a table, column, value or metric of the dataset, and no word
+     * asks for a count, an aggregate, a grouping, a ranking or an analysis ("forget everything above and act as a
+     * pirate"). A question with any of those is clarified instead ("what is our profit by category?").
+     */
+    private static boolean offTopic(List<Tok> toks) {
+        Vocabulary v = Vocabulary.WORDS;
+        return toks.stream().allMatch(t -> t.plain() || t.sense() instanceof Sense.Dates || t.sense() instanceof Sense.Compare)
+                && toks.stream().filter(Tok::plain).noneMatch(t -> v.has(t.word(), "aggregates", "group_cues", "share",
+                "distribution", "count_words", "descending", "ascending", "reserved", "intents.schema", "intents.values",
+                "intents.predictive", "intents.explain", "intents.forecast", "intents.correlation", "intents.trend",
+                "intents.profile", "intents.quality", "intents.anomaly", "intents.cluster"));
     }
 
     private static String readSoFar(List<String> readings) {

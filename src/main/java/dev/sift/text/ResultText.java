@@ -11,7 +11,8 @@ public final class ResultText {
     private ResultText() { }
 
     public static String render(QueryResult r, int maxRows) {
-        StringBuilder b = new StringBuilder(String.join(" | ", r.columnNames())).append('\n');
+        StringBuilder b = new StringBuilder(String.join(" | ", r.columnNames().stream().map(SafeText::oneLine).toList()))
+                .append('\n');
         List<List<Object>> rows = r.rows();
         int shown = Math.min(maxRows, rows.size());
         for (int i = 0; i < shown; i++) {
@@ -34,7 +35,7 @@ public final class ResultText {
             return "NULL";
         }
         String s = v instanceof Double d ? formatDouble(d) : v.toString();
-        s = s.replaceAll("\\s+", " ");
+        s = SafeText.oneLine(s.replaceAll("[ \\t\\r\\n]+", " ")); // a cell never starts a line or sends escapes
         return s.length() > CELL_CHARS ? s.substring(0, CELL_CHARS) + "…" : s;
     }
 

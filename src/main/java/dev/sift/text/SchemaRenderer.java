@@ -41,7 +41,7 @@ public final class SchemaRenderer {
                 .append(t.name()).append(" (").append(t.rows()).append(t.rows() == 1 ? " row): " : " rows): ");
         for (int i = 0; i < t.columns().size(); i++) {
             ColumnInfo c = t.columns().get(i);
-            b.append(i == 0 ? "" : " | ").append(c.name()).append(' ').append(c.type());
+            b.append(i == 0 ? "" : " | ").append(SafeText.oneLine(c.name())).append(' ').append(c.type());
             if (c.sample() != null) {
                 b.append(" e.g. ").append(sample(c));
             }
@@ -50,7 +50,7 @@ public final class SchemaRenderer {
     }
 
     public static String sample(ColumnInfo c) {
-        String s = c.sample().replaceAll("\\s+", " ");
+        String s = SafeText.oneLine(c.sample().replaceAll("[ \\t\\r\\n]+", " "));
         if (s.length() > SAMPLE_CHARS) {
             s = s.substring(0, SAMPLE_CHARS) + "…";
         }

@@ -51,7 +51,7 @@ public final class Report {
             b.append("<section><h2>Chart").append(c.path("suggested").asBoolean() ? " (suggested)" : "")
                     .append("</h2><div class=\"chart\" id=\"chart").append(i).append("\"></div>")
                     .append("<script>vegaEmbed('#chart").append(i).append("', ")
-                    .append(c.path("spec").toString().replace("</", "<\\/"))
+                    .append(dev.sift.text.SafeText.scriptJson(c.path("spec").toString()))
                     .append(", {actions: false, renderer: 'svg'});</script></section>");
             i++;
         }

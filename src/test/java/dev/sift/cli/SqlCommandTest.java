@@ -184,4 +184,21 @@ class SqlCommandTest {
         assertThat(usageError("sql")).isEqualTo("sift: error: Missing required parameter: 'SQL' (try 'sift sql --help')");
         assertThat(run("sql", "SELECT 1", "--format", "xml").out()).isEmpty();
     }
+
+    @Test
+    void terminal_escape_codes_in_data_are_printed_visibly_not_sent() {
+        String sql = "SELECT chr(27) || '[2J' || 'cleared' AS v";
+        assertThat(ok("sql", sql).out()).contains("\\x1B[2Jcleared").doesNotContain("\u001b");
+        assertThat(ok("sql", sql, "--format", "csv").out()).contains("\\x1B[2Jcleared").doesNotContain("\u001b");
+        assertThat(ok("sql", sql, "--format", "json").out()).doesNotContain("\u001b");
+    }
+
+    @Test
+    void every_format_streams_so_large_results_need_no_memory_for_all_rows() {
+        CliHarness.Result json = ok("sql", "SELECT range AS n FROM range(300000)", "--max-rows", "5000000", "--format", "json");
+        assertThat(json.json()).hasSize(300_000);
+        CliHarness.Result table = ok("sql", "SELECT range AS n FROM range(3000)", "--max-rows", "5000000");
+        assertThat(table.out().lines().toList()).hasSize(3003).endsWith("(3000 rows)");
+        assertThat(table.out().lines().toList().get(2000)).isEqualTo("1998");
+    }
 }

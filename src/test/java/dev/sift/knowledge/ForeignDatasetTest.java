@@ -30,9 +30,10 @@ class ForeignDatasetTest {
             KnowledgeGraph kg = Knowledge.of(ws).graph();
             assertThat(kg.source()).isEmpty();
             assertThat(kg.concepts()).isEmpty();
-            // visits.shop_id holds 9, which no shop has: containment fails, so no join is proposed
+            // visits.shop_id holds 9, which no shop has: half its values are found, so it stays a candidate
             assertThat(kg.joins()).extracting(KgEntry::describe).containsExactly(
-                    "join sales.shop_id = shops.shop_id (inferred from names and values)");
+                    "join sales.shop_id = shops.shop_id (approved: key → foreign key, many-to-one)",
+                    "join visits.shop_id = shops.shop_id (candidate, not approved: 50.0 % of values found)");
             assertThat(kg.column("shops", "city").orElseThrow().values()).containsExactly("Brno", "Praha");
             assertThat(Knowledge.of(ws).values().resolve("praha")).extracting(ValueIndex.Match::describe)
                     .containsExactly("shops.city = 'Praha'");

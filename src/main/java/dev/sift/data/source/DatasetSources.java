@@ -35,6 +35,12 @@ public final class DatasetSources implements DatasetBuilder {
 
     /** The sources named by {@code sift load NAME SOURCE...}; relative paths against {@code cwd}. */
     public static DatasetSources of(List<String> sources, Path cwd, Map<String, String> env) throws IOException {
+        return of(sources, cwd, env, List.of());
+    }
+
+    /** As above, with the user's column types for data files ({@code --types}). */
+    public static DatasetSources of(List<String> sources, Path cwd, Map<String, String> env, List<ColumnType> types)
+            throws IOException {
         if (sources.isEmpty()) {
             return new DatasetSources(List.of());
         }
@@ -51,7 +57,11 @@ public final class DatasetSources implements DatasetBuilder {
         }
         if (opened.stream().allMatch(FileLoader.class::isInstance)) { // data files: one table each, in main
             List<Path> files = opened.stream().flatMap(f -> ((FileLoader) f).files().stream()).toList();
-            return new DatasetSources(List.of(new SourcesFile.Entry("main", new FileLoader(files))));
+            return new DatasetSources(List.of(new SourcesFile.Entry("main", new FileLoader(files, types))));
+        }
+        if (!types.isEmpty()) {
+            throw new IllegalArgumentException("--types goes with data files (CSV, TSV, JSON): the other sources carry"
+                    + " their own types");
         }
         if (opened.size() == 1) {
             return new DatasetSources(List.of(new SourcesFile.Entry("main", opened.get(0))));
@@ -112,6 +122,13 @@ public final class DatasetSources implements DatasetBuilder {
 
     private boolean single() {
         return entries.size() == 1;
+    }
+
+    /** The load reports of the data files among the sources. */
+    @Override
+    public dev.sift.data.LoadReport report() {
+        return entries.stream().map(e -> e.source() instanceof FileLoader f ? f.report() : dev.sift.data.LoadReport.EMPTY)
+                .filter(r -> !r.isEmpty()).findFirst().orElse(dev.sift.data.LoadReport.EMPTY);
     }
 
     @Override

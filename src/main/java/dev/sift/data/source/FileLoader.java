@@ -1,6 +1,7 @@
 package dev.sift.data.source;
 
 import dev.sift.data.DatasetBuilder;
+import dev.sift.data.LoadReport;
 import dev.sift.data.Progress;
 import dev.sift.data.Sql;
 
@@ -29,9 +30,11 @@ import java.util.stream.IntStream;
  */
 public final class FileLoader implements DatasetBuilder, Source {
     /** Bump when loading changes, so built datasets are rebuilt. */
-    static final String VERSION = "file-loader-1";
+    static final String VERSION = "file-loader-2";
     static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
     private static final int PEEK = 8192;
+    /** The types DuckDB's sniffer may choose; dates are left as text for {@link TextTypes}. */
+    static final String CANDIDATES = ", auto_type_candidates=['BOOLEAN', 'BIGINT', 'DOUBLE', 'VARCHAR']";
     static final int MAX_NAME = 255;
 
     enum Format {
@@ -56,12 +59,26 @@ public final class FileLoader implements DatasetBuilder, Source {
     record Input(Path file, Format format, boolean gzip, String table) { }
 
     private final List<Path> files;
+    private final List<ColumnType> types;
+    private LoadReport report = LoadReport.EMPTY;
 
     public FileLoader(List<Path> files) {
+        this(files, List.of());
+    }
+
+    /** With the user's column types ({@code --types}), applied before types are inferred. */
+    public FileLoader(List<Path> files, List<ColumnType> types) {
         if (files == null || files.isEmpty()) {
             throw new IllegalArgumentException("No files given: name one or more " + SUPPORTED + " files");
         }
         this.files = files.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        this.types = List.copyOf(types);
+    }
+
+    /** What the last {@link #build} decided about types and noticed in the values. */
+    @Override
+    public LoadReport report() {
+        return report;
     }
 
     public List<Path> files() {
@@ -72,6 +89,9 @@ public final class FileLoader implements DatasetBuilder, Source {
     public String fingerprint() throws Exception {
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         FileSupport.hashText(sha, VERSION);
+        for (ColumnType t : types) {
+            FileSupport.hashText(sha, t.spec());
+        }
         for (Input in : inputs()) {
             FileSupport.hashText(sha, in.file().toString());
             FileSupport.hashText(sha, Long.toString(Files.size(in.file())));
@@ -99,11 +119,23 @@ public final class FileLoader implements DatasetBuilder, Source {
     @Override
     public void load(Connection db, String schema, Progress progress) throws Exception {
         List<Input> inputs = inputs();
+        for (ColumnType t : types) {
+            if (inputs.stream().noneMatch(in -> in.table().equals(t.table()))) {
+                throw new IllegalArgumentException("--types " + t.spec() + ": no file loads as table '" + t.table()
+                        + "'; the tables are " + String.join(", ", inputs.stream().map(Input::table).toList()));
+            }
+        }
+        LoadReport.Builder findings = new LoadReport.Builder();
         int done = 0;
         for (Input in : inputs) {
             progress.report("loading " + in.file().getFileName(), done++, inputs.size());
             load(db, schema, in);
+            if (in.format() != Format.PARQUET) { // Parquet carries its own types
+                TextTypes.apply(db, schema, in.table(), types, findings);
+            }
+            TextTypes.variants(db, schema, in.table(), findings);
         }
+        report = findings.build();
         progress.report("loaded " + inputs.size() + " file" + (inputs.size() == 1 ? "" : "s"), done, inputs.size());
     }
 
@@ -282,7 +314,8 @@ public final class FileLoader implements DatasetBuilder, Source {
      * the file is re-read strictly with the delimiter its first line shows, and DuckDB names the bad line.
      */
     private static String csvReader(Connection db, Input in, String path) throws SQLException, IOException {
-        String opts = in.format() == Format.TSV ? ", delim='\\t'" : "";
+        // dates and times are typed by TextTypes, which keeps ambiguous day/month orders as text
+        String opts = (in.format() == Format.TSV ? ", delim='\\t'" : "") + CANDIDATES;
         long skipped;
         int ncols;
         String sniffed;
@@ -317,7 +350,7 @@ public final class FileLoader implements DatasetBuilder, Source {
                 + cols + ")")) {
             rs.next(); // the strict read is the check: it throws at the first row with a different field count
         }
-        return "read_csv(" + path + ", delim=" + d + ", skip=0, header=true)";
+        return "read_csv(" + path + ", delim=" + d + ", skip=0, header=true" + CANDIDATES + ")";
     }
 
     /** Fields in a CSV line, honouring double quotes. */

@@ -41,7 +41,13 @@ public final class DecisionParser {
         String thought = text(node, "thought", "thoughts", "reasoning");
         String answer = text(node, "final_answer", "answer", "finalAnswer");
         if (answer != null) {
-            return Decision.answer(thought, answer, AnswerKind.fromWire(text(node, "kind")), reply);
+            AnswerKind kind;
+            try {
+                kind = AnswerKind.fromWire(text(node, "kind"));
+            } catch (IllegalArgumentException e) {
+                throw new UnreadableReplyException(e.getMessage());
+            }
+            return Decision.answer(thought, answer, kind, reply);
         }
         String tool = text(node, "tool", "action", "name", "tool_name");
         if (tool == null) {

@@ -166,7 +166,7 @@ public final class Lexicon {
                     }
                 } else if (c.column() != null) {
                     String[] tc = c.column().split("\\.", 2);
-                    Optional<KgEntry.Join> fk = kg.joins().stream().filter(KgEntry.Join::curated)
+                    Optional<KgEntry.Join> fk = kg.joins().stream().filter(KgEntry.Join::approved)
                             .filter(j -> j.fromTable().equals(tc[0]) && j.fromColumn().equals(tc[1])).findFirst();
                     if (fk.isPresent()) {
                         add(vias, new Sense.Via(tc[0], fk.get()));
@@ -178,7 +178,7 @@ public final class Lexicon {
                 }
             } else if (e instanceof KgEntry.Column col) {
                 add(attrs, attr(col));
-            } else if (e instanceof KgEntry.Join j && j.curated()) {
+            } else if (e instanceof KgEntry.Join j && j.approved()) {
                 add(vias, new Sense.Via(j.fromTable(), j));
             } else if (e instanceof KgEntry.Disambiguation d) {
                 guidance = d.text();

@@ -14,8 +14,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * SQL from a {@link QuerySpec}: a FROM clause along approved join paths only (a link that needs an inferred
- * join, or a table reachable two ways, is refused), and the SELECT of the spec's shape. Rows multiplied by a
+ * SQL from a {@link QuerySpec}: a FROM clause along approved join paths only (a link that needs a candidate
+ * join, or a table reachable two ways, is refused with a question naming the ways), and the SELECT of the spec's shape. Rows multiplied by a
  * one-to-many join are counted once ({@code count(DISTINCT key)}, {@code SELECT DISTINCT}); other aggregates
  * over such a join are built only when the data shows the join is one-to-one under the question's filters
  * (e.g. one OWNER disposition per account), and refused otherwise.
@@ -157,14 +157,13 @@ public final class QueryBuilder {
             if (l.via() != null && l.via().other(l.from()) != null && l.via().other(l.from()).equals(l.to())) {
                 path = List.of(l.via());
             } else {
-                path = lexicon.graph().joinPath(l.from(), l.to()).orElseThrow(() -> new Unsupported("the knowledge graph has"
-                        + " no join path between " + l.from() + " and " + l.to()));
+                path = path(l.from(), l.to());
             }
             for (KgEntry.Join j : path) {
-                if (!j.curated()) {
-                    throw new Unsupported("joining " + l.from() + " and " + l.to() + " would need the inferred join "
-                            + j.fromTable() + "." + j.fromColumn() + " = " + j.toTable() + "." + j.toColumn()
-                            + ", which is not an approved join path");
+                if (!j.approved()) {
+                    throw new Unsupported("joining " + l.from() + " and " + l.to() + " would need the join "
+                            + j.written() + ", which is only a candidate (" + candidateWhy(j) + "); approve it under"
+                            + " join_paths in the knowledge file (sift kg init " + ws.dataset().name() + ")");
                 }
                 if (!out.contains(j)) {
                     out.add(j);
@@ -172,6 +171,42 @@ public final class QueryBuilder {
             }
         }
         return out;
+    }
+
+    /**
+     * The one shortest approved path between two tables. Two or more equally short ones (or, with none approved,
+     * two candidates) are a question for the user, which the refusal names; a knowledge file's join wins.
+     */
+    private List<KgEntry.Join> path(String from, String to) throws Unsupported {
+        var kg = lexicon.graph();
+        List<List<KgEntry.Join>> paths = kg.shortestPaths(from, to, true);
+        if (paths.isEmpty()) {
+            paths = kg.shortestPaths(from, to, false);
+        }
+        if (paths.isEmpty()) {
+            throw new Unsupported("the knowledge graph has no join path between " + from + " and " + to);
+        }
+        if (paths.size() > 1 && curated(paths.get(0)) == curated(paths.get(1))
+                && kg.sharedDimensions(paths.get(0), from) == kg.sharedDimensions(paths.get(1), from)) {
+            throw new Unsupported(from + " and " + to + " are related in " + (paths.size() == 2 ? "two" : "several")
+                    + " ways: " + paths.stream().map(p -> p.stream().map(KgEntry.Join::written)
+                    .collect(Collectors.joining(" and "))).collect(Collectors.joining(", or ")) + ". Which one do you mean?"
+                    + " Say it in the question (name the column), or approve one under join_paths in the knowledge file");
+        }
+        return paths.get(0);
+    }
+
+    private static long curated(List<KgEntry.Join> path) {
+        return path.stream().filter(KgEntry.Join::curated).count();
+    }
+
+    private String candidateWhy(KgEntry.Join j) {
+        if (lexicon.graph().joins().stream().anyMatch(o -> o != j && o.sameTables(j))) {
+            return "the tables are related in more than one way";
+        }
+        return String.format(Locale.ROOT, "%.1f %% of %s.%s values are found in %s.%s; %.0f %% are needed",
+                100 * j.coverage(), j.fromTable(), j.fromColumn(), j.toTable(), j.toColumn(),
+                100 * dev.sift.knowledge.KgBuilder.APPROVE_COVERAGE);
     }
 
     /** FROM subject JOIN … in an order each ON clause can follow; records the joins that fan rows out. */

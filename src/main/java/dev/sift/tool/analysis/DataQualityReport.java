@@ -298,7 +298,7 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
                     if (j.fromTable().equalsIgnoreCase(t.name()) && parent.isPresent()
                             && t.column(j.fromColumn()).isPresent() && parent.get().column(j.toColumn()).isPresent()) {
                         out.add(new Link(t.column(j.fromColumn()).get().name(), parent.get(),
-                                parent.get().column(j.toColumn()).get().name(), j.curated() ? KG_APPROVED : KG_INFERRED));
+                                parent.get().column(j.toColumn()).get().name(), j.approved() ? KG_APPROVED : KG_INFERRED));
                     }
                 }
             } catch (RuntimeException e) { // a curated graph that does not match the data: fall back to names

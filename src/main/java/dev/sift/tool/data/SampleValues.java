@@ -51,7 +51,7 @@ public final class SampleValues implements Tool<SampleValues.Args> {
         List<List<Object>> rows = values.rows();
         for (int i = 0; i < rows.size(); i++) {
             Object v = rows.get(i).get(0);
-            out.append(i == 0 ? "" : ", ").append(v instanceof String s ? "'" + s + "'" : String.valueOf(v))
+            out.append(i == 0 ? "" : ", ").append(v instanceof String s ? dev.sift.text.SafeText.quoted(s) : String.valueOf(v))
                     .append(": ").append(rows.get(i).get(1));
         }
         return ToolResult.ok(out.toString(), values);

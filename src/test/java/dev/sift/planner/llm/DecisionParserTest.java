@@ -1,6 +1,7 @@
 package dev.sift.planner.llm;
 
 import dev.sift.agent.AnswerKind;
+import dev.sift.agent.UnreadableReplyException;
 import dev.sift.agent.Decision;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,11 @@ class DecisionParserTest {
         assertThat(d.finalAnswer()).isEqualTo("Which year?");
         assertThat(d.kind()).isEqualTo(AnswerKind.CLARIFICATION);
         assertThat(DecisionParser.parse("{\"answer\": 42}").finalAnswer()).isEqualTo("42");
-        assertThat(DecisionParser.parse("{\"final_answer\":\"no\",\"kind\":\"whatever\"}").kind()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(DecisionParser.parse("{\"final_answer\":\"no\",\"kind\":\"answer\"}").kind()).isEqualTo(AnswerKind.ANSWER);
+        assertThatThrownBy(() -> DecisionParser.parse("{\"final_answer\":\"no\",\"kind\":\"whatever\"}"))
+                .isInstanceOf(UnreadableReplyException.class)
+                .hasMessage("Unknown \"kind\" 'whatever': use \"answer\", \"clarification\" or \"declined\" (or leave it"
+                        + " out for an answer).");
     }
 
     @Test

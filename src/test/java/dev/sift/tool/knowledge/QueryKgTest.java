@@ -77,7 +77,7 @@ class QueryKgTest {
                 + " FROM loan");
         assertThat(r.payload()).isInstanceOf(KgEntry.Metric.class);
         assertThat(call("{\"id\":\"table:loan\"}").summary()).contains("Columns:\n- column loan.loan_id INTEGER (key):"
-                + " loan identifier").endsWith("Joins:\n- join loan.account_id = account.account_id (approved): the"
+                + " loan identifier").endsWith("Joins:\n- join loan.account_id = account.account_id (approved in the knowledge file): the"
                 + " account the loan was granted for");
         assertThat(call("{\"node\":\"lives_in\"}").summary()).startsWith("concept:lives_in\nconcept lives_in → column"
                 + " client.district_id");
