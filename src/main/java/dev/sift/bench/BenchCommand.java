@@ -16,15 +16,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, engine, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup", "engine");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | startup | run")
+    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | startup | engine | run")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -49,10 +49,20 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--questions", defaultValue = "4", description = "serve: questions per session (default: ${DEFAULT-VALUE})")
     int questions;
 
+    @Option(names = "--url", paramLabel = "URL", description = "engine: a PostgreSQL where the bench may create its table"
+            + " (default: an embedded PostgreSQL, in builds made with -Pbench-pg)")
+    String url;
+
+    @Option(names = "--rows", defaultValue = "10000000", description = "engine: rows of the table (default: ${DEFAULT-VALUE})")
+    long rows;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         switch (bench) {
+            case "engine" -> {
+                return engine(out);
+            }
             case "run" -> {
                 return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
             }
@@ -106,6 +116,31 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
                 new OverheadBench(sift, ds, runs).run(out);
             }
+        }
+        return 0;
+    }
+
+    /** Aggregating on a live PostgreSQL vs copying into DuckDB first; an embedded server when no --url is given. */
+    private int engine(PrintWriter out) throws Exception {
+        if (rows < 1) {
+            throw new IllegalArgumentException("--rows must be at least 1");
+        }
+        if (url != null) {
+            new EngineBench(url, rows, System.getenv()).run(out);
+            return 0;
+        }
+        Class<?> embedded;
+        try {
+            embedded = Class.forName("io.zonky.test.db.postgres.embedded.EmbeddedPostgres");
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("bench engine needs --url postgresql://USER@HOST/DB (a database where it may"
+                    + " create table " + "sift_bench_events), or an embedded PostgreSQL: build with"
+                    + " 'mvn -Pbench-pg -DskipTests package' and run again.");
+        }
+        try (AutoCloseable pg = (AutoCloseable) embedded.getMethod("start").invoke(null)) {
+            int port = (int) embedded.getMethod("getPort").invoke(pg);
+            out.println("Engine bench on an embedded PostgreSQL (port " + port + ")");
+            new EngineBench("postgresql://postgres@localhost:" + port + "/postgres", rows, System.getenv()).run(out);
         }
         return 0;
     }

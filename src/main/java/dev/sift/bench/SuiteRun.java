@@ -46,6 +46,9 @@ final class SuiteRun {
             ds = found.get();
         } else if (name.equals(Sift.DEMO_DATASET)) {
             ds = sift.dataset(name, new ConsoleProgress(err, "Building dataset '" + name + "'"));
+        } else if (name.equals("shop")) { // generated from a fixed seed, like the demo bank
+            ds = sift.store().ensure(name, new dev.sift.data.source.ShopGenerator(dev.sift.data.source.ShopGenerator.DEFAULT_SEED),
+                    new ConsoleProgress(err, "Building dataset '" + name + "'"));
         } else {
             out.println("Skipped suite " + suite.name() + ": dataset '" + name + "' is not built in "
                     + sift.store().root() + "." + (suite.buildHint() == null ? "" : " Build it with: " + suite.buildHint()));

@@ -43,6 +43,8 @@ public final class DatasetStore {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DatasetStore.class);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** A live dataset's connection file (engine URL, options, cached schema) beside its manifest. */
+    public static final String LIVE_SUFFIX = ".engine.json";
     /** Builds running at once and waiting beyond those; more are refused at once. */
     static final int RUNNING_BUILDS = 2;
     static final int WAITING_BUILDS = 8;
@@ -88,9 +90,9 @@ public final class DatasetStore {
         }
         try {
             Dataset ds = JSON.readValue(manifest.toFile(), Dataset.class);
-            Path file = root.resolve(name + ".duckdb");
+            Path file = root.resolve(name + (ds.onEngine() ? LIVE_SUFFIX : ".duckdb"));
             return Files.isRegularFile(file) ? Optional.of(new Dataset(ds.name(), file, ds.fingerprint(),
-                    ds.description(), ds.builtAt(), ds.tables(), ds.sources())) : Optional.empty();
+                    ds.description(), ds.builtAt(), ds.tables(), ds.sources(), ds.live())) : Optional.empty();
         } catch (IOException e) {
             // Manifests are written atomically, so this is outside damage: treat the dataset as absent (a
             // rebuild replaces it) rather than let one bad file break every command.
@@ -230,6 +232,7 @@ public final class DatasetStore {
             move(tmp, file);
             move(manifestTmp, root.resolve(name + ".json"));
             writeReport(name, builder.report());
+            Files.deleteIfExists(root.resolve(name + LIVE_SUFFIX)); // a live dataset of that name is replaced
             return ds;
         } finally {
             Files.deleteIfExists(tmp);
@@ -333,13 +336,40 @@ public final class DatasetStore {
         }
     }
 
+    /** Where the connection file of live dataset {@code name} goes (written before {@link #publishLive}). */
+    public Path liveFile(String name) {
+        return root.resolve(checkName(name) + LIVE_SUFFIX);
+    }
+
+    /**
+     * Publishes a live dataset whose connection file ({@link #liveFile}) is already written: the manifest is
+     * written to a temporary file and moved into place, replacing an earlier dataset of that name (a built
+     * DuckDB file of that name is removed: a name means one dataset).
+     */
+    public synchronized Dataset publishLive(Dataset ds) throws IOException {
+        checkName(ds.name());
+        if (!ds.onEngine() || !Files.isRegularFile(liveFile(ds.name()))) {
+            throw new IllegalStateException("Not a live dataset with a connection file: " + ds.name());
+        }
+        Path manifestTmp = root.resolve("." + ds.name() + "." + UUID.randomUUID() + ".json");
+        try {
+            JSON.writeValue(manifestTmp.toFile(), ds);
+            move(manifestTmp, root.resolve(ds.name() + ".json"));
+        } finally {
+            Files.deleteIfExists(manifestTmp);
+        }
+        Files.deleteIfExists(root.resolve(ds.name() + ".duckdb"));
+        return find(ds.name()).orElseThrow();
+    }
+
     /** Removes a dataset (manifest first, so a crash halfway leaves no visible dataset). */
     public boolean remove(String name) throws IOException {
         checkName(name);
         boolean had = Files.deleteIfExists(root.resolve(name + ".json"));
         Files.deleteIfExists(root.resolve(name + ".kg-cache.json")); // the knowledge-graph cache (KgCache)
         Files.deleteIfExists(root.resolve(name + REPORT));
-        return Files.deleteIfExists(root.resolve(name + ".duckdb")) || had;
+        boolean live = Files.deleteIfExists(root.resolve(name + LIVE_SUFFIX));
+        return Files.deleteIfExists(root.resolve(name + ".duckdb")) || live || had;
     }
 
     static List<Dataset.TableSummary> tableSummaries(Connection db) throws Exception {

@@ -55,7 +55,7 @@ public final class SqlGuard {
             "duckdb_external_file_cache");
     /** A table named like a path makes DuckDB read the file ({@code FROM 'x.csv'}). */
     private static final Pattern PATH_TABLE = Pattern.compile("\"table_name\":\"[^\"]*[/\\\\.][^\"]*\"");
-    static final int MAX_SQL_CHARS = 20_000;
+    public static final int MAX_SQL_CHARS = 20_000;
     private static final String OUTSIDE = "reads files or other resources outside the dataset, which is not allowed";
     /**
      * DuckDB cannot interrupt planning, and binding grows steeply with joins (40 tables ≈ 1 s, 80 ≈ 20 s, 300
@@ -253,7 +253,7 @@ public final class SqlGuard {
      * "is a DROP statement" / "has 2 statements including a DROP statement": for the message only, the decision
      * is the parser's. Literals, quoted names and comments (nested too, as DuckDB reads them) are skipped.
      */
-    static String describeStatements(String sql) {
+    public static String describeStatements(String sql) {
         List<String> kinds = new ArrayList<>();
         int count = 0;
         for (String part : codeParts(sql)) {
@@ -284,7 +284,7 @@ public final class SqlGuard {
     }
 
     /** The SQL without its trailing semicolons and comments (so it can be wrapped in a subquery). */
-    static String withoutTerminator(String sql) {
+    public static String withoutTerminator(String sql) {
         char[] kind = scan(sql);
         for (int i = sql.length() - 1; i >= 0; i--) {
             char c = sql.charAt(i);
@@ -293,6 +293,22 @@ public final class SqlGuard {
             }
         }
         return sql;
+    }
+
+    /** How many statements the SQL holds (top-level ';' outside literals, quoted names and comments). */
+    public static int statementCount(String sql) {
+        return (int) codeParts(sql).stream().filter(p -> !p.isBlank()).count();
+    }
+
+    /** The first word of the code (comments and literals skipped), upper case; empty when there is none. */
+    public static String firstWord(String sql) {
+        for (String part : codeParts(sql)) {
+            Matcher m = FIRST_WORD.matcher(part);
+            if (m.find()) {
+                return m.group(1).toUpperCase(Locale.ROOT);
+            }
+        }
+        return "";
     }
 
     /** The statements of the SQL split at top-level ';', with comments, literals and quoted names blanked. */

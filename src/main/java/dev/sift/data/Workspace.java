@@ -29,6 +29,11 @@ import java.util.regex.Pattern;
  * {@code data} and owns a {@code frames} schema for results, then locks itself down (no file or network
  * access, no extension loading, locked configuration, thread and memory limits). Many workspaces may
  * attach the same dataset file at once; each sees only its own frames. Not thread-safe: one run at a time.
+ *
+ * <p>On a live dataset ({@link Dataset#onEngine()}) nothing is attached: the dataset tables stay on their
+ * {@link LiveEngine}, a query over them runs there (the engine's guard, read-only, time-limited, row cap) and a
+ * labelled result comes back as a frame here, so later tools work on frames as with any dataset. A query over
+ * frames only runs in this DuckDB; one query cannot mix the two.
  */
 public final class Workspace implements AutoCloseable {
     private static final Pattern LABEL = Pattern.compile("[a-z][a-z0-9_]{0,62}");
@@ -56,9 +61,11 @@ public final class Workspace implements AutoCloseable {
     private final QueryGate gate;
     private final boolean ownsGate;
     private final Path spill;
+    /** Where the dataset tables live when they are not attached: null for a DuckDB dataset. */
+    private final LiveEngine live;
 
     private Workspace(Dataset dataset, Limits limits, Connection connection, QueryGate gate, boolean ownsGate,
-            Path spill) {
+            Path spill, LiveEngine live) {
         this.dataset = dataset;
         this.limits = limits;
         this.connection = connection;
@@ -66,6 +73,7 @@ public final class Workspace implements AutoCloseable {
         this.gate = gate;
         this.ownsGate = ownsGate;
         this.spill = spill;
+        this.live = live;
     }
 
     private volatile List<TableInfo> framesCache;
@@ -85,16 +93,18 @@ public final class Workspace implements AutoCloseable {
     public static Workspace open(Dataset dataset, Limits limits, QueryGate gate) {
         Connection c = null;
         Path spill = null;
+        // a live dataset's tables stay on their engine: nothing is attached
+        LiveEngine live = dataset.onEngine() ? LiveEngine.open(dataset, limits, System.getenv()) : null;
         try {
             spill = Files.createTempDirectory("sift-spill-");
             c = DriverManager.getConnection("jdbc:duckdb:");
-            for (String setup : List.of(
-                    "SET autoinstall_known_extensions = false",
-                    "SET autoload_known_extensions = false",
-                    "ATTACH " + Sql.quoteString(dataset.file().toString()) + " AS data (READ_ONLY)",
-                    "CREATE SCHEMA memory.frames",
-                    "USE data",
-                    "SET search_path = 'data.main,memory.frames'",
+            List<String> setups = new ArrayList<>(List.of("SET autoinstall_known_extensions = false",
+                    "SET autoload_known_extensions = false"));
+            setups.addAll(live != null
+                    ? List.of("CREATE SCHEMA memory.frames", "SET search_path = 'memory.frames'")
+                    : List.of("ATTACH " + Sql.quoteString(dataset.file().toString()) + " AS data (READ_ONLY)",
+                            "CREATE SCHEMA memory.frames", "USE data", "SET search_path = 'data.main,memory.frames'"));
+            setups.addAll(List.of(
                     "SET threads = " + limits.threads(),
                     "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),
                     // operators larger than memory spill here instead of failing; external access off leaves
@@ -102,16 +112,20 @@ public final class Workspace implements AutoCloseable {
                     "SET temp_directory = " + Sql.quoteString(spill.toString()),
                     "SET max_expression_depth = " + MAX_EXPRESSION_DEPTH,
                     "SET enable_external_access = false",
-                    "SET lock_configuration = true")) {
+                    "SET lock_configuration = true"));
+            for (String setup : setups) {
                 try (Statement st = c.createStatement()) {
                     st.execute(setup);
                 }
             }
             boolean own = gate == null;
-            return new Workspace(dataset, limits, c, own ? new QueryGate(1) : gate, own, spill);
+            return new Workspace(dataset, limits, c, own ? new QueryGate(1) : gate, own, spill, live);
         } catch (SQLException | IOException e) {
             closeQuietly(c);
             removeSpill(spill);
+            if (live != null) {
+                live.close();
+            }
             throw new IllegalStateException("Could not open dataset '" + dataset.name() + "' from " + dataset.file()
                     + ": " + (e instanceof SQLException s ? SqlGuard.clean(s) : e.getMessage()), e);
         }
@@ -129,8 +143,34 @@ public final class Workspace implements AutoCloseable {
         return guard;
     }
 
+    /** The dialect of the dataset tables: DuckDB, or the live engine's. */
+    public SqlDialect dialect() {
+        return live == null ? SqlDialect.DUCKDB : live.dialect();
+    }
+
+    /** Key, value and containment facts about the dataset tables, computed where they live. */
+    public TableStats stats() {
+        return live == null ? new DuckDbStats(this) : live.stats();
+    }
+
+    /**
+     * Checks agent SQL without running it, where it would run: the dataset's guard (DuckDB), or the live
+     * engine's guard for SQL over engine tables.
+     */
+    public void check(String sql) throws QueryException {
+        if (onEngine(sql, true)) {
+            live.check(sql);
+        } else {
+            guard.check(sql);
+        }
+    }
+
     /** Checks and runs one read-only query from the planner; fetches at most {@code fetchRows} rows. */
     public QueryResult query(String sql) throws QueryException {
+        if (onEngine(sql, true)) {
+            live.check(sql);
+            return fetchLive(sql, limits.fetchRows());
+        }
         guard.check(sql);
         return execute(sql, limits.fetchRows());
     }
@@ -194,6 +234,10 @@ public final class Workspace implements AutoCloseable {
      */
     public QueryResult saveFrame(String label, String sql) throws QueryException {
         checkLabel(label);
+        if (onEngine(sql, true)) {
+            live.check(sql);
+            return storeLiveFrame(label, sql);
+        }
         guard.check(sql);
         return storeFrame(label, sql);
     }
@@ -204,6 +248,10 @@ public final class Workspace implements AutoCloseable {
      */
     public QueryResult saveTrustedFrame(String label, String sql) throws QueryException {
         checkLabel(label);
+        if (onEngine(sql, false)) {
+            live.check(sql);
+            return storeLiveFrame(label, sql);
+        }
         return storeFrame(label, sql);
     }
 
@@ -221,11 +269,29 @@ public final class Workspace implements AutoCloseable {
      * that reads (e.g. SUMMARIZE, PIVOT).
      */
     public QueryResult trustedQuery(String sql, int maxRows) throws QueryException {
+        if (onEngine(sql, false)) {
+            live.check(sql);
+            return fetchLive(sql, maxRows);
+        }
         return execute(sql, maxRows);
     }
 
     /** Reads the whole result of a query Sift wrote itself (e.g. ML features into arrays), time-limited. */
     public <T> T trustedRead(String sql, ResultReader<T> reader) throws QueryException {
+        if (onEngine(sql, false)) { // the rows come over as a scratch table, read here like a frame
+            live.check(sql);
+            String scratch = "_engine_read";
+            pullLive(scratch, sql, live.maxFrameRows());
+            try {
+                return readLocal("SELECT * FROM memory.frames." + Sql.quoteIdent(scratch), reader);
+            } finally {
+                runTimed("DROP TABLE IF EXISTS memory.frames." + Sql.quoteIdent(scratch));
+            }
+        }
+        return readLocal(sql, reader);
+    }
+
+    private <T> T readLocal(String sql, ResultReader<T> reader) throws QueryException {
         QueryGate.Ticket ticket = null;
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
@@ -262,26 +328,188 @@ public final class Workspace implements AutoCloseable {
             for (Object[] row : rows) {
                 appender.beginRow();
                 for (Object v : row) {
-                    if (v == null) {
-                        appender.appendNull();
-                    } else if (v instanceof Double d) {
-                        appender.append(d.doubleValue());
-                    } else if (v instanceof Float f) {
-                        appender.append(f.doubleValue());
-                    } else if (v instanceof Long l) {
-                        appender.append(l.longValue());
-                    } else if (v instanceof Integer n) {
-                        appender.append(n.intValue());
-                    } else if (v instanceof Boolean b) {
-                        appender.append(b.booleanValue());
-                    } else {
-                        appender.append(v.toString());
-                    }
+                    appendValue(appender, v);
                 }
                 appender.endRow();
             }
         } catch (SQLException e) {
             throw failure(e);
+        }
+    }
+
+    /**
+     * Whether SQL goes to the live engine: it names a dataset table (or a name that is no frame) and no frame.
+     * The names come from DuckDB's parse; SQL DuckDB cannot parse (the engine's own syntax) goes to the engine.
+     * SQL naming no table at all goes where its writer's dialect is: the agent's to the engine ({@code SELECT
+     * pg_sleep(1)}), Sift's own (DuckDB, e.g. a VALUES list) stays here. Mixing frames and engine tables is
+     * refused: they live in different places.
+     */
+    private boolean onEngine(String sql, boolean agent) throws QueryException {
+        if (live == null) {
+            return false;
+        }
+        Optional<List<String[]>> refs = LiveRouting.tableRefs(connection, sql);
+        if (refs.isEmpty()) {
+            return true;
+        }
+        List<String> frameNames = frames().stream().map(TableInfo::name).toList();
+        List<String> framesUsed = new ArrayList<>();
+        List<String> engineUsed = new ArrayList<>();
+        for (String[] ref : refs.get()) { // {schema, table}
+            boolean frame = ref[0].equalsIgnoreCase("frames")
+                    || (ref[0].isEmpty() && frameNames.stream().anyMatch(f -> f.equalsIgnoreCase(ref[1])));
+            (frame ? framesUsed : engineUsed).add(ref[0].isEmpty() ? ref[1] : ref[0] + "." + ref[1]);
+        }
+        if (framesUsed.isEmpty() && engineUsed.isEmpty()) {
+            return agent;
+        }
+        if (!framesUsed.isEmpty() && !engineUsed.isEmpty()) {
+            throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query uses frames ("
+                    + String.join(", ", framesUsed) + ") of the session together with tables of the "
+                    + live.dialect().label() + " dataset (" + String.join(", ", engineUsed) + "); they live in"
+                    + " different places, so one query cannot join them. Query the engine tables alone (with a label"
+                    + " to keep the result as a frame), then combine frames.");
+        }
+        return !engineUsed.isEmpty();
+    }
+
+    /** Runs checked SQL on the engine and keeps the first {@code maxRows} rows (and the full count when cut). */
+    private QueryResult fetchLive(String sql, int maxRows) throws QueryException {
+        long start = System.nanoTime();
+        List<QueryResult.Column> columns = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        boolean more = live.run(sql, maxRows, new LiveEngine.RowSink() {
+            @Override
+            public void columns(List<QueryResult.Column> cs) {
+                columns.addAll(cs);
+            }
+
+            @Override
+            public void row(Object[] values) {
+                List<Object> row = new ArrayList<>(values.length);
+                for (Object v : values) {
+                    row.add(jsonValue(v));
+                }
+                rows.add(row);
+            }
+        });
+        long count = more ? live.count(sql) : rows.size();
+        return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Brings a checked engine result back as frame {@code label}, or refuses one too big to bring back. */
+    private QueryResult storeLiveFrame(String label, String sql) throws QueryException {
+        long start = System.nanoTime();
+        pullLive(label, sql, live.maxFrameRows());
+        QueryResult stored = execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), limits.fetchRows());
+        return new QueryResult(sql, stored.columns(), stored.rows(), stored.rowCount(), stored.truncated(),
+                (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private void pullLive(String label, String sql, int maxRows) throws QueryException {
+        String table = "memory.frames." + Sql.quoteIdent(label);
+        boolean more;
+        FrameWriter writer = new FrameWriter(label);
+        try {
+            more = live.run(sql, maxRows, writer);
+            writer.close();
+        } catch (QueryException | RuntimeException e) {
+            writer.closeQuietly();
+            runTimed("DROP TABLE IF EXISTS " + table);
+            throw e;
+        }
+        if (more) {
+            runTimed("DROP TABLE IF EXISTS " + table);
+            long total = live.count(sql);
+            throw new QueryException(QueryException.Kind.REFUSED, "The result is too big to bring back: more than "
+                    + String.format("%,d", maxRows) + " rows" + (total > 0 ? String.format(" (%,d on the engine)", total) : "")
+                    + ". It stays on " + live.dialect().label() + ": aggregate it there (GROUP BY with count, sum or avg)"
+                    + " or filter it, and keep the smaller result.");
+        }
+    }
+
+    /** Creates a frame from an engine result's columns and appends its rows with DuckDB's appender. */
+    private final class FrameWriter implements LiveEngine.RowSink {
+        private final String label;
+        private org.duckdb.DuckDBAppender appender;
+
+        FrameWriter(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public void columns(List<QueryResult.Column> columns) throws QueryException {
+            StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE memory.frames.").append(Sql.quoteIdent(label)).append(" (");
+            List<String> seen = new ArrayList<>();
+            for (int i = 0; i < columns.size(); i++) {
+                String name = columns.get(i).name();
+                while (seen.contains(name.toLowerCase(java.util.Locale.ROOT))) { // SELECT a.id, b.id
+                    name = name + "_" + (i + 1);
+                }
+                seen.add(name.toLowerCase(java.util.Locale.ROOT));
+                ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(name)).append(' ').append(columns.get(i).type());
+            }
+            runTimed(ddl.append(')').toString());
+            try {
+                appender = connection.unwrap(org.duckdb.DuckDBConnection.class).createAppender("memory", "frames", label);
+            } catch (SQLException e) {
+                throw failure(e);
+            }
+        }
+
+        @Override
+        public void row(Object[] values) throws QueryException {
+            try {
+                appender.beginRow();
+                for (Object v : values) {
+                    appendValue(appender, v);
+                }
+                appender.endRow();
+            } catch (SQLException e) {
+                throw failure(e);
+            }
+        }
+
+        void close() throws QueryException {
+            if (appender != null) {
+                try {
+                    appender.close();
+                } catch (SQLException e) {
+                    throw failure(e);
+                } finally {
+                    appender = null;
+                }
+            }
+        }
+
+        void closeQuietly() {
+            try {
+                close();
+            } catch (QueryException ignored) {
+                // the frame is dropped next; the first failure is the one reported
+            }
+        }
+    }
+
+    private static void appendValue(org.duckdb.DuckDBAppender appender, Object v) throws SQLException {
+        if (v == null) {
+            appender.appendNull();
+        } else if (v instanceof Double d) {
+            appender.append(d.doubleValue());
+        } else if (v instanceof Float f) {
+            appender.append(f.doubleValue());
+        } else if (v instanceof Long l) {
+            appender.append(l.longValue());
+        } else if (v instanceof Integer n) {
+            appender.append(n.intValue());
+        } else if (v instanceof Boolean b) {
+            appender.append(b.booleanValue());
+        } else if (v instanceof LocalDate d) {
+            appender.append(d);
+        } else if (v instanceof LocalDateTime t) {
+            appender.append(t);
+        } else {
+            appender.append(v.toString());
         }
     }
 
@@ -446,6 +674,9 @@ public final class Workspace implements AutoCloseable {
 
     /** The dataset's tables: {@code main}'s by name, then those of each source's schema as {@code schema.table}. */
     public List<TableInfo> datasetTables() {
+        if (live != null) {
+            return live.tables();
+        }
         return DATASET_TABLES.computeIfAbsent(dataset.fingerprint() + "@" + dataset.file(), k -> {
             List<TableInfo> out = new ArrayList<>(describe("data", "main", TableInfo.Kind.TABLE));
             for (String schema : sourceSchemas()) {
@@ -609,6 +840,9 @@ public final class Workspace implements AutoCloseable {
             gate.close();
         }
         removeSpill(spill);
+        if (live != null) {
+            live.close();
+        }
     }
 
     private static void removeSpill(Path folder) {

@@ -15,6 +15,28 @@ public record CuratedKg(String source, String description, Map<String, TableNote
         this(source, description, tables, entries, List.of());
     }
 
+    /**
+     * {@code over} laid on {@code base}: table and column notes of {@code over} replace those of {@code base}
+     * column by column, its entries replace entries with the same id, and the rest is kept; the source names both.
+     */
+    public static CuratedKg merge(CuratedKg base, CuratedKg over) {
+        Map<String, TableNote> tables = new java.util.LinkedHashMap<>(base.tables());
+        over.tables().forEach((t, note) -> tables.merge(t, note, (a, b) -> {
+            Map<String, ColumnNote> cols = new java.util.LinkedHashMap<>(a.columns());
+            cols.putAll(b.columns());
+            List<String> syn = new java.util.ArrayList<>(a.synonyms());
+            b.synonyms().stream().filter(x -> !syn.contains(x)).forEach(syn::add);
+            return new TableNote(b.description() != null ? b.description() : a.description(), List.copyOf(syn), cols);
+        }));
+        java.util.Set<String> ids = new java.util.HashSet<>(over.entries().stream().map(KgEntry::id).toList());
+        List<KgEntry> entries = new java.util.ArrayList<>(base.entries().stream().filter(e -> !ids.contains(e.id())).toList());
+        entries.addAll(over.entries());
+        List<PredictionTask> predictions = new java.util.ArrayList<>(base.predictions());
+        predictions.addAll(over.predictions());
+        return new CuratedKg(base.source() + " + " + over.source(), over.description() != null ? over.description()
+                : base.description(), tables, List.copyOf(entries), List.copyOf(predictions));
+    }
+
     /** Curation of one table. */
     public record TableNote(String description, List<String> synonyms, Map<String, ColumnNote> columns) { }
 

@@ -4,6 +4,7 @@ import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
+import dev.sift.data.TableStats;
 import dev.sift.data.Workspace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,10 +23,11 @@ import java.util.regex.Pattern;
  * null) and join paths inferred from names ({@code *_id} naming a key of the same name, or a table named
  * like the column's stem) and measured in SQL: approved when at least 99 % of the column's non-null values
  * occur in the key, with its cardinality; a candidate from 50 %; not proposed below (see {@link #inferJoins}).
+ * Keys and value lists are read where the tables live ({@link Workspace#stats()}): full scans in DuckDB,
+ * declared keys and bounded samples on a live engine.
  */
 public final class KgBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(KgBuilder.class);
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     /** A text column with at most this many distinct values has them listed. */
     public static final int MAX_VALUES = 100;
     private static final Pattern ID = Pattern.compile("(?i)(.+?)_?(id|key|code|no)$");
@@ -75,27 +77,12 @@ public final class KgBuilder {
         if (candidates.isEmpty() || t.rows() == 0) {
             return List.of();
         }
-        StringBuilder sql = new StringBuilder("SELECT count(*)");
-        for (ColumnInfo c : candidates) {
-            String q = Sql.quoteIdent(c.name());
-            sql.append(", count(").append(q).append("), count(DISTINCT ").append(q).append(')');
-        }
-        sql.append(" FROM ").append(t.sqlName());
-        List<String> out = new ArrayList<>();
         try {
-            List<Object> row = ws.trustedQuery(sql.toString(), 1).rows().get(0);
-            long n = ((Number) row.get(0)).longValue();
-            for (int i = 0; i < candidates.size(); i++) {
-                long nonNull = ((Number) row.get(1 + 2 * i)).longValue();
-                long distinct = ((Number) row.get(2 + 2 * i)).longValue();
-                if (nonNull == n && distinct == n) {
-                    out.add(candidates.get(i).name());
-                }
-            }
+            return ws.stats().keyColumns(t, candidates);
         } catch (QueryException e) {
             LOG.warn("Could not check keys of {}: {}", t.name(), e.getMessage());
+            return List.of();
         }
-        return out;
     }
 
     /** The table's own identifier among its unique columns: {@code <table>_id} or {@code id}, else the first column. */
@@ -121,36 +108,8 @@ public final class KgBuilder {
             return out;
         }
         try {
-            StringBuilder approx = new StringBuilder("SELECT ");
-            for (int i = 0; i < text.size(); i++) {
-                approx.append(i == 0 ? "" : ", ").append("approx_count_distinct(").append(Sql.quoteIdent(text.get(i).name()))
-                        .append(')');
-            }
-            List<Object> counts = ws.trustedQuery(approx + " FROM " + t.sqlName(), 1).rows().get(0);
-            List<ColumnInfo> few = new ArrayList<>();
-            for (int i = 0; i < text.size(); i++) {
-                if (((Number) counts.get(i)).longValue() <= MAX_VALUES * 2L) {
-                    few.add(text.get(i));
-                }
-            }
-            if (few.isEmpty()) {
-                return out;
-            }
-            StringBuilder lists = new StringBuilder("SELECT ");
-            for (int i = 0; i < few.size(); i++) {
-                String q = Sql.quoteIdent(few.get(i).name());
-                lists.append(i == 0 ? "" : ", ").append("CAST(to_json(array_sort(list(DISTINCT ").append(q)
-                        .append(") FILTER (WHERE ").append(q).append(" IS NOT NULL))) AS VARCHAR)");
-            }
-            List<Object> row = ws.trustedQuery(lists + " FROM " + t.sqlName(), 1).rows().get(0);
-            for (int i = 0; i < few.size(); i++) {
-                List<String> vals = row.get(i) == null ? List.of()
-                        : List.of(JSON.readValue((String) row.get(i), String[].class));
-                if (vals.size() <= MAX_VALUES) {
-                    out.put(few.get(i).name(), vals);
-                }
-            }
-        } catch (QueryException | java.io.IOException e) {
+            out.putAll(ws.stats().fewValues(t, text, MAX_VALUES));
+        } catch (QueryException e) {
             LOG.warn("Could not list values of {}: {}", t.name(), e.getMessage());
         }
         return out;
@@ -167,7 +126,19 @@ public final class KgBuilder {
     private static List<KgEntry.Join> inferJoins(Workspace ws, List<KgEntry.Column> columns,
                                                  Map<String, KgEntry.Column> primary) {
         List<KgEntry.Join> joins = new ArrayList<>();
+        java.util.Set<String> declared = new java.util.HashSet<>();
+        for (TableStats.ForeignKey fk : ws.stats().foreignKeys()) {
+            boolean known = columns.stream().anyMatch(c -> c.table().equals(fk.table()) && c.name().equals(fk.column()))
+                    && columns.stream().anyMatch(c -> c.table().equals(fk.keyTable()) && c.name().equals(fk.keyColumn()));
+            if (known && declared.add(fk.table() + "." + fk.column())) {
+                joins.add(new KgEntry.Join(fk.table() + "_" + fk.column(), fk.table(), fk.column(), fk.keyTable(),
+                        fk.keyColumn(), null, List.of(), false, true, KgEntry.Join.MANY_TO_ONE, 1.0));
+            }
+        }
         for (KgEntry.Column c : columns) {
+            if (declared.contains(c.table() + "." + c.name())) {
+                continue; // the engine declares where it points
+            }
             if (primary.get(c.table()) == c) {
                 continue; // a table's own identifier refers to nothing else
             }

@@ -51,6 +51,40 @@ public final class KgLoader {
         return Optional.ofNullable(resource(name)).map(text -> parse(text, "kg/" + name));
     }
 
+    /**
+     * The user's own knowledge file of a dataset: {@code kg/<name>.kg.yaml} in the Sift home that holds the
+     * dataset store ({@code $SIFT_HOME/datasets/<name>.duckdb} → {@code $SIFT_HOME/kg/<name>.kg.yaml}), when it exists.
+     */
+    public static Optional<java.nio.file.Path> userFile(dev.sift.data.Dataset ds) {
+        return Optional.ofNullable(userPath(ds)).filter(java.nio.file.Files::isRegularFile);
+    }
+
+    /** Where the user's knowledge file of a dataset goes (whether or not it exists); null for an in-memory dataset. */
+    public static java.nio.file.Path userPath(dev.sift.data.Dataset ds) {
+        if (ds.file() == null || ds.file().getParent() == null || ds.file().getParent().getParent() == null) {
+            return null;
+        }
+        return ds.file().toAbsolutePath().getParent().getParent().resolve("kg").resolve(ds.name() + ".kg.yaml");
+    }
+
+    /** Reads and parses a knowledge file; errors name the file. */
+    public static CuratedKg read(java.nio.file.Path file) {
+        try {
+            return parse(java.nio.file.Files.readString(file), file.toString());
+        } catch (IOException e) {
+            throw new KgException(file + ": could not be read: " + e.getMessage());
+        }
+    }
+
+    /** Changes whenever the file does (size and modification time). */
+    static String stamp(java.nio.file.Path file) {
+        try {
+            return java.nio.file.Files.size(file) + ":" + java.nio.file.Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
+            return "unreadable";
+        }
+    }
+
     private static String resource(String name) {
         try (InputStream in = KgLoader.class.getResourceAsStream(RESOURCE_DIR + name)) {
             return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);

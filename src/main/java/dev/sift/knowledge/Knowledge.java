@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Everything Sift knows about one dataset, built once per dataset per process: the {@link KnowledgeGraph}
- * (automatic, overlaid with the bundled curated file {@code kg/<dataset>.kg.yaml} when there is one) and
+ * (automatic, overlaid with the bundled curated file {@code kg/<dataset>.kg.yaml} when there is one, and then
+ * with the user's own file {@code $SIFT_HOME/kg/<dataset>.kg.yaml}, read again whenever it changes) and
  * the {@link ValueIndex}. A dataset without a curated file gets the automatic graph alone. A curated file
  * that does not match the data throws {@link KgException} naming the file and entries.
  */
@@ -31,8 +32,15 @@ public final class Knowledge {
 
     /** The knowledge of the workspace's dataset (cached: datasets never change once built). */
     public static Knowledge of(Workspace ws) {
-        return CACHE.computeIfAbsent(ws.dataset().fingerprint() + "@" + ws.dataset().file(),
-                k -> build(ws, KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws)), true));
+        Optional<java.nio.file.Path> user = KgLoader.userFile(ws.dataset());
+        String stamp = user.map(KgLoader::stamp).orElse("");
+        return CACHE.computeIfAbsent(ws.dataset().fingerprint() + "@" + ws.dataset().file() + "@" + stamp, k -> {
+            Optional<CuratedKg> bundled = KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws));
+            Optional<CuratedKg> own = user.map(KgLoader::read);
+            Optional<CuratedKg> curated = own.isEmpty() ? bundled
+                    : Optional.of(bundled.map(b -> CuratedKg.merge(b, own.get())).orElse(own.get()));
+            return build(ws, curated, true);
+        });
     }
 
     /**

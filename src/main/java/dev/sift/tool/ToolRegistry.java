@@ -113,7 +113,7 @@ public final class ToolRegistry {
                 }
                 case SQL -> {
                     try {
-                        ws.guard().check((String) v);
+                        ws.check((String) v);
                     } catch (QueryException e) {
                         throw new ToolCallException(e.getMessage());
                     }

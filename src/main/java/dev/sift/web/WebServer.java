@@ -165,6 +165,8 @@ public final class WebServer implements AutoCloseable {
 
     private void routes(io.javalin.config.JavalinConfig cfg) {
         var r = cfg.routes;
+        r.before(RequestGuard::headers);
+        r.before(RequestGuard::checkOrigin);
         r.before("/api/*", this::authorize);
         r.before("/metrics", this::authorize);
         r.after(ctx -> metrics.request(ctx.statusCode()));

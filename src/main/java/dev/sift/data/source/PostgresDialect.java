@@ -23,10 +23,11 @@ import java.util.regex.Pattern;
  * to {@code JSON}; {@code bytea} to {@code BLOB}; {@code interval} to {@code INTERVAL}; enums to a DuckDB
  * {@code ENUM} of the same labels; composite types to {@code JSON}; arrays to {@code LIST}s (integers, floats,
  * booleans and text keep their element type, other elements load as text); domains as their base type.
- * Any other type loads as text with a note naming it.
+ * Any other type loads as text with a note naming it. Live datasets ({@code dev.sift.data.engine}) connect
+ * through the same URL, credentials and driver properties.
  */
-final class PostgresDialect implements JdbcDialect {
-    static final String DEFAULT_SCHEMA = "public";
+public final class PostgresDialect implements JdbcDialect {
+    public static final String DEFAULT_SCHEMA = "public";
     private static final Pattern NUMERIC = Pattern.compile("numeric\\((\\d+),(\\d+)\\)");
     private static final Set<String> TEXT = Set.of("text", "varchar", "bpchar", "name", "char", "citext");
     /** Query keys of a postgresql:// URL that Sift reads itself; any other key goes to the driver. */

@@ -42,9 +42,16 @@ public final class PromptBuilder {
     public static String system(Workspace ws, Collection<? extends Tool<?>> shown, String question) {
         return PromptTemplate.load("system").render(Map.of(
                 "dataset", ws.dataset().name(),
+                "sql_rules", sqlRules(ws),
                 "tools", catalog(shown),
                 "knowledge", knowledge(ws, question),
                 "schema", schema(ws, question)));
+    }
+
+    /** How SQL is written here: DuckDB's rules, or a live engine's (its dialect named, frames local). */
+    public static String sqlRules(Workspace ws) {
+        return ws.dialect() == dev.sift.data.SqlDialect.DUCKDB ? PromptTemplate.load("sql_duckdb").render(Map.of())
+                : PromptTemplate.load("sql_engine").render(Map.of("dialect", ws.dialect().label()));
     }
 
     /** The registry's tools that {@code selection} names, in registry order. */

@@ -39,7 +39,13 @@ public final class QueryBuilder {
         this.ws = ws;
     }
 
+    /** The SQL in the dialect of the workspace's tables (DuckDB, or a live engine's). */
     public Built build(QuerySpec s) throws Unsupported {
+        Built b = compose(s);
+        return new Built(ws.dialect().adapt(b.sql()), b.joins());
+    }
+
+    private Built compose(QuerySpec s) throws Unsupported {
         List<KgEntry.Join> joins = joins(s);
         List<KgEntry.Join> fanning = new ArrayList<>();
         Set<String> reached = new LinkedHashSet<>();
@@ -73,7 +79,7 @@ public final class QueryBuilder {
                 if (fans) {
                     checkOneToOne(fanning, s.filters());
                 }
-                String m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
+                String m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
                 yield new Built(s.group() == null ? "SELECT " + m + " FROM " + from + whereSql
                         : "SELECT " + groupSel + ", " + m + " FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
             }
@@ -92,7 +98,7 @@ public final class QueryBuilder {
                     if (fans) {
                         checkOneToOne(fanning, s.filters());
                     }
-                    m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
+                    m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
                 }
                 String dir = s.descending() ? "DESC" : "ASC";
                 yield new Built("SELECT " + groupSel + ", " + m + " FROM " + from + whereSql
@@ -127,11 +133,11 @@ public final class QueryBuilder {
         return "count(DISTINCT " + key + ")";
     }
 
-    static String measure(QuerySpec s) {
+    static String measure(QuerySpec s, dev.sift.data.SqlDialect dialect) {
         if (s.metric() != null) {
             return s.metric().expression();
         }
-        return s.aggFn() + "(" + s.measure().sql() + ")";
+        return dialect.aggregate(s.aggFn(), s.measure().sql());
     }
 
     static String measureAlias(QuerySpec s) {

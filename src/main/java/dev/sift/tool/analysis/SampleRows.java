@@ -60,7 +60,7 @@ public final class SampleRows implements Tool<SampleRows.Args> {
         }
         String sql = "SELECT * FROM " + t.sqlName() + where + " ORDER BY hash(rowid, " + seed + ") LIMIT " + n;
         try {
-            ws.guard().check(sql);
+            ws.check(sql);
         } catch (QueryException e) {
             return ToolResult.error("The where condition does not work on " + t.name() + ": " + e.getMessage()
                     + " Columns of " + t.name() + ": " + String.join(", ", t.columnNames()) + ".");

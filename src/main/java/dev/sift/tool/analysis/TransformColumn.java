@@ -60,7 +60,7 @@ public final class TransformColumn implements Tool<TransformColumn.Args> {
         }
         String sql = "SELECT *, (" + args.expression() + ") AS " + Sql.quoteIdent(args.name()) + " FROM " + t.sqlName();
         try {
-            ws.guard().check(sql);
+            ws.check(sql);
         } catch (QueryException e) {
             return ToolResult.error("The expression does not work on " + t.name() + ": " + e.getMessage()
                     + " Columns of " + t.name() + ": " + String.join(", ", t.columnNames()) + ".");

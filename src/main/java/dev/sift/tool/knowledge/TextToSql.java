@@ -265,7 +265,7 @@ public final class TextToSql implements Tool<TextToSql.Args> {
 
     private static String guard(Workspace ws, String field, String sql) {
         try {
-            ws.guard().check(sql);
+            ws.check(sql);
             return null;
         } catch (QueryException e) {
             return field + ": " + e.getMessage();

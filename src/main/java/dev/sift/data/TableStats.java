@@ -1,0 +1,24 @@
+package dev.sift.data;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The facts the automatic knowledge graph needs about a dataset's tables, computed where the tables live:
+ * by full scans in DuckDB, by bounded queries (declared keys, samples) on a live engine.
+ */
+public interface TableStats {
+    /** Among {@code candidates}, the columns whose values are unique and never null in {@code table}. */
+    List<String> keyColumns(TableInfo table, List<ColumnInfo> candidates) throws QueryException;
+
+    /** Sorted distinct values of each text column having at most {@code max} of them; others are left out. */
+    Map<String, List<String>> fewValues(TableInfo table, List<ColumnInfo> text, int max) throws QueryException;
+
+    /** Foreign keys the engine declares (its metadata), joined whatever their names; none in DuckDB datasets. */
+    default List<ForeignKey> foreignKeys() {
+        return List.of();
+    }
+
+    /** A declared foreign key {@code table.column → keyTable.keyColumn}. */
+    record ForeignKey(String table, String column, String keyTable, String keyColumn) { }
+}

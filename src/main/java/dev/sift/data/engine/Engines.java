@@ -1,0 +1,70 @@
+package dev.sift.data.engine;
+
+import dev.sift.data.Dataset;
+import dev.sift.data.LiveEngine;
+import dev.sift.data.QueryException;
+import dev.sift.data.Workspace;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Opens the engine a URL names. Spark's classes are loaded only for a Spark URL, and a jar built without
+ * them says how to get them instead of failing with a missing class.
+ */
+public final class Engines implements LiveEngine.Connector {
+    static final String SPARK_MISSING = "Spark SQL is not in this build of Sift. Build the jar that bundles it with"
+            + " 'mvn -Pspark -DskipTests package' (or put spark-sql_2.13 4.x on the classpath) and connect again.";
+
+    /** For ServiceLoader. */
+    public Engines() { }
+
+    @Override
+    public Optional<LiveEngine> open(Dataset dataset, Workspace.Limits limits, Map<String, String> env) {
+        EngineFile file = EngineFile.read(dataset.file());
+        return Optional.of(open(EngineUrl.parse(file.url()), file.options(), env, limits, file));
+    }
+
+    /** An engine for {@code url}; {@code file} is its cached schema, or null while connecting. */
+    static LiveEngine open(EngineUrl url, Map<String, String> options, Map<String, String> env, Workspace.Limits limits,
+                           EngineFile file) {
+        return switch (url.kind()) {
+            case POSTGRESQL -> {
+                PostgresEngine pg = new PostgresEngine(url, options, env, limits);
+                pg.attach(file);
+                yield pg;
+            }
+            case SPARK, SPARK_CONNECT -> {
+                if (!sparkPresent()) {
+                    throw new IllegalArgumentException(SPARK_MISSING);
+                }
+                yield SparkEngines.open(url, options, limits, file);
+            }
+        };
+    }
+
+    /** Reads the schema, samples and access of a freshly opened engine. */
+    static EngineFile describe(LiveEngine engine, EngineUrl url) throws QueryException {
+        if (engine instanceof PostgresEngine pg) {
+            return pg.describe(url.stored());
+        }
+        return SparkEngines.describe(engine, url);
+    }
+
+    static void attach(LiveEngine engine, EngineFile file) {
+        if (engine instanceof PostgresEngine pg) {
+            pg.attach(file);
+        } else {
+            SparkEngines.attach(engine, file);
+        }
+    }
+
+    static boolean sparkPresent() {
+        try {
+            Class.forName("org.apache.spark.sql.SparkSession", false, Engines.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+}
