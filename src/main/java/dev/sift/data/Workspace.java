@@ -657,18 +657,47 @@ public final class Workspace implements AutoCloseable {
         return all;
     }
 
+    /**
+     * A table or frame by name; in a dataset of several sources a table's name is {@code schema.table}, and its
+     * bare name finds it too when no other schema has a table of that name.
+     */
     public Optional<TableInfo> table(String name) {
         String bare = name.startsWith("frames.") ? name.substring(7) : name;
         List<TableInfo> candidates = name.startsWith("frames.") ? frames() : tables();
-        return candidates.stream().filter(t -> t.name().equalsIgnoreCase(bare)).findFirst();
+        Optional<TableInfo> exact = candidates.stream().filter(t -> t.name().equalsIgnoreCase(bare)).findFirst();
+        if (exact.isPresent() || name.startsWith("frames.")) {
+            return exact;
+        }
+        List<TableInfo> byBare = datasetTables().stream().filter(t -> t.bareName().equalsIgnoreCase(bare)).toList();
+        return byBare.size() == 1 ? Optional.of(byBare.get(0)) : Optional.empty();
     }
 
+    /** The dataset's tables: {@code main}'s by name, then those of each source's schema as {@code schema.table}. */
     public List<TableInfo> datasetTables() {
         if (live != null) {
             return live.tables();
         }
-        return DATASET_TABLES.computeIfAbsent(dataset.fingerprint() + "@" + dataset.file(),
-                k -> describe("data", "main", TableInfo.Kind.TABLE));
+        return DATASET_TABLES.computeIfAbsent(dataset.fingerprint() + "@" + dataset.file(), k -> {
+            List<TableInfo> out = new ArrayList<>(describe("data", "main", TableInfo.Kind.TABLE));
+            for (String schema : sourceSchemas()) {
+                out.addAll(describe("data", schema, TableInfo.Kind.TABLE));
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    /** Schemas of the dataset besides {@code main}: one per source of a dataset built from several. */
+    private List<String> sourceSchemas() {
+        List<String> out = new ArrayList<>();
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT DISTINCT schema_name"
+                + " FROM duckdb_tables() WHERE database_name = 'data' AND schema_name <> 'main' ORDER BY 1")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read the schemas of dataset '" + dataset.name() + "'", e);
+        }
+        return out;
     }
 
     /**
@@ -701,8 +730,9 @@ public final class Workspace implements AutoCloseable {
             }
             List<TableInfo> out = new ArrayList<>();
             for (Map.Entry<String, List<String[]>> e : columns.entrySet()) {
-                out.add(describeTable(catalog + "." + schema + "." + Sql.quoteIdent(e.getKey()), e.getKey(), kind,
-                        e.getValue()));
+                String name = schema.equals("main") || kind == TableInfo.Kind.FRAME ? e.getKey() : schema + "." + e.getKey();
+                out.add(describeTable(catalog + "." + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(e.getKey()), name,
+                        kind, e.getValue()));
             }
             return out;
         } catch (SQLException e) {

@@ -12,6 +12,7 @@ import dev.sift.agent.StepListener;
 import dev.sift.agent.TraceStore;
 import dev.sift.agent.TurnContext;
 import dev.sift.agent.Usage;
+import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 import dev.sift.ml.ModelRegistry;
@@ -46,7 +47,13 @@ public final class Conversation implements AutoCloseable {
 
     /** What a turn needs from the wiring. */
     public record Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
-                         ReferenceResolver resolver) { }
+                         ReferenceResolver resolver, Grounding grounding) {
+        /** An engine whose answers get the deterministic check only. */
+        public Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
+                      ReferenceResolver resolver) {
+            this(planner, tools, llm, traces, resolver, Grounding.CHECK_ONLY);
+        }
+    }
 
     /** A finished turn: the saved turn, the run, its trace, the run's JSON (with charts) and the session after it. */
     public record Outcome(Turn turn, AgentRun run, Path trace, ObjectNode json, Session session) { }
@@ -150,7 +157,8 @@ public final class Conversation implements AutoCloseable {
                 TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
                         r.references(), earlier);
                 run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models)
-                        .onStep(collect).clarifier(clarifier).context(ctx).run(r.question());
+                        .grounding(engine.grounding()).onStep(collect).clarifier(clarifier).context(ctx)
+                        .run(r.question());
             }
             if (charts.isEmpty() && !run.evidence().isEmpty()) {
                 AutoChart.of(run.evidence().get(run.evidence().size() - 1)).ifPresent(spec -> {
