@@ -225,6 +225,17 @@
       el('span', { class: 'badge ' + r.status, title: 'groundedness status', text: r.status }),
       r.kind !== 'answer' ? el('span', { class: 'badge kind-' + r.kind, text: r.kind }) : null,
       el('span', { class: 'muted', text: r.planner + ' · ' + r.millis + ' ms' })));
+    if (r.status === 'ungrounded') {
+      const nums = (r.grounding && r.grounding.unsupported) || [];
+      area.append(el('div', { class: 'ungrounded-warning', role: 'alert',
+        text: 'Not grounded: ' + (nums.length ? nums.join(', ') + (nums.length === 1 ? ' is' : ' are') : 'some claims are')
+          + ' in no query result. Do not rely on ' + (nums.length === 1 ? 'this number.' : 'these numbers.') }));
+    }
+    if (r.judge) {
+      area.append(el('div', { class: 'judge-verdict' + (r.judge.verdict ? ' ' + r.judge.verdict : ' failed'),
+        text: r.judge.verdict ? 'Judge: ' + r.judge.verdict + (r.judge.reasons ? ' — ' + r.judge.reasons : '')
+          : 'Judge failed: ' + r.judge.error }));
+    }
     area.append(el('div', { class: 'answer', text: r.answer }));
     if (r.notes && r.notes.length) area.append(el('ul', { class: 'notes' }, r.notes.map(n => el('li', { text: n }))));
     for (const c of (r.charts || [])) {

@@ -5,6 +5,7 @@ import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.StepListener;
 import dev.sift.agent.TraceStore;
+import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
@@ -51,6 +52,9 @@ import dev.sift.tool.dialog.Clarify;
 import dev.sift.tool.narrate.SummarizeResult;
 import dev.sift.tool.sql.RunSql;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -70,20 +74,30 @@ public final class Sift {
     private final Path home;
     /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
     private final KnowledgeStore knowledge;
+    private final Grounding grounding;
+    private final PrometheusMeterRegistry meters;
     /** At most this many queries run at once across this process's workspaces (a server's sessions). */
     public static final int MAX_RUNNING_QUERIES = 4;
     private final QueryGate gate = new QueryGate(MAX_RUNNING_QUERIES);
 
+    /** Answers checked deterministically, none judged; metrics kept in a registry of its own. */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
-        this(home, llm, limits, false);
+        this(home, llm, limits, false, Grounding.CHECK_ONLY, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     }
 
     /** Built from the configuration: its home and whether knowledge search uses embeddings. */
-    public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits) {
-        this(config.home(), llm, limits, config.embeddings());
+    public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits, Grounding grounding,
+                PrometheusMeterRegistry meters) {
+        this(config.home(), llm, limits, config.embeddings(), grounding, meters);
     }
 
-    public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings) {
+    /**
+     * @param embeddings whether knowledge search uses dense embeddings
+     * @param grounding  the checks every model answer goes through (and the judge, when one samples)
+     * @param meters     where the model clients (already wrapped) and the server record their metrics
+     */
+    public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
+                PrometheusMeterRegistry meters) {
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
@@ -91,6 +105,16 @@ public final class Sift {
         this.llm = llm;
         this.tools = defaultTools();
         this.limits = limits;
+        this.grounding = grounding;
+        this.meters = meters;
+    }
+
+    public Grounding grounding() {
+        return grounding;
+    }
+
+    public PrometheusMeterRegistry meters() {
+        return meters;
     }
 
     /** The tools every run may use. Adding a tool is one line here. */
@@ -148,7 +172,8 @@ public final class Sift {
     /** Answers one question, telling {@code listener} about each step (charts and rows arrive as payloads). */
     public Answered ask(String question, Dataset dataset, AgentConfig config, StepListener listener) throws Exception {
         try (Workspace ws = open(dataset)) {
-            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).knowledge(knowledge).onStep(listener)
+            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).knowledge(knowledge).grounding(grounding)
+                    .onStep(listener)
                     .run(question);
             return new Answered(run, traces.save(run));
         }
@@ -163,7 +188,7 @@ public final class Sift {
     public Conversation.Engine engine() {
         ReferenceResolver rules = new RuleReferenceResolver();
         return new Conversation.Engine(this::planner, tools, llm, traces,
-                llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge);
+                llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge, grounding);
     }
 
     /** Active sessions of this process, opening workspaces on the named datasets. */

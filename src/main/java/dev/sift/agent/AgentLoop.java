@@ -2,6 +2,11 @@ package dev.sift.agent;
 
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sift.agent.grounding.AnswerCheck;
+import dev.sift.agent.grounding.Groundedness;
+import dev.sift.agent.grounding.Grounding;
+import dev.sift.agent.grounding.Judge;
+import dev.sift.agent.grounding.Verdict;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.KnowledgeStore;
@@ -35,6 +40,7 @@ public final class AgentLoop {
     private ToolContext.Clarifier clarifier;
     private TurnContext context = TurnContext.NONE;
     private KnowledgeStore knowledge;
+    private Grounding grounding = Grounding.CHECK_ONLY;
 
     public AgentLoop(Planner planner, ToolRegistry tools, Workspace workspace, LlmClient llm, AgentConfig config) {
         this(planner, tools, workspace, llm, config, new ModelRegistry());
@@ -78,6 +84,12 @@ public final class AgentLoop {
         return this;
     }
 
+    /** The groundedness checks for model answers (default: the deterministic check, no judge). */
+    public AgentLoop grounding(Grounding grounding) {
+        this.grounding = grounding == null ? Grounding.CHECK_ONLY : grounding;
+        return this;
+    }
+
     public AgentRun run(String question) throws InterruptedException {
         return new Run(question).execute();
     }
@@ -94,6 +106,11 @@ public final class AgentLoop {
         private final RunState state;
         private final Planner.Run plan;
         private int invalidInARow;
+        private boolean forced;
+        /** The answer is Sift's own text (the evidence), not the planner's: there is nothing of the model's to check. */
+        private boolean fellBack;
+        /** The numbers a first answer stated without support, once a repair turn was asked for. */
+        private List<String> repaired = List.of();
 
         Run(String question) {
             this.question = question;
@@ -115,10 +132,10 @@ public final class AgentLoop {
                         d = plan.next(state);
                     } catch (UnreadableReplyException e) {
                         add(Step.unreadable(steps.size() + 1, e.getMessage(), millis(t0), plan.usage().minus(before)), null);
-                        return finish(FinalAnswers.unreadable(e.getMessage()), AnswerKind.ERROR);
+                        return finish(FinalAnswers.unreadable(e.getMessage()), AnswerKind.ERROR, null);
                     }
                     if (d instanceof Decision.Answer a) {
-                        answer = a;
+                        answer = needsRepair(a, t0, before) ? null : a;
                     } else {
                         AgentRun stopped = act((Decision.Call) d, t0, before);
                         if (stopped != null) {
@@ -129,11 +146,33 @@ public final class AgentLoop {
                 if (answer == null) {
                     answer = forced();
                 }
-                return finish(answer.text(), answer.kind());
+                Groundedness g = null;
+                if (!fellBack && checked(answer.kind())) {
+                    AnswerCheck.Result check = check(answer.text());
+                    g = new Groundedness(check.claims().size(),
+                            check.unsupported().stream().map(c -> c.text()).distinct().toList(), repaired, null, null);
+                }
+                return finish(answer.text(), answer.kind(), g);
             } catch (LlmException e) {
                 notes.add("The language model failed: " + e.getMessage());
-                return finish(FinalAnswers.modelFailed(e.getMessage(), ctx.evidence()), AnswerKind.ERROR);
+                return finish(FinalAnswers.modelFailed(e.getMessage(), ctx.evidence()), AnswerKind.ERROR, null);
             }
+        }
+
+        /** A model's first answer that states numbers no result holds gets one repair turn: it may query for them. */
+        private boolean needsRepair(Decision.Answer a, long t0, Usage before) {
+            if (!repaired.isEmpty() || !checked(a.kind())) {
+                return false;
+            }
+            AnswerCheck.Result check = check(a.text());
+            if (check.grounded()) {
+                return false;
+            }
+            repaired = check.unsupported().stream().map(c -> c.text()).distinct().toList();
+            add(new Step(steps.size() + 1, Step.Outcome.UNSUPPORTED, a.thought(), null, null, false,
+                    String.format(Grounding.REPAIR, check.unsupportedText()), a.raw(), millis(t0),
+                    plan.usage().minus(before)), null);
+            return true;
         }
 
         /**
@@ -188,16 +227,18 @@ public final class AgentLoop {
             notes.add("Stopped after the same call to " + call.tool() + " failed " + LoopGuard.STOP_AFTER + " times: "
                     + error);
             return finish(FinalAnswers.repeatedFailure(call.tool(), LoopGuard.STOP_AFTER, error, ctx.evidence()),
-                    ctx.evidence().isEmpty() ? AnswerKind.ERROR : AnswerKind.ANSWER);
+                    ctx.evidence().isEmpty() ? AnswerKind.ERROR : AnswerKind.ANSWER, null);
         }
 
         /** The step budget is spent: the planner's best final answer, or the evidence itself. */
         private Decision.Answer forced() throws LlmException {
+            forced = true;
             notes.add("The step budget of " + config.maxSteps() + " steps ran out; the answer was forced from"
                     + " what the run had gathered.");
             try {
                 return plan.forceFinal(state);
             } catch (UnreadableReplyException e) {
+                fellBack = true;
                 return Decision.answer(null, FinalAnswers.budgetSpent(ctx.evidence()), AnswerKind.ANSWER, null);
             }
         }
@@ -207,22 +248,79 @@ public final class AgentLoop {
             listener.onStep(step, result);
         }
 
+        /** Model answers are checked, whatever their kind (a refusal that states a number states it); errors are ours. */
+        private boolean checked(AnswerKind kind) {
+            return !planner.offline() && kind != AnswerKind.ERROR;
+        }
+
+        private AnswerCheck.Result check(String answer) {
+            return grounding.check(answer, ctx.evidence(), shown());
+        }
+
+        /** The text the planner was shown besides result tables: question, context, observations, call arguments. */
+        private List<String> shown() {
+            List<String> texts = new ArrayList<>();
+            texts.add(state.question());
+            if (!state.context().isEmpty()) {
+                texts.add(state.context().render());
+            }
+            for (Step s : steps) {
+                if (s.outcome() == Step.Outcome.RAN && s.ok()) {
+                    texts.add(s.observation());
+                    if (s.args() != null) {
+                        texts.add(s.args().toString());
+                    }
+                }
+            }
+            return texts;
+        }
+
+        private List<String> observations() {
+            return steps.stream().filter(s -> s.outcome() == Step.Outcome.RAN && s.ok()).map(Step::observation).toList();
+        }
+
         /** The one place a run's outcome is assembled: answer, kind, groundedness status, evidence, steps, notes. */
-        private AgentRun finish(String answer, AnswerKind kind) {
+        private AgentRun finish(String answer, AnswerKind kind, Groundedness checked) {
+            AnswerKind k = kind == null ? AnswerKind.ANSWER : kind;
             if (planner.offline()) {
                 notes.add("No language model is in use, so Sift answered offline (rule-based).");
             }
+            Groundedness g = checked == null ? Groundedness.NONE : checked;
             AgentRun.Status status;
-            if (kind == AnswerKind.ERROR) {
+            if (k == AnswerKind.ERROR) {
                 status = AgentRun.Status.FAILED;
             } else if (planner.offline()) {
                 status = ctx.evidence().isEmpty() ? AgentRun.Status.LLM_DISABLED : AgentRun.Status.RULE_BASED;
+            } else if (!g.unsupported().isEmpty()) {
+                status = AgentRun.Status.UNGROUNDED;
+                notes.add("Numbers in this answer that no result supports" + (g.repairAsked() ? ", even after a repair"
+                        + " turn" : "") + ": " + String.join(", ", g.unsupported()) + ".");
             } else {
+                if (g.repairAsked()) {
+                    notes.add("The first answer stated numbers that no result supports (" + String.join(", ",
+                            g.repaired()) + "); after one repair turn the answer cites only results.");
+                }
                 status = AgentRun.Status.NOT_SAMPLED;
+                if (k == AnswerKind.ANSWER && grounding.sampled(question, answer)) {
+                    try {
+                        Verdict v = grounding.judge(question, answer, ctx.evidence(), observations());
+                        g = g.withJudge(v);
+                        status = AgentRun.Status.JUDGED;
+                        if (!v.grounded()) {
+                            notes.add("The judge found this answer " + v.verdict() + (v.unsupported().isEmpty() ? ""
+                                    : "; claims it could not find: " + String.join("; ", v.unsupported())) + ".");
+                        }
+                    } catch (Judge.JudgeException e) {
+                        g = g.withJudgeError(e.getMessage());
+                        status = AgentRun.Status.FAILED;
+                        notes.add("This answer was sampled for judging but the judge failed: " + e.getMessage());
+                    }
+                }
             }
             return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(),
-                    answer, kind, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
-                    millis(start), plan.usage(), plan.toolsShown().orElse(null));
+                    answer, k, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
+                    millis(start), plan.usage(), plan.toolsShown().orElse(null), g,
+                    new AgentRun.Signals(guard.triggers(), forced));
         }
     }
 

@@ -11,6 +11,12 @@ import java.util.Map;
  */
 final class LoopGuard {
     private final Map<String, Integer> failures = new HashMap<>();
+    private int triggers;
+
+    /** How many re-plan directives this run has had. */
+    int triggers() {
+        return triggers;
+    }
 
     /** Failures of one exact call after which the run stops instead of spending its budget on it. */
     static final int STOP_AFTER = 3;
@@ -26,6 +32,7 @@ final class LoopGuard {
         if (n < 2) {
             return null;
         }
+        triggers++;
         return "You have made this exact " + tool + " call " + n + " times and it failed each time with: " + error
                 + " Do not repeat it. Change the approach (check the schema with inspect_data, or use other columns)"
                 + " or give the final answer with what you know and say what is missing.";

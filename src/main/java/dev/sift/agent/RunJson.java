@@ -3,6 +3,7 @@ package dev.sift.agent;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sift.agent.grounding.Groundedness;
 import dev.sift.text.Evidence;
 
 import java.nio.file.Path;
@@ -11,7 +12,9 @@ import java.nio.file.Path;
  * The stable JSON form of a run that {@code sift ask --json} prints and other tools read:
  * answer, kind, status, evidence [{sql, columns, rows, row_count}], steps [{tool, args, ok, summary, …}] (see
  * {@link #step}),
- * notes, run_id, trace, and (model planners) tools_shown {catalogue, shown [{tool, why}], hidden}. Fields may be added; none of these may change meaning.
+ * notes, run_id, trace, and (model planners) tools_shown {catalogue, shown [{tool, why}], hidden},
+ * grounding {claims, unsupported, repaired} and, when a judge was asked, judge {verdict, unsupported, reasons,
+ * model} or judge {error}. Fields may be added; none of these may change meaning.
  */
 public final class RunJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -66,6 +69,22 @@ public final class RunJson {
         o.put("planner", run.planner());
         o.put("millis", run.millis());
         o.set("tokens", JSON.valueToTree(run.tokens()));
+        Groundedness g = run.grounding();
+        if (g != Groundedness.NONE) {
+            ObjectNode gr = o.putObject("grounding");
+            gr.put("claims", g.claims());
+            gr.set("unsupported", JSON.valueToTree(g.unsupported()));
+            gr.set("repaired", JSON.valueToTree(g.repaired()));
+        }
+        if (g.judge() != null) {
+            ObjectNode j = o.putObject("judge");
+            j.put("verdict", g.judge().verdict());
+            j.set("unsupported", JSON.valueToTree(g.judge().unsupported()));
+            j.put("reasons", g.judge().reasons());
+            j.put("model", g.judge().model());
+        } else if (g.judgeError() != null) {
+            o.putObject("judge").put("error", g.judgeError());
+        }
         if (run.toolsShown() != null) {
             ObjectNode shown = o.putObject("tools_shown");
             shown.put("catalogue", run.toolsShown().catalogue());

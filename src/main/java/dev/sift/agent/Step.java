@@ -17,7 +17,9 @@ public record Step(int index, Outcome outcome, String thought, String tool, Json
         /** The call stayed invalid after repair and was dropped (a note says so). */
         DROPPED,
         /** The planner's reply could not be read. */
-        UNREADABLE
+        UNREADABLE,
+        /** A final answer stated numbers no result supports; it was sent back once for repair. */
+        UNSUPPORTED
     }
 
     /** The call ran; {@code ok} is the tool's own verdict. */

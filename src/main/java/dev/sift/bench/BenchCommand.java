@@ -16,15 +16,18 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = DabCommand.class, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, engine, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = {DabCommand.class, LoadBenchCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup", "engine");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup", "engine",
+            "grounding");
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCH", description = "overhead | ml | analysis | linking | tools | serve | startup | engine | run")
+    // optional so that the subcommands (dab, load) parse without it
+    @Parameters(index = "0", arity = "0..1", paramLabel = "BENCH",
+            description = "overhead | ml | analysis | linking | tools | serve | startup | engine | grounding | run (or the subcommands dab, load)")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
@@ -40,7 +43,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
     int limit;
 
-    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis)")
+    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis, 2000 for grounding)")
     Integer repeat;
 
     @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
@@ -59,6 +62,10 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (bench == null) {
+            throw new IllegalArgumentException("Name a bench: " + String.join(", ", BENCHES)
+                    + ", run --suite FILE, dab or load.");
+        }
         switch (bench) {
             case "engine" -> {
                 return engine(out);
@@ -81,6 +88,15 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             }
             case "startup" -> {
                 StartupBench b = new StartupBench(StartupBench.launcherOfThisJar(), repeat != null ? repeat : 5);
+                b.print(b.run(), out);
+                return 0;
+            }
+            case "grounding" -> {
+                int runs = repeat != null ? repeat : 2000;
+                if (runs < 1) {
+                    throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
+                }
+                GroundingBench b = new GroundingBench(runs);
                 b.print(b.run(), out);
                 return 0;
             }

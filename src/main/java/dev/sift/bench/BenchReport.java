@@ -106,6 +106,41 @@ public final class BenchReport {
         return out;
     }
 
+    /**
+     * Answers by groundedness status, and the judged share the judge found grounded (judge failures count as
+     * judged, so they lower it rather than leave the denominator); null when nothing was judged.
+     */
+    public record Groundedness(Map<String, Integer> byStatus, int judged, int judgedGrounded) {
+        public Double rate() {
+            return judged == 0 ? null : (double) judgedGrounded / judged;
+        }
+
+        String line() {
+            StringBuilder b = new StringBuilder();
+            byStatus.forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(v).append(' ').append(k));
+            return (b.length() == 0 ? "no answers" : b) + "; groundedness " + (rate() == null ? "n/a (none judged)"
+                    : String.format(Locale.ROOT, "%.3f (%d of %d judged)", rate(), judgedGrounded, judged));
+        }
+    }
+
+    public Groundedness groundedness() {
+        Map<String, Integer> by = new java.util.TreeMap<>();
+        int judged = 0;
+        int grounded = 0;
+        for (ItemResult r : items) {
+            if (r.status() == null) {
+                continue;
+            }
+            by.merge(r.status(), 1, Integer::sum);
+            if (r.status().equals("judged") || r.verdict() != null
+                    || r.status().equals("failed") && "answer".equals(r.kind())) {
+                judged++;
+                grounded += "grounded".equals(r.verdict()) ? 1 : 0;
+            }
+        }
+        return new Groundedness(by, judged, grounded);
+    }
+
     Map<String, Object> json() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("suite", suite.name());
@@ -135,6 +170,13 @@ public final class BenchReport {
             summary.put(scope, m);
         }
         root.put("summary", summary);
+        Groundedness g = groundedness();
+        Map<String, Object> gj = new LinkedHashMap<>();
+        gj.put("by_status", g.byStatus());
+        gj.put("judged", g.judged());
+        gj.put("judged_grounded", g.judgedGrounded());
+        gj.put("groundedness", round(g.rate()));
+        root.put("groundedness", gj);
         List<Map<String, Object>> targets = new ArrayList<>();
         for (Target t : targets()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -155,6 +197,8 @@ public final class BenchReport {
             m.put("outcome", r.outcome().wire());
             m.put("reason", r.reason());
             m.put("kind", r.kind());
+            m.put("status", r.status());
+            m.put("verdict", r.verdict());
             m.put("answer", r.answer());
             m.put("sql", r.sql());
             m.put("gold_sql", r.item().goldSql());
@@ -196,6 +240,7 @@ public final class BenchReport {
                     t.answered(), t.correct(), t.wrong(), t.abstained(), t.error(), fmt(t.precision()), fmt(t.coverage()),
                     fmt(t.accuracy())));
         }
+        md.append("\nGroundedness: ").append(groundedness().line()).append(".\n");
         if (!suite.targets().isEmpty()) {
             md.append("\n## Targets\n\n| target | wanted | actual | met |\n|---|---|---:|---|\n");
             for (Target t : targets()) {
@@ -228,6 +273,7 @@ public final class BenchReport {
             out.printf("  %-12s %5d %8d %7d %5d %9d %5d %9s %8s %8s%n", scope, t.total(), t.answered(), t.correct(),
                     t.wrong(), t.abstained(), t.error(), fmt(t.precision()), fmt(t.coverage()), fmt(t.accuracy()));
         }
+        out.printf("  groundedness: %s%n", groundedness().line());
         for (Outcome o : List.of(Outcome.WRONG, Outcome.ERROR)) {
             List<String> ids = items.stream().filter(r -> r.outcome() == o).map(r -> r.item().id()).toList();
             if (!ids.isEmpty()) {

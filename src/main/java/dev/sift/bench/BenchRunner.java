@@ -63,9 +63,15 @@ public final class BenchRunner {
         }
     }
 
-    /** One scored item. */
+    /** One scored item; {@code status} is the run's groundedness status, {@code verdict} the judge's (or null). */
     public record ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
-                             double seconds, int steps) { }
+                             double seconds, int steps, String status, String verdict) {
+        /** An item whose run gave no answer (it failed before one). */
+        public ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
+                          double seconds, int steps) {
+            this(item, outcome, reason, kind, answer, sql, seconds, steps, null, null);
+        }
+    }
 
     private final Sift sift;
     private final AgentConfig config;
@@ -123,12 +129,13 @@ public final class BenchRunner {
         long t0 = System.nanoTime();
         try (Workspace ws = sift.open(dataset)) {
             AgentRun run = new AgentLoop(sift.planner(), tools, ws, sift.llm().orElse(null), config)
-                    .knowledge(sift.knowledge()).run(item.question());
+                    .knowledge(sift.knowledge()).grounding(sift.grounding()).run(item.question());
             double seconds = (System.nanoTime() - t0) / 1e9;
             String[] scored = score(item, gold, run, ws);
             List<String> sql = run.evidence().stream().map(Evidence::sql).toList();
             return new ItemResult(item, Outcome.valueOf(scored[0]), scored[1], run.kind().wire(), run.answer(), sql,
-                    seconds, run.steps().size());
+                    seconds, run.steps().size(), run.status().wire(),
+                    run.grounding().judge() == null ? null : run.grounding().judge().verdict());
         } catch (Exception | StackOverflowError e) {
             LOG.warn("Bench item {} failed", item.id(), e);
             return new ItemResult(item, Outcome.ERROR, "the run failed: " + message(e), null, null, List.of(),

@@ -11,6 +11,7 @@ import dev.sift.bench.dab.DabRunner;
 import dev.sift.bench.dab.DabTask;
 import dev.sift.bench.dab.DabValidator;
 import dev.sift.data.Dataset;
+import dev.sift.data.source.DatasetSources;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
 import dev.sift.data.Workspace;
@@ -114,8 +115,13 @@ final class DabCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The dataset {@code dab_<name>} folded in from the benchmark dataset's db_config.yaml (built once). */
+    /**
+     * The dataset {@code dab_<name>} folded in from the benchmark dataset's {@code db_config.yaml} through the
+     * sources layer: one schema per database alias, built once and rebuilt only when the sources change.
+     */
     static Dataset fold(Sift sift, DabDataset d, Progress progress) throws Exception {
-        throw new UnsupportedOperationException("reading db_config.yaml needs the sources layer");
+        String name = "dab_" + d.name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+        return sift.store().ensure(name, DatasetSources.of(List.of(d.dbConfig().toAbsolutePath().toString()), d.dir().toAbsolutePath(), System.getenv()),
+                progress);
     }
 }

@@ -2,12 +2,25 @@ package dev.sift.cli;
 
 import dev.sift.Sift;
 import dev.sift.SiftConfig;
+import dev.sift.agent.grounding.Grounding;
+import dev.sift.agent.grounding.Judge;
+import dev.sift.agent.grounding.JudgeConfig;
 import dev.sift.data.Workspace;
+import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmClients;
 import dev.sift.llm.LlmConfig;
+import dev.sift.llm.MeteredLlm;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
 
 /** Builds {@link Sift} from the configuration for a command. */
 public final class Runtime {
+    private static final Logger LOG = LoggerFactory.getLogger(Runtime.class);
+
     private Runtime() { }
 
     /** The configuration from the environment (read here, when a command starts). */
@@ -16,10 +29,32 @@ public final class Runtime {
     }
 
     public static Sift sift() {
-        return new Sift(config(), LlmClients.fromConfig(LlmConfig.fromEnv()).orElse(null), Workspace.Limits.defaults());
+        return sift(System.getenv());
+    }
+
+    /** The planner's model and the judge's (its own, or the planner's), both metered, from {@code env}. */
+    public static Sift sift(Map<String, String> env) {
+        LlmConfig config = LlmConfig.fromEnv(env);
+        JudgeConfig judging = JudgeConfig.fromEnv(env, config);
+        PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        LlmClient llm = LlmClients.fromConfig(config).map(c -> metered(c, meters, config, "planner")).orElse(null);
+        Judge judge = null;
+        if (judging.sampleRate() > 0) {
+            LlmClient judgeLlm = judging.llm() == null ? llm
+                    : LlmClients.fromConfig(judging.llm()).map(c -> metered(c, meters, judging.llm(), "judge")).orElse(null);
+            judge = judgeLlm == null ? null : new Judge(judgeLlm, judging.maxEvidenceChars());
+        }
+        Grounding grounding = judge == null ? Grounding.CHECK_ONLY : new Grounding(judging, judge);
+        LOG.info("Groundedness: {}", judge == null ? "answer check, judge off" : "answer check, " + judging.describe());
+        return new Sift(config(), llm, Workspace.Limits.defaults(), grounding, meters);
+    }
+
+    private static LlmClient metered(LlmClient c, PrometheusMeterRegistry meters, LlmConfig config, String role) {
+        return new MeteredLlm(c, meters, config.provider(), role);
     }
 
     public static Sift offline() {
-        return new Sift(config(), null, Workspace.Limits.defaults());
+        return new Sift(config(), null, Workspace.Limits.defaults(), Grounding.CHECK_ONLY,
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     }
 }

@@ -16,8 +16,16 @@ public record TableInfo(String name, Kind kind, long rows, List<ColumnInfo> colu
         return columns.stream().map(ColumnInfo::name).toList();
     }
 
-    /** How SQL refers to it: frames live in the {@code frames} schema. */
+    /**
+     * How SQL refers to it: frames live in the {@code frames} schema; a dataset built from several sources names
+     * its tables {@code schema.table}.
+     */
     public String sqlName() {
-        return kind == Kind.FRAME ? "frames." + Sql.quoteIdent(name) : Sql.quoteIdent(name);
+        return kind == Kind.FRAME ? "frames." + Sql.quoteIdent(name) : Sql.quoteTable(name);
+    }
+
+    /** The name without its schema ({@code review} of {@code user_database.review}). */
+    public String bareName() {
+        return kind == Kind.FRAME ? name : name.substring(name.indexOf('.') + 1);
     }
 }

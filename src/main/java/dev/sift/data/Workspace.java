@@ -1,7 +1,5 @@
 package dev.sift.data;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -217,7 +214,7 @@ public final class Workspace implements AutoCloseable {
                     }
                     List<Object> row = new ArrayList<>(n);
                     for (int i = 1; i <= n; i++) {
-                        row.add(value(rs, i, columns.get(i - 1)));
+                        row.add(JdbcValues.value(rs, i, columns.get(i - 1)));
                     }
                     sink.row(row);
                     written++;
@@ -394,7 +391,7 @@ public final class Workspace implements AutoCloseable {
             public void row(Object[] values) {
                 List<Object> row = new ArrayList<>(values.length);
                 for (Object v : values) {
-                    row.add(jsonValue(v));
+                    row.add(JdbcValues.jsonValue(v));
                 }
                 rows.add(row);
             }
@@ -566,7 +563,7 @@ public final class Workspace implements AutoCloseable {
                 while ((more = rs.next()) && rows.size() < maxRows) {
                     List<Object> row = new ArrayList<>(n);
                     for (int i = 1; i <= n; i++) {
-                        row.add(value(rs, i, columns.get(i - 1)));
+                        row.add(JdbcValues.value(rs, i, columns.get(i - 1)));
                     }
                     rows.add(row);
                 }
@@ -578,21 +575,6 @@ public final class Workspace implements AutoCloseable {
         }
         long count = more ? countRows(sql) : rows.size();
         return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
-    }
-
-    /** One value, JSON-friendly; a value Java cannot represent fails the query with a clear reason. */
-    private static Object value(ResultSet rs, int i, QueryResult.Column column) throws QueryException, SQLException {
-        try {
-            Object v = rs.getObject(i);
-            if (v instanceof java.sql.Timestamp) {
-                // java.sql.Timestamp goes through the JVM's time zone: a wall-clock time in its DST gap shifts
-                v = rs.getObject(i, LocalDateTime.class);
-            }
-            return jsonValue(v);
-        } catch (RuntimeException e) { // e.g. TIME '24:00:00' has no java.time value
-            throw new QueryException(QueryException.Kind.FAILED, "Query failed while reading column '" + column.name()
-                    + "' (" + column.type() + "): " + e.getMessage() + ". CAST the column to VARCHAR.");
-        }
     }
 
     /** The full row count of a result larger than the fetch cap; -1 when counting takes too long. */
@@ -663,17 +645,47 @@ public final class Workspace implements AutoCloseable {
         return all;
     }
 
+    /**
+     * A table or frame by name; in a dataset of several sources a table's name is {@code schema.table}, and its
+     * bare name finds it too when no other schema has a table of that name.
+     */
     public Optional<TableInfo> table(String name) {
         String bare = name.startsWith("frames.") ? name.substring(7) : name;
         List<TableInfo> candidates = name.startsWith("frames.") ? frames() : tables();
-        return candidates.stream().filter(t -> t.name().equalsIgnoreCase(bare)).findFirst();
+        Optional<TableInfo> exact = candidates.stream().filter(t -> t.name().equalsIgnoreCase(bare)).findFirst();
+        if (exact.isPresent() || name.startsWith("frames.")) {
+            return exact;
+        }
+        List<TableInfo> byBare = datasetTables().stream().filter(t -> t.bareName().equalsIgnoreCase(bare)).toList();
+        return byBare.size() == 1 ? Optional.of(byBare.get(0)) : Optional.empty();
     }
 
+    /** The dataset's tables: {@code main}'s by name, then those of each source's schema as {@code schema.table}. */
     public List<TableInfo> datasetTables() {
         if (live != null) {
             return live.tables();
         }
-        return datasetTables.of(dataset, () -> describe("data", "main", TableInfo.Kind.TABLE));
+        return datasetTables.of(dataset, () -> {
+            List<TableInfo> out = new ArrayList<>(describe("data", "main", TableInfo.Kind.TABLE));
+            for (String schema : sourceSchemas()) {
+                out.addAll(describe("data", schema, TableInfo.Kind.TABLE));
+            }
+            return out;
+        });
+    }
+
+    /** Schemas of the dataset besides {@code main}: one per source of a dataset built from several. */
+    private List<String> sourceSchemas() {
+        List<String> out = new ArrayList<>();
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT DISTINCT schema_name"
+                + " FROM duckdb_tables() WHERE database_name = 'data' AND schema_name <> 'main' ORDER BY 1")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read the schemas of dataset '" + dataset.name() + "'", e);
+        }
+        return out;
     }
 
     /**
@@ -706,8 +718,9 @@ public final class Workspace implements AutoCloseable {
             }
             List<TableInfo> out = new ArrayList<>();
             for (Map.Entry<String, List<String[]>> e : columns.entrySet()) {
-                out.add(describeTable(catalog + "." + schema + "." + Sql.quoteIdent(e.getKey()), e.getKey(), kind,
-                        e.getValue()));
+                String name = schema.equals("main") || kind == TableInfo.Kind.FRAME ? e.getKey() : schema + "." + e.getKey();
+                out.add(describeTable(catalog + "." + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(e.getKey()), name,
+                        kind, e.getValue()));
             }
             return out;
         } catch (SQLException e) {
@@ -730,80 +743,6 @@ public final class Workspace implements AutoCloseable {
                 infos.add(new ColumnInfo(cols.get(i)[0], cols.get(i)[1], rs.getString(i + 2)));
             }
             return new TableInfo(name, kind, rs.getLong(1), List.copyOf(infos));
-        }
-    }
-
-    /** JDBC values as JSON-friendly values: numbers, booleans and strings (dates as ISO text). */
-    static Object jsonValue(Object v) {
-        if (v == null || v instanceof String || v instanceof Boolean || v instanceof Integer || v instanceof Long
-                || v instanceof Double || v instanceof Short || v instanceof Byte) {
-            return v;
-        }
-        if (v instanceof BigInteger b) { // HUGEINT, e.g. sum() of BIGINT: a plain long when it fits
-            return b.bitLength() < 64 ? (Object) b.longValue() : (Object) b;
-        }
-        if (v instanceof Float f) {
-            return f.doubleValue();
-        }
-        if (v instanceof BigDecimal d) {
-            return d.scale() <= 0 && d.precision() < 19 ? (Object) d.longValueExact() : (Object) d.doubleValue();
-        }
-        if (v instanceof java.sql.Date d) {
-            return dateText(d.toLocalDate());
-        }
-        if (v instanceof java.sql.Timestamp t) {
-            return dateTimeText(t.toLocalDateTime());
-        }
-        if (v instanceof LocalDate d) {
-            return dateText(d);
-        }
-        if (v instanceof LocalDateTime t) {
-            return dateTimeText(t);
-        }
-        if (v instanceof OffsetDateTime t) {
-            String text = dateTimeText(t.toLocalDateTime());
-            return text.endsWith("infinity") ? text : t.toString();
-        }
-        if (v instanceof java.sql.Blob b) {
-            return blobText(b);
-        }
-        return v.toString();
-    }
-
-    /**
-     * DuckDB's {@code 'infinity'} and {@code '-infinity'} dates and timestamps are the ends of its range
-     * (year 5881580, year 294247): shown as DuckDB writes them, not as a date no one can read.
-     */
-    private static String dateText(LocalDate d) {
-        long day = d.toEpochDay();
-        return day == Integer.MAX_VALUE ? "infinity" : day == -Integer.MAX_VALUE ? "-infinity" : d.toString();
-    }
-
-    private static String dateTimeText(LocalDateTime t) {
-        if (Math.abs(t.getYear()) > 290_000) { // only the infinities are out there: DuckDB's range is ±290,308 years
-            java.time.Instant i = t.toInstant(java.time.ZoneOffset.UTC);
-            long micros = Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
-            return micros == Long.MAX_VALUE ? "infinity" : micros == -Long.MAX_VALUE ? "-infinity" : t.toString();
-        }
-        return t.toString();
-    }
-
-    /** A BLOB as DuckDB prints it: printable ASCII as is, other bytes (and quotes, backslash) as {@code \xHH}. */
-    private static String blobText(java.sql.Blob blob) {
-        try {
-            byte[] bytes = blob.getBytes(1, (int) blob.length());
-            StringBuilder out = new StringBuilder(bytes.length);
-            for (byte b : bytes) {
-                int c = b & 0xff;
-                if (c >= 32 && c <= 126 && c != '\\' && c != '\'' && c != '"') {
-                    out.append((char) c);
-                } else {
-                    out.append(String.format("\\x%02X", c));
-                }
-            }
-            return out.toString();
-        } catch (SQLException e) {
-            return "(unreadable BLOB: " + e.getMessage() + ")";
         }
     }
 

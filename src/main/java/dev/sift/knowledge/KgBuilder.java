@@ -41,7 +41,9 @@ public final class KgBuilder {
         List<KgEntry.Column> columns = new ArrayList<>();
         Map<String, KgEntry.Column> primary = new LinkedHashMap<>();
         for (TableInfo t : ws.datasetTables()) {
-            entries.add(new KgEntry.Table(t.name(), null, t.rows(), List.of(), false));
+            // a table of a source's schema (user_database.review) is also called by its own name
+            entries.add(new KgEntry.Table(t.name(), null, t.rows(),
+                    t.bareName().equals(t.name()) ? List.of() : List.of(t.bareName()), false));
             List<String> keyCols = keyColumns(ws, t);
             String pk = primaryKey(t, keyCols);
             Map<String, List<String>> values = values(ws, t);
@@ -196,8 +198,8 @@ public final class KgBuilder {
     private static double[] containment(Workspace ws, KgEntry.Column c, KgEntry.Column key) {
         String col = "f." + Sql.quoteIdent(c.name());
         String sql = "SELECT count(" + col + "), count(" + col + ") FILTER (WHERE k." + Sql.quoteIdent(key.name())
-                + " IS NULL), count(DISTINCT " + col + ") FROM " + Sql.quoteIdent(c.table()) + " f LEFT JOIN (SELECT DISTINCT "
-                + Sql.quoteIdent(key.name()) + " FROM " + Sql.quoteIdent(key.table()) + ") k ON k."
+                + " IS NULL), count(DISTINCT " + col + ") FROM " + Sql.quoteTable(c.table()) + " f LEFT JOIN (SELECT DISTINCT "
+                + Sql.quoteIdent(key.name()) + " FROM " + Sql.quoteTable(key.table()) + ") k ON k."
                 + Sql.quoteIdent(key.name()) + " = " + col;
         try {
             List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);

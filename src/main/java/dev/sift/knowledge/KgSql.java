@@ -24,9 +24,15 @@ public final class KgSql {
                 ? name : Sql.quoteIdent(name);
     }
 
-    /** {@code table.column} with both parts as {@link #ident}. */
+    /** {@code table.column} with each part as {@link #ident}; a table of a source's schema is {@code schema.table}. */
     public static String column(String table, String column) {
-        return ident(table) + "." + ident(column);
+        return table(table) + "." + ident(column);
+    }
+
+    /** A table as written in SQL: {@code loan}, or {@code user_database.review} for a table of a source's schema. */
+    public static String table(String name) {
+        int dot = name.indexOf('.');
+        return dot < 0 ? ident(name) : ident(name.substring(0, dot)) + "." + ident(name.substring(dot + 1));
     }
 
     /**
@@ -41,7 +47,7 @@ public final class KgSql {
         if (tree.isEmpty()) {
             return Optional.empty();
         }
-        StringBuilder b = new StringBuilder(ident(tables.get(0)));
+        StringBuilder b = new StringBuilder(table(tables.get(0)));
         java.util.Set<String> in = new java.util.HashSet<>(List.of(tables.get(0).toLowerCase(java.util.Locale.ROOT)));
         List<KgEntry.Join> pending = new java.util.ArrayList<>(tree.get());
         while (!pending.isEmpty()) {
@@ -57,7 +63,7 @@ public final class KgSql {
                     continue;
                 }
                 String add = fromIn ? j.toTable() : j.fromTable();
-                b.append(" JOIN ").append(ident(add)).append(" ON ").append(column(j.fromTable(), j.fromColumn()))
+                b.append(" JOIN ").append(table(add)).append(" ON ").append(column(j.fromTable(), j.fromColumn()))
                         .append(" = ").append(column(j.toTable(), j.toColumn()));
                 in.add(add.toLowerCase(java.util.Locale.ROOT));
                 it.remove();

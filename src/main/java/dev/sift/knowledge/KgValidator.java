@@ -200,7 +200,7 @@ public final class KgValidator {
 
     private static void occurs(String where, KgEntry.ValueAlias a, Workspace ws, List<String> problems) {
         try {
-            var r = ws.trustedQuery("SELECT 1 FROM " + KgSql.ident(a.table()) + " WHERE CAST(" + KgSql.ident(a.column())
+            var r = ws.trustedQuery("SELECT 1 FROM " + KgSql.table(a.table()) + " WHERE CAST(" + KgSql.ident(a.column())
                     + " AS VARCHAR) = " + dev.sift.data.Sql.quoteString(a.value()) + " LIMIT 1", 1);
             if (r.rows().isEmpty()) {
                 problems.add(where + ": value '" + a.value() + "' does not occur in " + a.table() + "." + a.column());

@@ -45,7 +45,7 @@ public record PredictionTask(String name, String description, List<String> trigg
     }
 
     private String subsetSql(String extra, String filter) {
-        String table = KgSql.ident(entityTable());
+        String table = KgSql.table(entityTable());
         String col = KgSql.ident(entityColumn());
         return "SELECT f.*" + extra + " FROM (" + features.strip() + ") AS f JOIN " + table + " ON " + table + "." + col
                 + " = f." + col + " WHERE " + filter + " ORDER BY f." + col;

@@ -200,7 +200,7 @@ public final class SchemaLinker {
                 keep = more;
             }
         }
-        StringBuilder b = new StringBuilder("table ").append(KgSql.ident(table)).append(" (").append(t.rows())
+        StringBuilder b = new StringBuilder("table ").append(KgSql.table(table)).append(" (").append(t.rows())
                 .append(" rows): ");
         for (int i = 0; i < keep.size(); i++) {
             KgEntry.Column c = keep.get(i);

@@ -14,6 +14,7 @@ import dev.sift.agent.StepListener;
 import dev.sift.agent.TraceStore;
 import dev.sift.agent.TurnContext;
 import dev.sift.agent.Usage;
+import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 import dev.sift.ml.ModelRegistry;
@@ -48,12 +49,12 @@ public final class Conversation implements AutoCloseable {
 
     /** What a turn needs from the wiring; {@code knowledge} is the application's store of dataset knowledge. */
     public record Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
-                         ReferenceResolver resolver, KnowledgeStore knowledge) {
+                         ReferenceResolver resolver, KnowledgeStore knowledge, Grounding grounding) {
 
-        /** An engine with a knowledge store of its own. */
+        /** An engine with a knowledge store of its own, whose answers get the deterministic check only. */
         public Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
                       ReferenceResolver resolver) {
-            this(planner, tools, llm, traces, resolver, new KnowledgeStore());
+            this(planner, tools, llm, traces, resolver, new KnowledgeStore(), Grounding.CHECK_ONLY);
         }
     }
 
@@ -147,7 +148,8 @@ public final class Conversation implements AutoCloseable {
                 TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
                         r.references(), earlier);
                 run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models)
-                        .knowledge(engine.knowledge()).onStep(collect).clarifier(clarifier).context(ctx).run(r.question());
+                        .knowledge(engine.knowledge()).grounding(engine.grounding()).onStep(collect)
+                        .clarifier(clarifier).context(ctx).run(r.question());
             }
             Path trace = engine.traces().save(run);
             ObjectNode json = RunJson.of(run, trace);

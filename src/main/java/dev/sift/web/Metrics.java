@@ -2,91 +2,132 @@ package dev.sift.web;
 
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.Step;
+import dev.sift.agent.grounding.Groundedness;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.DoubleAdder;
-import java.util.concurrent.atomic.LongAdder;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.IntSupplier;
 
 /**
- * Counters the server exposes at {@code /metrics} in the Prometheus text format (version 0.0.4): runs by
- * answer status, steps by tool and outcome, tool latency (sum and count per tool), run errors, model calls
- * and tokens, HTTP requests by status class.
+ * What the server exposes at {@code /metrics}, through Micrometer's Prometheus registry: runs by status and
+ * kind; groundedness (judged grounded / judged, judge failures counting as judged); repairs of unsupported
+ * numbers and their outcomes; dropped calls, call repairs, loop-guard triggers and forced finals; steps and
+ * tool latency histograms by tool; model latency, tokens and errors (recorded where the model is called);
+ * HTTP requests; open sessions; the JVM. Tool label values are the registry's names only: a name a model
+ * invents counts as {@code tool="unknown"}, never as a new series.
  */
-public final class Metrics {
-    private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
-    private final Map<String, DoubleAdder> sums = new ConcurrentHashMap<>();
+public final class Metrics implements AutoCloseable {
+    static final String UNKNOWN_TOOL = "unknown";
+    /** Histogram buckets for tool, run and model latency: a few, from a fast query to a slow model. */
+    public static final Duration[] BUCKETS = {Duration.ofMillis(10), Duration.ofMillis(50), Duration.ofMillis(100),
+            Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500),
+            Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(60)};
 
-    private void inc(String key, long n) {
-        counters.computeIfAbsent(key, k -> new LongAdder()).add(n);
+    private final PrometheusMeterRegistry registry;
+    private final Set<String> tools;
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+
+    public Metrics(PrometheusMeterRegistry registry, Collection<String> tools, IntSupplier openSessions) {
+        this.registry = registry;
+        this.tools = Set.copyOf(tools);
+        Gauge.builder("sift.open.sessions", openSessions, s -> s.getAsInt()).strongReference(true)
+                .description("Sessions with an open workspace").register(registry);
+        Gauge.builder("sift.groundedness", registry, Metrics::groundedness)
+                .description("Share of judged answers the judge found grounded (judge failures count as judged)")
+                .strongReference(true).register(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        gc.bindTo(registry);
     }
 
-    private void add(String key, double v) {
-        sums.computeIfAbsent(key, k -> new DoubleAdder()).add(v);
+    /** The label for a step's tool: a registry name, {@code none}, or {@code unknown}. */
+    String toolLabel(String tool) {
+        if (tool == null) {
+            return "none";
+        }
+        return tools.contains(tool) ? tool : UNKNOWN_TOOL;
     }
 
     public void step(Step s) {
-        String tool = s.tool() == null ? "none" : s.tool();
-        inc("sift_steps_total{tool=\"" + esc(tool) + "\",outcome=\"" + s.outcome().name().toLowerCase() + "\"}", 1);
-        if (s.outcome() == Step.Outcome.RAN) {
-            add("sift_tool_seconds_sum{tool=\"" + esc(tool) + "\"}", s.millis() / 1000.0);
-            inc("sift_tool_seconds_count{tool=\"" + esc(tool) + "\"}", 1);
-        }
-        if (s.tokens() != null && (s.tokens().input() > 0 || s.tokens().output() > 0)) {
-            inc("sift_llm_calls_total", 1);
-            inc("sift_llm_tokens_total{kind=\"input\"}", s.tokens().input());
-            inc("sift_llm_tokens_total{kind=\"output\"}", s.tokens().output());
+        String tool = toolLabel(s.tool());
+        String outcome = s.outcome().name().toLowerCase(Locale.ROOT);
+        count("sift.steps", "Run steps, by tool and outcome", "tool", tool, "outcome", outcome);
+        switch (s.outcome()) {
+            case RAN -> Timer.builder("sift.tool.latency").description("Tool step latency").tags("tool", tool)
+                    .serviceLevelObjectives(BUCKETS).register(registry).record(Duration.ofMillis(s.millis()));
+            case DROPPED -> count("sift.dropped.calls", "Invalid calls dropped after repair");
+            case INVALID -> count("sift.call.repairs", "Invalid calls sent back to the planner for repair");
+            default -> { }
         }
     }
 
     public void run(AgentRun run) {
-        inc("sift_runs_total{status=\"" + run.status().wire() + "\",kind=\"" + run.kind().wire() + "\"}", 1);
-        add("sift_run_seconds_sum", run.millis() / 1000.0);
-        inc("sift_run_seconds_count", 1);
+        count("sift.runs", "Runs finished, by answer status and kind", "status", run.status().wire(),
+                "kind", run.kind().wire());
+        Timer.builder("sift.run.latency").description("Run latency").serviceLevelObjectives(BUCKETS).register(registry)
+                .record(Duration.ofMillis(run.millis()));
+        Groundedness g = run.grounding();
+        if (g.repairAsked()) {
+            count("sift.grounding.repairs", "Answers sent back once for numbers in no result, by outcome", "outcome",
+                    g.unsupported().isEmpty() ? "repaired" : "ungrounded");
+        }
+        if (g.judge() != null || g.judgeError() != null) {
+            String verdict = g.judge() == null ? "failed" : g.judge().verdict();
+            count("sift.judge.verdicts", "Judged answers, by verdict (failed: the judge erred or timed out)",
+                    "verdict", verdict);
+        }
+        if (run.signals().loopGuards() > 0) {
+            Counter.builder("sift.loop.guard").description("Re-plan directives after a repeated failing call")
+                    .register(registry).increment(run.signals().loopGuards());
+        }
+        if (run.signals().forcedFinal()) {
+            count("sift.forced.finals", "Runs whose step budget ran out, so the answer was forced");
+        }
+    }
+
+    /** Judged grounded / judged, from the verdict counters (so it is right whichever server registered it). */
+    private static double groundedness(MeterRegistry r) {
+        double all = r.find("sift.judge.verdicts").counters().stream().mapToDouble(Counter::count).sum();
+        double grounded = r.find("sift.judge.verdicts").tag("verdict", "grounded").counters().stream()
+                .mapToDouble(Counter::count).sum();
+        return all == 0 ? Double.NaN : grounded / all;
     }
 
     public void runError() {
-        inc("sift_run_errors_total", 1);
+        count("sift.run.errors", "Runs that failed with an internal error");
     }
 
     public void request(int status) {
-        inc("sift_http_requests_total{code=\"" + (status / 100) + "xx\"}", 1);
+        count("sift.http.requests", "HTTP requests, by status class", "code", (status / 100) + "xx");
     }
 
-    /** The exposition text. */
-    public String render(int openSessions) {
-        Map<String, String> help = Map.of(
-                "sift_runs_total", "counter Runs finished, by answer status and kind",
-                "sift_steps_total", "counter Run steps, by tool and outcome",
-                "sift_tool_seconds", "summary Tool step latency in seconds",
-                "sift_run_seconds", "summary Run latency in seconds",
-                "sift_run_errors_total", "counter Runs that failed with an internal error",
-                "sift_llm_calls_total", "counter Planner steps that called a language model",
-                "sift_llm_tokens_total", "counter Language model tokens, by kind",
-                "sift_http_requests_total", "counter HTTP requests, by status class");
-        TreeMap<String, String> lines = new TreeMap<>();
-        counters.forEach((k, v) -> lines.put(k, Long.toString(v.sum())));
-        sums.forEach((k, v) -> lines.put(k, Double.toString(v.sum())));
-        StringBuilder out = new StringBuilder();
-        String family = null;
-        for (Map.Entry<String, String> e : lines.entrySet()) {
-            String name = e.getKey().replaceFirst("\\{.*", "");
-            String fam = name.replaceFirst("_(sum|count)$", "");
-            if (!fam.equals(family) && help.containsKey(fam)) {
-                String[] h = help.get(fam).split(" ", 2);
-                out.append("# HELP ").append(fam).append(' ').append(h[1]).append('\n');
-                out.append("# TYPE ").append(fam).append(' ').append(h[0]).append('\n');
-            }
-            family = fam;
-            out.append(e.getKey()).append(' ').append(e.getValue()).append('\n');
-        }
-        out.append("# HELP sift_open_sessions Sessions with an open workspace\n# TYPE sift_open_sessions gauge\n");
-        out.append("sift_open_sessions ").append(openSessions).append('\n');
-        return out.toString();
+    /** The exposition text (Prometheus text format). */
+    public String render() {
+        return registry.scrape();
     }
 
-    private static String esc(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    private void count(String name, String help, String... tags) {
+        Counter.builder(name).description(help).tags(tags).register(registry).increment();
+    }
+
+    @Override
+    public void close() {
+        gc.close();
     }
 }

@@ -97,7 +97,7 @@ public final class WebServer implements AutoCloseable {
     private final Sift sift;
     private final Options options;
     private final Sessions sessions;
-    private final Metrics metrics = new Metrics();
+    private final Metrics metrics;
     private final Map<String, RunHandle> runs = new LinkedHashMap<>(64, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, RunHandle> eldest) {
@@ -111,6 +111,7 @@ public final class WebServer implements AutoCloseable {
         this.sift = sift;
         this.options = options;
         this.sessions = sift.sessions(options.maxOpenSessions());
+        this.metrics = new Metrics(sift.meters(), sift.tools().names(), sessions::openCount);
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(options.runThreads(), r -> {
             Thread t = new Thread(r, "sift-run-" + n.incrementAndGet());
@@ -160,6 +161,7 @@ public final class WebServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         sessions.close();
+        metrics.close();
     }
 
     // ---------------------------------------------------------------------------------------------- routes
@@ -188,7 +190,7 @@ public final class WebServer implements AutoCloseable {
         r.get("/health", ctx -> json(ctx, JSON.createObjectNode().put("status", "ok")
                 .put("planner", sift.planner().name()).put("open_sessions", sessions.openCount())));
         r.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
-                .result(metrics.render(sessions.openCount())));
+                .result(metrics.render()));
         r.get("/api/openapi.json", ctx -> {
             try (InputStream in = WebServer.class.getResourceAsStream("/web/openapi.json")) {
                 ctx.contentType("application/json").result(in.readAllBytes());

@@ -44,12 +44,12 @@ class AgentLoopTest {
 
     @Test
     void happy_path_runs_sql_and_answers_with_evidence() throws Exception {
+        long loans = TestDatasets.bank().rows("loan");
         ScriptedLlm llm = new ScriptedLlm(
                 "{\"thought\":\"count loans\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT count(*) AS n FROM loan\"}}",
-                "{\"thought\":\"done\",\"final_answer\":\"There are 13 loans.\"}");
+                "{\"thought\":\"done\",\"final_answer\":\"There are " + loans + " loans.\"}");
         AgentRun run = run(llm, "How many loans?");
 
-        long loans = TestDatasets.bank().rows("loan");
         assertThat(run.kind()).isEqualTo(AnswerKind.ANSWER);
         assertThat(run.status()).isEqualTo(AgentRun.Status.NOT_SAMPLED);
         assertThat(run.evidence()).singleElement().satisfies(e -> {

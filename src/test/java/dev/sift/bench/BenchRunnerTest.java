@@ -157,6 +157,31 @@ class BenchRunnerTest {
         assertThat(r.items().get(3).reason()).startsWith("the run ended in an error: ");
         assertThat(r.json().get("planner")).isNotEqualTo("offline");
         assertThat(r.json().get("warm_up_items")).isEqualTo(0);
+        assertThat(r.items()).extracting(BenchRunner.ItemResult::status)
+                .containsExactly("not_sampled", "not_sampled", "not_sampled", "failed", "failed");
+        assertThat(r.groundedness().line()).isEqualTo("2 failed, 3 not_sampled; groundedness n/a (none judged)");
+        StringWriter printed = new StringWriter();
+        r.printSummary(new PrintWriter(printed));
+        assertThat(printed.toString()).contains("  groundedness: 2 failed, 3 not_sampled; groundedness n/a (none judged)\n");
+    }
+
+    @Test
+    void groundedness_counts_judge_failures_as_judged() throws Exception {
+        Suite s = suite("suite: g\ndataset: bank\nitems:\n  - {id: a, tier: analytic, question: q, gold_sql: SELECT 1}\n");
+        Suite.Item item = s.items().get(0);
+        BenchReport r = new BenchReport(s, "bank", "m", "now", List.of(
+                new BenchRunner.ItemResult(item, BenchRunner.Outcome.CORRECT, null, "answer", "a", List.of(), 1, 2,
+                        "judged", "grounded"),
+                new BenchRunner.ItemResult(item, BenchRunner.Outcome.CORRECT, null, "answer", "a", List.of(), 1, 2,
+                        "judged", "partly"),
+                new BenchRunner.ItemResult(item, BenchRunner.Outcome.CORRECT, null, "answer", "a", List.of(), 1, 2,
+                        "failed", null),
+                new BenchRunner.ItemResult(item, BenchRunner.Outcome.WRONG, null, "answer", "a", List.of(), 1, 2,
+                        "ungrounded", null)));
+        assertThat(r.groundedness().line())
+                .isEqualTo("1 failed, 2 judged, 1 ungrounded; groundedness 0.333 (1 of 3 judged)");
+        assertThat(r.json().get("groundedness").toString()).isEqualTo("{by_status={failed=1, judged=2, ungrounded=1},"
+                + " judged=3, judged_grounded=1, groundedness=0.3333}");
     }
 
     // ------------------------------------------------------------------ scoring rules on synthetic runs

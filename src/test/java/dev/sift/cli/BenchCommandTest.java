@@ -18,6 +18,6 @@ class BenchCommandTest {
     @Test
     void an_unknown_suite_lists_the_suites() {
         assertThat(CliHarness.usageError("bench", "speed")).isEqualTo("sift: error: Unknown bench 'speed'."
-                + " Benches: overhead, ml, analysis, linking, tools, serve, startup, run --suite FILE.");
+                + " Benches: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, run --suite FILE.");
     }
 }

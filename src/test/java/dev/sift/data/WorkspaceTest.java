@@ -297,19 +297,19 @@ class WorkspaceTest {
 
     @Test
     void jsonValue_converts_jdbc_values() {
-        assertThat(Workspace.jsonValue(null)).isNull();
-        assertThat(Workspace.jsonValue(new BigDecimal("1.50"))).isEqualTo(1.5);
-        assertThat(Workspace.jsonValue(new BigDecimal("123"))).isEqualTo(123L);
-        assertThat(Workspace.jsonValue(new BigDecimal("12345678901234567890123"))).isEqualTo(1.2345678901234568E22);
-        assertThat(Workspace.jsonValue(1.25f)).isEqualTo(1.25);
-        assertThat(Workspace.jsonValue(java.sql.Date.valueOf("1999-12-31"))).isEqualTo("1999-12-31");
-        assertThat(Workspace.jsonValue(java.time.LocalDate.of(2001, 2, 3))).isEqualTo("2001-02-03");
-        assertThat(Workspace.jsonValue(java.time.LocalDateTime.of(2001, 2, 3, 4, 5, 6))).isEqualTo("2001-02-03T04:05:06");
-        assertThat(Workspace.jsonValue(java.sql.Timestamp.valueOf("2001-02-03 04:05:06")))
+        assertThat(JdbcValues.jsonValue(null)).isNull();
+        assertThat(JdbcValues.jsonValue(new BigDecimal("1.50"))).isEqualTo(1.5);
+        assertThat(JdbcValues.jsonValue(new BigDecimal("123"))).isEqualTo(123L);
+        assertThat(JdbcValues.jsonValue(new BigDecimal("12345678901234567890123"))).isEqualTo(1.2345678901234568E22);
+        assertThat(JdbcValues.jsonValue(1.25f)).isEqualTo(1.25);
+        assertThat(JdbcValues.jsonValue(java.sql.Date.valueOf("1999-12-31"))).isEqualTo("1999-12-31");
+        assertThat(JdbcValues.jsonValue(java.time.LocalDate.of(2001, 2, 3))).isEqualTo("2001-02-03");
+        assertThat(JdbcValues.jsonValue(java.time.LocalDateTime.of(2001, 2, 3, 4, 5, 6))).isEqualTo("2001-02-03T04:05:06");
+        assertThat(JdbcValues.jsonValue(java.sql.Timestamp.valueOf("2001-02-03 04:05:06")))
                 .isEqualTo("2001-02-03T04:05:06");
-        assertThat(Workspace.jsonValue(BigInteger.TEN)).isEqualTo(10L);
-        assertThat(Workspace.jsonValue(BigInteger.TWO.pow(64))).isEqualTo(BigInteger.TWO.pow(64));
-        assertThat(Workspace.jsonValue((short) 3)).isEqualTo((short) 3);
+        assertThat(JdbcValues.jsonValue(BigInteger.TEN)).isEqualTo(10L);
+        assertThat(JdbcValues.jsonValue(BigInteger.TWO.pow(64))).isEqualTo(BigInteger.TWO.pow(64));
+        assertThat(JdbcValues.jsonValue((short) 3)).isEqualTo((short) 3);
     }
 
     @Test

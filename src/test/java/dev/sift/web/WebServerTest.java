@@ -35,9 +35,10 @@ class WebServerTest {
             HttpResponse<String> m = w.get("/metrics");
             assertThat(m.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain; version=0.0.4");
             assertThat(m.body()).contains("# TYPE sift_runs_total counter",
-                    "sift_runs_total{status=\"rule_based\",kind=\"answer\"} 1",
-                    "sift_steps_total{tool=\"run_sql\",outcome=\"ran\"} 1",
-                    "sift_tool_seconds_count{tool=\"run_sql\"} 1", "sift_open_sessions 1");
+                    "sift_runs_total{kind=\"answer\",status=\"rule_based\"} 1.0",
+                    "sift_steps_total{outcome=\"ran\",tool=\"run_sql\"} 1.0",
+                    "sift_tool_latency_seconds_count{tool=\"run_sql\"} 1", "sift_open_sessions 1.0",
+                    "sift_http_requests_total{code=\"2xx\"}", "jvm_threads_live_threads");
         }
     }
 

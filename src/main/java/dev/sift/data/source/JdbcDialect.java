@@ -37,6 +37,28 @@ interface JdbcDialect {
     /** An identifier quoted for this server's SQL. */
     String quote(String identifier);
 
+    /** Query keys of a source URL that Sift reads itself; any other key goes to the driver. */
+    java.util.Set<String> OWN_KEYS = java.util.Set.of("schema", JdbcSource.CONNECT_TIMEOUT, "user", "password");
+
+    /** {@code jdbc:<scheme>://host:port/path}, an IPv6 host in brackets. */
+    default String jdbcUrl(String scheme, SourceUrl url) {
+        String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
+        return "jdbc:" + scheme + "://" + host + ":" + url.port(defaultPort()) + "/" + url.path();
+    }
+
+    /** The URL's driver keys and the credentials, the part of {@link #properties} every server shares. */
+    static Properties driverProperties(SourceUrl url, Credentials credentials) {
+        Properties p = new Properties();
+        url.query().forEach((k, v) -> {
+            if (!OWN_KEYS.contains(k)) {
+                p.setProperty(k, v);
+            }
+        });
+        credentials.user().ifPresent(u -> p.setProperty("user", u));
+        credentials.password().ifPresent(pw -> p.setProperty("password", pw));
+        return p;
+    }
+
     /** Prepares {@code c} for reading a large result a batch at a time. */
     default void stream(Connection c) throws SQLException {
     }

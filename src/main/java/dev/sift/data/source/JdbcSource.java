@@ -212,11 +212,19 @@ final class JdbcSource implements Source {
         return dialect.quote(t.schema()) + "." + dialect.quote(t.name());
     }
 
+    String jdbcUrl() {
+        return dialect.jdbcUrl(url);
+    }
+
+    /** Driver properties with the credentials: hand them to the driver only. */
+    java.util.Properties connectionProperties() {
+        return dialect.properties(url, credentials, connectTimeout);
+    }
+
     /** A connection in a read-only, repeatable-read transaction, or one line saying why there is none. */
     private Connection connect() {
         try {
-            Connection c = DriverManager.getConnection(dialect.jdbcUrl(url),
-                    dialect.properties(url, credentials, connectTimeout));
+            Connection c = DriverManager.getConnection(jdbcUrl(), connectionProperties());
             try {
                 c.setReadOnly(true);
                 c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);

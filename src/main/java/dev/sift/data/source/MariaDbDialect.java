@@ -39,7 +39,6 @@ final class MariaDbDialect implements JdbcDialect {
             "longblob");
     private static final Set<String> GEOMETRY = Set.of("geometry", "point", "linestring", "polygon", "multipoint",
             "multilinestring", "multipolygon", "geometrycollection");
-    private static final Set<String> OWN_KEYS = Set.of("schema", JdbcSource.CONNECT_TIMEOUT, "user", "password");
 
     @Override
     public String label() {
@@ -58,20 +57,12 @@ final class MariaDbDialect implements JdbcDialect {
 
     @Override
     public String jdbcUrl(SourceUrl url) {
-        String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
-        return "jdbc:mariadb://" + host + ":" + url.port(defaultPort()) + "/" + url.path();
+        return jdbcUrl("mariadb", url);
     }
 
     @Override
     public Properties properties(SourceUrl url, Credentials credentials, int connectTimeoutSeconds) {
-        Properties p = new Properties();
-        url.query().forEach((k, v) -> {
-            if (!OWN_KEYS.contains(k)) {
-                p.setProperty(k, v);
-            }
-        });
-        credentials.user().ifPresent(u -> p.setProperty("user", u));
-        credentials.password().ifPresent(pw -> p.setProperty("password", pw));
+        Properties p = JdbcDialect.driverProperties(url, credentials);
         p.setProperty("connectTimeout", Integer.toString(connectTimeoutSeconds * 1000));
         // a server that accepts the connection but never answers must not hang the handshake either
         p.setProperty("socketTimeout", Integer.toString(connectTimeoutSeconds * 1000));

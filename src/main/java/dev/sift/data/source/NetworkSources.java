@@ -31,6 +31,7 @@ public final class NetworkSources {
         return Optional.of(switch (url.scheme()) {
             case "postgresql", "postgres" -> new JdbcSource(new PostgresDialect(), url, opts, environment);
             case "mysql", "mariadb" -> new JdbcSource(new MariaDbDialect(), url, opts, environment);
+            case "mongodb" -> new MongoSource(url, opts, environment);
             case "s3" -> new S3Source(url, opts, environment);
             default -> throw new IllegalArgumentException("Source " + url.masked() + ": the scheme '" + url.scheme()
                     + "' is not supported; use " + SCHEMES);

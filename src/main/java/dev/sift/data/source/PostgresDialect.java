@@ -30,8 +30,6 @@ public final class PostgresDialect implements JdbcDialect {
     public static final String DEFAULT_SCHEMA = "public";
     private static final Pattern NUMERIC = Pattern.compile("numeric\\((\\d+),(\\d+)\\)");
     private static final Set<String> TEXT = Set.of("text", "varchar", "bpchar", "name", "char", "citext");
-    /** Query keys of a postgresql:// URL that Sift reads itself; any other key goes to the driver. */
-    private static final Set<String> OWN_KEYS = Set.of("schema", JdbcSource.CONNECT_TIMEOUT, "user", "password");
 
     @Override
     public String label() {
@@ -50,20 +48,12 @@ public final class PostgresDialect implements JdbcDialect {
 
     @Override
     public String jdbcUrl(SourceUrl url) {
-        String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
-        return "jdbc:postgresql://" + host + ":" + url.port(defaultPort()) + "/" + url.path();
+        return jdbcUrl("postgresql", url);
     }
 
     @Override
     public Properties properties(SourceUrl url, Credentials credentials, int connectTimeoutSeconds) {
-        Properties p = new Properties();
-        url.query().forEach((k, v) -> {
-            if (!OWN_KEYS.contains(k)) {
-                p.setProperty(k, v);
-            }
-        });
-        credentials.user().ifPresent(u -> p.setProperty("user", u));
-        credentials.password().ifPresent(pw -> p.setProperty("password", pw));
+        Properties p = JdbcDialect.driverProperties(url, credentials);
         p.setProperty("connectTimeout", Integer.toString(connectTimeoutSeconds));
         p.setProperty("loginTimeout", Integer.toString(connectTimeoutSeconds));
         p.setProperty("ApplicationName", "sift");

@@ -1,7 +1,6 @@
 package dev.sift.data.source;
 
 import dev.sift.data.Progress;
-import dev.sift.data.Sql;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
@@ -32,7 +31,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -342,20 +340,13 @@ final class S3Source implements Source {
     private void loadFiles(Connection db, String schema, List<Path> files, Map<Path, String> keys, Progress progress)
             throws Exception {
         try {
-            try (Statement st = db.createStatement()) {
-                st.execute("SET schema = " + Sql.quoteString(schema));
-            }
-            new FileLoader(files).build(db, progress);
+            new FileLoader(files).load(db, schema, progress);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             for (Map.Entry<Path, String> k : keys.entrySet()) {
                 m = m.replace(k.getKey().toString(), k.getValue());
             }
             throw new IllegalArgumentException("S3 " + url.masked() + ": " + m);
-        } finally {
-            try (Statement st = db.createStatement()) {
-                st.execute("RESET schema");
-            }
         }
     }
 

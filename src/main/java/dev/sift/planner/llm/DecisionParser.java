@@ -12,7 +12,8 @@ import dev.sift.agent.UnreadableReplyException;
 /**
  * Reads a model's reply into a {@link Decision}, forgiving the usual noise: code fences, prose before or
  * after the object, trailing commas, single quotes, arguments given as a JSON string, and common key
- * spellings ({@code action}/{@code action_input}, {@code name}/{@code arguments}, {@code answer}). Why a reply
+ * spellings ({@code action}/{@code action_input}, {@code name}/{@code arguments}, {@code answer}). A reply
+ * holding more than one JSON object is refused as ambiguous, never read from its first object. Why a reply
  * could not be read is the exception's message, sent back to the model as a correction.
  */
 public final class DecisionParser {
@@ -31,6 +32,11 @@ public final class DecisionParser {
         String json = firstObject(reply);
         if (json == null) {
             throw new UnreadableReplyException("Your reply contained no JSON object.");
+        }
+        if (anotherObject(reply.substring(reply.indexOf(json) + json.length()))) {
+            // Reading the first one would let a JSON object quoted from the data stand in for the decision.
+            throw new UnreadableReplyException("Your reply held more than one JSON object, so it is ambiguous which one is your"
+                    + " decision; none was used.");
         }
         JsonNode node;
         try {
@@ -65,6 +71,23 @@ public final class DecisionParser {
             }
         }
         return Decision.call(thought, tool.trim(), args == null ? LENIENT.createObjectNode() : args, reply);
+    }
+
+    /** True when the text holds a further balanced {...} that reads as a JSON object (prose braces do not count). */
+    private static boolean anotherObject(String rest) {
+        String candidate = firstObject(rest);
+        while (candidate != null) {
+            try {
+                if (LENIENT.readTree(candidate).isObject()) {
+                    return true;
+                }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                // not JSON: prose that happens to hold braces
+            }
+            rest = rest.substring(rest.indexOf(candidate) + 1);
+            candidate = firstObject(rest);
+        }
+        return false;
     }
 
     private static String text(JsonNode node, String... keys) {

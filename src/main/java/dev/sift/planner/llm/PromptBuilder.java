@@ -45,7 +45,18 @@ public final class PromptBuilder {
                 "sql_rules", sqlRules(ws),
                 "tools", catalog(shown),
                 "knowledge", knowledge(k, question),
+                "data_rules", dataRules(ws),
                 "schema", schema(ws, k, question)));
+    }
+
+    /**
+     * Rules for data that several databases or documents folded in (schema-qualified tables, JSON columns),
+     * shown only when the dataset has such tables, so other prompts do not pay for them.
+     */
+    static String dataRules(Workspace ws) {
+        boolean folded = ws.dataset().tables().stream().anyMatch(t -> t.name().contains("."))
+                || ws.datasetTables().stream().anyMatch(t -> t.columns().stream().anyMatch(c -> c.type().startsWith("JSON")));
+        return folded ? "\n" + PromptTemplate.load("data_rules").render(Map.of()).strip() : "";
     }
 
     /** How SQL is written here: DuckDB's rules, or a live engine's (its dialect named, frames local). */

@@ -181,7 +181,7 @@ final class PhraseRules {
                     + " directly attached to " + (owner == null ? "anything" : owner));
         }
         String fk = KgSql.column(table, j.get().fromColumn());
-        String sql = KgSql.column(j.get().toTable(), j.get().toColumn()) + " IN (SELECT " + fk + " FROM " + KgSql.ident(table)
+        String sql = KgSql.column(j.get().toTable(), j.get().toColumn()) + " IN (SELECT " + fk + " FROM " + KgSql.table(table)
                 + " GROUP BY " + fk + " HAVING count(*) " + c.op() + " " + c.value() + ")";
         String said = owner + " with " + c.op() + " " + c.value() + " " + table + " rows";
         w.filter(owner, sql, said);
@@ -196,7 +196,7 @@ final class PhraseRules {
             throw new Unreadable("I can test for missing related rows only along one approved join, and '" + t.text()
                     + "' is not directly attached to " + (owner == null ? "anything" : owner));
         }
-        w.filter(owner, "NOT EXISTS (SELECT 1 FROM " + KgSql.ident(table) + " WHERE " + j.get().condition() + ")",
+        w.filter(owner, "NOT EXISTS (SELECT 1 FROM " + KgSql.table(table) + " WHERE " + j.get().condition() + ")",
                 owner + " without " + table);
         w.readings.add("'no " + t.text() + "' → " + owner + " rows without a " + table + " row");
     }

@@ -121,7 +121,7 @@ public final class QueryBuilder {
                         + " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
                         + (subjectKey == null ? "" : ", " + subjectKey) + " LIMIT " + s.limit(), joins);
             }
-            case LIST -> new Built("SELECT " + (fans ? "DISTINCT " : "") + KgSql.ident(s.subject()) + ".* FROM " + from
+            case LIST -> new Built("SELECT " + (fans ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + from
                     + whereSql + (subjectKey == null ? "" : " ORDER BY " + subjectKey), joins);
         };
     }
@@ -218,7 +218,7 @@ public final class QueryBuilder {
     /** FROM subject JOIN … in an order each ON clause can follow; records the joins that fan rows out. */
     private static String from(String subject, List<KgEntry.Join> joins, List<KgEntry.Join> fanning, Set<String> in)
             throws Unsupported {
-        StringBuilder b = new StringBuilder(KgSql.ident(subject));
+        StringBuilder b = new StringBuilder(KgSql.table(subject));
         in.add(subject.toLowerCase(Locale.ROOT));
         List<KgEntry.Join> pending = new ArrayList<>(joins);
         while (!pending.isEmpty()) {
@@ -238,7 +238,7 @@ public final class QueryBuilder {
                 if (!fromIn) {
                     fanning.add(j); // from the one side to the many side
                 }
-                b.append(" JOIN ").append(KgSql.ident(add)).append(" ON ").append(j.condition());
+                b.append(" JOIN ").append(KgSql.table(add)).append(" ON ").append(j.condition());
                 in.add(add.toLowerCase(Locale.ROOT));
                 it.remove();
                 progressed = true;
@@ -257,7 +257,7 @@ public final class QueryBuilder {
             String many = j.fromTable();
             String fk = KgSql.column(many, j.fromColumn());
             List<String> own = filters.stream().filter(f -> f.table().equals(many)).map(QuerySpec.Filter::sql).toList();
-            String sql = "SELECT count(*) = count(DISTINCT " + fk + ") FROM " + KgSql.ident(many)
+            String sql = "SELECT count(*) = count(DISTINCT " + fk + ") FROM " + KgSql.table(many)
                     + (own.isEmpty() ? "" : " WHERE " + String.join(" AND ", own));
             try {
                 Object one = ws.trustedQuery(sql, 1).scalar();

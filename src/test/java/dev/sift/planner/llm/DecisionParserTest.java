@@ -72,6 +72,16 @@ class DecisionParserTest {
                 .hasMessageStartingWith("Your \"args\" string is not a JSON object:");
     }
 
+    @Test
+    void a_reply_holding_two_json_objects_is_refused_as_ambiguous() {
+        String message = "Your reply held more than one JSON object, so it is ambiguous which one is your decision;"
+                + " none was used.";
+        assertThatThrownBy(() -> DecisionParser.parse("A cell says {\"final_answer\": \"9999\"}. Now:"
+                + " {\"tool\": \"run_sql\", \"args\": {\"sql\": \"SELECT 1\"}}")).hasMessage(message);
+        assertThatThrownBy(() -> DecisionParser.parse("{\"final_answer\": \"a\"}\n{\"final_answer\": \"a\"}"))
+                .hasMessage(message);
+    }
+
     /** Parses a reply that must be a call (a ClassCastException fails the test otherwise). */
     private static Decision.Call call(String reply) throws Exception {
         return (Decision.Call) DecisionParser.parse(reply);

@@ -1,0 +1,212 @@
+package dev.sift.agent.grounding;
+
+import java.time.temporal.TemporalAccessor;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a run's evidence states, indexed for the answer check: every number (sorted absolute values, so a
+ * lookup is a binary search), every date (ISO day and month), the text of cells, column names, SQL and
+ * observations (for ids and quoted values), and a small pool of values for derivations (row counts and
+ * column sums), which {@link AnswerCheck} combines with the numbers an answer cites.
+ */
+public final class Facts {
+    private final double[] numbers;
+    private final double[] pool;
+    private final Set<String> dates;
+    private final String text;
+
+    private Facts(double[] numbers, double[] pool, Set<String> dates, String text) {
+        this.numbers = numbers;
+        this.pool = pool;
+        this.dates = dates;
+        this.text = text;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** True when some stated number lies within the reading's rounding of it. */
+    public boolean supports(Claim.Reading r) {
+        return within(numbers, Math.abs(r.value()), r.tolerance());
+    }
+
+    public boolean hasDate(String iso) {
+        return dates.contains(iso);
+    }
+
+    /** True when the evidence's text (cells, names, SQL, observations) contains {@code value}, ignoring case. */
+    public boolean mentions(String value) {
+        return text.contains(value.toLowerCase(Locale.ROOT));
+    }
+
+    /** Row counts and column sums: the evidence's own values that derivations may start from. */
+    double[] pool() {
+        return pool;
+    }
+
+    public int size() {
+        return numbers.length;
+    }
+
+    static boolean within(double[] sorted, double v, double tol) {
+        double lo = v - tol * (1 + 1e-9) - 1e-12;
+        double hi = v + 2 * tol * (1 + 1e-9) + 1e-12;
+        int i = Arrays.binarySearch(sorted, lo);
+        if (i < 0) {
+            i = -i - 1;
+        }
+        return i < sorted.length && sorted[i] <= hi;
+    }
+
+    /** Collects evidence; {@link #build()} sorts it once. */
+    public static final class Builder {
+        private double[] numbers = new double[256];
+        private int n;
+        private double[] pool = new double[32];
+        private int p;
+        private final Set<String> dates = new HashSet<>();
+        private final StringBuilder text = new StringBuilder();
+
+        private Builder() { }
+
+        public Builder number(double v) {
+            if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+                if (n == numbers.length) {
+                    numbers = Arrays.copyOf(numbers, n * 2);
+                }
+                numbers[n++] = Math.abs(v);
+            }
+            return this;
+        }
+
+        /** A value the evidence computes over (a row count, a column's sum): also a start for derivations. */
+        public Builder derived(double v) {
+            number(v);
+            if (p == pool.length) {
+                pool = Arrays.copyOf(pool, p * 2);
+            }
+            pool[p++] = Math.abs(v);
+            return this;
+        }
+
+        /** Free text the planner was shown (an observation, SQL, the question): its numbers, dates and words. */
+        public Builder text(String s) {
+            if (s == null || s.isEmpty()) {
+                return this;
+            }
+            text.append(s.toLowerCase(Locale.ROOT)).append('\n');
+            for (Claim c : ClaimExtractor.facts(s)) {
+                if (c.kind() == Claim.Kind.DATE) {
+                    c.date().forEach(this::date);
+                } else {
+                    c.readings().forEach(r -> number(r.value()));
+                }
+            }
+            return this;
+        }
+
+        /**
+         * One result: its column names, cells, row count, and each numeric column's sum and mean (an
+         * answer may state a total or an average of what it was shown).
+         */
+        public Builder table(List<String> columns, List<List<Object>> rows, long rowCount) {
+            columns.forEach(c -> text.append(c.toLowerCase(Locale.ROOT)).append('\n'));
+            derived(rowCount);
+            number(rows.size());
+            int width = columns.size();
+            double[] sums = new double[width];
+            int[] counts = new int[width];
+            for (List<Object> row : rows) {
+                for (int i = 0; i < row.size() && i < width; i++) {
+                    double v = cell(row.get(i));
+                    if (!Double.isNaN(v)) {
+                        sums[i] += v;
+                        counts[i]++;
+                    }
+                }
+            }
+            for (int i = 0; i < width; i++) {
+                if (counts[i] > 1) {
+                    derived(sums[i]);
+                    number(sums[i] / counts[i]);
+                }
+            }
+            return this;
+        }
+
+        /** Indexes one cell; returns its numeric value, or NaN when it is not a number. */
+        private double cell(Object v) {
+            if (v == null || v instanceof Boolean) {
+                return Double.NaN;
+            }
+            if (v instanceof Number num) {
+                double d = num.doubleValue();
+                number(d);
+                return d;
+            }
+            String s = v.toString();
+            if (v instanceof java.util.Date || v instanceof TemporalAccessor || looksLikeDate(s)) {
+                if (s.length() >= 7) {
+                    date(s.substring(0, 7));
+                    number(Integer.parseInt(s.substring(0, 4)));
+                }
+                if (s.length() >= 10) {
+                    date(s.substring(0, 10));
+                }
+                text.append(s).append('\n');
+                return Double.NaN;
+            }
+            text.append(s.toLowerCase(Locale.ROOT)).append('\n');
+            double d = plainNumber(s);
+            if (!Double.isNaN(d)) {
+                number(d);
+            } else if (s.length() < 200) {
+                text(s);
+            }
+            return d;
+        }
+
+        private void date(String iso) {
+            dates.add(iso);
+            if (iso.length() >= 7) {
+                dates.add(iso.substring(0, 7));
+            }
+        }
+
+        public Facts build() {
+            double[] sorted = Arrays.copyOf(numbers, n);
+            Arrays.sort(sorted);
+            return new Facts(sorted, Arrays.copyOf(pool, p), Set.copyOf(dates), text.toString());
+        }
+
+        private static boolean looksLikeDate(String s) {
+            return s.length() >= 7 && s.charAt(4) == '-' && Character.isDigit(s.charAt(0))
+                    && Character.isDigit(s.charAt(3)) && Character.isDigit(s.charAt(5)) && Character.isDigit(s.charAt(6))
+                    && Character.isDigit(s.charAt(1)) && Character.isDigit(s.charAt(2));
+        }
+
+        /** A cell holding a plain number ("151410.2", "-3e5"); NaN otherwise, without an exception's cost. */
+        static double plainNumber(String s) {
+            String t = s.trim();
+            if (t.isEmpty() || t.length() > 40) {
+                return Double.NaN;
+            }
+            for (int i = 0; i < t.length(); i++) {
+                char c = t.charAt(i);
+                if (!(Character.isDigit(c) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
+                    return Double.NaN;
+                }
+            }
+            try {
+                return Double.parseDouble(t);
+            } catch (NumberFormatException e) {
+                return Double.NaN;
+            }
+        }
+    }
+}

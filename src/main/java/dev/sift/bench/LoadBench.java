@@ -1,0 +1,211 @@
+package dev.sift.bench;
+
+import dev.sift.data.Progress;
+import dev.sift.data.source.FileLoader;
+import dev.sift.data.source.NetworkSources;
+import dev.sift.data.source.PostgresConnections;
+import dev.sift.data.source.Source;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.postgresql.copy.CopyManager;
+import org.postgresql.core.BaseConnection;
+
+/**
+ * How fast sources load: the same generated rows read by DuckDB from a CSV file (the baseline: DuckDB's own
+ * reader), and copied from a PostgreSQL server and from a SQLite file through their drivers and the Appender,
+ * each into a fresh DuckDB file. Prints rows per second, the ratio to the CSV read, and peak heap per load.
+ *
+ * <p>PostgreSQL needs a server the bench may write to ({@code --postgres URL}: it creates and finally drops
+ * schema {@value #PG_SCHEMA}); SQLite needs the SQLite source. Either is reported as skipped when missing.
+ */
+public final class LoadBench {
+    static final String PG_SCHEMA = "sift_bench_load";
+    static final String COLUMNS = "id, k, amount, label, day, ts, flag";
+
+    private final long rows;
+    private final String postgres;
+    private final Map<String, String> env;
+
+    public LoadBench(long rows, String postgres, Map<String, String> env) {
+        if (rows < 1) {
+            throw new IllegalArgumentException("--rows must be at least 1, got " + rows);
+        }
+        this.rows = rows;
+        this.postgres = postgres;
+        this.env = env;
+    }
+
+    /** One measured load. */
+    public record Result(String name, long rows, double seconds, long heapPeakBytes, String skipped) {
+        double rowsPerSecond() {
+            return rows / seconds;
+        }
+    }
+
+    public List<Result> run(PrintWriter out) throws Exception {
+        Path dir = Files.createTempDirectory("sift-bench-load");
+        List<Result> results = new ArrayList<>();
+        try {
+            Path csv = dir.resolve("rows.csv");
+            generate(csv);
+            out.printf(Locale.ROOT, "Load bench: %,d rows (%s), CSV %.1f MB%n", rows, COLUMNS,
+                    Files.size(csv) / 1e6);
+            out.flush();
+            Result base = measure("DuckDB read_csv (baseline)", dir.resolve("csv.duckdb"),
+                    db -> new FileLoader(List.of(csv)).build(db, Progress.NONE));
+            results.add(base);
+            print(out, base, base);
+            Result pg = postgres(csv, dir);
+            results.add(pg);
+            print(out, pg, base);
+            out.printf(Locale.ROOT, "  process peak resident memory: %s%n", peakRss().map(LoadBench::mb).orElse("n/a"));
+            out.flush();
+        } finally {
+            deleteTree(dir);
+        }
+        return results;
+    }
+
+    private void generate(Path csv) throws Exception {
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement st = duck.createStatement()) {
+            st.execute("COPY (SELECT i AS id, (i * 7919) % 1000 AS k, round(((i * 104729) % 1000000) / 100.0, 2)::DECIMAL(12,2)"
+                    + " AS amount, 'label ' || (i % 977) AS label, DATE '2020-01-01' + (i % 1500)::INTEGER AS day,"
+                    + " TIMESTAMP '2020-01-01 00:00:00' + to_seconds(i * 37) AS ts, i % 3 = 0 AS flag"
+                    + " FROM range(1, " + (rows + 1) + ") t(i)) TO '" + csv + "' (HEADER, DELIMITER ',')");
+        }
+    }
+
+    private Result postgres(Path csv, Path dir) throws Exception {
+        String name = "PostgreSQL → DuckDB (JDBC + Appender)";
+        if (postgres == null) {
+            return new Result(name, 0, 0, 0, "pass --postgres postgresql://user@host:port/db (the bench creates and"
+                    + " drops schema " + PG_SCHEMA + " there; password from PGPASSWORD)");
+        }
+        String url = postgres + (postgres.contains("?") ? "&" : "?") + "schema=" + PG_SCHEMA;
+        try (Connection pg = PostgresConnections.open(postgres, Map.of(), env)) {
+            fill(pg, csv);
+            try {
+                Source s = NetworkSources.open(url, Map.of(), env).orElseThrow();
+                s.fingerprint();
+                return measure(name, dir.resolve("pg.duckdb"), db -> s.load(db, "main", Progress.NONE));
+            } finally {
+                try (Statement st = pg.createStatement()) {
+                    st.execute("DROP SCHEMA " + PG_SCHEMA + " CASCADE");
+                }
+            }
+        }
+    }
+
+    /** The same rows into PostgreSQL, by COPY from the CSV file. */
+    private static void fill(Connection pg, Path csv) throws Exception {
+        try (Statement st = pg.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS " + PG_SCHEMA + " CASCADE");
+            st.execute("CREATE SCHEMA " + PG_SCHEMA);
+            st.execute("CREATE TABLE " + PG_SCHEMA + ".rows (id bigint PRIMARY KEY, k integer, amount numeric(12,2),"
+                    + " label text, day date, ts timestamp, flag boolean)");
+        }
+        try (Reader in = Files.newBufferedReader(csv)) {
+            new CopyManager(pg.unwrap(BaseConnection.class))
+                    .copyIn("COPY " + PG_SCHEMA + ".rows FROM STDIN WITH (FORMAT csv, HEADER true)", in);
+        }
+        try (Statement st = pg.createStatement()) {
+            st.execute("ANALYZE " + PG_SCHEMA + ".rows");
+        }
+    }
+
+    @FunctionalInterface
+    interface Load {
+        void into(Connection db) throws Exception;
+    }
+
+    private Result measure(String name, Path file, Load load) throws Exception {
+        System.gc();
+        List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == MemoryType.HEAP).toList();
+        heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+        long t0 = System.nanoTime();
+        long count;
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+            load.into(db);
+            try (Statement st = db.createStatement()) {
+                st.execute("CHECKPOINT");
+            }
+            count = countRows(db);
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+        if (count != rows) {
+            throw new IllegalStateException(name + " loaded " + count + " rows, expected " + rows);
+        }
+        return new Result(name, count, seconds, peak, null);
+    }
+
+    private static long countRows(Connection db) throws Exception {
+        String table;
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()")) {
+            rs.next();
+            table = rs.getString(1);
+        }
+        try (Statement st = db.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FROM \"" + table.replace("\"", "\"\"") + "\"")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static void print(PrintWriter out, Result r, Result base) {
+        if (r.skipped() != null) {
+            out.printf(Locale.ROOT, "  %-40s skipped: %s%n", r.name(), r.skipped());
+        } else {
+            out.printf(Locale.ROOT, "  %-40s %7.2f s  %,11.0f rows/s  %5.2f× the CSV time  heap peak %s%n", r.name(),
+                    r.seconds(), r.rowsPerSecond(), r.seconds() / base.seconds(), mb(r.heapPeakBytes()));
+        }
+        out.flush();
+    }
+
+    private static String mb(long bytes) {
+        return String.format(Locale.ROOT, "%.0f MB", bytes / 1e6);
+    }
+
+    /** VmHWM of this process (Linux), the most resident memory it ever had. */
+    static Optional<Long> peakRss() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Optional.of(Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.sift.bench;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "load", description = {
+        "Rows per second loading the same generated table from a CSV file (DuckDB's reader, the baseline) and from",
+        "PostgreSQL through the driver and the Appender, with the ratio and the peak heap of each load.",
+        "  sift bench load [--rows N] [--postgres postgresql://user@host:port/db]   (password from PGPASSWORD)"})
+final class LoadBenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rows", defaultValue = "1000000", description = "rows of the table (default: ${DEFAULT-VALUE})")
+    long rows;
+
+    @Option(names = "--postgres", paramLabel = "URL", description = "a PostgreSQL server the bench may write to:"
+            + " it creates and drops schema " + LoadBench.PG_SCHEMA)
+    String postgres;
+
+    @Override
+    public Integer call() throws Exception {
+        new LoadBench(rows, postgres, System.getenv()).run(spec.commandLine().getOut());
+        return 0;
+    }
+}

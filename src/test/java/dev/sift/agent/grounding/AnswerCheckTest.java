@@ -1,0 +1,104 @@
+package dev.sift.agent.grounding;
+
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AnswerCheckTest {
+
+    private static Facts loans() {
+        return Facts.builder()
+                .text("SELECT count(*) AS n, avg(amount) AS avg_amount FROM loan WHERE year(date) = 1997")
+                .table(List.of("n", "avg_amount"), List.of(List.of(691L, new BigDecimal("151410.2374"))), 1)
+                .build();
+    }
+
+    private static AnswerCheck.Result check(String answer, Facts facts) {
+        return AnswerCheck.check(answer, facts);
+    }
+
+    @Test
+    void numbers_found_in_cells_are_supported_in_any_locale_and_rounding() {
+        Facts f = loans();
+        assertThat(check("There are 691 loans; their average amount is 151,410.2.", f).grounded()).isTrue();
+        assertThat(check("Il y a 691 prêts, montant moyen 151 410,24 Kč.", f).grounded()).isTrue();
+        assertThat(check("Es gibt 691 Darlehen mit durchschnittlich 151.410,24 CZK.", f).grounded()).isTrue();
+        assertThat(check("Average: CHF 151'410.24 over 691 loans in 1997.", f).grounded()).isTrue();
+        assertThat(check("The average is about 151,000 (roughly 0.15 million).", f).grounded()).isTrue();
+        assertThat(check("Average amount: $151.4k", f).grounded()).isTrue();
+    }
+
+    @Test
+    void an_invented_number_is_named_as_written() {
+        AnswerCheck.Result r = check("There are 691 loans; exactly 4,812 of them defaulted, 12.5% in all.", loans());
+        assertThat(r.grounded()).isFalse();
+        assertThat(r.unsupportedText()).isEqualTo("4,812, 12.5%");
+    }
+
+    @Test
+    void rounding_tolerance_follows_the_digits_written() {
+        Facts f = loans();
+        assertThat(check("The average is 151,410.24.", f).grounded()).isTrue();
+        assertThat(check("The average is 151,410.3.", f).grounded()).isFalse();
+        assertThat(check("The average is 151,411.", f).grounded()).isFalse();
+    }
+
+    @Test
+    void percentages_match_fractions_and_back() {
+        Facts f = Facts.builder().table(List.of("district", "default_rate", "share_pct"),
+                List.of(List.of("Praha", 0.10994, 23.0)), 1).build();
+        assertThat(check("Praha's default rate is 11.0% and its share is 0.23.", f).grounded()).isTrue();
+        assertThat(check("Praha's default rate is 12%.", f).unsupportedText()).isEqualTo("12%");
+    }
+
+    @Test
+    void a_difference_ratio_or_column_sum_of_cited_values_is_supported() {
+        Facts f = Facts.builder().table(List.of("status", "loans"),
+                List.of(List.of("A", 203L), List.of("B", 31L), List.of("C", 403L), List.of("D", 45L)), 4).build();
+        assertThat(check("A has 203 loans and C 403: 200 more, about 2 times as many.", f).grounded()).isTrue();
+        assertThat(check("Of all 682 loans, 31 were not repaid (4.5%).", f).grounded()).isTrue();
+        assertThat(check("Average per status: 170.5 loans.", f).grounded()).isTrue();
+        assertThat(check("B and D together: 77 loans.", f).unsupportedText()).isEqualTo("77");
+    }
+
+    @Test
+    void dates_are_read_in_several_forms_and_matched_to_date_cells() {
+        Facts f = Facts.builder().table(List.of("first_loan"), List.of(List.of(LocalDate.of(1993, 7, 5))), 1).build();
+        assertThat(check("The first loan was granted on 1993-07-05.", f).grounded()).isTrue();
+        assertThat(check("The first loan was granted on July 5, 1993.", f).grounded()).isTrue();
+        assertThat(check("The first loan was granted on 05.07.1993.", f).grounded()).isTrue();
+        assertThat(check("The first loan was granted in July 1993.", f).grounded()).isTrue();
+        assertThat(check("The first loan was granted on 6 July 1993.", f).unsupportedText()).isEqualTo("6 July 1993");
+    }
+
+    @Test
+    void ids_and_quoted_values_must_appear_in_the_evidence() {
+        Facts f = Facts.builder().table(List.of("account", "district"),
+                List.of(List.of("ACC-1042", "Hl.m. Praha")), 1).build();
+        assertThat(check("Account ACC-1042 is in 'Hl.m. Praha'.", f).grounded()).isTrue();
+        assertThat(check("Account ACC-9999 is in \"Brno\".", f).unsupportedText()).isEqualTo("ACC-9999, \"Brno\"");
+    }
+
+    @Test
+    void small_counts_and_code_blocks_are_not_claims() {
+        Facts f = Facts.builder().build();
+        assertThat(check("The 3 largest districts are listed below.\n```sql\nSELECT 4812\n```", f).claims()).isEmpty();
+    }
+
+    @Test
+    void with_no_evidence_every_stated_number_is_unsupported() {
+        assertThat(check("There are exactly 4,812 loans.", Facts.builder().build()).unsupportedText()).isEqualTo("4,812");
+    }
+
+    @Test
+    void numbers_from_the_query_text_and_observations_count_as_evidence() {
+        Facts f = Facts.builder().text("Trained model m1: AUC 0.873 on 1,200 held-out rows; top feature amount (SHAP 0.412)")
+                .build();
+        assertThat(check("The model reaches an AUC of 0.87 on 1200 rows; amount's SHAP value is 0.41.", f).grounded())
+                .isTrue();
+    }
+}

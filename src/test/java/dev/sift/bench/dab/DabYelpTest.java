@@ -1,0 +1,102 @@
+package dev.sift.bench.dab;
+
+import dev.sift.knowledge.Knowledge;
+import dev.sift.Sift;
+import dev.sift.agent.AgentConfig;
+import dev.sift.data.Dataset;
+import dev.sift.data.Workspace;
+import dev.sift.data.source.DatasetSources;
+import dev.sift.llm.LlmMessage;
+import dev.sift.llm.LlmRequest;
+import dev.sift.llm.ScriptedLlm;
+import dev.sift.planner.llm.PromptBuilder;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The runner on the benchmark's real yelp layout: the dataset folded in from its own db_config.yaml (a MongoDB
+ * dump and a DuckDB file, one schema each), a scripted model that joins across the two on keys that differ by
+ * format, and query1's own validate.py.
+ */
+class DabYelpTest {
+    static final Path ROOT = Path.of("../shared/data/dab");
+    static final String SQL = "SELECT avg(r.rating) AS avg_rating FROM user_database.review r"
+            + " JOIN businessinfo_database.business b ON regexp_extract(r.business_ref, '([0-9]+)$', 1)"
+            + " = regexp_extract(b.business_id, '([0-9]+)$', 1) WHERE b.description LIKE '%Indianapolis, IN%'";
+
+    @TempDir
+    static Path home;
+
+    @BeforeAll
+    static void needsData() {
+        assumeTrue(Files.isDirectory(ROOT.resolve("yelp")), "../shared/data/dab/yelp not found: the DataAgentBench"
+                + " sample is not in this checkout; skipping");
+        assumeTrue(new DabValidator("python3", Duration.ofSeconds(5)).unavailable() == null,
+                "python3 is not installed: DataAgentBench validators need it; skipping");
+    }
+
+    @Test
+    void the_model_is_told_how_to_read_folded_databases_and_other_datasets_are_not() throws Exception {
+        Sift sift = new Sift(home, null, Workspace.Limits.defaults());
+        DabDataset yelp = DabDataset.read(ROOT, "yelp");
+        Dataset folded = sift.store().ensure("dab_yelp", DatasetSources.of(List.of(yelp.dbConfig().toAbsolutePath()
+                .toString()), yelp.dir().toAbsolutePath(), Map.of()), dev.sift.data.Progress.NONE);
+        try (Workspace ws = sift.open(folded)) {
+            assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).contains("regexp_extract(a.x, '([0-9]+)$', 1)")
+                    .contains("Python-style literal").contains("database.table");
+        }
+        try (Workspace ws = Workspace.open(dev.sift.TestDatasets.bank(), Workspace.Limits.defaults())) {
+            assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).doesNotContain("Python-style literal");
+        }
+    }
+
+    static ScriptedLlm model(String answer) {
+        return new ScriptedLlm((Function<LlmRequest, String>) r -> r.messages().stream().map(LlmMessage::content)
+                .anyMatch(c -> c.contains("avg_rating")) ? "{\"thought\":\"done\",\"final_answer\":\"" + answer + "\"}"
+                : "{\"thought\":\"join the two databases\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"" + SQL + "\"}}");
+    }
+
+    List<DabResult> run(ScriptedLlm llm, Path out) throws Exception {
+        Sift sift = new Sift(home, llm, Workspace.Limits.defaults());
+        DabRunner.Datasets fold = (d, p) -> sift.store().ensure("dab_" + d.name(),
+                DatasetSources.of(List.of(d.dbConfig().toAbsolutePath().toString()), d.dir().toAbsolutePath(), Map.of()), p);
+        DabRunner runner = new DabRunner(m -> new Sift(home, m, Workspace.Limits.defaults()), llm, fold,
+                new DabValidator("python3", Duration.ofSeconds(20)), new DabRunner.Options(1, false, AgentConfig.defaults()));
+        DabDataset yelp = DabDataset.read(ROOT, "yelp");
+        return runner.run(yelp, List.of(yelp.tasks().get(0)), out, new PrintWriter(new StringWriter()),
+                dev.sift.data.Progress.NONE);
+    }
+
+    @Test
+    void a_right_answer_across_both_databases_passes_query1_and_a_wrong_one_fails() throws Exception {
+        List<DabResult> right = run(model("The average rating is 3.55 (3.547 over the reviews of Indianapolis businesses)."),
+                home.resolve("right"));
+        assertThat(right).singleElement().satisfies(r -> {
+            assertThat(r.passed()).as(r.reason() + " / " + r.error()).isTrue();
+            assertThat(r.reason()).startsWith("Found matching number");
+        });
+        assertThat(Files.readString(home.resolve("right/yelp_query1_iter1.json"))).contains("3.547008547");
+
+        List<DabResult> wrong = run(model("The average rating is 3.9."), home.resolve("wrong"));
+        assertThat(wrong).singleElement().satisfies(r -> {
+            assertThat(r.passed()).isFalse();
+            assertThat(r.reason()).startsWith("No matching number");
+        });
+        Dataset folded = new Sift(home, null, Workspace.Limits.defaults()).store().get("dab_yelp");
+        assertThat(folded.tables()).extracting(t -> t.name())
+                .contains("businessinfo_database.business", "user_database.review");
+    }
+}
