@@ -194,6 +194,31 @@ public final class Sift {
         }
     }
 
+    /**
+     * Saves an answered question and the SQL its answer rests on (the last query of the run) as a verified example in
+     * the dataset's knowledge file ({@code --kg FILE}, else {@code $SIFT_HOME/kg/<dataset>.kg.yaml}, created when
+     * missing); returns the file. A run that did not answer from a query has nothing to save and is refused.
+     */
+    public Path saveExample(Dataset dataset, String question, AgentRun run) {
+        if (run.kind() != dev.sift.agent.AnswerKind.ANSWER || run.evidence().isEmpty()
+                || run.evidence().get(run.evidence().size() - 1).sql() == null) {
+            throw new IllegalArgumentException("Nothing to save: the run ended with a " + run.kind().wire()
+                    + " and no query answered it; only an answer built from a query can be saved as a verified example.");
+        }
+        return saveExample(dataset, question, run.evidence().get(run.evidence().size() - 1).sql());
+    }
+
+    /** Saves {@code question} with {@code sql} as a verified example of the dataset's knowledge file; returns the file. */
+    public Path saveExample(Dataset dataset, String question, String sql) {
+        Path file = knowledge.userPath(dataset);
+        if (file == null) {
+            throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
+                    + " with --kg FILE.");
+        }
+        dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim());
+        return file;
+    }
+
     /** Saved conversations, under {@code sessions/} of the Sift home. */
     public SessionStore sessionStore() {
         return new SessionStore(home.resolve("sessions"));

@@ -40,6 +40,9 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             + " (default: $SIFT_HOME/bench/<suite>-<time>)")
     Path outDir;
 
+    @picocli.CommandLine.Mixin
+    dev.sift.cli.KgFileOption kg = new dev.sift.cli.KgFileOption();
+
     @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
     int limit;
 
@@ -71,7 +74,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 return engine(out);
             }
             case "run" -> {
-                return new SuiteRun(suiteFile, dataset, outDir, limit).call(out, spec.commandLine().getErr());
+                return new SuiteRun(suiteFile, dataset, outDir, limit, kg).call(out, spec.commandLine().getErr());
             }
             case "linking" -> {
                 LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS, Runtime.config().embeddings());

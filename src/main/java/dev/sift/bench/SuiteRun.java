@@ -23,7 +23,10 @@ final class SuiteRun {
     private final Path outDir;
     private final int limit;
 
-    SuiteRun(Path suiteFile, String dataset, Path outDir, int limit) {
+    private final dev.sift.cli.KgFileOption kg;
+
+    SuiteRun(Path suiteFile, String dataset, Path outDir, int limit, dev.sift.cli.KgFileOption kg) {
+        this.kg = kg;
         this.suiteFile = suiteFile;
         this.dataset = dataset;
         this.outDir = outDir;
@@ -40,6 +43,7 @@ final class SuiteRun {
         Suite suite = Suite.load(suiteFile);
         String name = dataset == null ? suite.dataset() : dataset;
         Sift sift = Runtime.sift();
+        kg.apply(sift, name);
         Dataset ds;
         Optional<Dataset> found = sift.store().find(name);
         if (found.isPresent()) {

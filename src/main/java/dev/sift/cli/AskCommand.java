@@ -39,6 +39,13 @@ final class AskCommand implements Callable<Integer> {
             description = "also write a standalone HTML report of the answer (tables, charts, steps)")
     java.nio.file.Path report;
 
+    @picocli.CommandLine.Mixin
+    KgFileOption kg = new KgFileOption();
+
+    @Option(names = "--save", description = "the answer is right: save the question and its SQL as a verified example in"
+            + " the dataset's knowledge file (the offline planner reuses it, a model sees it as an example)")
+    boolean save;
+
     @Override
     public Integer call() throws Exception {
         if (question.isBlank()) {
@@ -46,6 +53,7 @@ final class AskCommand implements Callable<Integer> {
         }
         AgentConfig config = AgentConfig.defaults().withMaxSteps(maxSteps);
         Sift sift = Runtime.sift();
+        kg.apply(sift, dataset);
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         RunCharts charts = new RunCharts(StepListener.NONE);
         Sift.Answered a = sift.ask(question, ds, config, charts);
@@ -60,6 +68,10 @@ final class AskCommand implements Callable<Integer> {
             out.println(new ObjectMapper().writeValueAsString(RunJson.of(a.run(), a.trace())));
         } else {
             print(out, a);
+        }
+        if (save) {
+            java.nio.file.Path file = sift.saveExample(ds, question, a.run());
+            spec.commandLine().getErr().println("Saved as a verified example in " + file);
         }
         out.flush();
         return a.run().kind() == AnswerKind.ERROR ? 1 : 0;

@@ -25,6 +25,9 @@ final class ChatCommand implements Callable<Integer> {
     @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset name (default: ${DEFAULT-VALUE})")
     String dataset;
 
+    @picocli.CommandLine.Mixin
+    KgFileOption kg = new KgFileOption();
+
     @Option(names = "--session", paramLabel = "ID", description = "resume a saved session")
     String session;
 
@@ -37,6 +40,7 @@ final class ChatCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Sift sift = Runtime.sift();
+        kg.apply(sift, dataset);
         sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         try (Sessions sessions = sift.sessions(4)) {
             Conversation start = session == null ? sessions.create(dataset) : sessions.get(session)

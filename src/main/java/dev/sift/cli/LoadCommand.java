@@ -54,6 +54,10 @@ final class LoadCommand implements Callable<Integer> {
             + " orders.order_date=date:%d/%m/%Y (kinds: date, timestamp, number, text; formats separated by '|'); repeatable")
     List<String> types = List.of();
 
+    @Option(names = "--kg", paramLabel = "FILE", description = "the knowledge file whose 'types' section types columns"
+            + " (default: $SIFT_HOME/kg/NAME.kg.yaml when it exists); --types wins for the same column")
+    Path kg;
+
     @Option(names = "--refresh", description = "rebuild even when the sources look unchanged")
     boolean refresh;
 
@@ -93,7 +97,7 @@ final class LoadCommand implements Callable<Integer> {
                         + " or sources: choose another name, e.g. 'sift load my_" + name + " " + String.join(" ", sources) + "'.");
             }
             DatasetBuilder builder = DatasetSources.of(sources, Path.of("").toAbsolutePath(), System.getenv(),
-                    ColumnType.parseAll(types));
+                    withKnowledgeFileTypes(store, ColumnType.parseAll(types)));
             before = store.find(name);
             try {
                 ds = store.load(name, builder, replace, refresh, progress);
@@ -114,6 +118,33 @@ final class LoadCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The {@code types} section of the dataset's knowledge file ({@code --kg FILE}, else $SIFT_HOME/kg/NAME.kg.yaml)
+     * under the {@code --types} given here, which win for the same column.
+     */
+    private List<ColumnType> withKnowledgeFileTypes(DatasetStore store, List<ColumnType> given) {
+        Path file = kg != null ? kg : Runtime.config().home().resolve("kg").resolve(name + ".kg.yaml");
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            if (kg != null) {
+                throw new IllegalArgumentException("--kg " + kg + ": no such file.");
+            }
+            return given;
+        }
+        List<ColumnType> out = new java.util.ArrayList<>(given);
+        dev.sift.knowledge.KgLoader.read(file).types().forEach((column, type) -> {
+            ColumnType t;
+            try {
+                t = ColumnType.parse(column + "=" + type);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ": types[" + column + "]: " + e.getMessage().replaceFirst("^--types ", ""));
+            }
+            if (given.stream().noneMatch(g -> g.table().equals(t.table()) && g.column().equals(t.column()))) {
+                out.add(t);
+            }
+        });
+        return out;
     }
 
     private DatasetBuilder demo() {

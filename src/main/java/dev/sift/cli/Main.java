@@ -11,7 +11,8 @@ import java.util.ServiceLoader;
 @Command(name = "sift", mixinStandardHelpOptions = true, version = "sift 0.1.0",
         scope = CommandLine.ScopeType.INHERIT, // subcommands get --help and --version too ('sift ask --help')
         description = "Answers questions about your data from the data, and shows its work.",
-        subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, ConnectCommand.class, DatasetsCommand.class})
+        subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, ConnectCommand.class, DatasetsCommand.class,
+                KgCommand.class})
 public final class Main implements Runnable {
     public static final int USAGE_ERROR = 2;
 

@@ -15,6 +15,10 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--kg", paramLabel = "[NAME=]FILE", description = "a knowledge file for dataset NAME (a bare"
+            + " shop.kg.yaml is for dataset shop), instead of $SIFT_HOME/kg/NAME.kg.yaml; repeatable")
+    java.util.List<String> kg = java.util.List.of();
+
     @Option(names = "--port", defaultValue = "7860", description = "port (default: ${DEFAULT-VALUE}; 0 picks a free one)")
     int port;
 
@@ -31,6 +35,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--port must be from 0 to 65535, got " + port);
         }
         Sift sift = Runtime.sift();
+        kg.forEach(k -> KgFileOption.useNamed(sift, k));
         sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
         String token = Runtime.config().token();
         WebServer.Options o = WebServer.Options.defaults().withHost(host).withPort(port).withToken(token)

@@ -9,10 +9,15 @@ import java.util.Map;
  * disambiguations, value aliases). {@link KgLoader#overlay} validates it and merges it into the automatic graph.
  */
 public record CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries,
-                        List<PredictionTask> predictions) {
+                        List<PredictionTask> predictions, List<VerifiedExample> examples, Map<String, String> types) {
 
     public CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries) {
         this(source, description, tables, entries, List.of());
+    }
+
+    public CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries,
+                     List<PredictionTask> predictions) {
+        this(source, description, tables, entries, predictions, List.of(), Map.of());
     }
 
     /**
@@ -33,8 +38,13 @@ public record CuratedKg(String source, String description, Map<String, TableNote
         entries.addAll(over.entries());
         List<PredictionTask> predictions = new java.util.ArrayList<>(base.predictions());
         predictions.addAll(over.predictions());
+        List<VerifiedExample> examples = new java.util.ArrayList<>(base.examples());
+        examples.addAll(over.examples());
+        Map<String, String> types = new java.util.LinkedHashMap<>(base.types());
+        types.putAll(over.types());
         return new CuratedKg(base.source() + " + " + over.source(), over.description() != null ? over.description()
-                : base.description(), tables, List.copyOf(entries), List.copyOf(predictions));
+                : base.description(), tables, List.copyOf(entries), List.copyOf(predictions), List.copyOf(examples),
+                Map.copyOf(types));
     }
 
     /** Curation of one table. */

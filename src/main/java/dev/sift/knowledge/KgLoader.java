@@ -124,9 +124,9 @@ public final class KgLoader {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!List.of("dataset", "description", "include", "tables", "concepts", "metrics", "join_paths",
-                    "disambiguations", "value_aliases", "predictions").contains(f)) {
+                    "disambiguations", "value_aliases", "predictions", "examples", "types").contains(f)) {
                 problems.add(source + ": unknown section '" + f + "'; sections are tables, concepts, metrics,"
-                        + " join_paths, disambiguations, value_aliases, predictions");
+                        + " join_paths, disambiguations, value_aliases, predictions, examples, types");
             }
         }
         JsonNode t = root.path("tables");
@@ -214,10 +214,23 @@ public final class KgLoader {
                 }
             }
         }
+        List<VerifiedExample> examples = new ArrayList<>();
+        int at = 0;
+        for (JsonNode n : root.path("examples")) {
+            at++;
+            if (text(n, "question") == null || text(n, "sql") == null || text(n, "question").isBlank()) {
+                problems.add(source + ": examples[" + at + "]: needs 'question' and 'sql'");
+                continue;
+            }
+            examples.add(new VerifiedExample(text(n, "question"), text(n, "sql"), source));
+        }
+        Map<String, String> types = new LinkedHashMap<>();
+        root.path("types").fields().forEachRemaining(e -> types.put(e.getKey(), e.getValue().asText()));
         if (!problems.isEmpty()) {
             throw new KgException(problems);
         }
-        return new CuratedKg(source, text(root, "description"), tables, entries, predictions);
+        return new CuratedKg(source, text(root, "description"), tables, entries, predictions, List.copyOf(examples),
+                Map.copyOf(types));
     }
 
     /**
@@ -245,7 +258,7 @@ public final class KgLoader {
             }
         }
         out.addAll(curated.entries());
-        return new KnowledgeGraph(auto.dataset(), curated.source(), out, curated.predictions());
+        return new KnowledgeGraph(auto.dataset(), curated.source(), out, curated.predictions(), curated.examples());
     }
 
     private static PredictionTask prediction(JsonNode n, String name, String source, List<String> problems) {

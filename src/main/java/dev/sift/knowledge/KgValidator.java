@@ -71,9 +71,57 @@ public final class KgValidator {
         for (PredictionTask p : kg.predictions()) {
             prediction(src + ": predictions[" + p.name() + "]", p, joinGraph, auto, ws, problems);
         }
+        for (int i = 0; i < kg.examples().size(); i++) {
+            VerifiedExample x = kg.examples().get(i);
+            try {
+                ws.check(x.sql());
+            } catch (dev.sift.data.QueryException e) {
+                problems.add(src + ": examples[" + (i + 1) + "] (\"" + x.question() + "\"): sql does not run: "
+                        + e.getMessage().lines().findFirst().orElse("").replaceFirst("\\.+$", "") + ". Fix the SQL or remove the example");
+            }
+        }
+        kg.types().forEach((column, type) -> {
+            String where = src + ": types[" + column + "]";
+            try {
+                dev.sift.data.source.ColumnType.parse(column + "=" + type);
+                if (table(where, KgLoader.tableOf(column), auto, problems)) {
+                    column(where, KgLoader.tableOf(column), KgLoader.columnOf(column), auto, problems);
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add(where + ": " + e.getMessage().replaceFirst("^--types ", "") + "; write it as "
+                        + "table.column: kind[:format], e.g. orders.order_date: date:%d/%m/%Y");
+            }
+        });
         if (!problems.isEmpty()) {
             throw new KgException(problems);
         }
+    }
+
+    /**
+     * Declared types the dataset does not have yet (the file was edited after the load): not an error, since a type
+     * applies when the dataset is built, but worth saying with the command that applies it.
+     */
+    public static List<String> pendingTypes(CuratedKg kg, KnowledgeGraph auto) {
+        List<String> out = new ArrayList<>();
+        kg.types().forEach((column, type) -> {
+            var col = auto.column(KgLoader.tableOf(column), KgLoader.columnOf(column));
+            String kind = type.split(":", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
+            if (col.isPresent() && !fits(kind, col.get().type())) {
+                out.add(kg.source() + ": types[" + column + "]: declared " + kind + ", but the dataset has it as "
+                        + col.get().type() + "; rebuild it to apply: sift load " + auto.dataset() + " … --refresh");
+            }
+        });
+        return out;
+    }
+
+    private static boolean fits(String kind, String type) {
+        String t = type.toUpperCase(java.util.Locale.ROOT);
+        return switch (kind) {
+            case "date" -> t.equals("DATE");
+            case "timestamp" -> t.startsWith("TIMESTAMP");
+            case "number" -> t.matches("(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|FLOAT|REAL|DOUBLE|DECIMAL.*)");
+            default -> t.startsWith("VARCHAR");
+        };
     }
 
     private static final Pattern FROM_TABLE = Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+\"?([A-Za-z_][A-Za-z0-9_]*)\"?");

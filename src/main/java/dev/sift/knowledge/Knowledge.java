@@ -36,8 +36,8 @@ public final class Knowledge {
     }
 
     /** What identifies the knowledge of the workspace's dataset: its fingerprint, file and the user file's stamp. */
-    static String key(Workspace ws) {
-        String stamp = KgLoader.userFile(ws.dataset()).map(KgLoader::stamp).orElse("");
+    static String key(Workspace ws, Optional<java.nio.file.Path> user) {
+        String stamp = user.map(f -> f + ":" + KgLoader.stamp(f)).orElse("");
         return ws.dataset().fingerprint() + "@" + ws.dataset().file() + "@" + stamp;
     }
 
@@ -52,7 +52,11 @@ public final class Knowledge {
 
     /** As {@link #load(Workspace)}; with {@code dense} the search index adds MiniLM embeddings when they load. */
     public static Knowledge load(Workspace ws, boolean dense) {
-        Optional<java.nio.file.Path> user = KgLoader.userFile(ws.dataset());
+        return load(ws, dense, KgLoader.userFile(ws.dataset()));
+    }
+
+    /** As above, with {@code user} as the user's knowledge file (the one {@code --kg FILE} names) instead of the default. */
+    public static Knowledge load(Workspace ws, boolean dense, Optional<java.nio.file.Path> user) {
         Optional<CuratedKg> bundled = KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws));
         Optional<CuratedKg> own = user.map(KgLoader::read);
         Optional<CuratedKg> curated = own.isEmpty() ? bundled

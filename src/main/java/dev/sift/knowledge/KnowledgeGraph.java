@@ -43,6 +43,7 @@ public final class KnowledgeGraph {
     private final Map<String, List<KgEntry.Column>> columnsByTable = new HashMap<>();
     private final List<KgEntry.Join> joins;
     private final List<PredictionTask> predictions;
+    private final List<VerifiedExample> examples;
 
     /**
      * @param dataset the dataset name
@@ -55,6 +56,13 @@ public final class KnowledgeGraph {
 
     /** As above, with the curated predictive tasks ({@link PredictionTask}), already validated. */
     public KnowledgeGraph(String dataset, String source, List<KgEntry> entries, List<PredictionTask> predictions) {
+        this(dataset, source, entries, predictions, List.of());
+    }
+
+    /** As above, with the verified question → SQL examples of the user's file ({@link VerifiedExample}). */
+    public KnowledgeGraph(String dataset, String source, List<KgEntry> entries, List<PredictionTask> predictions,
+                          List<VerifiedExample> examples) {
+        this.examples = List.copyOf(examples);
         this.predictions = List.copyOf(predictions);
         this.dataset = dataset;
         this.source = source;
@@ -82,6 +90,44 @@ public final class KnowledgeGraph {
         all.sort((a, b) -> a.curated() != b.curated() ? Boolean.compare(b.curated(), a.curated())
                 : Boolean.compare(b.approved(), a.approved()));
         this.joins = List.copyOf(all);
+    }
+
+    /** The verified examples (section {@code examples} of the user's file), in file order. */
+    public List<VerifiedExample> examples() {
+        return examples;
+    }
+
+    /** The verified example asked in the same words (case, punctuation and plurals folded), if any; the last one wins. */
+    public Optional<VerifiedExample> example(String question) {
+        String key = Phrases.key(question);
+        VerifiedExample found = null;
+        for (VerifiedExample e : examples) {
+            if (e.key().equals(key)) {
+                found = e;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /**
+     * Up to {@code n} verified examples that share content words with the question, most shared first (a share of
+     * their words, so a short saved question is not beaten by a long one); none that share nothing.
+     */
+    public List<VerifiedExample> similarExamples(String question, int n) {
+        java.util.Set<String> asked = content(question);
+        record Scored(VerifiedExample x, double score) { }
+        return examples.stream().map(x -> {
+            java.util.Set<String> words = content(x.question());
+            long shared = words.stream().filter(asked::contains).count();
+            return new Scored(x, shared == 0 ? 0 : (double) shared / (words.size() + asked.size() - shared));
+        }).filter(sc -> sc.score() > 0).sorted((a, b) -> Double.compare(b.score(), a.score())).limit(n)
+                .map(Scored::x).toList();
+    }
+
+    private static java.util.Set<String> content(String text) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>(Phrases.words(text));
+        out.removeAll(Phrases.stop());
+        return out;
     }
 
     /** The curated predictive tasks (section {@code predictions}); empty without a curated file. */

@@ -17,6 +17,8 @@ public final class KnowledgeStore {
     public static final int DEFAULT_CAPACITY = 16;
 
     private final Map<String, Knowledge> cache;
+    /** Knowledge files named for datasets ({@code --kg FILE}), by dataset name. */
+    private final Map<String, java.nio.file.Path> files = new java.util.HashMap<>();
     private final boolean dense;
 
     /** A store of at most {@code capacity} datasets' knowledge; {@code dense}: search adds MiniLM embeddings. */
@@ -41,12 +43,33 @@ public final class KnowledgeStore {
         this(DEFAULT_CAPACITY);
     }
 
+    /**
+     * Reads the user's knowledge of dataset {@code dataset} from {@code file} from now on, instead of
+     * {@code $SIFT_HOME/kg/<dataset>.kg.yaml} ({@code --kg FILE}).
+     */
+    public synchronized void useFile(String dataset, java.nio.file.Path file) {
+        files.put(dataset, file.toAbsolutePath());
+    }
+
+    /** The user's knowledge file of a dataset when it exists: the one {@link #useFile} named, else the default. */
+    public synchronized java.util.Optional<java.nio.file.Path> userFile(dev.sift.data.Dataset ds) {
+        java.nio.file.Path f = files.get(ds.name());
+        return f != null ? java.util.Optional.of(f).filter(java.nio.file.Files::isRegularFile) : KgLoader.userFile(ds);
+    }
+
+    /** Where the user's knowledge of a dataset is kept, whether or not the file exists yet (null for an in-memory one). */
+    public synchronized java.nio.file.Path userPath(dev.sift.data.Dataset ds) {
+        java.nio.file.Path f = files.get(ds.name());
+        return f != null ? f : KgLoader.userPath(ds);
+    }
+
     /** The knowledge of the workspace's dataset, built on first use (see {@link Knowledge#load}). */
     public synchronized Knowledge of(Workspace ws) {
-        String key = Knowledge.key(ws);
+        java.util.Optional<java.nio.file.Path> user = userFile(ws.dataset());
+        String key = Knowledge.key(ws, user);
         Knowledge k = cache.get(key);
         if (k == null) {
-            k = Knowledge.load(ws, dense);
+            k = Knowledge.load(ws, dense, user);
             cache.put(key, k);
         }
         return k;

@@ -9,6 +9,7 @@ import dev.sift.agent.RunState;
 import dev.sift.agent.Step;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.VerifiedExample;
 import dev.sift.knowledge.Vocabulary;
 import dev.sift.planner.rules.AnalysisRoutes;
 import dev.sift.planner.rules.AnswerPhraser;
@@ -80,6 +81,8 @@ public final class RulePlanner implements Planner {
         private List<KgEntry.Join> joins = List.of();
         /** The ML flow when the question is a prediction the knowledge graph names. */
         private PredictivePlan predictive;
+        /** The verified example whose SQL answers this run's question, or null. */
+        private VerifiedExample example;
         /** The dataset's dictionary, for this run. */
         private Lexicon lexicon;
 
@@ -119,6 +122,11 @@ public final class RulePlanner implements Planner {
         private Decision.Answer finalFrom(RunState state, Step last) {
             if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
                 Evidence e = state.evidence().get(state.evidence().size() - 1);
+                if (example != null) {
+                    return Decision.answer("answered by a verified example", "Answered with the SQL saved for this question"
+                            + " (a verified example in " + example.source() + "), run again now: " + EvidenceText.render(e),
+                            AnswerKind.ANSWER, null);
+                }
                 if (spec != null) {
                     return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon),
                             AnswerKind.ANSWER, null);
@@ -140,6 +148,12 @@ public final class RulePlanner implements Planner {
                         AnswerKind.DECLINED, null);
             }
             lexicon = Lexicon.of(state.knowledge());
+            Optional<VerifiedExample> saved = lexicon.graph().example(q);
+            if (saved.isPresent()) { // the user confirmed this question's answer: its SQL, run again now
+                example = saved.get();
+                return Decision.call("a verified example of the knowledge file answers this question", "run_sql",
+                        JSON.createObjectNode().put("sql", example.sql()), null);
+            }
             Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent(), lexicon::namesData);
             if (intent.analysis()) {
                 if (!state.tools().names().contains(intent.tool)) {

@@ -90,6 +90,8 @@ class ShopPlannerTest {
         answers("How many customers signed up in 2022?", "SELECT count(*) FROM customers WHERE year(signup_date) = 2022");
         answers("How many orders from London customers were placed in 2024?", "SELECT count(*) FROM orders o JOIN customers c"
                 + " USING (customer_id) WHERE c.city = 'London' AND year(o.order_date) = 2024");
+        answers("How many customers made an order in 2024?", "SELECT count(DISTINCT customer_id) FROM orders"
+                + " WHERE year(order_date) = 2024");
         assertThat(asked("How many orders of London customers in 2024?").answer()).startsWith("I could not tell which date"
                 + " 'in 2024' refers to: orders.order_date or customers.signup_date");
     }

@@ -154,7 +154,28 @@ public final class SourcesFile {
                         + keys.keySet().stream().map(k -> Names.didYouMean(k, List.of("location"))).filter(s -> !s.isEmpty())
                         .findFirst().orElse(""));
             }
-            return open(alias, location, scalar(location, "a location"), options(alias, keys));
+            Node typesNode = keys.remove("types");
+            Source source = open(alias, location, scalar(location, "a location"), options(alias, keys));
+            return typesNode == null ? source : typed(alias, typesNode, source);
+        }
+
+        /** {@code types: {orders.order_date: "date:%d/%m/%Y"}} of a data-file alias: the column types to load with. */
+        private Source typed(String alias, Node typesNode, Source source) {
+            if (!(source instanceof FileLoader files)) {
+                throw error(typesNode, "key 'types' of alias '" + alias + "' goes with data files (CSV, TSV, JSON): other"
+                        + " sources carry their own types");
+            }
+            List<ColumnType> types = new ArrayList<>();
+            for (NodeTuple t : mapping(typesNode, "'types' of alias '" + alias + "' needs one table.column: kind[:format]"
+                    + " per line, e.g. orders.order_date: date:%d/%m/%Y").getValue()) {
+                String column = scalar(t.getKeyNode(), "table.column");
+                try {
+                    types.add(ColumnType.parse(column + "=" + scalar(t.getValueNode(), "kind[:format] for " + column)));
+                } catch (IllegalArgumentException e) {
+                    throw error(t.getKeyNode(), "types of alias '" + alias + "': " + e.getMessage());
+                }
+            }
+            return new FileLoader(files.files(), types);
         }
 
         /** DataAgentBench's {@code db_type} with {@code db_path} (files) or {@code dump_folder} (MongoDB dumps). */

@@ -220,7 +220,10 @@ final class PhraseRules {
             return ofSubject.get();
         }
         Optional<Sense.Attr> ofAnchor = w.anchor == null ? Optional.empty() : lexicon.dateColumn(w.anchor);
-        if (ofAnchor.isPresent() && ofSubject.isPresent() && !ofAnchor.get().equals(ofSubject.get())) {
+        boolean objectOfVerb = i >= 2 && w.toks.get(i - 1).sense() instanceof Sense.Entity e && e.table().equals(w.anchor)
+                && w.toks.get(i - 2).plain() && !w.toks.get(i - 2).is("of", "from", "by", "for", "with", "to", "at", "in",
+                "on"); // "accounts that made a transaction in 1993": the transaction's date
+        if (ofAnchor.isPresent() && ofSubject.isPresent() && !ofAnchor.get().equals(ofSubject.get()) && !objectOfVerb) {
             throw new Unreadable("I could not tell which date '" + t.text() + "' refers to: " + ofSubject.get().name()
                     + " or " + ofAnchor.get().name() + "; name the date (e.g. '" + w.subject + " with "
                     + ofSubject.get().name().substring(ofSubject.get().name().indexOf('.') + 1) + " " + t.text() + "')");
