@@ -14,6 +14,8 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
     private static final String CHART = "chart";
     /** The meta key of a chart that comes with a result whose payload is something else (a trend, a forecast). */
     private static final String CHART_SPEC = "chart_spec";
+    /** Meta key of a warning the final answer must carry (a weak model): the loop adds it to the notes and answer. */
+    public static final String CAVEAT = "caveat";
 
     public static ToolResult ok(String summary, Object payload) {
         return new ToolResult(true, summary, payload, null, Map.of());
@@ -42,6 +44,21 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
         Map<String, Object> m = new java.util.LinkedHashMap<>(meta);
         m.put(CHART_SPEC, chart);
         return new ToolResult(true, summary, payload, null, Map.copyOf(m));
+    }
+
+    /** The warning this result says the final answer must carry, if any (see {@link #CAVEAT}). */
+    public Optional<String> caveat() {
+        return meta.get(CAVEAT) instanceof String c && !c.isBlank() ? Optional.of(c) : Optional.empty();
+    }
+
+    /** Meta with a caveat added when there is one. */
+    public static Map<String, Object> withCaveat(Map<String, Object> meta, Optional<String> caveat) {
+        if (caveat.isEmpty()) {
+            return meta;
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>(meta);
+        m.put(CAVEAT, caveat.get());
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     /** A chart: {@code spec} is its Vega-Lite specification; {@code meta} says more (its kind). */

@@ -4,6 +4,12 @@ import dev.sift.TestDatasets;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,18 +17,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The ML bench end to end at a small size: every measurement is printed and the synthetic task is learnable. */
 class MlBenchTest {
     @Test
-    void prints_training_prediction_and_shap_numbers() throws Exception {
+    void prints_both_read_timings_training_prediction_and_shap_numbers() throws Exception {
         StringWriter s = new StringWriter();
         new MlBench(TestDatasets.bank(), 3000).run(new PrintWriter(s, true));
         String out = s.toString();
-        assertThat(out).containsPattern("3,000 rows x 20 features: frame in DuckDB [0-9.]+ s, read via JDBC into floats"
-                + " [0-9.]+ s, train \\(100 rounds, hist, 1 thread; split \\+ metrics\\) [0-9.]+ s, held-out AUC 0\\.9\\d\\d")
+        assertThat(out).containsPattern("3,000 rows x 20 features: frame in DuckDB [0-9.]+ s; read into floats via JDBC"
+                + " rows [0-9.]+ s, via Arrow [0-9.]+ s \\([0-9.]+x\\); train \\(100 rounds, hist, 1 thread; split \\+ metrics\\) [0-9.]+ s, held-out AUC 0\\.9\\d\\d")
                 .containsPattern("predict 3,000 rows: [0-9.]+ s \\([0-9,]+ rows/s\\)")
                 .containsPattern("TreeSHAP for 10 cases \\(load model \\+ predictContrib\\), median of 7: [0-9.]+ ms");
     }
 
+    /** Built in two separate databases, the frame holds the same values (a random() would differ) and both classes. */
     @Test
-    void synthetic_frame_is_deterministic() {
-        assertThat(MlBench.frameSql(10)).isEqualTo(MlBench.frameSql(10)).contains("hash(i * 21 + 20)").doesNotContain("random");
+    void the_synthetic_frame_is_the_same_in_every_database_and_holds_both_classes() throws Exception {
+        List<Object> first = summary();
+        assertThat(summary()).isEqualTo(first);
+        assertThat(first.get(0)).isEqualTo(500L);
+        assertThat(((Number) first.get(1)).longValue()).isBetween(25L, 475L);
+    }
+
+    private static List<Object> summary() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*), sum(y), sum(f1), sum(f20), sum(hash(row_id, f7))"
+                     + " FROM (" + MlBench.frameSql(500) + ")")) {
+            rs.next();
+            List<Object> out = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                out.add(rs.getObject(i));
+            }
+            return out;
+        }
     }
 }

@@ -111,7 +111,7 @@ class WebServerTest {
             String run = w.ask(w.newSession(), "What values does loan.status take?");
             List<WebFixture.Event> all = w.events(run);
             HttpResponse<String> resumed = w.http.send(w.req("/api/runs/" + run + "/events")
-                    .header("Last-Event-ID", "2").GET().build(), HttpResponse.BodyHandlers.ofString());
+                    .header("Accept", "text/event-stream").header("Last-Event-ID", "2").GET().build(), HttpResponse.BodyHandlers.ofString());
             assertThat(resumed.body().lines().filter(l -> l.startsWith("id: ")))
                     .containsExactly("id: 3", "id: 4");
             assertThat(all.get(3).data().at("/result/charts/0/suggested").asBoolean()).isTrue();
@@ -172,11 +172,11 @@ class WebServerTest {
             HttpResponse<String> denied = w.get("/api/sessions");
             assertThat(denied.statusCode()).isEqualTo(401);
             assertThat(json(denied).get("error").asText()).isEqualTo("A valid token is required: send 'Authorization:"
-                    + " Bearer <SIFT_TOKEN>' (or ?token= for event streams and downloads).");
+                    + " Bearer <SIFT_TOKEN>' (event streams: open the signed events_url the ask response gives).");
             assertThat(w.get("/metrics").statusCode()).isEqualTo(401);
             assertThat(w.get("/api/sessions?token=wrong").statusCode()).isEqualTo(401);
             assertThat(w.get("/health").statusCode()).isEqualTo(200);
-            assertThat(w.get("/api/sessions?token=s3cret").statusCode()).isEqualTo(200);
+            assertThat(w.get("/api/sessions?token=s3cret").statusCode()).as("tokens never in URLs").isEqualTo(401);
             w.token = "s3cret";
             assertThat(w.get("/api/sessions").statusCode()).isEqualTo(200);
         }
@@ -211,10 +211,10 @@ class WebServerTest {
 
     @Test
     void sanitised_file_names_keep_only_a_plain_base_name() {
-        assertThat(WebServer.sanitizeFileName("../../etc/passwd")).isEqualTo("passwd");
-        assertThat(WebServer.sanitizeFileName("C:\\Users\\x\\Sales 2024.csv")).isEqualTo("Sales 2024.csv");
-        assertThat(WebServer.sanitizeFileName("..hidden;rm -rf.csv")).isEqualTo("hidden_rm -rf.csv");
-        assertThatThrownBy(() -> WebServer.sanitizeFileName("../..")).isInstanceOf(ApiError.class);
+        assertThat(Uploads.sanitizeFileName("../../etc/passwd")).isEqualTo("passwd");
+        assertThat(Uploads.sanitizeFileName("C:\\Users\\x\\Sales 2024.csv")).isEqualTo("Sales 2024.csv");
+        assertThat(Uploads.sanitizeFileName("..hidden;rm -rf.csv")).isEqualTo("hidden_rm -rf.csv");
+        assertThatThrownBy(() -> Uploads.sanitizeFileName("../..")).isInstanceOf(ApiError.class);
     }
 
     @Test

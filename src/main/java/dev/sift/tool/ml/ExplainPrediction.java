@@ -7,6 +7,7 @@ import dev.sift.data.Workspace;
 import dev.sift.ml.Explanations;
 import dev.sift.data.Numbers;
 import dev.sift.ml.MlException;
+import dev.sift.ml.ModelQuality;
 import dev.sift.ml.Predictions;
 import dev.sift.ml.TaskType;
 import dev.sift.ml.TrainedModel;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -81,8 +83,11 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
         Explanations.Result r = Explanations.explain(p, rows, model.encoder().columns().size(), GLOBAL_ROWS);
         save(ctx.workspace(), model, r);
         QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
-        return ToolResult.withChart(summary(model, p, r), payload(r), drivers(model, r), Map.of("model", model.id(),
-                "cases", rows.length, "frame", "explanations"));
+        Optional<String> weak = ModelQuality.warning(model);
+        String summary = weak.map(w -> "UNRELIABLE explanation: " + w + " The drivers below may be noise.\n").orElse("")
+                + summary(model, p, r);
+        return ToolResult.withChart(summary, payload(r, weak), drivers(model, r), ToolResult.withCaveat(Map.of("model",
+                model.id(), "cases", rows.length, "frame", "explanations"), weak));
     }
 
     static String unknownCase(String wanted, Predictions p) {
@@ -167,8 +172,10 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
                 .encode("x", "importance", "quantitative", "Mean |SHAP| (" + unit + ")").json();
     }
 
-    private static Map<String, Object> payload(Explanations.Result r) {
+    private static Map<String, Object> payload(Explanations.Result r, Optional<String> weak) {
         Map<String, Object> out = new LinkedHashMap<>();
+        out.put("reliable", weak.isEmpty());
+        out.put("warning", weak.orElse(null));
         out.put("cases", r.cases());
         out.put("global_importance", r.global());
         return out;
