@@ -44,6 +44,7 @@ public final class PromptBuilder {
                 "dataset", ws.dataset().name(),
                 "sql_rules", sqlRules(ws),
                 "tools", catalog(shown),
+                "tool_rules", toolRules(shown, ToolGroups.load()),
                 "knowledge", knowledge(k, question),
                 "data_rules", dataRules(ws),
                 "schema", schema(ws, k, question)));
@@ -98,6 +99,19 @@ public final class PromptBuilder {
         KgContext ctx = KgContext.forQuestion(k, question);
         return ctx.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)"
                 : ctx.render(KNOWLEDGE_BUDGET);
+    }
+
+    /**
+     * The rules of the tool groups shown (one "- " line each, empty when none): the rules section never describes
+     * a tool the model was not shown.
+     */
+    public static String toolRules(Collection<? extends Tool<?>> shown, ToolGroups groups) {
+        List<String> names = shown.stream().map(t -> t.spec().name()).toList();
+        StringBuilder b = new StringBuilder();
+        for (String rule : groups.rules(names)) {
+            b.append("- ").append(rule.replace("\n", " ")).append('\n');
+        }
+        return b.toString().strip();
     }
 
     /** One line per tool: {@code - run_sql(sql: string, label?: string): description}. */
