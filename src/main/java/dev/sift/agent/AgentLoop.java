@@ -103,6 +103,7 @@ public final class AgentLoop {
         private final List<Step> steps = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private final LoopGuard guard = new LoopGuard();
+        private final Caveats caveats = new Caveats();
         private final RunState state;
         private final Planner.Run plan;
         private int invalidInARow;
@@ -245,6 +246,7 @@ public final class AgentLoop {
 
         private void add(Step step, ToolResult result) {
             steps.add(step);
+            caveats.add(result);
             listener.onStep(step, result);
         }
 
@@ -275,13 +277,27 @@ public final class AgentLoop {
             return texts;
         }
 
+        /** The caveats as notes, and the answer carrying them (put in front when it does not say so itself). */
+        private String warned(String text) {
+            if (caveats.isEmpty()) {
+                return text;
+            }
+            notes.addAll(caveats.all());
+            String out = caveats.enforce(text);
+            if (!java.util.Objects.equals(out, text)) {
+                notes.add("The answer did not say that its model is weak; Sift put the warning in front of it.");
+            }
+            return out;
+        }
+
         private List<String> observations() {
             return steps.stream().filter(s -> s.outcome() == Step.Outcome.RAN && s.ok()).map(Step::observation).toList();
         }
 
         /** The one place a run's outcome is assembled: answer, kind, groundedness status, evidence, steps, notes. */
-        private AgentRun finish(String answer, AnswerKind kind, Groundedness checked) {
+        private AgentRun finish(String text, AnswerKind kind, Groundedness checked) {
             AnswerKind k = kind == null ? AnswerKind.ANSWER : kind;
+            String answer = k == AnswerKind.ANSWER ? warned(text) : text;
             if (planner.offline()) {
                 notes.add("No language model is in use, so Sift answered offline (rule-based).");
             }

@@ -113,7 +113,7 @@ public final class ServeBench {
                 }
                 String run = JSON.readTree(r.body()).get("run_id").asText();
                 HttpResponse<Stream<String>> ev = http.send(HttpRequest.newBuilder(URI.create(base + "/api/runs/" + run
-                        + "/events")).timeout(Duration.ofSeconds(60)).GET().build(), HttpResponse.BodyHandlers.ofLines());
+                        + "/events")).header("Accept", "text/event-stream").timeout(Duration.ofSeconds(60)).GET().build(), HttpResponse.BodyHandlers.ofLines());
                 JsonNode result = null;
                 boolean done = false;
                 for (String line : (Iterable<String>) ev.body()::iterator) {

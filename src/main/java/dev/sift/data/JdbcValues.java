@@ -100,4 +100,27 @@ final class JdbcValues {
             return "(unreadable BLOB: " + e.getMessage() + ")";
         }
     }
+
+    /** Appends one value Sift holds (a JSON-friendly or java.time value) to a DuckDB appender row. */
+    static void append(org.duckdb.DuckDBAppender appender, Object v) throws SQLException {
+        if (v == null) {
+            appender.appendNull();
+        } else if (v instanceof Double d) {
+            appender.append(d.doubleValue());
+        } else if (v instanceof Float f) {
+            appender.append(f.doubleValue());
+        } else if (v instanceof Long l) {
+            appender.append(l.longValue());
+        } else if (v instanceof Integer n) {
+            appender.append(n.intValue());
+        } else if (v instanceof Boolean b) {
+            appender.append(b.booleanValue());
+        } else if (v instanceof LocalDate d) {
+            appender.append(d);
+        } else if (v instanceof LocalDateTime t) {
+            appender.append(t);
+        } else {
+            appender.append(v.toString());
+        }
+    }
 }

@@ -11,12 +11,8 @@ import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -59,6 +55,8 @@ public final class Workspace implements AutoCloseable {
     private final DatasetTables datasetTables;
     /** Where the dataset tables live when they are not attached: null for a DuckDB dataset. */
     private final LiveEngine live;
+    /** Routing and frames for the live engine; null for a DuckDB dataset. */
+    private final EngineFrames engine;
 
     private Workspace(Dataset dataset, Limits limits, Connection connection, QueryGate gate, boolean ownsGate,
             Path spill, LiveEngine live, DatasetTables datasetTables) {
@@ -70,6 +68,7 @@ public final class Workspace implements AutoCloseable {
         this.ownsGate = ownsGate;
         this.spill = spill;
         this.live = live;
+        this.engine = live == null ? null : new EngineFrames(this, connection, live);
         this.datasetTables = datasetTables;
     }
 
@@ -172,7 +171,7 @@ public final class Workspace implements AutoCloseable {
     public QueryResult query(String sql) throws QueryException {
         if (onEngine(sql, true)) {
             live.check(sql);
-            return fetchLive(sql, limits.fetchRows());
+            return engine.fetch(sql, limits.fetchRows());
         }
         guard.check(sql);
         return execute(sql, limits.fetchRows());
@@ -239,7 +238,7 @@ public final class Workspace implements AutoCloseable {
         checkLabel(label);
         if (onEngine(sql, true)) {
             live.check(sql);
-            return storeLiveFrame(label, sql);
+            return engine.store(label, sql);
         }
         guard.check(sql);
         return storeFrame(label, sql);
@@ -253,7 +252,7 @@ public final class Workspace implements AutoCloseable {
         checkLabel(label);
         if (onEngine(sql, false)) {
             live.check(sql);
-            return storeLiveFrame(label, sql);
+            return engine.store(label, sql);
         }
         return storeFrame(label, sql);
     }
@@ -274,7 +273,7 @@ public final class Workspace implements AutoCloseable {
     public QueryResult trustedQuery(String sql, int maxRows) throws QueryException {
         if (onEngine(sql, false)) {
             live.check(sql);
-            return fetchLive(sql, maxRows);
+            return engine.fetch(sql, maxRows);
         }
         return execute(sql, maxRows);
     }
@@ -284,7 +283,7 @@ public final class Workspace implements AutoCloseable {
         if (onEngine(sql, false)) { // the rows come over as a scratch table, read here like a frame
             live.check(sql);
             String scratch = "_engine_read";
-            pullLive(scratch, sql, live.maxFrameRows());
+            engine.pull(scratch, sql, live.maxFrameRows());
             try {
                 return readLocal("SELECT * FROM memory.frames." + Sql.quoteIdent(scratch), reader);
             } finally {
@@ -331,7 +330,7 @@ public final class Workspace implements AutoCloseable {
             for (Object[] row : rows) {
                 appender.beginRow();
                 for (Object v : row) {
-                    appendValue(appender, v);
+                    JdbcValues.append(appender, v);
                 }
                 appender.endRow();
             }
@@ -340,180 +339,9 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    /**
-     * Whether SQL goes to the live engine: it names a dataset table (or a name that is no frame) and no frame.
-     * The names come from DuckDB's parse; SQL DuckDB cannot parse (the engine's own syntax) goes to the engine.
-     * SQL naming no table at all goes where its writer's dialect is: the agent's to the engine ({@code SELECT
-     * pg_sleep(1)}), Sift's own (DuckDB, e.g. a VALUES list) stays here. Mixing frames and engine tables is
-     * refused: they live in different places.
-     */
+    /** Whether SQL goes to the live engine (see {@link EngineFrames#routes}); never for a DuckDB dataset. */
     private boolean onEngine(String sql, boolean agent) throws QueryException {
-        if (live == null) {
-            return false;
-        }
-        Optional<List<String[]>> refs = LiveRouting.tableRefs(connection, sql);
-        if (refs.isEmpty()) {
-            return true;
-        }
-        List<String> frameNames = frames().stream().map(TableInfo::name).toList();
-        List<String> framesUsed = new ArrayList<>();
-        List<String> engineUsed = new ArrayList<>();
-        for (String[] ref : refs.get()) { // {schema, table}
-            boolean frame = ref[0].equalsIgnoreCase("frames")
-                    || (ref[0].isEmpty() && frameNames.stream().anyMatch(f -> f.equalsIgnoreCase(ref[1])));
-            (frame ? framesUsed : engineUsed).add(ref[0].isEmpty() ? ref[1] : ref[0] + "." + ref[1]);
-        }
-        if (framesUsed.isEmpty() && engineUsed.isEmpty()) {
-            return agent;
-        }
-        if (!framesUsed.isEmpty() && !engineUsed.isEmpty()) {
-            throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query uses frames ("
-                    + String.join(", ", framesUsed) + ") of the session together with tables of the "
-                    + live.dialect().label() + " dataset (" + String.join(", ", engineUsed) + "); they live in"
-                    + " different places, so one query cannot join them. Query the engine tables alone (with a label"
-                    + " to keep the result as a frame), then combine frames.");
-        }
-        return !engineUsed.isEmpty();
-    }
-
-    /** Runs checked SQL on the engine and keeps the first {@code maxRows} rows (and the full count when cut). */
-    private QueryResult fetchLive(String sql, int maxRows) throws QueryException {
-        long start = System.nanoTime();
-        List<QueryResult.Column> columns = new ArrayList<>();
-        List<List<Object>> rows = new ArrayList<>();
-        boolean more = live.run(sql, maxRows, new LiveEngine.RowSink() {
-            @Override
-            public void columns(List<QueryResult.Column> cs) {
-                columns.addAll(cs);
-            }
-
-            @Override
-            public void row(Object[] values) {
-                List<Object> row = new ArrayList<>(values.length);
-                for (Object v : values) {
-                    row.add(JdbcValues.jsonValue(v));
-                }
-                rows.add(row);
-            }
-        });
-        long count = more ? live.count(sql) : rows.size();
-        return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
-    }
-
-    /** Brings a checked engine result back as frame {@code label}, or refuses one too big to bring back. */
-    private QueryResult storeLiveFrame(String label, String sql) throws QueryException {
-        long start = System.nanoTime();
-        pullLive(label, sql, live.maxFrameRows());
-        QueryResult stored = execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), limits.fetchRows());
-        return new QueryResult(sql, stored.columns(), stored.rows(), stored.rowCount(), stored.truncated(),
-                (System.nanoTime() - start) / 1_000_000);
-    }
-
-    private void pullLive(String label, String sql, int maxRows) throws QueryException {
-        String table = "memory.frames." + Sql.quoteIdent(label);
-        boolean more;
-        FrameWriter writer = new FrameWriter(label);
-        try {
-            more = live.run(sql, maxRows, writer);
-            writer.close();
-        } catch (QueryException | RuntimeException e) {
-            writer.closeQuietly();
-            runTimed("DROP TABLE IF EXISTS " + table);
-            throw e;
-        }
-        if (more) {
-            runTimed("DROP TABLE IF EXISTS " + table);
-            long total = live.count(sql);
-            throw new QueryException(QueryException.Kind.REFUSED, "The result is too big to bring back: more than "
-                    + String.format("%,d", maxRows) + " rows" + (total > 0 ? String.format(" (%,d on the engine)", total) : "")
-                    + ". It stays on " + live.dialect().label() + ": aggregate it there (GROUP BY with count, sum or avg)"
-                    + " or filter it, and keep the smaller result.");
-        }
-    }
-
-    /** Creates a frame from an engine result's columns and appends its rows with DuckDB's appender. */
-    private final class FrameWriter implements LiveEngine.RowSink {
-        private final String label;
-        private org.duckdb.DuckDBAppender appender;
-
-        FrameWriter(String label) {
-            this.label = label;
-        }
-
-        @Override
-        public void columns(List<QueryResult.Column> columns) throws QueryException {
-            StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE memory.frames.").append(Sql.quoteIdent(label)).append(" (");
-            List<String> seen = new ArrayList<>();
-            for (int i = 0; i < columns.size(); i++) {
-                String name = columns.get(i).name();
-                while (seen.contains(name.toLowerCase(java.util.Locale.ROOT))) { // SELECT a.id, b.id
-                    name = name + "_" + (i + 1);
-                }
-                seen.add(name.toLowerCase(java.util.Locale.ROOT));
-                ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(name)).append(' ').append(columns.get(i).type());
-            }
-            runTimed(ddl.append(')').toString());
-            try {
-                appender = connection.unwrap(org.duckdb.DuckDBConnection.class).createAppender("memory", "frames", label);
-            } catch (SQLException e) {
-                throw failure(e);
-            }
-        }
-
-        @Override
-        public void row(Object[] values) throws QueryException {
-            try {
-                appender.beginRow();
-                for (Object v : values) {
-                    appendValue(appender, v);
-                }
-                appender.endRow();
-            } catch (SQLException e) {
-                throw failure(e);
-            }
-        }
-
-        void close() throws QueryException {
-            if (appender != null) {
-                try {
-                    appender.close();
-                } catch (SQLException e) {
-                    throw failure(e);
-                } finally {
-                    appender = null;
-                }
-            }
-        }
-
-        void closeQuietly() {
-            try {
-                close();
-            } catch (QueryException ignored) {
-                // the frame is dropped next; the first failure is the one reported
-            }
-        }
-    }
-
-    private static void appendValue(org.duckdb.DuckDBAppender appender, Object v) throws SQLException {
-        if (v == null) {
-            appender.appendNull();
-        } else if (v instanceof Double d) {
-            appender.append(d.doubleValue());
-        } else if (v instanceof Float f) {
-            appender.append(f.doubleValue());
-        } else if (v instanceof Long l) {
-            appender.append(l.longValue());
-        } else if (v instanceof Integer n) {
-            appender.append(n.intValue());
-        } else if (v instanceof Boolean b) {
-            appender.append(b.booleanValue());
-        } else if (v instanceof LocalDate d) {
-            appender.append(d);
-        } else if (v instanceof LocalDateTime t) {
-            appender.append(t);
-        } else {
-            appender.append(v.toString());
-        }
+        return engine != null && engine.routes(sql, agent);
     }
 
     private void checkLabel(String label) throws QueryException {
@@ -528,7 +356,7 @@ public final class Workspace implements AutoCloseable {
     }
 
     /** Runs a statement that may change frames (the only way one can); drops the cached frame list. */
-    private void runTimed(String sql) throws QueryException {
+    void runTimed(String sql) throws QueryException {
         framesVersion.incrementAndGet();
         framesCache = null;
         QueryGate.Ticket ticket = null;
@@ -545,7 +373,7 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    private QueryResult execute(String sql, int maxRows) throws QueryException {
+    QueryResult execute(String sql, int maxRows) throws QueryException {
         long start = System.nanoTime();
         List<QueryResult.Column> columns = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
@@ -623,7 +451,7 @@ public final class Workspace implements AutoCloseable {
         return failure(e);
     }
 
-    private QueryException failure(SQLException e) {
+    QueryException failure(SQLException e) {
         if (String.valueOf(e.getMessage()).startsWith("Out of Memory Error")) {
             return outOfMemory();
         }
@@ -666,26 +494,12 @@ public final class Workspace implements AutoCloseable {
             return live.tables();
         }
         return datasetTables.of(dataset, () -> {
-            List<TableInfo> out = new ArrayList<>(describe("data", "main", TableInfo.Kind.TABLE));
-            for (String schema : sourceSchemas()) {
-                out.addAll(describe("data", schema, TableInfo.Kind.TABLE));
+            List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
+            for (String schema : TableDescriber.sourceSchemas(connection, dataset.name())) {
+                out.addAll(TableDescriber.describe(connection, "data", schema, TableInfo.Kind.TABLE));
             }
             return out;
         });
-    }
-
-    /** Schemas of the dataset besides {@code main}: one per source of a dataset built from several. */
-    private List<String> sourceSchemas() {
-        List<String> out = new ArrayList<>();
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT DISTINCT schema_name"
-                + " FROM duckdb_tables() WHERE database_name = 'data' AND schema_name <> 'main' ORDER BY 1")) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Could not read the schemas of dataset '" + dataset.name() + "'", e);
-        }
-        return out;
     }
 
     /**
@@ -698,52 +512,12 @@ public final class Workspace implements AutoCloseable {
         List<TableInfo> cached = framesCache;
         if (cached == null) {
             long version = framesVersion.get();
-            cached = List.copyOf(describe("memory", "frames", TableInfo.Kind.FRAME));
+            cached = List.copyOf(TableDescriber.describe(connection, "memory", "frames", TableInfo.Kind.FRAME));
             if (framesVersion.get() == version) {
                 framesCache = cached;
             }
         }
         return cached;
-    }
-
-    private List<TableInfo> describe(String catalog, String schema, TableInfo.Kind kind) {
-        Map<String, List<String[]>> columns = new LinkedHashMap<>();
-        String sql = "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = "
-                + Sql.quoteString(catalog) + " AND schema_name = " + Sql.quoteString(schema)
-                + " ORDER BY table_name, column_index";
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                columns.computeIfAbsent(rs.getString(1), t -> new ArrayList<>())
-                        .add(new String[] {rs.getString(2), rs.getString(3)});
-            }
-            List<TableInfo> out = new ArrayList<>();
-            for (Map.Entry<String, List<String[]>> e : columns.entrySet()) {
-                String name = schema.equals("main") || kind == TableInfo.Kind.FRAME ? e.getKey() : schema + "." + e.getKey();
-                out.add(describeTable(catalog + "." + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(e.getKey()), name,
-                        kind, e.getValue()));
-            }
-            return out;
-        } catch (SQLException e) {
-            throw new IllegalStateException("Could not read the schema of " + catalog + "." + schema, e);
-        }
-    }
-
-    /** Row count and one non-null sample per column, from a bounded scan so wide tables stay cheap. */
-    private TableInfo describeTable(String qualified, String name, TableInfo.Kind kind, List<String[]> cols)
-            throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT (SELECT count(*) FROM ").append(qualified).append(')');
-        for (String[] c : cols) {
-            sql.append(", CAST(any_value(").append(Sql.quoteIdent(c[0])).append(") AS VARCHAR)");
-        }
-        sql.append(" FROM (SELECT * FROM ").append(qualified).append(" LIMIT 2000)");
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql.toString())) {
-            rs.next();
-            List<ColumnInfo> infos = new ArrayList<>();
-            for (int i = 0; i < cols.size(); i++) {
-                infos.add(new ColumnInfo(cols.get(i)[0], cols.get(i)[1], rs.getString(i + 2)));
-            }
-            return new TableInfo(name, kind, rs.getLong(1), List.copyOf(infos));
-        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.sift.data.Names;
 import dev.sift.data.QueryException;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
+import dev.sift.text.Shorten;
 
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -159,7 +160,7 @@ public final class ToolRegistry {
     }
 
     /**
-     * Runs a prepared call; the summary is capped. A failure the planner can fix ({@link FixableException})
+     * Runs a prepared call; the summary is capped keeping its structure ({@link Shorten}). A failure the planner can fix ({@link FixableException})
      * becomes an error result; any other exception from a tool is a bug of ours and propagates.
      */
     public ToolResult run(PreparedCall call, ToolContext ctx) throws InterruptedException {
@@ -169,8 +170,8 @@ public final class ToolRegistry {
         }
         String summary = r.summary() == null ? "" : r.summary();
         int cap = call.tool().summaryCap();
-        return summary.length() <= cap ? r : new ToolResult(r.ok(),
-                summary.substring(0, cap) + " … [summary truncated]", r.payload(), r.error(), r.meta());
+        return summary.length() <= cap ? r : new ToolResult(r.ok(), Shorten.fit(summary, cap), r.payload(), r.error(),
+                r.meta());
     }
 
     /**

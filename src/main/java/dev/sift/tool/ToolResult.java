@@ -12,6 +12,8 @@ import java.util.Optional;
 public record ToolResult(boolean ok, String summary, Object payload, String error, Map<String, Object> meta) {
     private static final String ARTIFACT = "artifact";
     private static final String CHART = "chart";
+    /** Meta key of a warning the final answer must carry (a weak model): the loop adds it to the notes and answer. */
+    public static final String CAVEAT = "caveat";
 
     public static ToolResult ok(String summary, Object payload) {
         return new ToolResult(true, summary, payload, null, Map.of());
@@ -25,6 +27,21 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
     public Optional<JsonNode> chart() {
         return ok && CHART.equals(meta.get(ARTIFACT)) && payload instanceof JsonNode spec ? Optional.of(spec)
                 : Optional.empty();
+    }
+
+    /** The warning this result says the final answer must carry, if any (see {@link #CAVEAT}). */
+    public Optional<String> caveat() {
+        return meta.get(CAVEAT) instanceof String c && !c.isBlank() ? Optional.of(c) : Optional.empty();
+    }
+
+    /** Meta with a caveat added when there is one. */
+    public static Map<String, Object> withCaveat(Map<String, Object> meta, Optional<String> caveat) {
+        if (caveat.isEmpty()) {
+            return meta;
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>(meta);
+        m.put(CAVEAT, caveat.get());
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     /** A chart: {@code spec} is its Vega-Lite specification; {@code meta} says more (its kind). */

@@ -55,6 +55,14 @@ public final class Report {
                     .append(", {actions: false, renderer: 'svg'});</script></section>");
             i++;
         }
+        evidence(b, run);
+        steps(b, run);
+        b.append("<footer class=\"muted\">Run ").append(esc(run.path("run_id").asText())).append("</footer>");
+        b.append("</main></body></html>\n");
+        return b.toString();
+    }
+
+    private static void evidence(StringBuilder b, JsonNode run) {
         for (JsonNode e : run.path("evidence")) {
             b.append("<section><h2>Evidence</h2><pre class=\"sql\">").append(esc(e.path("sql").asText())).append("</pre>");
             b.append("<p class=\"muted\">").append(e.path("row_count").asLong()).append(" rows")
@@ -71,6 +79,9 @@ public final class Report {
             }
             b.append("</tbody></table></div></section>");
         }
+    }
+
+    private static void steps(StringBuilder b, JsonNode run) {
         if (run.path("steps").size() > 0) {
             b.append("<section><h2>Steps</h2><ol class=\"steps\">");
             for (JsonNode s : run.path("steps")) {
@@ -81,9 +92,6 @@ public final class Report {
             }
             b.append("</ol></section>");
         }
-        b.append("<footer class=\"muted\">Run ").append(esc(run.path("run_id").asText())).append("</footer>");
-        b.append("</main></body></html>\n");
-        return b.toString();
     }
 
     private static String questionOf(JsonNode run) {

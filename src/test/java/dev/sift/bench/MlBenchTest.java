@@ -4,6 +4,12 @@ import dev.sift.TestDatasets;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,8 +27,25 @@ class MlBenchTest {
                 .containsPattern("TreeSHAP for 10 cases \\(load model \\+ predictContrib\\), median of 7: [0-9.]+ ms");
     }
 
+    /** Built in two separate databases, the frame holds the same values (a random() would differ) and both classes. */
     @Test
-    void synthetic_frame_is_deterministic() {
-        assertThat(MlBench.frameSql(10)).isEqualTo(MlBench.frameSql(10)).contains("hash(i * 21 + 20)").doesNotContain("random");
+    void the_synthetic_frame_is_the_same_in_every_database_and_holds_both_classes() throws Exception {
+        List<Object> first = summary();
+        assertThat(summary()).isEqualTo(first);
+        assertThat(first.get(0)).isEqualTo(500L);
+        assertThat(((Number) first.get(1)).longValue()).isBetween(25L, 475L);
+    }
+
+    private static List<Object> summary() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*), sum(y), sum(f1), sum(f20), sum(hash(row_id, f7))"
+                     + " FROM (" + MlBench.frameSql(500) + ")")) {
+            rs.next();
+            List<Object> out = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                out.add(rs.getObject(i));
+            }
+            return out;
+        }
     }
 }

@@ -5,10 +5,7 @@ import dev.sift.data.QueryException.Kind;
 import dev.sift.data.source.PkddSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,7 +27,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * The hostile corpus: every statement an agent could send to change the dataset, escape the workspace or
  * hide a second statement is refused with a reason, and afterwards the dataset file is byte-identical.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SqlGuardTest {
     private static final String ONE_QUERY = "Refused: only one read-only query (SELECT or WITH … SELECT) may run here;"
             + " this SQL ";
@@ -192,7 +188,6 @@ class SqlGuardTest {
                         Kind.TIMEOUT, "Query cancelled after the time limit of 1 s."));
     }
 
-    @Order(1)
     @ParameterizedTest(name = "[{index}] {0}")
     @MethodSource("hostile")
     void hostile_sql_is_refused_with_a_reason(Case c) {
@@ -206,14 +201,26 @@ class SqlGuardTest {
         assertThat(millis).as("refused or cancelled well within the limit").isLessThan(10_000);
     }
 
+    /**
+     * DuckDB's own catalogue, not our list: every table function taking a path whose name says it reads files
+     * or scans external data must be refused by name, so a DuckDB upgrade that adds one fails here until it is denied.
+     */
     @Test
-    @Order(1)
-    void the_corpus_is_large_enough() {
-        assertThat(hostile().count()).isGreaterThanOrEqualTo(30);
+    void every_table_function_of_duckdb_that_reads_files_is_refused() throws Exception {
+        @SuppressWarnings("unchecked")
+        List<String> names = ws.trustedQuery("SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_type"
+                + " = 'table' AND parameter_types[1] IN ('VARCHAR', 'VARCHAR[]')"
+                + " AND regexp_matches(function_name, '^(read_|parquet_|sniff_|glob$)|_scan$') ORDER BY 1", 1000).rows().stream().map(r -> (String) r.get(0)).toList();
+        assertThat(names).as("DuckDB's file-reading table functions").contains("read_csv", "read_parquet", "glob");
+        for (String name : names) {
+            QueryException e = catchThrowableOfType(QueryException.class,
+                    () -> ws.query("SELECT * FROM " + name + "('/etc/hostname')"));
+            assertThat(e).as(name + " ran").isNotNull();
+            assertThat(e.getMessage()).as(name).containsAnyOf(OUTSIDE, DENIED);
+        }
     }
 
     @Test
-    @Order(2)
     void plain_queries_run() throws Exception {
         assertThat(ws.query("SELECT count(*) AS n FROM loan").scalar()).isEqualTo(countsBefore.get("loan"));
         assertThat(ws.query("WITH big AS (SELECT * FROM loan WHERE amount > 0) SELECT count(*) FROM big").scalar())
@@ -226,7 +233,6 @@ class SqlGuardTest {
     }
 
     @Test
-    @Order(2)
     void saved_frames_can_be_queried() throws Exception {
         ws.saveFrame("guard_frame", "SELECT status, count(*) AS n FROM loan GROUP BY status");
 
@@ -237,7 +243,6 @@ class SqlGuardTest {
     }
 
     @Test
-    @Order(2)
     void refusals_are_repeatable_and_do_not_poison_the_session() throws Exception {
         for (int i = 0; i < 3; i++) {
             assertThat(catchThrowableOfType(QueryException.class, () -> ws.query("SELECT 1; DROP TABLE loan")).kind())
@@ -247,7 +252,6 @@ class SqlGuardTest {
     }
 
     @Test
-    @Order(3)
     void describes_statements_for_the_message() {
         assertThat(SqlGuard.describeStatements("DROP TABLE loan")).isEqualTo("is a DROP statement");
         assertThat(SqlGuard.describeStatements("insert into loan values (1)")).isEqualTo("is an INSERT statement");
@@ -272,7 +276,6 @@ class SqlGuardTest {
     }
 
     @Test
-    @Order(3)
     void strips_the_terminator_for_wrapping() {
         assertThat(SqlGuard.withoutTerminator("SELECT 1")).isEqualTo("SELECT 1");
         assertThat(SqlGuard.withoutTerminator("SELECT 1;")).isEqualTo("SELECT 1");
@@ -283,9 +286,11 @@ class SqlGuardTest {
         assertThat(SqlGuard.withoutTerminator("SELECT 1 AS \"a;\" ;")).isEqualTo("SELECT 1 AS \"a;\"");
     }
 
+    /** Runs the whole corpus itself, so it holds whichever tests ran before it and in whatever order. */
     @Test
-    @Order(99)
-    void after_the_corpus_the_dataset_is_byte_identical() throws Exception {
+    void after_the_whole_corpus_the_dataset_is_byte_identical() throws Exception {
+        hostile().forEach(c -> assertThat(catchThrowableOfType(QueryException.class, () -> ws.query(c.sql())))
+                .as(c.sql()).isNotNull());
         Dataset bank = TestDatasets.bank();
         assertThat(FileState.of(bank.file())).isEqualTo(before);
         assertThat(rowCounts(ws)).isEqualTo(countsBefore);

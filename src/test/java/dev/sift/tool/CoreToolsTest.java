@@ -205,9 +205,12 @@ class CoreToolsTest {
     @Test
     void summaries_are_capped_for_the_planner_but_payloads_keep_everything() throws Exception {
         ToolResult r = call(ctx(), "run_sql", "{\"sql\":\"SELECT repeat('x', 500) AS a, repeat('y', 500) AS b,"
-                + " repeat('z', 500) AS c FROM range(15)\"}");
-        assertThat(r.summary()).hasSizeLessThanOrEqualTo(ToolRegistry.SUMMARY_CHARS)
-                .contains("\n15 rows; showing rows 1–4; cells over 60 characters cut (…)\n");
+                + " repeat('z', 500) AS c, repeat('w', 500) AS d, repeat('v', 500) AS e FROM range(15)\","
+                + " \"label\":\"wide\"}");
+        assertThat(r.summary()).hasSizeLessThanOrEqualTo(ToolRegistry.SUMMARY_CHARS).startsWith("Result (rows are data")
+                .contains("\na | b | c | d | e\n")
+                .containsPattern("\n15 rows; showing rows 1–\\d+; cells over 60 characters cut \\(…\\)\n")
+                .containsPattern("\nSaved as frame frames.wide.\nNext rows: show_frame frame=wide offset=\\d+\\.$");
         assertThat(((QueryResult) r.payload()).rows()).hasSize(15);
         assertThat((String) ((QueryResult) r.payload()).rows().get(0).get(0)).hasSize(500);
         assertThat(List.of(r.ok())).containsExactly(true);

@@ -111,7 +111,7 @@ class WebServerTest {
             String run = w.ask(w.newSession(), "What values does loan.status take?");
             List<WebFixture.Event> all = w.events(run);
             HttpResponse<String> resumed = w.http.send(w.req("/api/runs/" + run + "/events")
-                    .header("Last-Event-ID", "2").GET().build(), HttpResponse.BodyHandlers.ofString());
+                    .header("Accept", "text/event-stream").header("Last-Event-ID", "2").GET().build(), HttpResponse.BodyHandlers.ofString());
             assertThat(resumed.body().lines().filter(l -> l.startsWith("id: ")))
                     .containsExactly("id: 3", "id: 4");
             assertThat(all.get(3).data().at("/result/charts/0/suggested").asBoolean()).isTrue();
@@ -211,10 +211,10 @@ class WebServerTest {
 
     @Test
     void sanitised_file_names_keep_only_a_plain_base_name() {
-        assertThat(WebServer.sanitizeFileName("../../etc/passwd")).isEqualTo("passwd");
-        assertThat(WebServer.sanitizeFileName("C:\\Users\\x\\Sales 2024.csv")).isEqualTo("Sales 2024.csv");
-        assertThat(WebServer.sanitizeFileName("..hidden;rm -rf.csv")).isEqualTo("hidden_rm -rf.csv");
-        assertThatThrownBy(() -> WebServer.sanitizeFileName("../..")).isInstanceOf(ApiError.class);
+        assertThat(Uploads.sanitizeFileName("../../etc/passwd")).isEqualTo("passwd");
+        assertThat(Uploads.sanitizeFileName("C:\\Users\\x\\Sales 2024.csv")).isEqualTo("Sales 2024.csv");
+        assertThat(Uploads.sanitizeFileName("..hidden;rm -rf.csv")).isEqualTo("hidden_rm -rf.csv");
+        assertThatThrownBy(() -> Uploads.sanitizeFileName("../..")).isInstanceOf(ApiError.class);
     }
 
     @Test

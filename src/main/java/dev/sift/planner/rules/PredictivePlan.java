@@ -266,6 +266,8 @@ public final class PredictivePlan {
                 .append(Character.toLowerCase(l.charAt(0))).append(l.substring(1)));
         line(train.observation(), "Held-out metrics:").ifPresent(l -> b.append("\nModel quality — ")
                 .append(Character.toLowerCase(l.charAt(0))).append(l.substring(1)));
+        line(train.observation(), "Warning:").ifPresent(l -> b.append('\n')
+                .append(l.contains(" Say so") ? l.substring(0, l.indexOf(" Say so")) : l));
         b.append("\nCaveat: the features aggregate all of an account's transactions, including those after the loan was"
                 + " granted or finished, so they may carry hindsight; treat the probabilities as a ranking of risk, not"
                 + " as calibrated forecasts.");

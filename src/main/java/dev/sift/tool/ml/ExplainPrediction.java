@@ -7,6 +7,7 @@ import dev.sift.data.Workspace;
 import dev.sift.ml.Explanations;
 import dev.sift.ml.Format;
 import dev.sift.ml.MlException;
+import dev.sift.ml.ModelQuality;
 import dev.sift.ml.Predictions;
 import dev.sift.ml.TaskType;
 import dev.sift.ml.TrainedModel;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -79,8 +81,11 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
         Explanations.Result r = Explanations.explain(p, rows, model.encoder().columns().size(), GLOBAL_ROWS);
         save(ctx.workspace(), model, r);
         QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
-        return ToolResult.ok(summary(model, p, r), payload(r), Map.of("model", model.id(), "cases", rows.length,
-                "frame", "explanations"));
+        Optional<String> weak = ModelQuality.warning(model);
+        String summary = weak.map(w -> "UNRELIABLE explanation: " + w + " The drivers below may be noise.\n").orElse("")
+                + summary(model, p, r);
+        return ToolResult.ok(summary, payload(r, weak), ToolResult.withCaveat(Map.of("model", model.id(), "cases",
+                rows.length, "frame", "explanations"), weak));
     }
 
     static String unknownCase(String wanted, Predictions p) {
@@ -149,8 +154,10 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
         return b.append(String.join(", ", imp)).append('.').toString();
     }
 
-    private static Map<String, Object> payload(Explanations.Result r) {
+    private static Map<String, Object> payload(Explanations.Result r, Optional<String> weak) {
         Map<String, Object> out = new LinkedHashMap<>();
+        out.put("reliable", weak.isEmpty());
+        out.put("warning", weak.orElse(null));
         out.put("cases", r.cases());
         out.put("global_importance", r.global());
         return out;

@@ -8,6 +8,7 @@ import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.ml.Format;
 import dev.sift.ml.MlData;
+import dev.sift.ml.ModelQuality;
 import dev.sift.ml.MlException;
 import dev.sift.ml.Predictions;
 import dev.sift.ml.TaskType;
@@ -79,8 +80,8 @@ public final class Predict implements Tool<Predict.Args> {
         ctx.models().putPredictions(p);
         String order = model.task() == TaskType.CLASSIFICATION ? "probability DESC" : "prediction DESC";
         QueryResult shown = MlSupport.evidence(ctx, label, order + ", " + Sql.quoteIdent(entityColumn(entity)), top);
-        return ToolResult.ok(summary(model, table, label, p, shown, withTruth, target), shown,
-                Map.of("model", model.id(), "rows", data.rows(), "frame", label));
+        return ToolResult.ok(summary(model, table, label, p, shown, withTruth, target), shown, ToolResult.withCaveat(
+                Map.of("model", model.id(), "rows", data.rows(), "frame", label), ModelQuality.warning(model)));
     }
 
     static String misaligned(TableInfo table, TrainedModel model, List<String> missing) {
@@ -156,6 +157,7 @@ public final class Predict implements Tool<Predict.Args> {
             b.append("\nThe frame has known values of ").append(target).append(": evaluate_predictions(predictions=")
                     .append(label).append(", truth=").append(target).append(") gives metrics.");
         }
+        ModelQuality.warning(m).ifPresent(w -> b.append('\n').append(w));
         b.append("\nNext: explain_prediction(model=").append(m.id()).append(") explains the top cases.");
         return b.toString();
     }

@@ -10,6 +10,7 @@ import dev.sift.ml.Leakage;
 import dev.sift.ml.Metrics;
 import dev.sift.ml.MlData;
 import dev.sift.ml.MlException;
+import dev.sift.ml.ModelQuality;
 import dev.sift.ml.TaskType;
 import dev.sift.ml.TrainedModel;
 import dev.sift.ml.Trainer;
@@ -95,8 +96,8 @@ public final class TrainModel implements Tool<TrainModel.Args> {
                 labels, overrides);
         ctx.models().add(model);
         LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
-        return ToolResult.ok(summary(model, data.rows()), payload(model), Map.of("model", model.id(),
-                "millis", model.provenance().trainMillis()));
+        return ToolResult.ok(summary(model, data.rows()), payload(model), ToolResult.withCaveat(Map.of("model",
+                model.id(), "millis", model.provenance().trainMillis()), ModelQuality.warning(model)));
     }
 
     private static String dropped(FeatureEncoder encoder) {
@@ -127,6 +128,8 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         if (p.testRows() < FEW_TEST_ROWS) {
             b.append(" Caveat: only ").append(p.testRows()).append(" held-out rows, so these metrics are rough.");
         }
+        ModelQuality.warning(m).ifPresent(w -> b.append('\n').append(w).append(" Say so in the answer; better"
+                + " features (e.g. the knowledge graph's prediction_frames) may give a useful model."));
         b.append("\nNext: predict(source=<frame with the same columns>, model=").append(m.id()).append(").");
         return b.toString();
     }
@@ -146,6 +149,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         out.put("params", p.params());
         out.put("seed", p.seed());
         out.put("metrics", p.metrics());
+        out.put("warning", ModelQuality.warning(m).orElse(null));
         out.put("train_rows", p.trainRows());
         out.put("test_rows", p.testRows());
         out.put("data_fingerprint", p.dataFingerprint());

@@ -152,13 +152,6 @@ class BankAnalysisTest {
     }
 
     @Test
-    void every_analysis_tool_describes_its_arguments() {
-        List<String> analysis = List.of("profile_data", "data_quality_report", "correlation_analysis", "trend_analysis",
-                "pivot", "forecast", "transform_column", "sample_rows", "auto_insights");
-        assertThat(TOOLS.names()).containsAll(analysis);
-    }
-
-    @Test
     void id_columns_are_not_correlated_unless_named() throws Exception {
         assertThat(call("correlation_analysis", "{\"source\":\"account\"}").error()).isEqualTo("correlation_analysis"
                 + " needs at least two columns to compare, one of them numeric; account gives numeric: none; categorical:"

@@ -1,0 +1,80 @@
+package dev.sift.web;
+
+import io.javalin.http.Context;
+import io.javalin.http.UploadedFile;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/** Uploaded files saved to a temporary folder under plain names, within the size limit; the folder is removed on close. */
+final class Uploads {
+    private static final Pattern SAFE_FILE = Pattern.compile("[^A-Za-z0-9._ -]");
+
+    private final long maxBytes;
+
+    Uploads(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    /** A temporary folder of saved uploads; closing deletes it. */
+    record Folder(Path dir, List<Path> files) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            try (var s = Files.walk(dir)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    void checkDeclaredLength(Context ctx) {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared > maxBytes) {
+            throw new ApiError(413, "The upload is " + declared + " bytes; the limit is " + maxBytes + " bytes.");
+        }
+    }
+
+    Folder save(List<UploadedFile> files) throws IOException {
+        Folder folder = new Folder(Files.createTempDirectory("sift-upload-"), new ArrayList<>());
+        try {
+            long total = 0;
+            for (UploadedFile f : files) {
+                String clean = sanitizeFileName(f.filename());
+                Path target = folder.dir().resolve(clean).normalize();
+                if (!target.getParent().equals(folder.dir()) || Files.exists(target)) {
+                    throw ApiError.badRequest("File name '" + f.filename() + "' is not usable (duplicate or not a plain"
+                            + " name).");
+                }
+                try (InputStream in = f.content()) {
+                    total += Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+                if (total > maxBytes) {
+                    throw new ApiError(413, "The upload is over the limit of " + maxBytes + " bytes.");
+                }
+                folder.files().add(target);
+            }
+            return folder;
+        } catch (IOException | RuntimeException e) {
+            folder.close();
+            throw e;
+        }
+    }
+
+    /** A plain file name: no folders, no leading dots, only safe characters. */
+    static String sanitizeFileName(String raw) {
+        String base = raw == null ? "" : raw.replace('\\', '/');
+        base = base.substring(base.lastIndexOf('/') + 1);
+        base = SAFE_FILE.matcher(base).replaceAll("_").replaceFirst("^[._ ]+", "").trim();
+        if (base.isEmpty() || base.length() > 120) {
+            throw ApiError.badRequest("File name '" + raw + "' is not usable: give the file a plain name such as"
+                    + " 'sales.csv'.");
+        }
+        return base;
+    }
+}
