@@ -33,6 +33,8 @@ import dev.sift.tool.analysis.ProfileData;
 import dev.sift.tool.analysis.SampleRows;
 import dev.sift.tool.analysis.TransformColumn;
 import dev.sift.tool.analysis.TrendAnalysis;
+import dev.sift.data.source.AllowedSources;
+import dev.sift.tool.data.ConnectSource;
 import dev.sift.tool.data.InspectData;
 import dev.sift.tool.chart.MakeChart;
 import dev.sift.tool.data.SampleValues;
@@ -45,6 +47,7 @@ import dev.sift.tool.ml.ExplainPrediction;
 import dev.sift.tool.ml.KMeansClusters;
 import dev.sift.tool.ml.ListModels;
 import dev.sift.tool.ml.Predict;
+import dev.sift.tool.ml.PredictionFrames;
 import dev.sift.tool.ml.SelectModel;
 import dev.sift.tool.ml.TrainModel;
 import dev.sift.tool.knowledge.QueryKg;
@@ -89,7 +92,7 @@ public final class Sift {
     /** Built from the configuration: its home and whether knowledge search uses embeddings. */
     public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits, Grounding grounding,
                 PrometheusMeterRegistry meters) {
-        this(config.home(), llm, limits, config.embeddings(), grounding, meters);
+        this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources());
     }
 
     /**
@@ -99,12 +102,19 @@ public final class Sift {
      */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
                 PrometheusMeterRegistry meters) {
+        this(home, llm, limits, embeddings, grounding, meters,
+                AllowedSources.of(null, home, Path.of("").toAbsolutePath(), java.util.Map.of()));
+    }
+
+    /** As above; {@code allowed} says which sources a run may connect ({@code connect_source}). */
+    public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
+                PrometheusMeterRegistry meters, AllowedSources allowed) {
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
         this.traces = new TraceStore(home.resolve("traces"));
         this.llm = llm;
-        this.tools = defaultTools();
+        this.tools = defaultTools(new ConnectSource(store, allowed));
         this.limits = limits;
         this.grounding = grounding;
         this.meters = meters;
@@ -118,14 +128,24 @@ public final class Sift {
         return meters;
     }
 
-    /** The tools every run may use. Adding a tool is one line here. */
+    /** The tools every run may use, with a {@code connect_source} that refuses every source. */
     public static ToolRegistry defaultTools() {
+<<<<<<< HEAD
         return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new ShowFrame(), new SummarizeResult(),
                 new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
+=======
+        return defaultTools(new ConnectSource(null, AllowedSources.none()));
+    }
+
+    /** The tools every run may use; {@code connect} attaches further sources. Adding a tool is one line here. */
+    public static ToolRegistry defaultTools(ConnectSource connect) {
+        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
+                new PredictionFrames(), new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
+>>>>>>> main
                 new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
                 new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
-                new QueryKg(), new TextToSql(), new Clarify(), new MakeChart()));
+                new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect));
     }
 
     public DatasetStore store() {

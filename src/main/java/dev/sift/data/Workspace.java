@@ -72,6 +72,9 @@ public final class Workspace implements AutoCloseable {
         this.datasetTables = datasetTables;
     }
 
+    /** Datasets attached after opening ({@code connect_source}), each a catalog of its own. */
+    private final Attached attached = new Attached();
+
     private volatile List<TableInfo> framesCache;
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
@@ -106,6 +109,9 @@ public final class Workspace implements AutoCloseable {
                     ? List.of("CREATE SCHEMA memory.frames", "SET search_path = 'memory.frames'")
                     : List.of("ATTACH " + Sql.quoteString(dataset.file().toString()) + " AS data (READ_ONLY)",
                             "CREATE SCHEMA memory.frames", "USE data", "SET search_path = 'data.main,memory.frames'"));
+            if (live == null) { // the one folder ATTACH may reach after the lock-down: links to connected datasets
+                setups.add("SET allowed_directories = [" + Sql.quoteString(Attached.folder(spill) + "/") + "]");
+            }
             setups.addAll(List.of(
                     "SET threads = " + limits.threads(),
                     "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),
@@ -493,6 +499,11 @@ public final class Workspace implements AutoCloseable {
         if (live != null) {
             return live.tables();
         }
+        List<TableInfo> own = ownTables();
+        return attached.isEmpty() ? own : attached.withTables(own);
+    }
+
+    private List<TableInfo> ownTables() {
         return datasetTables.of(dataset, () -> {
             List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
             for (String schema : TableDescriber.sourceSchemas(connection, dataset.name())) {
@@ -500,6 +511,20 @@ public final class Workspace implements AutoCloseable {
             }
             return out;
         });
+    }
+
+    /**
+     * Attaches dataset {@code other} READ_ONLY as catalog {@code alias}, so its tables are queryable here as
+     * {@code alias.table} beside this workspace's dataset and frames; attaching the same dataset under the same alias
+     * again does nothing. Returns the attached tables.
+     */
+    public List<TableInfo> attach(Dataset other, String alias) throws QueryException {
+        if (live != null) {
+            throw new QueryException(QueryException.Kind.REFUSED, "Dataset '" + dataset.name() + "' lives on an engine;"
+                    + " another source cannot be attached beside it. Load it as a dataset of its own.");
+        }
+        return attached.attach(other, alias, TableDescriber.sourceSchemas(connection, dataset.name()), spill, this::runTimed,
+                () -> TableDescriber.describe(connection, alias, "main", TableInfo.Kind.TABLE));
     }
 
     /**

@@ -81,7 +81,7 @@ public final class DatasetSources implements DatasetBuilder {
     }
 
     /** A schema name for a source given without one: the file's stem, the dump folder's or the database's name. */
-    static String alias(String location) {
+    public static String alias(String location) {
         String s = location.replaceFirst("[?#].*$", "").replaceAll("/+$", "");
         s = s.substring(s.lastIndexOf('/') + 1);
         int dot = s.indexOf('.');

@@ -65,10 +65,25 @@ public final class ToolSelector {
 
     /** The tools to show for {@code question}, core first, then by relevance, each with its reason. */
     public ToolsShown select(String question) {
+        return select(question, Map.of());
+    }
+
+    /**
+     * As {@link #select(String)}, plus {@code required} tools (name → reason) the planner knows the question needs,
+     * e.g. the flow of a prediction task the question triggers; names not registered are ignored.
+     */
+    public ToolsShown select(String question, Map<String, String> required) {
         Map<String, String> why = new LinkedHashMap<>();
+        List<String> chosen = new ArrayList<>();
+        required.forEach((name, reason) -> {
+            if (tools.names().contains(name)) {
+                why.put(name, reason);
+                chosen.add(name);
+            }
+        });
         for (String name : tools.names()) {
             if (CORE.contains(name)) {
-                why.put(name, "core tool");
+                why.putIfAbsent(name, "core tool");
             }
         }
         if (tools.names().size() <= SMALL_CATALOGUE) {
@@ -76,18 +91,17 @@ public final class ToolSelector {
                 why.putIfAbsent(name, "small catalogue (" + tools.names().size() + " tools): all shown");
             }
         } else {
-            List<String> matched = new ArrayList<>();
             for (SearchIndex.Hit h : index.search(question, MAX_EXTRA)) {
                 if (!h.matched().isEmpty()) {
-                    why.put(h.doc().id(), "matched " + String.join(", ", h.matched().stream().map(w -> "'" + w + "'")
-                            .toList()) + (h.how().equals("bm25") ? "" : " (" + h.how() + ")"));
-                    matched.add(h.doc().id());
+                    why.putIfAbsent(h.doc().id(), "matched " + String.join(", ", h.matched().stream().map(w -> "'" + w
+                            + "'").toList()) + (h.how().equals("bm25") ? "" : " (" + h.how() + ")"));
+                    chosen.add(h.doc().id());
                 }
             }
-            for (String m : matched) { // a group is shown whole: predict never without train_model
-                groups.groupOf(m).ifPresent(g -> groups.withGroup(m, tools.names())
-                        .forEach(member -> why.putIfAbsent(member, "shown with " + m + " (group " + g.name() + ")")));
-            }
+        }
+        for (String m : chosen) { // a group is shown whole: predict never without train_model
+            groups.groupOf(m).ifPresent(g -> groups.withGroup(m, tools.names())
+                    .forEach(member -> why.putIfAbsent(member, "shown with " + m + " (group " + g.name() + ")")));
         }
         List<ToolsShown.Shown> shown = new ArrayList<>();
         for (String name : tools.names()) { // registry order keeps the prompt stable
