@@ -130,18 +130,13 @@ public final class Sift {
 
     /** The tools every run may use, with a {@code connect_source} that refuses every source. */
     public static ToolRegistry defaultTools() {
-<<<<<<< HEAD
-        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new ShowFrame(), new SummarizeResult(),
-                new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
-=======
         return defaultTools(new ConnectSource(null, AllowedSources.none()));
     }
 
     /** The tools every run may use; {@code connect} attaches further sources. Adding a tool is one line here. */
     public static ToolRegistry defaultTools(ConnectSource connect) {
-        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
+        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new ShowFrame(), new SummarizeResult(),
                 new PredictionFrames(), new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
->>>>>>> main
                 new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
                 new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
