@@ -119,6 +119,16 @@ public final class PromptBuilder {
         return b.toString();
     }
 
+    /**
+     * The tools (name → reason) a question needs because it triggers a prediction task of the knowledge graph:
+     * {@code prediction_frames}, whose group brings the model chain with it.
+     */
+    public static Map<String, String> taskTools(Knowledge k, String question) {
+        List<String> tasks = matchingTasks(k, question).stream().map(PredictionTask::name).toList();
+        return tasks.isEmpty() ? Map.of() : Map.of("prediction_frames",
+                "the question triggers the knowledge graph's prediction task " + String.join(", ", tasks));
+    }
+
     /** The prediction tasks whose trigger phrases the question uses. */
     public static List<PredictionTask> matchingTasks(Knowledge k, String question) {
         return question == null ? List.of() : k.graph().predictions().stream().filter(t -> t.triggeredBy(question)).toList();

@@ -61,7 +61,7 @@ class PromptToolsTest {
         for (ToolRegistry registry : List.of(Sift.defaultTools(), new ToolRegistry(SyntheticTools.withDefaults()))) {
             ToolSelector selector = new ToolSelector(registry);
             for (String q : questions) {
-                ToolsShown shown = selector.select(q);
+                ToolsShown shown = selector.select(q, PromptBuilder.taskTools(knowledge, q));
                 List<Tool<Record>> tools = PromptBuilder.shownTools(registry, shown);
                 String prompt = PromptBuilder.system(ws, knowledge, tools, q);
                 String rules = prompt.substring(prompt.indexOf("## Rules"), prompt.indexOf("## Dataset"));
@@ -85,7 +85,7 @@ class PromptToolsTest {
         assertThat(shown.names()).contains("train_model", "predict", "explain_prediction", "evaluate_predictions");
         String prompt = PromptBuilder.system(ws, knowledge, PromptBuilder.shownTools(registry, shown), "Explain the"
                 + " prediction for loan 5314");
-        assertThat(prompt).contains("then train_model → predict → explain_prediction");
+        assertThat(prompt).contains("Then train_model → predict → explain_prediction.");
     }
 
     @Test
