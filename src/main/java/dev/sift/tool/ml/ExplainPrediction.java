@@ -37,7 +37,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
     static final int GLOBAL_ROWS = 5000;
 
     public record Args(
-            @Arg(value = "entity values to explain, e.g. loan ids (default: the top_k highest predictions)",
+            @Arg(value = "entity values to explain: ids of the entity column (default: the top_k highest predictions)",
                     required = false, aliases = {"ids", "entities", "case"}) List<String> cases,
             @Arg(value = "how many top cases to explain when cases is omitted (default 10, at most 50)",
                     required = false, aliases = {"top", "k"}) Integer top_k,
