@@ -1,5 +1,6 @@
 package dev.sift.data.engine;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
 import dev.sift.data.Dataset;
@@ -10,6 +11,9 @@ import dev.sift.data.SqlDialect;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Knowledge;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.ToolResult;
 import org.apache.spark.sql.classic.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -161,6 +165,19 @@ class SparkEngineTest {
             assertThat(kg.joins()).extracting(KgEntry.Join::condition).contains("loan.account_id = account.account_id");
             assertThat(kg.column("account", "region")).get().extracting(KgEntry.Column::values)
                     .isEqualTo(List.of("north", "south", "west"));
+        }
+    }
+
+    @Test
+    void analysis_tools_run_on_rows_brought_back_from_spark_and_say_so() throws Exception {
+        ToolRegistry tools = Sift.defaultTools();
+        try (Workspace ws = Workspace.open(events, LIMITS)) {
+            ToolResult r = tools.run(tools.prepare("correlation_analysis", new ObjectMapper().readTree("{\"source\":\"loan\"}"),
+                    ws), new ToolContext(ws, null, "what correlates with amount?"));
+            assertThat(r.ok()).as(r.summary()).isTrue();
+            assertThat(r.note()).hasValue("Computed in this session on all 2,000 rows of loan, brought back from Spark SQL"
+                    + " as frame sample_loan.");
+            assertThat(ws.frames()).extracting(dev.sift.data.TableInfo::name).contains("sample_loan");
         }
     }
 
