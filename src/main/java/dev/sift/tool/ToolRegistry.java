@@ -180,7 +180,7 @@ public final class ToolRegistry {
      */
     public static <A extends Record> ToolResult runTool(Tool<A> tool, A args, ToolContext ctx) throws InterruptedException {
         try {
-            EngineSample<A> sample = EngineSample.of(tool, args, ctx.workspace());
+            EngineSample<A> sample = tool.computesLocally() ? EngineSample.of(tool, args, ctx.workspace()) : null;
             if (sample == null) {
                 return tool.run(args, ctx);
             }

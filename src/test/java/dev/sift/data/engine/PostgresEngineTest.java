@@ -264,6 +264,6 @@ class PostgresEngineTest {
         var run = sift.ask("What is the median amount of loans?", shop, AgentConfig.defaults()).run();
         assertThat(run.evidence()).as(run.answer() + " / " + run.notes()).isNotEmpty();
         assertThat(run.evidence().get(run.evidence().size() - 1).sql()).contains("percentile_cont(0.5) WITHIN GROUP");
-        assertThat(run.answer()).startsWith("The median of loan.amount is 11005.");
+        assertThat(run.answer()).startsWith("The median of loan.amount is 11,005.");
     }
 }

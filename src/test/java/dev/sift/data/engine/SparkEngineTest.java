@@ -187,6 +187,6 @@ class SparkEngineTest {
         var run = sift.ask("What is the median amount of loans?", events, AgentConfig.defaults()).run();
         assertThat(run.evidence()).as(run.answer()).isNotEmpty();
         assertThat(run.evidence().get(run.evidence().size() - 1).sql()).contains("median(");
-        assertThat(run.answer()).startsWith("The median of loan.amount is 11005.");
+        assertThat(run.answer()).startsWith("The median of loan.amount is 11,005.");
     }
 }
