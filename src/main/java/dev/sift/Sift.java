@@ -46,6 +46,7 @@ import dev.sift.tool.ml.ExplainPrediction;
 import dev.sift.tool.ml.KMeansClusters;
 import dev.sift.tool.ml.ListModels;
 import dev.sift.tool.ml.Predict;
+import dev.sift.tool.ml.PredictionFrames;
 import dev.sift.tool.ml.SelectModel;
 import dev.sift.tool.ml.TrainModel;
 import dev.sift.tool.knowledge.QueryKg;
@@ -134,11 +135,16 @@ public final class Sift {
     /** The tools every run may use; {@code connect} attaches further sources. Adding a tool is one line here. */
     public static ToolRegistry defaultTools(ConnectSource connect) {
         return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
-                new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
+                new PredictionFrames(), new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
                 new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
                 new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
                 new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect));
+    }
+
+    /** The Sift home (SIFT_HOME): datasets, sessions, traces, and the server's temporary uploads under {@code tmp/}. */
+    public Path home() {
+        return home;
     }
 
     public DatasetStore store() {

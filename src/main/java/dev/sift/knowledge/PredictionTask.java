@@ -36,12 +36,26 @@ public record PredictionTask(String name, String description, List<String> trigg
 
     /** The history set: features plus the label, for the rows with a known outcome. */
     public String historySql() {
-        return subsetSql(", " + labelExpression + " AS " + KgSql.ident(label), history.filter());
+        return historySql(null);
+    }
+
+    /** The history set narrowed by {@code extra}, a condition on the entity table (null: none). */
+    public String historySql(String extra) {
+        return subsetSql(", " + labelExpression + " AS " + KgSql.ident(label), and(history.filter(), extra));
     }
 
     /** The current set: features only, for the rows to score. */
     public String currentSql() {
-        return subsetSql("", current.filter());
+        return currentSql(null);
+    }
+
+    /** The current set narrowed by {@code extra}, a condition on the entity table (null: none). */
+    public String currentSql(String extra) {
+        return subsetSql("", and(current.filter(), extra));
+    }
+
+    private static String and(String filter, String extra) {
+        return extra == null ? filter : "(" + filter + ") AND " + extra;
     }
 
     private String subsetSql(String extra, String filter) {

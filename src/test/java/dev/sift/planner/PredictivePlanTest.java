@@ -56,17 +56,17 @@ class PredictivePlanTest {
         AgentRun run = ask(Sift.defaultTools(), "Which running loans are likely to default? Top 5 and why");
         PredictionTask task = Knowledge.load(ws).graph().predictions().get(0);
 
-        assertThat(run.steps()).extracting(Step::tool).containsExactly("run_sql", "run_sql", "train_model", "predict",
+        assertThat(run.steps()).extracting(Step::tool).containsExactly("prediction_frames", "train_model", "predict",
                 "explain_prediction");
         assertThat(run.steps()).allSatisfy(s -> assertThat(s.ok()).as(s.observation()).isTrue());
         assertThat(run.kind()).isEqualTo(AnswerKind.ANSWER);
         assertThat(run.status()).isEqualTo(AgentRun.Status.RULE_BASED);
-        assertThat(run.steps().get(0).args().get("sql").asText()).isEqualTo(task.historySql());
-        assertThat(run.steps().get(0).args().get("label").asText()).isEqualTo("loan_default_history");
-        assertThat(run.steps().get(1).args().get("sql").asText()).isEqualTo(task.currentSql());
-        assertThat(run.steps().get(2).args().toString()).isEqualTo("{\"source\":\"loan_default_history\",\"target\":"
+        assertThat(run.steps().get(0).args().toString()).isEqualTo("{\"task\":\"" + task.name() + "\"}");
+        assertThat(run.steps().get(0).observation()).contains("\nSaved as frame frames.loan_default_history: ")
+                .contains("\nSaved as frame frames.loan_default_current: ");
+        assertThat(run.steps().get(1).args().toString()).isEqualTo("{\"source\":\"loan_default_history\",\"target\":"
                 + "\"defaulted\",\"task_type\":\"classification\",\"entity\":\"loan_id\"}");
-        assertThat(run.steps().get(4).args().get("top_k").asInt()).isEqualTo(5);
+        assertThat(run.steps().get(3).args().get("top_k").asInt()).isEqualTo(5);
 
         // Frames: history of finished loans with the label, current = running loans, one prediction per running loan.
         assertThat(ws.query("SELECT count(*) FROM frames.loan_default_history").scalar())
@@ -98,9 +98,9 @@ class PredictivePlanTest {
             assertThat(lines.get(i)).startsWith(listed.get(i));
         }
         // Drivers, metrics and the caveat come from the tools' observations.
-        String overall = run.steps().get(4).observation().lines().filter(l -> l.startsWith("Overall importance"))
+        String overall = run.steps().get(3).observation().lines().filter(l -> l.startsWith("Overall importance"))
                 .findFirst().orElseThrow();
-        String metrics = run.steps().get(2).observation().lines().filter(l -> l.startsWith("Held-out metrics: auc "))
+        String metrics = run.steps().get(1).observation().lines().filter(l -> l.startsWith("Held-out metrics: auc "))
                 .findFirst().orElseThrow();
         assertThat(answer).contains("\nMain drivers overall — o" + overall.substring(1))
                 .contains("\nModel quality — h" + metrics.substring(1))
@@ -122,7 +122,7 @@ class PredictivePlanTest {
                 .filter(t -> !t.spec().name().equals("explain_prediction")).toList());
         tools.add(broken);
         AgentRun run = ask(new ToolRegistry(tools), "Which running loans are likely to default?");
-        assertThat(run.steps()).extracting(Step::tool).containsExactly("run_sql", "run_sql", "train_model", "predict",
+        assertThat(run.steps()).extracting(Step::tool).containsExactly("prediction_frames", "train_model", "predict",
                 "explain_prediction");
         assertThat(run.kind()).isEqualTo(AnswerKind.DECLINED);
         assertThat(run.answer()).startsWith("I could not answer this prediction (loan_default) offline: explaining the"
@@ -167,13 +167,13 @@ class PredictivePlanTest {
                 "Of the loans that are still open, which ones will probably default?",
                 "Which active loans look most likely to go bad? Explain.")) {
             AgentRun run = ask(Sift.defaultTools(), q);
-            assertThat(run.steps()).as(q + ": " + run.answer()).extracting(Step::tool).containsExactly("run_sql", "run_sql",
+            assertThat(run.steps()).as(q + ": " + run.answer()).extracting(Step::tool).containsExactly("prediction_frames",
                     "train_model", "predict", "explain_prediction");
             assertThat(run.kind()).isEqualTo(AnswerKind.ANSWER);
         }
         AgentRun north = ask(Sift.defaultTools(), "For loans currently being repaid, which are likely to default? Show me"
                 + " the top 10 highest-risk loans and tell me why.");
-        assertThat(north.steps().get(4).args().get("top_k").asInt()).isEqualTo(10);
+        assertThat(north.steps().get(3).args().get("top_k").asInt()).isEqualTo(10);
         assertThat(north.answer()).contains("'currently being repaid' → running loans (C OK so far, D in debt)");
     }
 
@@ -181,7 +181,7 @@ class PredictivePlanTest {
     void why_questions_about_the_task_get_its_explanation() throws Exception {
         for (String q : List.of("Why do loans default?", "Which factors predict default?")) {
             AgentRun run = ask(Sift.defaultTools(), q);
-            assertThat(run.steps()).as(q + ": " + run.answer()).extracting(Step::tool).containsExactly("run_sql", "run_sql",
+            assertThat(run.steps()).as(q + ": " + run.answer()).extracting(Step::tool).containsExactly("prediction_frames",
                     "train_model", "predict", "explain_prediction");
             assertThat(run.answer()).contains("the question asks why: the task explains its model on the only set it"
                     + " scores, running loans (C OK so far, D in debt)").contains("\nMain drivers overall — ");

@@ -371,7 +371,7 @@ class RulePlannerTest {
                 + " directly.");
         // A prediction the knowledge graph names runs the ML flow (PredictivePlanTest has the details).
         assertThat(ask("Which running loans are likely to default?").steps()).extracting(s -> s.tool())
-                .containsExactly("run_sql", "run_sql", "train_model", "predict", "explain_prediction");
+                .containsExactly("prediction_frames", "train_model", "predict", "explain_prediction");
     }
 
     // ------------------------------------------------------------------ clarifications

@@ -5,6 +5,7 @@ import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KgContext;
 import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.PredictionTask;
 import dev.sift.knowledge.SchemaLinker;
 import dev.sift.llm.PromptTemplate;
 import dev.sift.tool.JsonSchemas;
@@ -96,8 +97,30 @@ public final class PromptBuilder {
             return "(query_kg shows the knowledge graph: concepts, metrics, joins, codes, value aliases)";
         }
         KgContext ctx = KgContext.forQuestion(k, question);
-        return ctx.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)"
-                : ctx.render(KNOWLEDGE_BUDGET);
+        String tasks = predictionTasks(k, question);
+        if (ctx.isEmpty()) {
+            return tasks.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)" : tasks;
+        }
+        return tasks + (tasks.isEmpty() ? "" : "\n") + ctx.render(KNOWLEDGE_BUDGET);
+    }
+
+    /** The knowledge graph's prediction tasks the question triggers, one line each with the call that builds them. */
+    static String predictionTasks(Knowledge k, String question) {
+        StringBuilder b = new StringBuilder();
+        for (PredictionTask t : matchingTasks(k, question)) {
+            b.append(b.length() == 0 ? "" : "\n").append("- prediction task ").append(t.name()).append(": ")
+                    .append(t.description()).append(". Learns ").append(t.label()).append(" from ")
+                    .append(t.history().description()).append("; scores ").append(t.current().description())
+                    .append(". Curated features over approved joins: build both frames with prediction_frames(task=\"")
+                    .append(t.name()).append("\", filter=<SQL condition the question adds, if any>) instead of writing"
+                    + " feature SQL.");
+        }
+        return b.toString();
+    }
+
+    /** The prediction tasks whose trigger phrases the question uses. */
+    public static List<PredictionTask> matchingTasks(Knowledge k, String question) {
+        return question == null ? List.of() : k.graph().predictions().stream().filter(t -> t.triggeredBy(question)).toList();
     }
 
     /** One line per tool: {@code - run_sql(sql: string, label?: string): description}. */

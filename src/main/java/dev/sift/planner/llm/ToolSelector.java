@@ -55,10 +55,23 @@ public final class ToolSelector {
 
     /** The tools to show for {@code question}, core first, then by relevance, each with its reason. */
     public ToolsShown select(String question) {
+        return select(question, Map.of());
+    }
+
+    /**
+     * As {@link #select(String)}, plus {@code required} tools (name → reason) the planner knows the question needs,
+     * e.g. the flow of a prediction task the question triggers; names not registered are ignored.
+     */
+    public ToolsShown select(String question, Map<String, String> required) {
         Map<String, String> why = new LinkedHashMap<>();
+        required.forEach((name, reason) -> {
+            if (tools.names().contains(name)) {
+                why.put(name, reason);
+            }
+        });
         for (String name : tools.names()) {
             if (CORE.contains(name)) {
-                why.put(name, "core tool");
+                why.putIfAbsent(name, "core tool");
             }
         }
         if (tools.names().size() <= SMALL_CATALOGUE) {

@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 
 /**
  * The offline ML flow for a predictive question whose target the knowledge graph names ({@link PredictionTask}):
- * run_sql (history features + label → frame), run_sql (current features → frame), train_model, predict,
+ * prediction_frames (the task's history with its label and the set to score → two frames), train_model, predict,
  * explain_prediction, then an answer built only from the tools' observations and evidence. Each call is decided
  * from the steps so far; a failed step ends the run with an answer that says which step failed and why.
  *
@@ -34,9 +34,11 @@ import java.util.stream.Collectors;
  * the task scores, so the planner asks instead of answering a different question.
  */
 public final class PredictivePlan {
-    public static final List<String> TOOLS = List.of("run_sql", "train_model", "predict", "explain_prediction");
+    public static final List<String> TOOLS = List.of("prediction_frames", "train_model", "predict", "explain_prediction");
     static final int DEFAULT_TOP = 10;
     static final int MAX_TOP = 50;
+    /** prediction_frames, train_model, predict, explain_prediction. */
+    static final int STEPS = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Vocabulary V = Vocabulary.WORDS;
     private static final Set<String> RANKING = Set.of("highest", "riskiest", "most", "likeliest", "top");
@@ -166,12 +168,13 @@ public final class PredictivePlan {
         return false;
     }
 
-    /** The first call (the history set). */
+    /** The first call: the task's two frames (history with its label, the set to score), as a model planner builds them. */
     public Decision start() {
         PredictionTask t = reading.task();
-        ObjectNode args = JSON.createObjectNode().put("sql", t.historySql()).put("label", history);
-        return Decision.call("Build the history set: features of " + t.history().description() + " with label "
-                + t.label() + ".", "run_sql", args, null);
+        ObjectNode args = JSON.createObjectNode().put("task", t.name());
+        return Decision.call("Build the frames of prediction " + t.name() + ": features of " + t.history().description()
+                + " with label " + t.label() + ", and of " + t.current().description() + ".", "prediction_frames", args,
+                null);
     }
 
     /** The next call, or the answer, from the steps so far (this plan's steps are the run's steps). */
@@ -183,14 +186,12 @@ public final class PredictivePlan {
         }
         PredictionTask t = reading.task();
         return switch (steps.size()) {
-            case 1 -> Decision.call("Build the set to score: features of " + t.current().description() + ".", "run_sql",
-                    JSON.createObjectNode().put("sql", t.currentSql()).put("label", current), null);
-            case 2 -> Decision.call("Train a classifier of " + t.label() + " on the history set.", "train_model",
+            case 1 -> Decision.call("Train a classifier of " + t.label() + " on the history set.", "train_model",
                     JSON.createObjectNode().put("source", history).put("target", t.label())
                             .put("task_type", "classification").put("entity", t.entityColumn()), null);
-            case 3 -> Decision.call("Score the current set.", "predict", JSON.createObjectNode().put("source", current)
+            case 2 -> Decision.call("Score the current set.", "predict", JSON.createObjectNode().put("source", current)
                     .put("top_k", reading.top()), null);
-            case 4 -> Decision.call("Explain the top " + reading.top() + " predictions.", "explain_prediction",
+            case 3 -> Decision.call("Explain the top " + reading.top() + " predictions.", "explain_prediction",
                     JSON.createObjectNode().put("top_k", reading.top()), null);
             default -> answer(state);
         };
@@ -199,17 +200,17 @@ public final class PredictivePlan {
     /** At the step budget: the answer when the flow is complete, else a decline that says where it stopped. */
     public Decision.Answer forceFinal(RunState state) {
         Step last = state.lastStep();
-        if (state.steps().size() >= 5 && last.ok()) {
+        if (state.steps().size() >= STEPS && last.ok()) {
             return answer(state);
         }
         return Decision.answer(null, "I could not finish the prediction " + reading.task().name() + " offline within the"
-                + " step budget (" + state.steps().size() + " of 5 steps ran" + (last == null ? "" : ", the last was "
+                + " step budget (" + state.steps().size() + " of " + STEPS + " steps ran" + (last == null ? "" : ", the last was "
                 + last.tool()) + ").", AnswerKind.DECLINED, null);
     }
 
     private Decision.Answer failed(Step last) {
         String what = switch (last.tool() == null ? "" : last.tool()) {
-            case "run_sql" -> "building a feature set with run_sql";
+            case "prediction_frames" -> "building the feature frames with prediction_frames";
             case "train_model" -> "training the model";
             case "predict" -> "scoring the current set";
             case "explain_prediction" -> "explaining the predictions";
@@ -221,8 +222,8 @@ public final class PredictivePlan {
 
     private Decision.Answer answer(RunState state) {
         PredictionTask t = reading.task();
-        Step train = state.steps().get(2);
-        Step explain = state.steps().get(4);
+        Step train = state.steps().get(1);
+        Step explain = state.steps().get(3);
         Evidence predicted = lastEvidence(state, "predictions");
         Evidence explained = lastEvidence(state, "explanations");
         if (predicted == null || explained == null) {

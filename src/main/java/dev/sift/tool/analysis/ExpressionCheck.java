@@ -6,11 +6,11 @@ package dev.sift.tool.analysis;
  * names, so it cannot close the surrounding parentheses or swallow the rest of the statement. The guard then
  * parses and binds the whole statement.
  */
-final class ExpressionCheck {
+public final class ExpressionCheck {
     private ExpressionCheck() { }
 
     /** Null when the fragment is acceptable; otherwise what is wrong with it. */
-    static String problem(String fragment) {
+    public static String problem(String fragment) {
         if (fragment == null || fragment.isBlank()) {
             return "is empty";
         }
