@@ -12,6 +12,7 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +52,13 @@ final class SourceRoutes {
             for (Path f : folder.files()) {
                 locations.add((ZipDump.isZip(f) ? ZipDump.unpack(f, uploads.maxBytes()) : f).toString());
             }
-            DatasetBuilder builder = DatasetSources.of(locations, folder.dir(), Map.of());
-            ctx.status(201).json(Views.DatasetView.of(build(name, builder, replace)));
+            try {
+                DatasetBuilder builder = DatasetSources.of(locations, folder.dir(), Map.of());
+                ctx.status(201).json(Views.DatasetView.of(build(name, builder, replace)));
+            } catch (IllegalArgumentException e) { // errors name the files, never the temporary folder
+                throw ApiError.badRequest(String.valueOf(e.getMessage()).replace(folder.dir() + File.separator, "")
+                        .replace(folder.dir().toString(), "the upload"));
+            }
         }
     }
 
