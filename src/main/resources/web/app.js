@@ -5,17 +5,26 @@
   const state = { token: null, datasets: [], dataset: null, session: null, busy: false };
 
   // ----------------------------------------------------------------------------------------------- api
-  const params = new URLSearchParams(location.search);
-  if (params.get('token')) { localStorage.setItem('sift.token', params.get('token')); }
+  // a token handed over in the URL's fragment (#token=…) never reaches the server or its logs
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get('token')) { localStorage.setItem('sift.token', params.get('token')); history.replaceState(null, '', location.pathname); }
   state.token = localStorage.getItem('sift.token');
+  // this launch's CSRF token, in the page the server served; every change sends it back
+  const csrf = (document.querySelector('meta[name="sift-csrf"]') || {}).content || '';
 
-  function withToken(url) {
-    return state.token ? url + (url.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(state.token) : url;
+  // a download that needs the token goes through fetch: tokens never go into URLs
+  async function download(ev, path, name) {
+    if (!state.token) return;
+    ev.preventDefault();
+    const res = await fetch(path, { headers: { 'Authorization': 'Bearer ' + state.token } });
+    const a = el('a', { href: URL.createObjectURL(await res.blob()), download: name });
+    document.body.append(a); a.click(); a.remove();
   }
 
   async function api(path, options = {}) {
     const headers = Object.assign({}, options.headers || {});
     if (state.token) headers['Authorization'] = 'Bearer ' + state.token;
+    if (options.method && options.method !== 'GET') headers['X-Sift-CSRF'] = csrf;
     if (options.json !== undefined) { headers['Content-Type'] = 'application/json'; options.body = JSON.stringify(options.json); }
     const res = await fetch(path, Object.assign({}, options, { headers }));
     if (res.status === 204) return null;
@@ -269,7 +278,8 @@
           el('button', { type: 'button', text: '›', disabled: offset + pageSize >= total, onclick: () => go(offset + pageSize) }));
       }
       if (e.frame && sessionId) {
-        pager.append(el('a', { class: 'button', href: withToken('/api/sessions/' + sessionId + '/frames/' + encodeURIComponent(e.frame) + '/csv'), download: e.frame + '.csv', text: 'Download CSV' }));
+        const csvPath = '/api/sessions/' + sessionId + '/frames/' + encodeURIComponent(e.frame) + '/csv';
+        pager.append(el('a', { class: 'button', href: csvPath, download: e.frame + '.csv', text: 'Download CSV', onclick: ev => download(ev, csvPath, e.frame + '.csv') }));
       } else {
         pager.append(el('button', { type: 'button', text: 'Download CSV', onclick: () => {
           const blob = new Blob([toCsv(e.columns, e.rows)], { type: 'text/csv' });
@@ -313,7 +323,7 @@
         localStorage.setItem('sift.session', s.id);
       }
       const run = await api('/api/sessions/' + state.session + '/ask', { method: 'POST', json: { question } });
-      await stream(run.run_id, view);
+      await stream(run.run_id, view, run.events_url);
     } catch (e) {
       view.finish();
       view.error(e.message);
@@ -324,9 +334,9 @@
     }
   }
 
-  function stream(runId, view) {
+  function stream(runId, view, url) {
     return new Promise((resolve) => {
-      const es = new EventSource(withToken('/api/runs/' + runId + '/events'));
+      const es = new EventSource(url); // signed by the server for this run: EventSource cannot send the token
       let clarifyBox = null, finished = false;
       const on = (type, fn) => es.addEventListener(type, ev => { fn(JSON.parse(ev.data)); $('#thread').scrollTop = $('#thread').scrollHeight; });
       on('turn', e => { if (e.kind !== 'new') view.resolved(e.kind, e.question, e.references); });
@@ -361,6 +371,7 @@
       const xhr = new XMLHttpRequest();
       xhr.open('POST', '/api/datasets');
       if (state.token) xhr.setRequestHeader('Authorization', 'Bearer ' + state.token);
+      xhr.setRequestHeader('X-Sift-CSRF', csrf);
       const bar = $('#upload-progress');
       bar.hidden = false; bar.value = 0;
       xhr.upload.onprogress = e => { if (e.lengthComputable) { bar.value = Math.round(100 * e.loaded / e.total); $('#upload-status').textContent = 'Uploading… ' + bar.value + '%'; } };

@@ -142,6 +142,11 @@ public final class Sift {
                 new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect));
     }
 
+    /** The Sift home (SIFT_HOME): datasets, sessions, traces, and the server's temporary uploads under {@code tmp/}. */
+    public Path home() {
+        return home;
+    }
+
     public DatasetStore store() {
         return store;
     }

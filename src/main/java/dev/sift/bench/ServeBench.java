@@ -58,8 +58,11 @@ public final class ServeBench {
         try (WebServer server = WebServer.start(sift, WebServer.Options.defaults().withPort(0))) {
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
             String base = "http://127.0.0.1:" + server.port();
+            // every change needs the server's CSRF token, as the app sends it
+            String csrf = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "/api/csrf")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString()).body()).get("csrf_token").asText();
             // one warm-up question so the first measured run does not pay for class loading and dataset metadata
-            session(http, base, 1, new ArrayList<>(), new AtomicInteger(), Collections.synchronizedList(new ArrayList<>()));
+            session(http, base, csrf, 1, new ArrayList<>(), new AtomicInteger(), Collections.synchronizedList(new ArrayList<>()));
             List<Long> lat = Collections.synchronizedList(new ArrayList<>());
             List<String> errs = Collections.synchronizedList(new ArrayList<>());
             AtomicInteger errors = new AtomicInteger();
@@ -69,7 +72,7 @@ public final class ServeBench {
                 List<Future<?>> fs = new ArrayList<>();
                 for (int i = 0; i < sessions; i++) {
                     fs.add(pool.submit(() -> {
-                        session(http, base, questions, lat, errors, errs);
+                        session(http, base, csrf, questions, lat, errors, errs);
                         return null;
                     }));
                 }
@@ -84,12 +87,12 @@ public final class ServeBench {
         }
     }
 
-    private static void session(HttpClient http, String base, int questions, List<Long> lat, AtomicInteger errors,
+    private static void session(HttpClient http, String base, String csrf, int questions, List<Long> lat, AtomicInteger errors,
                                 List<String> errs) {
         String id;
         try {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/sessions"))
-                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"dataset\":\"bank\"}"))
+                    .header("Content-Type", "application/json").header("X-Sift-CSRF", csrf).POST(HttpRequest.BodyPublishers.ofString("{\"dataset\":\"bank\"}"))
                     .build(), HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 201) {
                 throw new IllegalStateException("create session: HTTP " + r.statusCode() + " " + r.body());
@@ -105,7 +108,7 @@ public final class ServeBench {
             long t = System.nanoTime();
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/sessions/" + id + "/ask"))
-                        .header("Content-Type", "application/json")
+                        .header("Content-Type", "application/json").header("X-Sift-CSRF", csrf)
                         .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode().put("question", question).toString()))
                         .build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 202) {
@@ -143,8 +146,8 @@ public final class ServeBench {
             }
         }
         try { // the bench's sessions are not the user's: remove them
-            http.send(HttpRequest.newBuilder(URI.create(base + "/api/sessions/" + id)).DELETE().build(),
-                    HttpResponse.BodyHandlers.discarding());
+            http.send(HttpRequest.newBuilder(URI.create(base + "/api/sessions/" + id)).header("X-Sift-CSRF", csrf)
+                    .DELETE().build(), HttpResponse.BodyHandlers.discarding());
         } catch (Exception e) {
             errors.incrementAndGet();
             errs.add("delete session: " + e.getMessage());

@@ -22,6 +22,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "address to bind (default: ${DEFAULT-VALUE}); beyond loopback SIFT_TOKEN must be set")
     String host;
 
+    @Option(names = "--allowed-host", paramLabel = "NAME",
+            description = "a host name the server may be reached by besides loopback and --host (repeatable);"
+                    + " other Host headers get 403 (DNS rebinding)")
+    java.util.List<String> allowedHosts = new java.util.ArrayList<>();
+
     @Option(names = "--max-upload-mb", defaultValue = "100", description = "largest upload in MB (default: ${DEFAULT-VALUE})")
     long maxUploadMb;
 
@@ -34,7 +39,7 @@ final class ServeCommand implements Callable<Integer> {
         sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
         String token = Runtime.config().token();
         WebServer.Options o = WebServer.Options.defaults().withHost(host).withPort(port).withToken(token)
-                .withMaxUploadBytes(maxUploadMb * 1024 * 1024);
+                .withMaxUploadBytes(maxUploadMb * 1024 * 1024).withAllowedHosts(allowedHosts);
         WebServer server = WebServer.start(sift, o);
         CountDownLatch stopped = new CountDownLatch(1);
         java.lang.Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -78,4 +78,8 @@ final class DuckDbStats implements TableStats {
         return out;
     }
 
+    @Override
+    public Containment containment(Containment.Pair pair) throws QueryException {
+        return Containment.of(ws.trustedQuery(Containment.sql(pair, 0), 1).rows().get(0));
+    }
 }

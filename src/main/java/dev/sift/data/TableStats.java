@@ -14,6 +14,13 @@ public interface TableStats {
     /** Sorted distinct values of each text column having at most {@code max} of them; others are left out. */
     Map<String, List<String>> fewValues(TableInfo table, List<ColumnInfo> text, int max) throws QueryException;
 
+    /**
+     * How many of a column's non-null values occur in a key column (both through the pair's expression): over
+     * every row in DuckDB, over a bounded sample of the referring column on a live engine. Null when the column
+     * has no values.
+     */
+    Containment containment(Containment.Pair pair) throws QueryException;
+
     /** Foreign keys the engine declares (its metadata), joined whatever their names; none in DuckDB datasets. */
     default List<ForeignKey> foreignKeys() {
         return List.of();

@@ -1,8 +1,8 @@
 package dev.sift.knowledge;
 
 import dev.sift.data.ColumnInfo;
+import dev.sift.data.Containment;
 import dev.sift.data.QueryException;
-import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.TableStats;
 import dev.sift.data.Workspace;
@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  * null) and join paths inferred from names ({@code *_id} naming a key of the same name, or a table named
  * like the column's stem) and measured in SQL: approved when at least 99 % of the column's non-null values
  * occur in the key, with its cardinality; a candidate from 50 %; not proposed below (see {@link #inferJoins}).
+ * Keys written in different formats ({@code businessref_12} ↔ {@code businessid_12}) are joined the same way
+ * on the number they carry, the join holding the transform as its condition ({@link #formatJoins}).
  * Keys and value lists are read where the tables live ({@link Workspace#stats()}): full scans in DuckDB,
  * declared keys and bounded samples on a live engine.
  */
@@ -31,6 +33,8 @@ public final class KgBuilder {
     /** A text column with at most this many distinct values has them listed. */
     public static final int MAX_VALUES = 100;
     private static final Pattern ID = Pattern.compile("(?i)(.+?)_?(id|key|code|no)$");
+    /** Names a reference to another table's key may have, in whatever format: {@code business_ref}, {@code cust_no}. */
+    private static final Pattern REF = Pattern.compile("(?i).+?_?(id|ref|key|code|no|number)$");
 
     private KgBuilder() { }
 
@@ -89,7 +93,7 @@ public final class KgBuilder {
     private static String primaryKey(TableInfo t, List<String> keys) {
         for (String k : keys) {
             String n = k.toLowerCase(Locale.ROOT);
-            String table = t.name().toLowerCase(Locale.ROOT);
+            String table = t.bareName().toLowerCase(Locale.ROOT); // business_id in businessinfo_database.business
             if (n.equals("id") || n.equals(table + "_id") || n.equals(table + "id")) {
                 return k;
             }
@@ -146,19 +150,70 @@ public final class KgBuilder {
             if (target == null) {
                 continue;
             }
-            double[] m = containment(ws, c, target);
-            if (m != null && m[0] >= CANDIDATE_COVERAGE) {
-                String card = m[1] > 0 ? KgEntry.Join.ONE_TO_ONE : KgEntry.Join.MANY_TO_ONE;
-                joins.add(new KgEntry.Join(c.table() + "_" + c.name(), c.table(), c.name(), target.table(),
-                        target.name(), null, List.of(), false, m[0] >= APPROVE_COVERAGE, card, m[0]));
+            Containment m = containment(ws, Containment.Pair.plain(c.table(), c.name(), target.table(), target.name()));
+            if (m != null && m.coverage() >= CANDIDATE_COVERAGE) {
+                joins.add(measured(c, target, m, null));
             }
         }
+        joins.addAll(formatJoins(ws, columns, joins));
         List<KgEntry.Join> out = new ArrayList<>();
         for (KgEntry.Join j : joins) {
             boolean twoWays = joins.stream().anyMatch(o -> o != j && o.sameTables(j));
             out.add(twoWays ? j.approve(false) : j);
         }
         return out;
+    }
+
+    private static KgEntry.Join measured(KgEntry.Column c, KgEntry.Column key, Containment m, String on) {
+        String card = m.unique() ? KgEntry.Join.ONE_TO_ONE : KgEntry.Join.MANY_TO_ONE;
+        return new KgEntry.Join(c.table() + "_" + c.name(), c.table(), c.name(), key.table(), key.name(), null,
+                List.of(), false, m.coverage() >= APPROVE_COVERAGE, card, m.coverage(), on);
+    }
+
+    /**
+     * Joins of keys written in different formats ({@code review.business_ref} holding {@code businessref_12},
+     * {@code business.business_id} holding {@code businessid_12}): a text column with an id-like name that joins
+     * nothing as it is, and a key column of another table whose name shares its stem (or whose table its stem
+     * names), when their sample values look like codes around a number. The containment is measured on the
+     * numbers ({@link KeyFormats#normalise}, in the dataset's dialect; bounded on an engine) and judged as any
+     * join's; the join carries the transform as its ON condition.
+     */
+    private static List<KgEntry.Join> formatJoins(Workspace ws, List<KgEntry.Column> columns, List<KgEntry.Join> found) {
+        List<KgEntry.Join> out = new ArrayList<>();
+        java.util.Set<String> joined = new java.util.HashSet<>();
+        found.forEach(j -> joined.add(j.fromTable() + "." + j.fromColumn()));
+        for (KgEntry.Column c : columns) {
+            if (c.key() || joined.contains(c.table() + "." + c.name()) || !c.type().startsWith("VARCHAR")
+                    || !REF.matcher(c.name()).matches()) {
+                continue;
+            }
+            String stem = KeyFormats.stem(c.name());
+            for (KgEntry.Column k : columns) {
+                if (!k.key() || k.table().equals(c.table()) || !KeyFormats.codes(c.sample(), k.sample())
+                        || !(stem.equals(KeyFormats.stem(k.name())) || names(stem, bare(k.table())))) {
+                    continue;
+                }
+                String on = KeyFormats.condition(KgSql.column(c.table(), c.name()), KgSql.column(k.table(), k.name()),
+                        ws.dialect());
+                Containment m = containment(ws, new Containment.Pair(c.table(), c.name(), k.table(), k.name(),
+                        col -> KeyFormats.normalise(col, ws.dialect())));
+                if (m != null && m.coverage() >= CANDIDATE_COVERAGE) {
+                    out.add(measured(c, k, m, on));
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether a column-name stem names a table: {@code loan}, {@code loans}, {@code categories} for {@code category}. */
+    private static boolean names(String stem, String table) {
+        return !stem.isEmpty() && (table.equals(stem) || table.equals(stem + "s") || table.equals(stem + "es")
+                || (stem.endsWith("y") && table.equals(stem.substring(0, stem.length() - 1) + "ies")));
+    }
+
+    private static String bare(String table) {
+        return table.substring(table.indexOf('.') + 1).toLowerCase(Locale.ROOT);
     }
 
     /** Share of non-null foreign values an automatic join needs to be approved. */
@@ -182,33 +237,19 @@ public final class KgBuilder {
             if (k.name().equalsIgnoreCase(c.name())) {
                 return k;
             }
-            String table = e.getKey().toLowerCase(Locale.ROOT);
-            if (byTable == null && (table.equals(stem) || table.equals(stem + "s") || table.equals(stem + "es")
-                    || (stem.endsWith("y") && table.equals(stem.substring(0, stem.length() - 1) + "ies")))) {
+            if (byTable == null && names(stem, e.getKey().toLowerCase(Locale.ROOT))) {
                 byTable = k;
             }
         }
         return byTable;
     }
 
-    /**
-     * {coverage, unique}: the share of the column's non-null values found in the key, and 1 when those values
-     * are also unique (one-to-one); null when the column has no values or the check failed.
-     */
-    private static double[] containment(Workspace ws, KgEntry.Column c, KgEntry.Column key) {
-        String col = "f." + Sql.quoteIdent(c.name());
-        String sql = "SELECT count(" + col + "), count(" + col + ") FILTER (WHERE k." + Sql.quoteIdent(key.name())
-                + " IS NULL), count(DISTINCT " + col + ") FROM " + Sql.quoteTable(c.table()) + " f LEFT JOIN (SELECT DISTINCT "
-                + Sql.quoteIdent(key.name()) + " FROM " + Sql.quoteTable(key.table()) + ") k ON k."
-                + Sql.quoteIdent(key.name()) + " = " + col;
+    /** The measured containment of a pair, or null when the column has no values or the check failed. */
+    private static Containment containment(Workspace ws, Containment.Pair p) {
         try {
-            List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);
-            long total = ((Number) row.get(0)).longValue();
-            long missing = ((Number) row.get(1)).longValue();
-            long distinct = ((Number) row.get(2)).longValue();
-            return total == 0 ? null : new double[] {(total - missing) / (double) total, distinct == total ? 1 : 0};
+            return ws.stats().containment(p);
         } catch (QueryException e) {
-            LOG.warn("Could not check join {}.{} -> {}.{}: {}", c.table(), c.name(), key.table(), key.name(),
+            LOG.warn("Could not check join {}.{} -> {}.{}: {}", p.table(), p.column(), p.keyTable(), p.keyColumn(),
                     e.getMessage());
             return null;
         }

@@ -186,6 +186,6 @@ public final class KgCache {
 
     private static KgEntry.Join immutable(KgEntry.Join j) {
         return new KgEntry.Join(j.name(), j.fromTable(), j.fromColumn(), j.toTable(), j.toColumn(), j.meaning(),
-                List.copyOf(j.synonyms()), j.curated(), j.approved(), j.cardinality(), j.coverage());
+                List.copyOf(j.synonyms()), j.curated(), j.approved(), j.cardinality(), j.coverage(), j.on());
     }
 }

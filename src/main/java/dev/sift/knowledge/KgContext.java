@@ -52,6 +52,8 @@ public final class KgContext {
                 k.graph().entry(h.doc().id()).ifPresent(e -> out.putIfAbsent(e.id(), e));
             }
         }
+        // a join of keys in different formats finds no rows without its transform: always shown
+        k.graph().joins().stream().filter(KgEntry.Join::normalised).forEach(j -> out.putIfAbsent(j.id(), j));
         return new KgContext(out, values, k.graph());
     }
 

@@ -186,11 +186,24 @@ public sealed interface KgEntry {
      * {@code cardinality} is {@code many-to-one} or {@code one-to-one} when measured, else null;
      * {@code coverage} the share of non-null foreign values found in the key (1.0 when not measured).
      */
+    /**
+     * A join path. {@code on} is the ON condition when the two columns do not join as they are (keys in different
+     * formats, compared through {@link KeyFormats#normalise}); null for plain equality.
+     */
     record Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
-                List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage)
+                List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage, String on)
             implements KgEntry {
         public static final String MANY_TO_ONE = "many-to-one";
         public static final String ONE_TO_ONE = "one-to-one";
+        /** How a join of keys in different formats is described to people and models. */
+        public static final String FORMATS = "keys differ in format, joined on the number they carry";
+
+        /** A join on equal values, measured or declared. */
+        public Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
+                    List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage) {
+            this(name, fromTable, fromColumn, toTable, toColumn, meaning, synonyms, curated, approved, cardinality,
+                    coverage, null);
+        }
 
         /** A join as written in a knowledge file (approved) or an unmeasured inferred one (a candidate). */
         public Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
@@ -210,9 +223,14 @@ public sealed interface KgEntry {
             return synonyms;
         }
 
-        /** The ON condition, e.g. {@code loan.account_id = account.account_id}. */
+        /** The ON condition, e.g. {@code loan.account_id = account.account_id}, or the transform of {@link #on}. */
         public String condition() {
-            return KgSql.column(fromTable, fromColumn) + " = " + KgSql.column(toTable, toColumn);
+            return on != null ? on : KgSql.column(fromTable, fromColumn) + " = " + KgSql.column(toTable, toColumn);
+        }
+
+        /** Whether the keys differ in format and join only through the transform in {@link #on}. */
+        public boolean normalised() {
+            return on != null;
         }
 
         /** {@code from.col = to.col} as people write it. */
@@ -233,7 +251,7 @@ public sealed interface KgEntry {
 
         public Join approve(boolean approve) {
             return new Join(name, fromTable, fromColumn, toTable, toColumn, meaning, synonyms, curated, approve,
-                    cardinality, coverage);
+                    cardinality, coverage, on);
         }
 
         public String describe() {
@@ -241,7 +259,8 @@ public sealed interface KgEntry {
                     : approved ? " (approved: key → foreign key" + (cardinality == null ? "" : ", " + cardinality) + ")"
                     : " (candidate, not approved" + (coverage < 1.0 ? String.format(java.util.Locale.ROOT,
                     ": %.1f %% of values found", 100 * coverage) : "") + ")";
-            return "join " + written() + how + (meaning == null ? "" : ": " + meaning);
+            return "join " + written() + how + (on == null ? "" : "; " + FORMATS + ": ON " + on)
+                    + (meaning == null ? "" : ": " + meaning);
         }
     }
 

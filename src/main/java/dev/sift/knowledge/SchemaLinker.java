@@ -140,7 +140,9 @@ public final class SchemaLinker {
         List<String> joins = new ArrayList<>();
         for (KgEntry.Join j : kg.joins()) {
             if (shown.contains(j.fromTable()) && shown.contains(j.toTable())) {
-                joins.add(j.condition());
+                joins.add(j.normalised() ? j.condition() + " (" + KgEntry.Join.FORMATS + (j.approved() ? ""
+                        : String.format(java.util.Locale.ROOT, "; a candidate: %.0f %% of values found", 100 * j.coverage()))
+                        + ")" : j.condition());
             }
         }
         if (!joins.isEmpty()) {

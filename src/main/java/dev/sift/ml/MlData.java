@@ -13,35 +13,34 @@ import java.util.Map;
 /**
  * Rows of a table or frame read for a model: the encoded feature matrix (row-major floats, NaN = missing),
  * the entity of each row, the raw target (text, or null), the DuckDB rowid of each row and each used
- * column's value as text (for explanations; null when not kept). Read in one JDBC pass in entity order (then rowid).
+ * column's value as text (for explanations; null when not kept), in entity order (then rowid).
  */
 public record MlData(int rows, int width, float[] x, Object[] entities, String[] target, long[] rowids,
                      String[][] display) {
 
     /**
-     * Reads {@code table} through {@code encoder}. {@code entity} and {@code target} may be null;
-     * {@code where} (SQL Sift wrote, or null) filters rows. With {@code keepDisplay} each used value is also
-     * kept as text (for explanations; costly on millions of rows, so training skips it).
+     * Reads {@code table} through {@code encoder}, as Arrow batches from DuckDB ({@link ArrowFeatures}).
+     * {@code entity} and {@code target} may be null; {@code where} (SQL Sift wrote, or null) filters rows.
+     * With {@code keepDisplay} each used value is also kept as text (for explanations).
      */
     public static MlData read(Workspace ws, TableInfo table, FeatureEncoder encoder, String entity, String target,
                               String where, boolean keepDisplay) throws QueryException {
+        return ArrowFeatures.read(ws, table, encoder, entity, target, where, keepDisplay);
+    }
+
+    /**
+     * The same rows as {@link #read}, read row by row over JDBC and encoded in Java: the reference the Arrow
+     * path is checked against, and the baseline {@code sift bench ml} measures it by.
+     */
+    public static MlData readRows(Workspace ws, TableInfo table, FeatureEncoder encoder, String entity, String target,
+                                  String where, boolean keepDisplay) throws QueryException {
         List<FeatureEncoder.ColumnPlan> plans = encoder.columns();
-        StringBuilder sql = new StringBuilder("SELECT rowid");
-        sql.append(", ").append(entity == null ? "NULL" : Sql.quoteIdent(entity));
-        sql.append(", ").append(target == null ? "NULL" : "CAST(" + Sql.quoteIdent(target) + " AS VARCHAR)");
-        for (FeatureEncoder.ColumnPlan p : plans) {
-            encoder.selectExpressions(p).forEach(e -> sql.append(", ").append(e));
-        }
-        sql.append(" FROM ").append(table.sqlName());
-        if (where != null) {
-            sql.append(" WHERE ").append(where);
-        }
-        // Entity order first: a frame rebuilt by a parallel query has the same rows in another order, and
-        // the split, the model and the fingerprint must not depend on that.
-        sql.append(" ORDER BY ").append(entity == null ? "" : Sql.quoteIdent(entity) + " NULLS LAST, ").append("rowid");
+        List<String> select = new ArrayList<>();
+        plans.forEach(p -> select.addAll(encoder.selectExpressions(p)));
+        String sql = query(table, entity, target, where, select);
         List<Map<String, Integer>> levels = plans.stream().map(FeatureEncoder::levelIndex).toList();
         int width = encoder.width();
-        return ws.trustedRead(sql.toString(), rs -> {
+        return ws.trustedRead(sql, rs -> {
             FloatBuffer x = new FloatBuffer(width);
             List<Object> entities = new ArrayList<>();
             List<String> targets = new ArrayList<>();
@@ -101,6 +100,33 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
             return new MlData(ids.length, width, x.toArray(), entities.toArray(), targets.toArray(new String[0]), ids,
                     keepDisplay ? display.toArray(new String[0][]) : null);
         });
+    }
+
+    /**
+     * rowid, entity, target (as text), then {@code features}, in entity order (then rowid): a frame rebuilt
+     * by a parallel query has the same rows in another order, and the split, the model and the fingerprint
+     * must not depend on that.
+     */
+    static String query(TableInfo table, String entity, String target, String where, List<String> features) {
+        StringBuilder sql = new StringBuilder("SELECT rowid");
+        sql.append(", ").append(entity == null ? "CAST(NULL AS BIGINT)" : entityExpression(table, entity));
+        sql.append(", ").append(target == null ? "CAST(NULL AS VARCHAR)" : "CAST(" + Sql.quoteIdent(target) + " AS VARCHAR)");
+        features.forEach(e -> sql.append(", ").append(e));
+        sql.append(" FROM ").append(table.sqlName());
+        if (where != null) {
+            sql.append(" WHERE ").append(where);
+        }
+        sql.append(" ORDER BY ").append(entity == null ? "" : Sql.quoteIdent(entity) + " NULLS LAST, ").append("rowid");
+        return sql.toString();
+    }
+
+    /** Whole-number ids as BIGINT (read as longs), any other id as its text, so both readers see the same values. */
+    static String entityExpression(TableInfo table, String entity) {
+        String q = Sql.quoteIdent(entity);
+        String type = table.column(entity).map(c -> c.type().toUpperCase(java.util.Locale.ROOT)).orElse("");
+        boolean whole = List.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER")
+                .contains(type);
+        return "CAST(" + q + (whole ? " AS BIGINT)" : " AS VARCHAR)");
     }
 
     private static Object entityValue(ResultSet rs, int i) throws java.sql.SQLException {

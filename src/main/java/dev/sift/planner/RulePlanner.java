@@ -140,7 +140,7 @@ public final class RulePlanner implements Planner {
                         AnswerKind.DECLINED, null);
             }
             lexicon = Lexicon.of(state.knowledge());
-            Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent());
+            Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent(), lexicon::namesData);
             if (intent.analysis()) {
                 if (!state.tools().names().contains(intent.tool)) {
                     return viaTools(state, intent.what, List.of(intent.tool), "");

@@ -45,12 +45,12 @@ final class DatasetRoutes {
 
     private void upload(Context ctx) throws Exception {
         uploads.checkDeclaredLength(ctx);
-        String name = ctx.formParam("name");
+        String name = uploads.parsed(() -> ctx.formParam("name"));
         if (name == null || name.isBlank()) {
             throw ApiError.badRequest("Give the new dataset a 'name' (lowercase letters, digits and '_').");
         }
         DatasetStore.checkName(name);
-        List<UploadedFile> files = ctx.uploadedFiles("files");
+        List<UploadedFile> files = uploads.parsed(() -> ctx.uploadedFiles("files"));
         if (files.isEmpty()) {
             throw ApiError.badRequest("Attach one or more files as 'files' (CSV, TSV, Parquet, JSON or JSON lines).");
         }

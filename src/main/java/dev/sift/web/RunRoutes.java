@@ -51,7 +51,7 @@ final class RunRoutes {
         web.runs().start(h, new RunTask(c, web.sift().engine(), h, question, config, web.metrics(), web.events(),
                 web.options().clarifyTimeoutMillis()));
         ctx.status(202).json(new Views.Started(h.id(), sessionId, "/api/runs/" + h.id() + "/events",
-                "/api/runs/" + h.id()));
+                "/api/runs/" + h.id(), web.links().url(h.id())));
     }
 
     private void result(Context ctx) {
@@ -120,7 +120,9 @@ final class RunRoutes {
         if (!h.done() || h.status() != 200) {
             throw new ApiError(409, "Run '" + h.id() + "' has no answer to report yet.");
         }
-        ctx.contentType("text/html; charset=utf-8")
+        ctx.contentType("text/html; charset=utf-8") // a file to keep: its inline scripts run sandboxed if opened here
+                .header("Content-Security-Policy", "sandbox allow-scripts; default-src 'none'; script-src"
+                        + " 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:")
                 .header("Content-Disposition", "attachment; filename=\"sift-report.html\"")
                 .result(Report.html(h.result()));
     }

@@ -33,8 +33,9 @@ final class SystemRoutes {
         });
         r.error(405, ctx -> error(ctx, 405, "Method " + ctx.method() + " is not allowed on " + ctx.path() + "."));
 
-        r.get("/health", ctx -> ctx.json(new Views.Health("ok", web.sift().planner().name(),
-                web.sessions().openCount())));
+        boolean tokenSet = web.options().token() != null && !web.options().token().isBlank();
+        r.get("/health", ctx -> ctx.json(Views.Health.of(web.sift().planner().name(), web.sessions().openCount(),
+                tokenSet)));
         r.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
                 .result(web.metrics().render()));
         r.get("/api/openapi.json", ctx -> {

@@ -5,7 +5,7 @@ import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
-/** With a token configured, {@code /api} and {@code /metrics} need it; compared in constant time. */
+/** With a token configured, {@code /api} and {@code /metrics} need it, in a header only; compared in constant time. */
 final class TokenAuth {
     private final String token;
 
@@ -22,13 +22,10 @@ final class TokenAuth {
         if (given == null && auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
             given = auth.substring(7).trim();
         }
-        if (given == null) {
-            given = ctx.queryParam("token");
-        }
         if (given == null || !MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
                 token.getBytes(StandardCharsets.UTF_8))) {
             throw new ApiError(401, "A valid token is required: send 'Authorization: Bearer <SIFT_TOKEN>'"
-                    + " (or ?token= for event streams and downloads).");
+                    + " (event streams: open the signed events_url the ask response gives).");
         }
     }
 }

@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
 /** Uploaded files saved to a temporary folder under plain names, within the size limit; the folder is removed on close. */
@@ -18,18 +18,19 @@ final class Uploads {
     private static final Pattern SAFE_FILE = Pattern.compile("[^A-Za-z0-9._ -]");
 
     private final long maxBytes;
+    private final Path root;
 
-    Uploads(long maxBytes) {
+    /** Saves under {@code root} (created when needed), one fresh folder per upload. */
+    Uploads(long maxBytes, Path root) {
         this.maxBytes = maxBytes;
+        this.root = root;
     }
 
     /** A temporary folder of saved uploads; closing deletes it. */
     record Folder(Path dir, List<Path> files) implements AutoCloseable {
         @Override
         public void close() throws IOException {
-            try (var s = Files.walk(dir)) {
-                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            Leftovers.delete(dir);
         }
     }
 
@@ -40,8 +41,28 @@ final class Uploads {
         }
     }
 
+    /** A part of the multipart form that Jetty parses on first use: a body over the limit is 413, junk 400. */
+    <T> T parsed(Callable<T> read) {
+        try {
+            return read.call();
+        } catch (ApiError e) {
+            throw e;
+        } catch (Exception e) { // Jetty's ServletException passes through Javalin's Kotlin undeclared
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (String.valueOf(t.getMessage()).contains("max length exceeded")
+                        || String.valueOf(t.getMessage()).contains("max file size exceeded")) {
+                    throw new ApiError(413, "The upload is over the limit of " + maxBytes + " bytes (sift serve"
+                            + " --max-upload-mb sets it).");
+                }
+            }
+            throw ApiError.badRequest("The upload is not a readable multipart form: send the files as 'files' and"
+                    + " the dataset's name as 'name' (multipart/form-data).");
+        }
+    }
+
     Folder save(List<UploadedFile> files) throws IOException {
-        Folder folder = new Folder(Files.createTempDirectory("sift-upload-"), new ArrayList<>());
+        Folder folder = new Folder(Files.createTempDirectory(Files.createDirectories(root), "sift-upload-"),
+                new ArrayList<>());
         try {
             long total = 0;
             for (UploadedFile f : files) {
@@ -70,6 +91,11 @@ final class Uploads {
     static String sanitizeFileName(String raw) {
         String base = raw == null ? "" : raw.replace('\\', '/');
         base = base.substring(base.lastIndexOf('/') + 1);
+        if (!base.chars().allMatch(c -> c < 128)) {
+            throw ApiError.badRequest("File name '" + base + "' has characters other than ASCII letters, digits, '.',"
+                    + " '_', '-' and spaces, and its table would be named after it: rename the file (e.g. to"
+                    + " 'sales.csv') and upload it again.");
+        }
         base = SAFE_FILE.matcher(base).replaceAll("_").replaceFirst("^[._ ]+", "").trim();
         if (base.isEmpty() || base.length() > 120) {
             throw ApiError.badRequest("File name '" + raw + "' is not usable: give the file a plain name such as"

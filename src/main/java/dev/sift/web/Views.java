@@ -1,5 +1,6 @@
 package dev.sift.web;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.ColumnInfo;
@@ -20,7 +21,17 @@ final class Views {
 
     record Error(String error, int status) { }
 
-    record Health(String status, String planner, @JsonProperty("open_sessions") int openSessions) { }
+    /** Liveness; never the model's address (it may hold a host or credentials), and with a token set only the status. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Health(String status, String planner, @JsonProperty("open_sessions") Integer openSessions) {
+        static Health of(String planner, int openSessions, boolean tokenSet) {
+            if (tokenSet) {
+                return new Health("ok", null, null);
+            }
+            int at = planner.indexOf(" at ");
+            return new Health("ok", at < 0 ? planner : planner.substring(0, at), openSessions);
+        }
+    }
 
     record TableRows(String name, long rows) { }
 
@@ -68,8 +79,11 @@ final class Views {
 
     record FramePage(String label, long total, int offset, int limit, List<String> columns, List<List<Object>> rows) { }
 
+    /** {@code events_url} is {@code events} signed for a while, for EventSource when a token is set. */
     record Started(@JsonProperty("run_id") String runId, @JsonProperty("session_id") String sessionId, String events,
-                   String result) { }
+                   String result, @JsonProperty("events_url") String eventsUrl) { }
+
+    record Csrf(@JsonProperty("csrf_token") String csrfToken, String header) { }
 
     record Pending(@JsonProperty("run_id") String runId, String state) { }
 

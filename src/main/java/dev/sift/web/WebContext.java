@@ -9,7 +9,7 @@ import io.javalin.http.Context;
 
 /** What the route classes share: the product, the server's options, its sessions, runs and metrics. */
 record WebContext(Sift sift, WebServer.Options options, Sessions sessions, RunRegistry runs, Metrics metrics,
-                  RunEvents events) {
+                  RunEvents events, EventLinks links) {
 
     /** The session named by the {@code {id}} path parameter, or 404. */
     Conversation sessionOf(Context ctx) throws Exception {

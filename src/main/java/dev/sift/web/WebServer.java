@@ -11,55 +11,83 @@ import io.javalin.json.JavalinJackson;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
 
 /**
  * The HTTP face of Sift: the app (static files from the jar), a REST API under {@code /api}, run events
  * as server-sent events, {@code /health} and {@code /metrics}. Closing it stops the server, the runs and
  * the open sessions. Binding beyond loopback requires a token; with a token set, every {@code /api} call
- * and {@code /metrics} needs it ({@code Authorization: Bearer …}, {@code X-Sift-Token}, or {@code ?token=}
- * for event streams and downloads, which browsers cannot give headers). The routes live in
+ * and {@code /metrics} needs it ({@code Authorization: Bearer …} or {@code X-Sift-Token}; event streams,
+ * which browsers open without headers, take a signed link instead: {@link EventLinks}). Other sites cannot
+ * drive it: {@link RequestGuard}. The routes live in
  * {@link SystemRoutes}, {@link DatasetRoutes}, {@link SessionRoutes} and {@link RunRoutes}.
  */
 public final class WebServer implements AutoCloseable {
 
-    /** Where and how to serve. {@code port} 0 picks a free port. */
+    /**
+     * Where and how to serve. {@code port} 0 picks a free port; {@code allowedHosts} are extra host names the
+     * server may be reached by (besides loopback names and the bound host).
+     */
     public record Options(String host, int port, String token, long maxUploadBytes, int runThreads,
-                          long clarifyTimeoutMillis, int maxOpenSessions) {
+                          long clarifyTimeoutMillis, int maxOpenSessions, List<String> allowedHosts) {
+        public Options {
+            allowedHosts = allowedHosts == null ? List.of() : List.copyOf(allowedHosts);
+        }
+
         public static Options defaults() {
-            return new Options("127.0.0.1", 7860, null, 100L * 1024 * 1024, 16, 10 * 60_000L, 64);
+            return new Options("127.0.0.1", 7860, null, 100L * 1024 * 1024, 16, 10 * 60_000L, 64, List.of());
         }
 
         public Options withPort(int p) {
-            return new Options(host, p, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions);
+            return new Options(host, p, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
+                    allowedHosts);
         }
 
         public Options withHost(String h) {
-            return new Options(h, port, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions);
+            return new Options(h, port, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
+                    allowedHosts);
         }
 
         public Options withToken(String t) {
-            return new Options(host, port, t, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions);
+            return new Options(host, port, t, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
+                    allowedHosts);
         }
 
         public Options withMaxUploadBytes(long n) {
-            return new Options(host, port, token, n, runThreads, clarifyTimeoutMillis, maxOpenSessions);
+            return new Options(host, port, token, n, runThreads, clarifyTimeoutMillis, maxOpenSessions, allowedHosts);
         }
 
         public Options withClarifyTimeoutMillis(long n) {
-            return new Options(host, port, token, maxUploadBytes, runThreads, n, maxOpenSessions);
+            return new Options(host, port, token, maxUploadBytes, runThreads, n, maxOpenSessions, allowedHosts);
+        }
+
+        public Options withAllowedHosts(List<String> names) {
+            return new Options(host, port, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
+                    names);
         }
     }
 
     private final Options options;
     private final WebContext web;
+    private final String csrf;
     private final Javalin app;
 
     private WebServer(Sift sift, Options options) {
         this.options = options;
         ObjectMapper json = new ObjectMapper();
         Sessions sessions = sift.sessions(options.maxOpenSessions());
+        SecureRandom random = new SecureRandom();
         this.web = new WebContext(sift, options, sessions, new RunRegistry(options.runThreads()),
-                new Metrics(sift.meters(), sift.tools().names(), sessions::openCount), new RunEvents(json));
+                new Metrics(sift.meters(), sift.tools().names(), sessions::openCount), new RunEvents(json),
+                new EventLinks(random, Clock.systemUTC()));
+        byte[] csrf = new byte[24];
+        random.nextBytes(csrf);
+        this.csrf = Base64.getUrlEncoder().withoutPadding().encodeToString(csrf);
         this.app = Javalin.create(cfg -> {
             cfg.startup.showJavalinBanner = false;
             cfg.jsonMapper(new JavalinJackson(json, false));
@@ -80,6 +108,8 @@ public final class WebServer implements AutoCloseable {
             throw new IllegalArgumentException("Serving on " + options.host() + " (beyond this machine) needs a token:"
                     + " set SIFT_TOKEN, and give it to the people who may use Sift.");
         }
+        Leftovers.clean(sift.home().resolve("tmp"), Instant.now()); // uploads a killed server left
+        Leftovers.clean(Path.of(System.getProperty("java.io.tmpdir")), Instant.now()); // spill folders, old uploads
         WebServer s = new WebServer(sift, options);
         s.app.start();
         return s;
@@ -88,13 +118,25 @@ public final class WebServer implements AutoCloseable {
     private void routes(JavalinConfig cfg) {
         var r = cfg.routes;
         TokenAuth auth = new TokenAuth(options.token());
+        RequestGuard guard = new RequestGuard(options.host(), options.allowedHosts(), csrf);
         r.before(RequestGuard::headers);
-        r.before(RequestGuard::checkOrigin);
-        r.before("/api/*", auth::authorize);
+        r.before(guard::checkHost);
+        r.before(guard::checkOrigin);
+        r.before("/api/*", ctx -> {
+            if (!web.links().admits(ctx)) {
+                auth.authorize(ctx);
+            }
+            guard.checkCsrf(ctx);
+            RequestGuard.checkContentType(ctx);
+        });
         r.before("/metrics", auth::authorize);
+        AppPage page = new AppPage(csrf);
+        r.get("/", page::serve);
+        r.get("/index.html", page::serve);
+        r.get("/api/csrf", ctx -> ctx.json(new Views.Csrf(csrf, RequestGuard.CSRF_HEADER)));
         r.after(ctx -> web.metrics().request(ctx.statusCode()));
         new SystemRoutes(web).register(r);
-        new DatasetRoutes(web, new Uploads(options.maxUploadBytes())).register(r);
+        new DatasetRoutes(web, new Uploads(options.maxUploadBytes(), web.sift().home().resolve("tmp"))).register(r);
         new SessionRoutes(web).register(r);
         new RunRoutes(web).register(r);
     }

@@ -1,5 +1,6 @@
 package dev.sift.knowledge;
 
+import dev.sift.data.SqlDialect;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -12,35 +13,42 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class KeyFormatsTest {
     @Test
-    void keys_that_differ_by_prefix_case_or_padding_join_on_their_number() {
-        assertThat(KeyFormats.joinable(List.of("businessref_12", "businessref_7"),
-                List.of("businessid_7", "businessid_12", "businessid_3"))).isTrue();
-        assertThat(KeyFormats.joinable(List.of("C-0042", "c-7"), List.of("c42", "C7"))).isTrue();
-        assertThat(KeyFormats.joinable(List.of("0042", "0007"), List.of("42", "7"))).isTrue();
+    void codes_that_differ_by_prefix_case_or_padding_around_a_number_are_a_format_question() {
+        assertThat(KeyFormats.codes("businessref_12", "businessid_7")).isTrue();
+        assertThat(KeyFormats.codes("C-0042", "c42")).isTrue();
+        assertThat(KeyFormats.codes("0042", "42")).isTrue();
     }
 
     @Test
-    void keys_that_already_join_as_they_are_or_do_not_join_at_all_are_not_offered() {
-        assertThat(KeyFormats.joinable(List.of("id_1", "id_2"), List.of("id_1", "id_2", "id_3"))).isFalse();
-        assertThat(KeyFormats.joinable(List.of("12", "7"), List.of("7", "12"))).isFalse(); // plain numbers: no format
-        assertThat(KeyFormats.joinable(List.of("ref_1", "ref_99"), List.of("id_1", "id_2"))).isFalse(); // 50 % found
-        assertThat(KeyFormats.joinable(List.of("Prague", "Brno"), List.of("id_1"))).isFalse(); // no number
-        assertThat(KeyFormats.joinable(List.of(), List.of("id_1"))).isFalse();
+    void equal_values_plain_numbers_and_text_without_a_number_are_not() {
+        assertThat(KeyFormats.codes("id_1", "id_1")).isFalse();
+        assertThat(KeyFormats.codes("12", "7")).isFalse(); // plain numbers: no format
+        assertThat(KeyFormats.codes("Prague", "id_1")).isFalse(); // no number
+        assertThat(KeyFormats.codes("id_1_x2", "id_1")).isTrue(); // the last number counts
+        assertThat(KeyFormats.codes(null, "id_1")).isFalse();
     }
 
     @Test
-    void the_sql_transform_reduces_values_as_the_java_check_does() throws Exception {
+    void the_duckdb_transform_reduces_values_as_the_java_twin_does() throws Exception {
+        List<String> values = List.of("businessid_0012", "C-7x", "0042", "000");
         try (Connection db = DriverManager.getConnection("jdbc:duckdb:");
              Statement st = db.createStatement();
-             ResultSet rs = st.executeQuery("SELECT " + KeyFormats.normalise("v") + " FROM (VALUES ('businessid_0012'), "
-                     + "('C-7x'), ('0042'), ('000')) t(v)")) {
-            List<String> java = List.of("businessid_0012", "C-7x", "0042", "000").stream().map(KeyFormats::number).toList();
-            for (String expected : java) {
+             ResultSet rs = st.executeQuery("SELECT " + KeyFormats.normalise("v", SqlDialect.DUCKDB) + " FROM (VALUES"
+                     + " ('businessid_0012'), ('C-7x'), ('0042'), ('000')) t(v)")) {
+            for (String v : values) {
                 rs.next();
-                assertThat(rs.getString(1)).isEqualTo(expected);
+                assertThat(rs.getString(1)).isEqualTo(KeyFormats.number(v));
             }
         }
-        assertThat(KeyFormats.condition("r.business_ref", "b.business_id"))
-                .isEqualTo(KeyFormats.normalise("r.business_ref") + " = " + KeyFormats.normalise("b.business_id"));
+        assertThat(KeyFormats.condition("r.business_ref", "b.business_id", SqlDialect.DUCKDB)).isEqualTo(
+                "ltrim(regexp_extract(CAST(r.business_ref AS VARCHAR), '([0-9]+)[^0-9]*$', 1), '0')"
+                        + " = ltrim(regexp_extract(CAST(b.business_id AS VARCHAR), '([0-9]+)[^0-9]*$', 1), '0')");
+    }
+
+    @Test
+    void stems_drop_id_like_endings() {
+        assertThat(KeyFormats.stem("business_ref")).isEqualTo("business");
+        assertThat(KeyFormats.stem("businessId")).isEqualTo("business");
+        assertThat(KeyFormats.stem("cust_no")).isEqualTo("cust");
     }
 }

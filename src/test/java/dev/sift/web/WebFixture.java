@@ -25,6 +25,8 @@ final class WebFixture implements AutoCloseable {
     final WebServer server;
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     String token;
+    /** This launch's CSRF token, sent on every request (the app sends it on every change). */
+    String csrf;
 
     WebFixture(Path home, LlmClient llm, WebServer.Options options) throws Exception {
         this.home = home;
@@ -39,6 +41,7 @@ final class WebFixture implements AutoCloseable {
         Sift sift = new Sift(home, llm, Workspace.Limits.defaults());
         this.server = WebServer.start(sift, options.withPort(0));
         this.token = options.token();
+        this.csrf = json(get("/api/csrf")).path("csrf_token").asText(null);
     }
 
     WebFixture(Path home) throws Exception {
@@ -51,6 +54,9 @@ final class WebFixture implements AutoCloseable {
 
     HttpRequest.Builder req(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30));
+        if (csrf != null) {
+            b.header(RequestGuard.CSRF_HEADER, csrf);
+        }
         return token == null ? b : b.header("Authorization", "Bearer " + token);
     }
 

@@ -172,11 +172,11 @@ class WebServerTest {
             HttpResponse<String> denied = w.get("/api/sessions");
             assertThat(denied.statusCode()).isEqualTo(401);
             assertThat(json(denied).get("error").asText()).isEqualTo("A valid token is required: send 'Authorization:"
-                    + " Bearer <SIFT_TOKEN>' (or ?token= for event streams and downloads).");
+                    + " Bearer <SIFT_TOKEN>' (event streams: open the signed events_url the ask response gives).");
             assertThat(w.get("/metrics").statusCode()).isEqualTo(401);
             assertThat(w.get("/api/sessions?token=wrong").statusCode()).isEqualTo(401);
             assertThat(w.get("/health").statusCode()).isEqualTo(200);
-            assertThat(w.get("/api/sessions?token=s3cret").statusCode()).isEqualTo(200);
+            assertThat(w.get("/api/sessions?token=s3cret").statusCode()).as("tokens never in URLs").isEqualTo(401);
             w.token = "s3cret";
             assertThat(w.get("/api/sessions").statusCode()).isEqualTo(200);
         }

@@ -2,7 +2,6 @@ package dev.sift.data.engine;
 
 import dev.sift.data.Dataset;
 import dev.sift.data.LiveEngine;
-import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 
 import java.util.Map;
@@ -26,37 +25,25 @@ public final class Engines implements LiveEngine.Connector {
     }
 
     /** An engine for {@code url}; {@code file} is its cached schema, or null while connecting. */
-    static LiveEngine open(EngineUrl url, Map<String, String> options, Map<String, String> env, Workspace.Limits limits,
-                           EngineFile file) {
-        return switch (url.kind()) {
-            case POSTGRESQL -> {
-                PostgresEngine pg = new PostgresEngine(url, options, env, limits);
-                pg.attach(file);
-                yield pg;
-            }
-            case SPARK, SPARK_CONNECT -> {
+    static CatalogEngine open(EngineUrl url, Map<String, String> options, Map<String, String> env,
+                              Workspace.Limits limits, EngineFile file) {
+        CatalogEngine engine = switch (url.kind()) {
+            case POSTGRESQL -> new PostgresEngine(url, options, env, limits);
+            case SPARK -> {
                 if (!sparkPresent()) {
                     throw new IllegalArgumentException(SPARK_MISSING);
                 }
-                yield SparkEngines.open(url, options, limits, file);
+                yield SparkEngines.open(url, options, limits);
             }
+            // the read-plan guard needs Spark's parser and analyzer in this process; a Connect client has neither
+            case SPARK_CONNECT -> throw new IllegalArgumentException(connectUnsupported(url));
         };
+        return engine.attach(file);
     }
 
-    /** Reads the schema, samples and access of a freshly opened engine. */
-    static EngineFile describe(LiveEngine engine, EngineUrl url) throws QueryException {
-        if (engine instanceof PostgresEngine pg) {
-            return pg.describe(url.stored());
-        }
-        return SparkEngines.describe(engine, url);
-    }
-
-    static void attach(LiveEngine engine, EngineFile file) {
-        if (engine instanceof PostgresEngine pg) {
-            pg.attach(file);
-        } else {
-            SparkEngines.attach(engine, file);
-        }
+    static String connectUnsupported(EngineUrl url) {
+        return "Spark Connect (" + url + ") is not supported yet: use the cluster's master URL (spark://HOST:7077)"
+                + " or local[N] with the Spark build of Sift.";
     }
 
     static boolean sparkPresent() {

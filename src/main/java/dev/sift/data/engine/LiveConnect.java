@@ -2,7 +2,6 @@ package dev.sift.data.engine;
 
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
-import dev.sift.data.LiveEngine;
 import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 
@@ -27,8 +26,8 @@ public final class LiveConnect {
         EngineUrl parsed = EngineUrl.parse(url);
         List<String> notes = new ArrayList<>();
         EngineFile file;
-        try (LiveEngine engine = Engines.open(parsed, options, env, limits, null)) {
-            file = Engines.describe(engine, parsed);
+        try (CatalogEngine engine = Engines.open(parsed, options, env, limits, null)) {
+            file = engine.describe(parsed.stored());
             if (engine instanceof PostgresEngine pg && pg.passwordFrom().equals("the URL")) {
                 notes.add("The password in the URL was used to connect but is not stored; later runs read it from"
                         + " PGPASSWORD or from the variable given with --password-env.");
@@ -48,8 +47,8 @@ public final class LiveConnect {
         EngineFile old = EngineFile.read(ds.file());
         EngineUrl parsed = EngineUrl.parse(old.url());
         EngineFile file;
-        try (LiveEngine engine = Engines.open(parsed, old.options(), env, limits, null)) {
-            file = Engines.describe(engine, parsed);
+        try (CatalogEngine engine = Engines.open(parsed, old.options(), env, limits, null)) {
+            file = engine.describe(parsed.stored());
         }
         return publish(store, name, parsed, file, new ArrayList<>());
     }

@@ -35,49 +35,26 @@ import java.util.Properties;
  * a {@code READ ONLY} transaction with {@code statement_timeout} set, the driver's timeout cancelling it on the
  * server as well, and is rolled back. Results stream with a cursor ({@code fetchSize}) up to the row cap.
  */
-final class PostgresEngine implements LiveEngine {
+final class PostgresEngine extends CatalogEngine {
     private static final int FETCH = 2_000;
 
     private final EngineUrl url;
-    private final Map<String, String> options;
     private final Map<String, String> env;
-    private final Workspace.Limits limits;
     private final String schema;
-    private EngineFile file;
     private Connection connection;
     private Credentials credentials;
 
     PostgresEngine(EngineUrl url, Map<String, String> options, Map<String, String> env, Workspace.Limits limits) {
+        super(options, limits);
         this.url = url;
-        this.options = options;
         this.env = env;
-        this.limits = limits;
         List<String> schemas = url.source().queryList("schema");
         this.schema = !schemas.isEmpty() ? schemas.get(0) : options.getOrDefault("schema", PostgresDialect.DEFAULT_SCHEMA);
-    }
-
-    void attach(EngineFile file) {
-        this.file = file;
     }
 
     @Override
     public SqlDialect dialect() {
         return SqlDialect.POSTGRESQL;
-    }
-
-    @Override
-    public List<TableInfo> tables() {
-        return file == null ? List.of() : file.infos();
-    }
-
-    @Override
-    public int maxFrameRows() {
-        return Integer.parseInt(options.getOrDefault("max_rows", "1000000"));
-    }
-
-    @Override
-    public TableStats stats() {
-        return new SampledStats(this, file);
     }
 
     private synchronized Connection connection() throws QueryException {
@@ -277,7 +254,7 @@ final class PostgresEngine implements LiveEngine {
         return v;
     }
 
-    /** Reads the schema, row counts, keys, a sample value per column and the account's write access. */
+    @Override
     EngineFile describe(String storedUrl) throws QueryException {
         try {
             return inReadOnly(st -> {

@@ -1,6 +1,7 @@
 package dev.sift.data.engine;
 
 import dev.sift.data.ColumnInfo;
+import dev.sift.data.Containment;
 import dev.sift.data.LiveEngine;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
@@ -17,8 +18,8 @@ import java.util.Map;
  * {@link TableStats} on a live engine from its metadata and bounded queries: declared keys and foreign keys
  * count as they are; other facts are read from at most {@link #SAMPLE} rows of a table (a {@code LIMIT}
  * subquery), so building the knowledge graph never scans a big table. A column is taken as a key without a
- * declaration only when the whole table fits in the sample; value lists come from the sample; a name-inferred
- * join is checked by looking the sample's distinct values up in the whole key column.
+ * declaration only when the whole table fits in the sample; value lists come from the sample; an inferred join
+ * is checked by looking the referring column's sampled values up in the key column.
  */
 final class SampledStats implements TableStats {
     static final int SAMPLE = 100_000;
@@ -70,6 +71,12 @@ final class SampledStats implements TableStats {
             }
         }
         return out;
+    }
+
+    /** The referring side is the column's first {@link #SAMPLE} non-null values, looked up in the whole key. */
+    @Override
+    public Containment containment(Containment.Pair pair) throws QueryException {
+        return Containment.of(rows(Containment.sql(pair, SAMPLE), 1).get(0));
     }
 
     @Override

@@ -40,27 +40,17 @@ import java.util.regex.Pattern;
  * ({@code sql()} binds the plan without running it). Queries run as a job group cancelled when the time is up;
  * Spark has no read-only session, so the read-plan check is what keeps writes out.
  */
-final class SparkEngine implements LiveEngine {
+final class SparkEngine extends CatalogEngine {
     /** Plan nodes that write, change the catalog or the session, whatever their base class. */
     private static final Pattern WRITES = Pattern.compile("(?i).*(Insert|Overwrite|Write|Merge|Update|Delete|Cache|Create"
             + "|Drop|Alter|Truncate|Refresh|Repair|Load|Comment|Grant|Revoke|SetCatalog|SetNamespace|Command|Statement).*");
 
-    private final EngineUrl url;
-    private final Map<String, String> options;
-    private final Workspace.Limits limits;
     private final String database;
     private final SparkSession session;
     private final ExecutorService runner;
-    private EngineFile file;
 
     SparkEngine(EngineUrl url, Map<String, String> options, Workspace.Limits limits) {
-        if (url.kind() != EngineUrl.Kind.SPARK) {
-            throw new IllegalArgumentException("Spark Connect (" + url + ") is recognised but not supported yet: connect"
-                    + " to the cluster's master URL (spark://HOST:7077) with the Spark build of Sift instead.");
-        }
-        this.url = url;
-        this.options = options;
-        this.limits = limits;
+        super(options, limits);
         this.database = options.getOrDefault("database", "default");
         // Log4j initialises once per process; a cancelled task interrupted inside that first initialisation
         // would leave it broken for every later task, so it is done here, on a thread nobody interrupts.
@@ -89,28 +79,9 @@ final class SparkEngine implements LiveEngine {
         });
     }
 
-    void attach(EngineFile file) {
-        this.file = file;
-    }
-
     @Override
     public SqlDialect dialect() {
         return SqlDialect.SPARK;
-    }
-
-    @Override
-    public List<TableInfo> tables() {
-        return file == null ? List.of() : file.infos();
-    }
-
-    @Override
-    public int maxFrameRows() {
-        return Integer.parseInt(options.getOrDefault("max_rows", "1000000"));
-    }
-
-    @Override
-    public TableStats stats() {
-        return new SampledStats(this, file);
     }
 
     @Override
@@ -134,7 +105,7 @@ final class SparkEngine implements LiveEngine {
         } catch (Exception e) {
             String m = message(e);
             if (m.contains("TABLE_OR_VIEW_NOT_FOUND")) {
-                m += " Tables on Spark SQL: " + String.join(", ", tables().stream().map(TableInfo::name).toList()) + ".";
+                m += " Tables on Spark SQL: " + tableNames() + ".";
             }
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not bind on Spark SQL: " + m);
         }
@@ -262,6 +233,7 @@ final class SparkEngine implements LiveEngine {
     }
 
     /** Tables of the database with columns, counts (the catalog's statistics, else a timed count) and samples. */
+    @Override
     EngineFile describe(String storedUrl) throws QueryException {
         List<EngineFile.Table> tables = new ArrayList<>();
         List<org.apache.spark.sql.catalog.Table> listed;

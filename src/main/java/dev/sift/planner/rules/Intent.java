@@ -57,11 +57,20 @@ public enum Intent {
      * true when a prediction task of the knowledge graph is triggered by the question.
      */
     public static Intent classify(List<String> words, boolean task) {
+        return classify(words, task, w -> false);
+    }
+
+    /**
+     * As above; {@code namesData} says whether a word names a table or column of the dataset itself ("segment" when
+     * the customers table has a column {@code segment}): such a word does not ask for an analysis.
+     */
+    public static Intent classify(List<String> words, boolean task, java.util.function.Predicate<String> namesData) {
         boolean howMany = pair(words, "how", "many");
         boolean counting = words.contains("many") || words.contains("number") || words.contains("count");
         if (!howMany) {
+            List<String> asked = words.stream().filter(w -> !namesData.test(w)).toList();
             for (Intent i : List.of(PROFILE, QUALITY, CORRELATION, ANOMALY, CLUSTER)) {
-                if (V.any(words, "intents." + i.name().toLowerCase(java.util.Locale.ROOT))) {
+                if (V.any(asked, "intents." + i.name().toLowerCase(java.util.Locale.ROOT))) {
                     return i;
                 }
             }
@@ -80,7 +89,8 @@ public enum Intent {
         if (V.any(words, "intents.trend")) {
             return TREND;
         }
-        boolean shaped = words.stream().anyMatch(w -> V.has(w, "aggregates", "group_cues", "share", "distribution"));
+        boolean shaped = words.stream().anyMatch(w -> V.has(w, "aggregates", "group_cues", "share", "distribution",
+                "descending", "ascending")); // "which category has the most orders" ranks, it does not list values
         if (!counting && !shaped && V.any(words, "intents.values")) {
             return VALUES;
         }

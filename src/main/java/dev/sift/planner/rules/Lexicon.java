@@ -143,8 +143,14 @@ public final class Lexicon {
             if (conds.size() == 1) {
                 return conds.get(0);
             }
-            return new Sense.Ambiguous("'" + key + "' is a value of " + String.join(" and ", vals.stream()
-                    .map(m -> m.table() + "." + m.column()).distinct().toList()));
+            List<String> columns = vals.stream().map(m -> m.table() + "." + m.column()).distinct().toList();
+            if (columns.size() == 1) { // 'Web'/'web', 'Electronic'/'Electronics': variants of one column's value
+                return new Sense.Ambiguous("it matches the values " + String.join(", ", vals.stream().map(m -> "'"
+                        + m.value() + "'").toList()) + " of " + columns.get(0) + ", which may be one thing written in"
+                        + " several ways; name one exactly, or say in your knowledge file what it means (a value alias"
+                        + " or a concept)");
+            }
+            return new Sense.Ambiguous("'" + key + "' is a value of " + String.join(" and ", columns));
         }
         List<Sense.Entity> entities = new ArrayList<>();
         List<Sense.Via> vias = new ArrayList<>();
@@ -207,6 +213,20 @@ public final class Lexicon {
         return null;
     }
 
+    /**
+     * The one stored value a phrase spells exactly, ignoring case only ("Electronics" beside the stored 'Electronic'
+     * and 'Electronics'), or empty; 'Web' and 'web' both spell "web", so that stays a question.
+     */
+    public Optional<Sense> exactValue(String shown, List<String> words) {
+        String key = String.join(" ", words);
+        if (key.length() <= 1 || key.matches("[\\d ]+") || !kg.lookup(key).stream().allMatch(e -> e instanceof KgEntry.Column)) {
+            return Optional.empty();
+        }
+        List<Sense.Cond> exact = values.resolve(key).stream().filter(m -> m.via() == ValueIndex.Via.DATA
+                && m.value().trim().equalsIgnoreCase(shown.trim())).map(Lexicon::cond).distinct().toList();
+        return exact.size() == 1 ? Optional.of(exact.get(0)) : Optional.empty();
+    }
+
     private static <T> void add(List<T> list, T item) {
         if (!list.contains(item)) {
             list.add(item);
@@ -224,6 +244,12 @@ public final class Lexicon {
 
     // ------------------------------------------------------------------ facts about tables the parser needs
 
+    /** Whether one comparable word is the name of a table or a column of the dataset ("segment", "orders"). */
+    public boolean namesData(String word) {
+        return kg.tables().stream().anyMatch(t -> Phrases.key(t.name()).equals(word))
+                || kg.entries(KgEntry.Column.class).stream().anyMatch(c -> Phrases.key(c.name()).equals(word));
+    }
+
     /** The key column of a table (unique, non-null), or empty. */
     public Optional<KgEntry.Column> key(String table) {
         return kg.columns(table).stream().filter(KgEntry.Column::key).findFirst();
@@ -237,6 +263,25 @@ public final class Lexicon {
             }
         }
         return key(table).map(Lexicon::attr);
+    }
+
+    /**
+     * The column that names a table's rows for people, when its label is only the key: a text column called
+     * {@code name}, {@code title}, {@code <table>_name} or {@code <singular>_name} (products → product_name); empty when
+     * the label is already a name (a concept) or no such column is unique.
+     */
+    public Optional<Sense.Attr> nameColumn(String table) {
+        Optional<Sense.Attr> label = label(table);
+        Optional<KgEntry.Column> key = key(table);
+        if (label.isPresent() && key.isPresent() && !label.get().name().equals(key.get().qualified())) {
+            return label;
+        }
+        String singular = Phrases.stem(table.toLowerCase(java.util.Locale.ROOT));
+        Set<String> names = new java.util.HashSet<>(List.of("name", "title", table.toLowerCase(java.util.Locale.ROOT) + "_name",
+                singular + "_name", "full_name", "display_name"));
+        List<Sense.Attr> hits = kg.columns(table).stream().filter(c -> names.contains(c.name().toLowerCase(java.util.Locale.ROOT)))
+                .map(Lexicon::attr).filter(a -> a.type().startsWith("VARCHAR")).toList();
+        return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
     }
 
     /**
@@ -261,6 +306,39 @@ public final class Lexicon {
     public Optional<Sense.Attr> dateColumn(String table) {
         List<Sense.Attr> dates = kg.columns(table).stream().map(Lexicon::attr).filter(Sense.Attr::date).toList();
         return dates.size() == 1 ? Optional.of(dates.get(0)) : Optional.empty();
+    }
+
+    /** The table's only numeric column with "price" in its name (what "the most expensive product" ranks by), or empty. */
+    public Optional<Sense.Attr> price(String table) {
+        List<Sense.Attr> prices = kg.columns(table).stream().filter(c -> c.name().toLowerCase(java.util.Locale.ROOT)
+                .contains("price")).map(Lexicon::attr).filter(Sense.Attr::numeric).toList();
+        return prices.size() == 1 ? Optional.of(prices.get(0)) : Optional.empty();
+    }
+
+    /**
+     * Whether the table is a fact table: an approved join leads out of it to another table (orders → customers), so
+     * its rows are the events that "placed", "sold" and "ordered" speak of.
+     */
+    public boolean fact(String table) {
+        return table != null && kg.joins().stream().anyMatch(j -> j.approved() && j.fromTable().equals(table)
+                && !j.toTable().equals(table));
+    }
+
+    /**
+     * The date column a verb names by its stem ("signed up" → customers.signup_date, "ordered" → orders.order_date,
+     * "created" → created_at): the column's first name part equals the stem, or starts with it (five letters or more);
+     * empty unless exactly one date column of the dataset fits.
+     */
+    public Optional<Sense.Attr> dateOfVerb(List<String> stems) {
+        List<Sense.Attr> hits = new ArrayList<>();
+        for (KgEntry.Column c : kg.entries(KgEntry.Column.class)) {
+            Sense.Attr a = attr(c);
+            String first = c.name().toLowerCase(java.util.Locale.ROOT).split("_")[0];
+            if (a.date() && stems.stream().anyMatch(s -> first.equals(s) || s.length() >= 5 && first.startsWith(s))) {
+                hits.add(a);
+            }
+        }
+        return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
     }
 
     /** The table's column named "amount" (what "loans over 300000" compares), or empty. */

@@ -14,12 +14,16 @@ final class ParseState {
     final List<Tok> toks;
     final List<String> readings = new ArrayList<>();
     final List<String> unmapped = new ArrayList<>();
+    /** Transaction verbs read as filler ("placed", "sold"), valid only if the question reads a fact table. */
+    final List<String> verbs = new ArrayList<>();
     final List<QuerySpec.Filter> filters = new ArrayList<>();
     final List<QuerySpec.Link> links = new ArrayList<>();
     /** The ranking the question asks for, or null. */
     final Ranking ranking;
     /** The table whose rows are counted, aggregated or listed. */
     String subject;
+    /** Whether the subject so far is only the table of the value that opened the question ("Toys" in "Toys orders"). */
+    boolean subjectByValue;
     /** The entity the next phrase hangs off ("loans of accounts in Prague": account). */
     String anchor;
     /** A join the question named ("live in"), pending until the table it leads to is read. */

@@ -116,8 +116,8 @@ final class PhraseRules {
     }
 
     /** "in 1997", "between 1995 and 1996", "after March 1997": a filter on the date the question is about. */
-    void dates(ParseState w, Tok t, Sense.Dates d) throws Unreadable {
-        Sense.Attr col = dateColumn(w);
+    void dates(ParseState w, int i, Tok t, Sense.Dates d) throws Unreadable {
+        Sense.Attr col = w.dateColumn != null ? w.dateColumn : clauseDate(w, i, t);
         if (col == null) {
             throw new Unreadable("I could not tell which date '" + t.text() + "' refers to" + (w.base() == null ? ""
                     : ": table " + w.base() + " has " + (lexicon.graph().columns(w.base()).stream().noneMatch(c -> Lexicon.attr(c).date())
@@ -206,6 +206,26 @@ final class PhraseRules {
             return Optional.empty();
         }
         return lexicon.graph().joins().stream().filter(KgEntry.Join::curated).filter(j -> b.equals(j.other(a))).findFirst();
+    }
+
+    /**
+     * The date a date phrase names when no date column was: "orders from London customers were placed in 2024" — after
+     * "was/were/been" and a verb the phrase belongs to the question's subject; otherwise to the entity it follows, and
+     * when that entity and the subject both have a date ("orders of customers in 2024") the question is asked back.
+     */
+    private Sense.Attr clauseDate(ParseState w, int i, Tok t) throws Unreadable {
+        Optional<Sense.Attr> ofSubject = w.subject == null ? Optional.empty() : lexicon.dateColumn(w.subject);
+        boolean passive = i >= 2 && w.toks.get(i - 1).plain() && w.toks.get(i - 2).is("was", "were", "been", "be", "is", "are");
+        if (passive && ofSubject.isPresent()) {
+            return ofSubject.get();
+        }
+        Optional<Sense.Attr> ofAnchor = w.anchor == null ? Optional.empty() : lexicon.dateColumn(w.anchor);
+        if (ofAnchor.isPresent() && ofSubject.isPresent() && !ofAnchor.get().equals(ofSubject.get())) {
+            throw new Unreadable("I could not tell which date '" + t.text() + "' refers to: " + ofSubject.get().name()
+                    + " or " + ofAnchor.get().name() + "; name the date (e.g. '" + w.subject + " with "
+                    + ofSubject.get().name().substring(ofSubject.get().name().indexOf('.') + 1) + " " + t.text() + "')");
+        }
+        return dateColumn(w);
     }
 
     /** The date column date phrases apply to: the one named, else the only date of the anchor or the subject. */

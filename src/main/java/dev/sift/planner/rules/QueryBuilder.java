@@ -101,12 +101,17 @@ public final class QueryBuilder {
                     m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
                 }
                 String dir = s.descending() ? "DESC" : "ASC";
+                Optional<Sense.Attr> named = rowName(s.group());
+                if (named.isPresent()) { // ranked rows of a table: their name first, then the key that groups them
+                    yield new Built("SELECT " + named.get().sql() + ", " + groupSel + ", " + m + " FROM " + from + whereSql
+                            + " GROUP BY 1, 2 ORDER BY 3 " + dir + ", 2 LIMIT " + s.limit(), joins);
+                }
                 yield new Built("SELECT " + groupSel + ", " + m + " FROM " + from + whereSql
                         + " GROUP BY 1 ORDER BY 2 " + dir + ", 1 LIMIT " + s.limit(), joins);
             }
             case TOP_ROWS -> {
                 Set<String> cols = new LinkedHashSet<>();
-                Optional<Sense.Attr> label = lexicon.label(s.subject());
+                Optional<Sense.Attr> label = lexicon.nameColumn(s.subject()).or(() -> lexicon.label(s.subject()));
                 if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value
                     yield new Built("SELECT " + label.get().sql() + ", " + s.measure().sql() + " FROM " + from + whereSql
                             + " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
@@ -115,7 +120,7 @@ public final class QueryBuilder {
                 if (subjectKey != null) {
                     cols.add(subjectKey);
                 }
-                lexicon.label(s.subject()).ifPresent(l -> cols.add(l.sql()));
+                label.ifPresent(l -> cols.add(l.sql()));
                 cols.add(s.measure().sql());
                 yield new Built("SELECT " + (fans ? "DISTINCT " : "") + String.join(", ", cols) + " FROM " + from + whereSql
                         + " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
@@ -124,6 +129,15 @@ public final class QueryBuilder {
             case LIST -> new Built("SELECT " + (fans ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + from
                     + whereSql + (subjectKey == null ? "" : " ORDER BY " + subjectKey), joins);
         };
+    }
+
+    /** The name column of the table a grouping by its key ranks ("top 3 products": product_name), or empty. */
+    private Optional<Sense.Attr> rowName(Sense.Attr group) {
+        Optional<KgEntry.Column> key = lexicon.key(group.table());
+        if (key.isEmpty() || !key.get().qualified().equals(group.name())) {
+            return Optional.empty();
+        }
+        return lexicon.nameColumn(group.table()).filter(n -> !n.name().equals(group.name()));
     }
 
     private static String distinctCount(String key, String subject) throws Unsupported {

@@ -60,7 +60,9 @@ final class Ranking {
             }
         }
         boolean implicit = false;
-        if (n == null && !t.isEmpty() && t.get(0).is("which") && t.stream().anyMatch(Ranking::extreme)) {
+        boolean priced = t.stream().anyMatch(k -> k.plain() && V.has(k.word(), "price_words"));
+        if (n == null && !t.isEmpty() && (t.get(0).is("which") || priced && t.get(0).is("what"))
+                && t.stream().anyMatch(Ranking::extreme)) {
             n = 1;
             implicit = true;
             start = 1;
@@ -70,6 +72,10 @@ final class Ranking {
         }
         boolean desc = !bottom;
         for (int i = start; i < t.size(); i++) {
+            if (t.get(i).plain() && V.has(t.get(i).word(), "price_words")) {
+                desc = bottom != "desc".equals(V.map("price_words").get(t.get(i).word()));
+                break;
+            }
             if (t.get(i).plain() && V.has(t.get(i).word(), "ascending")) {
                 desc = false;
                 break;
@@ -82,7 +88,7 @@ final class Ranking {
     }
 
     private static boolean extreme(Tok k) {
-        return k.plain() && V.has(k.word(), "descending", "ascending");
+        return k.plain() && V.has(k.word(), "descending", "ascending", "price_words");
     }
 
     /** True while token {@code i} may still name what is ranked. */

@@ -67,7 +67,10 @@ public final class Reader {
                 if (!free) {
                     continue;
                 }
-                Optional<Sense> s = lexicon.sense(words.subList(i, i + n));
+                Optional<Sense> found = lexicon.sense(words.subList(i, i + n));
+                Optional<Sense> s = found.isPresent() && found.get() instanceof Sense.Ambiguous
+                        ? lexicon.exactValue(String.join(" ", shown.subList(i, i + n)), words.subList(i, i + n)).or(() -> found)
+                        : found;
                 if (s.isPresent()) {
                     at[i] = new Tok(String.join(" ", shown.subList(i, i + n)), List.copyOf(words.subList(i, i + n)), s.get());
                     for (int j = i; j < i + n; j++) {

@@ -191,6 +191,12 @@ final class ShapeRules {
     /** TOP_ROWS: "the 3 largest loans" (by the table's amount), "which district has the highest salary". */
     private QuerySpec topRows(ParseState w, String table, Sense.Attr by) throws Unreadable {
         Sense.Attr measure = by;
+        Optional<Tok> priced = w.toks.stream().filter(k -> k.plain() && V.has(k.word(), "price_words")).findFirst();
+        if (measure == null && priced.isPresent()) {
+            measure = lexicon.price(table).orElseThrow(() -> new Unreadable("I could not tell which column of " + table
+                    + " is its price for '" + priced.get().text() + "'"));
+            w.readings.add("'" + priced.get().text() + "' → by " + measure.name());
+        }
         if (measure == null) {
             measure = lexicon.amount(table).orElseThrow(() -> new Unreadable("I could not tell what to rank " + table + " rows by"));
             w.readings.add("'largest/smallest' → by " + measure.name());
@@ -214,6 +220,12 @@ final class ShapeRules {
             grain = c.attr().table();
             measure = c.attr();
             agg = w.agg;
+        } else if (order instanceof Ranking.Order.ByColumn c && !w.verbs.isEmpty() && c.attr().numeric()
+                && !c.attr().table().equals(by.table())) { // "top 3 products by quantity sold": the total sold
+            grain = c.attr().table();
+            measure = c.attr();
+            agg = "sum";
+            w.readings.add("'" + w.verbs.get(0) + "' → the total " + c.attr().name() + " of the " + grain + " rows");
         } else {
             throw new Unreadable("I could not tell what to rank by");
         }

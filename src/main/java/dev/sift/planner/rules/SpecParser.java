@@ -50,6 +50,9 @@ public final class SpecParser {
         if (problem == null && (w.negate || w.related != null)) {
             problem = w.negate ? "I could not tell what 'no'/'without' applies to" : "I could not tell what the comparison applies to";
         }
+        if (!w.verbs.isEmpty() && !readsFact(w)) {
+            w.unmapped.addAll(w.verbs);
+        }
         if (!w.unmapped.isEmpty()) {
             return new Parse.Unmapped(List.copyOf(new LinkedHashSet<>(w.unmapped)), w.readings);
         }
@@ -62,6 +65,23 @@ public final class SpecParser {
         } catch (Unreadable e) {
             return new Parse.Problem(e.getMessage(), w.readings);
         }
+    }
+
+    /** Whether the question reads a fact table (its subject, a joined table, or the measure's or metric's table). */
+    private boolean readsFact(ParseState w) {
+        List<String> tables = new ArrayList<>();
+        tables.add(w.subject);
+        w.links.forEach(l -> {
+            tables.add(l.from());
+            tables.add(l.to());
+        });
+        if (w.measure != null) {
+            tables.add(w.measure.table());
+        }
+        if (w.metric != null) {
+            tables.addAll(w.metric.tables());
+        }
+        return tables.stream().anyMatch(lexicon::fact);
     }
 
     private void step(ParseState w, int i) throws Unreadable {
@@ -90,7 +110,7 @@ public final class SpecParser {
         } else if (s instanceof Sense.Ambiguous a) {
             throw new Unreadable("'" + t.text() + "' is ambiguous here: " + a.text());
         } else if (s instanceof Sense.Dates d) {
-            phrases.dates(w, t, d);
+            phrases.dates(w, i, t, d);
         } else if (s instanceof Sense.Compare c) {
             phrases.compare(w, i, t, c);
         }
@@ -106,6 +126,7 @@ public final class SpecParser {
         if (w.subject == null && rankTarget) {
             w.ranking.target = new Ranking.Target.Rows(c.table(), null);
         }
+        w.subjectByValue = w.subject == null;
         w.subjectOrAttach(c.table());
         w.filter(c.table(), c.sql(), c.describe());
     }
@@ -134,6 +155,10 @@ public final class SpecParser {
         if (i + 1 < w.toks.size() && PhraseRules.qualifies(w.toks.get(i + 1), e.table())) {
             return; // "loan duration", "loan amount": a table word qualifying the attribute after it
         }
+        if (w.groupCue && w.subject != null && e.table().equals(w.subject) && w.measure != null) {
+            perOwnRow(w, t, e); // "the average quantity per order": each order once, not one group per order
+            return;
+        }
         if (w.groupCue && w.subject != null) {
             w.groupCue = false;
             w.attach(e.table());
@@ -148,10 +173,40 @@ public final class SpecParser {
         }
         if (w.subject == null) {
             w.subject = e.table();
+        } else if (headAfterValue(w, i, e)) { // "Toys orders": the orders are counted, the value qualifies them
+            String qualifier = w.subject;
+            w.subject = e.table();
+            w.link(e.table(), qualifier, null);
         } else {
             w.attach(e.table());
         }
+        w.subjectByValue = false;
         w.anchor = e.table();
+    }
+
+    /**
+     * Whether a table right after the value that opened the question is its head noun ("how many Toys orders",
+     * "London customers' orders" is not): the value of another table qualifies this one, so this one is counted.
+     */
+    private static boolean headAfterValue(ParseState w, int i, Sense.Entity e) {
+        return w.subjectByValue && i > 0 && w.toks.get(i - 1).sense() instanceof Sense.Cond c && c.table().equals(w.subject)
+                && !e.table().equals(w.subject) && w.ranking == null && w.measure == null && w.metric == null
+                && w.group == null;
+    }
+
+    /**
+     * "per order" after a measure of the orders table itself: grouping by the table's own key gives one group per row,
+     * which is never what an average per order means; the average over the rows is. Any other aggregate per own row
+     * ("total quantity per order") is asked about rather than listed row by row.
+     */
+    private static void perOwnRow(ParseState w, Tok t, Sense.Entity e) throws Unreadable {
+        w.groupCue = false;
+        if (!"avg".equals(w.agg)) {
+            throw new Unreadable("'per " + t.text() + "' would give one group for each " + e.table() + " row, since "
+                    + w.measure.name() + " is a value of each row; ask for the average " + w.measure.name().substring(
+                    w.measure.name().indexOf('.') + 1) + " per " + t.text() + ", or list the " + e.table() + " rows");
+        }
+        w.readings.add("'per " + t.text() + "' → each " + e.table() + " row counts once");
     }
 
     /** A metric of the graph, possibly named with its grouping ("loans per region"). */
@@ -214,8 +269,11 @@ public final class SpecParser {
                     + Sql.quoteString(code), a.name() + " = '" + code + "'"), false);
             return;
         }
+        if (i == w.consumed) {
+            return; // "up" of "signed up", read with the verb before it
+        }
         if (!(year(w, t) || cue(w, i, t) || negation(w, t) || aggregate(w, t) || or(w, t) || adjective(w, t)
-                || filler(t.word()))) {
+                || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
             w.unmapped.add(t.text());
         }
     }
@@ -324,7 +382,59 @@ public final class SpecParser {
         return false;
     }
 
+    /**
+     * A verb whose stem names a date column, right before a date phrase: "signed up in 2022" → customers.signup_date,
+     * "ordered in 2024" → orders.order_date. The date phrase then applies to that column.
+     */
+    private boolean dateVerb(ParseState w, int i, Tok t) {
+        int next = i + 1 < w.toks.size() && w.toks.get(i + 1).is("up", "out") ? i + 2 : i + 1;
+        if (next >= w.toks.size() || !(w.toks.get(next).sense() instanceof Sense.Dates) || !t.word().matches("[a-z]{3,}")) {
+            return false;
+        }
+        String word = t.word();
+        List<String> stems = new ArrayList<>(List.of(word));
+        if (word.endsWith("ied")) {
+            stems.add(word.substring(0, word.length() - 3) + "y");
+        } else if (word.endsWith("ed")) {
+            String base = word.substring(0, word.length() - 2);
+            stems.add(base);
+            stems.add(word.substring(0, word.length() - 1));
+            if (base.length() > 2 && base.charAt(base.length() - 1) == base.charAt(base.length() - 2)) {
+                stems.add(base.substring(0, base.length() - 1)); // "shipped" → ship
+            }
+        }
+        if (next == i + 2) { // "signed up" → signup
+            String particle = w.toks.get(i + 1).word();
+            stems = new ArrayList<>(stems.stream().map(x -> x + particle).toList());
+        }
+        Optional<Sense.Attr> date = lexicon.dateOfVerb(stems);
+        if (date.isEmpty()) {
+            return false;
+        }
+        if (next == i + 2) {
+            w.consumed = i + 1;
+        }
+        w.dateColumn = date.get();
+        if (w.subject == null) {
+            w.subject = date.get().table();
+            w.anchor = date.get().table();
+        }
+        w.readings.add("'" + t.text() + (next == i + 2 ? " " + w.toks.get(i + 1).text() : "") + "' → the date "
+                + date.get().name());
+        return true;
+    }
+
+    /** "placed", "sold", "ordered": filler when the question reads a fact table, checked once it is read. */
+    private static boolean transactionVerb(ParseState w, Tok t) {
+        if (!V.has(t.word(), "transaction_verbs")) {
+            return false;
+        }
+        w.verbs.add(t.text());
+        return true;
+    }
+
     private static boolean filler(String word) {
-        return V.has(word, "function", "stop", "descending", "ascending", "share", "distribution") || word.equals("year");
+        return V.has(word, "function", "stop", "descending", "ascending", "share", "distribution", "relation_words",
+                "price_words") || word.equals("year");
     }
 }

@@ -1,5 +1,6 @@
 package dev.sift.bench.dab;
 
+import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
@@ -60,6 +61,31 @@ class DabYelpTest {
         }
         try (Workspace ws = Workspace.open(dev.sift.TestDatasets.bank(), Workspace.Limits.defaults())) {
             assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).doesNotContain("Python-style literal");
+        }
+    }
+
+    @Test
+    void the_automatic_knowledge_graph_joins_reviews_to_businesses_on_the_number_their_keys_carry() throws Exception {
+        Sift sift = new Sift(home, null, Workspace.Limits.defaults());
+        DabDataset yelp = DabDataset.read(ROOT, "yelp");
+        Dataset folded = sift.store().ensure("dab_yelp", DatasetSources.of(List.of(yelp.dbConfig().toAbsolutePath()
+                .toString()), yelp.dir().toAbsolutePath(), Map.of()), dev.sift.data.Progress.NONE);
+        try (Workspace ws = sift.open(folded)) {
+            var joins = dev.sift.knowledge.KgBuilder.build(ws).joins();
+            assertThat(joins).filteredOn(KgEntry.Join::normalised).extracting(KgEntry.Join::written).containsExactlyInAnyOrder(
+                    "user_database.review.business_ref = businessinfo_database.business.business_id",
+                    "user_database.tip.business_ref = businessinfo_database.business.business_id");
+            KgEntry.Join review = joins.stream().filter(j -> j.fromTable().equals("user_database.review")
+                    && j.normalised()).findFirst().orElseThrow();
+            assertThat(review.approved()).isTrue();
+            assertThat(review.condition()).contains("regexp_extract(CAST(user_database.review.business_ref AS VARCHAR)");
+            // the carried condition finds every review's business; plain equality finds none
+            assertThat(ws.query("SELECT count(*) FROM user_database.review JOIN businessinfo_database.business ON "
+                    + review.condition()).scalar()).isEqualTo(ws.query("SELECT count(*) FROM user_database.review").scalar());
+            assertThat(ws.query("SELECT count(*) FROM user_database.review r JOIN businessinfo_database.business b"
+                    + " ON r.business_ref = b.business_id").scalar()).isEqualTo(0L);
+            assertThat(joins).filteredOn(j -> !j.normalised()).extracting(KgEntry.Join::written).contains(
+                    "businessinfo_database.checkin.business_id = businessinfo_database.business.business_id");
         }
     }
 

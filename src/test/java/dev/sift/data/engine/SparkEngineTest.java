@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Spark SQL in this process ({@code local[2]}) as a live dataset: catalog tables written by Spark, reached
+ * Spark SQL in this process ({@code local[1]}, one shuffle partition, no UI) as a live dataset: catalog tables written by Spark, reached
  * through the master URL exactly as a {@code spark://} cluster would be. One Spark session for the class.
  */
 class SparkEngineTest {
@@ -38,12 +38,12 @@ class SparkEngineTest {
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
         Class.forName("org.apache.logging.log4j.ThreadContext"); // as SparkEngine does: before any task can be cancelled
-        spark = SparkSession.builder().master("local[2]").appName("sift-test")
+        spark = SparkSession.builder().master("local[1]").appName("sift-test")
                 .config("spark.ui.enabled", "false")
                 .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName())
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "2")
+                .config("spark.sql.shuffle.partitions", "1")
                 .config("spark.sql.warehouse.dir", dir.resolve("warehouse").toString())
                 .getOrCreate();
         spark.sql("CREATE TABLE account USING parquet AS SELECT CAST(id AS INT) AS account_id,"
@@ -54,7 +54,7 @@ class SparkEngineTest {
                 + " FROM range(1, 2001)");
         home = dir;
         store = new DatasetStore(dir.resolve("datasets"));
-        events = LiveConnect.connect(store, "events", "local[2]", Map.of(), Map.of(), LIMITS).dataset();
+        events = LiveConnect.connect(store, "events", "local[1]", Map.of(), Map.of(), LIMITS).dataset();
     }
 
     @AfterAll
@@ -72,7 +72,7 @@ class SparkEngineTest {
         EngineFile file = EngineFile.read(events.file());
         assertThat(file.tables().get(1).columns()).extracting(EngineFile.Column::type)
                 .containsExactly("BIGINT", "BIGINT", "DOUBLE", "VARCHAR");
-        LiveConnect.Connected again = LiveConnect.connect(store, "events_again", "local[2]", Map.of(), Map.of(), LIMITS);
+        LiveConnect.Connected again = LiveConnect.connect(store, "events_again", "local[1]", Map.of(), Map.of(), LIMITS);
         assertThat(again.notes()).anySatisfy(n -> assertThat(n).contains("may be able to write (Spark SQL has no read-only"
                 + " session, so Sift cannot tell what the cluster's account may write)"));
     }
@@ -143,7 +143,7 @@ class SparkEngineTest {
 
     @Test
     void a_result_too_big_to_bring_back_stays_on_spark() throws Exception {
-        Dataset capped = LiveConnect.connect(store, "events_capped", "local[2]", Map.of("max_rows", "100"), Map.of(),
+        Dataset capped = LiveConnect.connect(store, "events_capped", "local[1]", Map.of("max_rows", "100"), Map.of(),
                 LIMITS).dataset();
         try (Workspace ws = Workspace.open(capped, LIMITS)) {
             assertThatThrownBy(() -> ws.saveFrame("all_loans", "SELECT * FROM loan"))

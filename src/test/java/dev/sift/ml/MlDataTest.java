@@ -1,0 +1,113 @@
+package dev.sift.ml;
+
+import dev.sift.TestDatasets;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MlDataTest {
+    /** Every kind of feature, each with NULLs: numbers (decimal, double, boolean), one-hot, ordinal and date. */
+    private static final String ROWS = """
+            SELECT i AS cust_id, 'c' || i AS code,
+              CASE WHEN i % 7 = 0 THEN NULL ELSE i * 1.5 END AS amount,
+              CAST(i % 13 AS DOUBLE) / 3 AS ratio,
+              i % 5 = 0 AS flag,
+              CASE WHEN i % 11 = 0 THEN NULL ELSE ['red', 'green', 'blue'][1 + i % 3] END AS color,
+              CASE WHEN i % 17 = 0 THEN NULL ELSE 'grade_' || (i % 20) END AS grade,
+              CASE WHEN i % 9 = 0 THEN NULL ELSE DATE '2020-01-01' + CAST(i AS INTEGER) END AS opened,
+              CASE WHEN i % 2 = 0 THEN 'yes' ELSE 'no' END AS label
+            FROM range(1, LAST) t(i)""";
+
+    private Workspace ws;
+
+    @BeforeEach
+    void open() throws Exception {
+        ws = Workspace.open(TestDatasets.shop(), Workspace.Limits.defaults());
+        ws.saveFrame("train_rows", ROWS.replace("LAST", "201"));
+        // new rows with values the encoder never saw: a colour and a grade outside the training levels
+        ws.saveFrame("new_rows", ROWS.replace("LAST", "41").replace("'blue'", "'violet'").replace("'grade_' ||", "'new_' ||"));
+    }
+
+    @AfterEach
+    void close() {
+        ws.close();
+    }
+
+    @Test
+    void arrow_and_row_loop_give_the_same_matrix_with_nulls_as_nan() throws Exception {
+        TableInfo table = ws.table("train_rows").orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("cust_id", "label"), null);
+        assertThat(enc.columns()).extracting(FeatureEncoder.ColumnPlan::kind).containsExactly(FeatureEncoder.Kind.NUMERIC,
+                FeatureEncoder.Kind.NUMERIC, FeatureEncoder.Kind.NUMERIC, FeatureEncoder.Kind.ONE_HOT,
+                FeatureEncoder.Kind.ORDINAL, FeatureEncoder.Kind.DATE);
+
+        MlData arrow = MlData.read(ws, table, enc, "cust_id", "label", null, false);
+        MlData rows = MlData.readRows(ws, table, enc, "cust_id", "label", null, false);
+
+        assertSame(arrow, rows);
+        assertThat(arrow.rows()).isEqualTo(200);
+        assertThat(arrow.width()).isEqualTo(3 + 3 + 1 + 4);
+        // row 7 (cust_id 7): amount NULL -> NaN; row 11: colour NULL -> NaN in all three one-hot columns
+        assertThat(arrow.x()[6 * arrow.width()]).isNaN();
+        assertThat(Arrays.copyOfRange(arrow.x(), 10 * arrow.width() + 3, 10 * arrow.width() + 6))
+                .containsExactly(Float.NaN, Float.NaN, Float.NaN);
+        assertThat(arrow.entities()[0]).isEqualTo(1L);
+        assertThat(arrow.target()[0]).isEqualTo("no");
+    }
+
+    @Test
+    void unseen_values_encode_alike_in_both_readers_and_display_text_matches() throws Exception {
+        TableInfo train = ws.table("train_rows").orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, train, Set.of("cust_id", "label"), null);
+        TableInfo fresh = ws.table("new_rows").orElseThrow();
+
+        MlData arrow = MlData.read(ws, fresh, enc, "code", null, null, true);
+        MlData rows = MlData.readRows(ws, fresh, enc, "code", null, null, true);
+
+        assertSame(arrow, rows);
+        assertThat(arrow.display()).isDeepEqualTo(rows.display());
+        // 'violet' is no training colour: all one-hot columns 0; a new grade is missing for the ordinal
+        int violet = IntStream.range(0, arrow.rows()).filter(r -> "violet".equals(arrow.display()[r][3])).findFirst()
+                .orElseThrow();
+        int w = arrow.width();
+        assertThat(Arrays.copyOfRange(arrow.x(), violet * w + 3, violet * w + 6)).containsExactly(0f, 0f, 0f);
+        assertThat(arrow.x()[violet * w + 6]).isNaN();
+        assertThat(arrow.entities()).allMatch(e -> e instanceof String);
+        assertThat(arrow.target()).containsOnlyNulls();
+    }
+
+    @Test
+    void a_filter_that_keeps_no_rows_reads_an_empty_matrix() throws Exception {
+        TableInfo table = ws.table("train_rows").orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("cust_id", "label"), List.of("ratio", "color"));
+
+        MlData arrow = MlData.read(ws, table, enc, null, "label", "ratio > 100", false);
+
+        assertThat(arrow.rows()).isZero();
+        assertThat(arrow.x()).isEmpty();
+        assertSame(arrow, MlData.readRows(ws, table, enc, null, "label", "ratio > 100", false));
+    }
+
+    /** Bit for bit (NaN equals NaN), and every other component equal. */
+    private static void assertSame(MlData arrow, MlData rows) {
+        assertThat(arrow.rows()).isEqualTo(rows.rows());
+        assertThat(arrow.width()).isEqualTo(rows.width());
+        assertThat(bits(arrow.x())).containsExactly(bits(rows.x()));
+        assertThat(arrow.rowids()).containsExactly(rows.rowids());
+        assertThat(arrow.entities()).containsExactly(rows.entities());
+        assertThat(arrow.target()).containsExactly(rows.target());
+    }
+
+    private static int[] bits(float[] x) {
+        return IntStream.range(0, x.length).map(i -> Float.floatToIntBits(x[i])).toArray();
+    }
+}
