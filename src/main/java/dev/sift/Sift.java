@@ -38,6 +38,7 @@ import dev.sift.tool.data.ConnectSource;
 import dev.sift.tool.data.InspectData;
 import dev.sift.tool.chart.MakeChart;
 import dev.sift.tool.data.SampleValues;
+import dev.sift.tool.data.ShowFrame;
 import dev.sift.tool.ml.AnomalyScan;
 import dev.sift.tool.ml.CheckDrift;
 import dev.sift.tool.ml.CompareModels;
@@ -134,7 +135,7 @@ public final class Sift {
 
     /** The tools every run may use; {@code connect} attaches further sources. Adding a tool is one line here. */
     public static ToolRegistry defaultTools(ConnectSource connect) {
-        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new SummarizeResult(),
+        return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new ShowFrame(), new SummarizeResult(),
                 new PredictionFrames(), new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
                 new SelectModel(), new CompareModels(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),

@@ -119,6 +119,7 @@ public final class AgentLoop {
             this.ctx = new ToolContext(workspace, llm, question, models, known);
             ctx.clarifier(clarifier);
             this.state = new RunState(question, steps, tools, workspace, ctx.evidence(), context, known);
+            listener.begin(state);
             this.plan = planner.begin(state);
         }
 

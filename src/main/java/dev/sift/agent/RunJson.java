@@ -5,16 +5,21 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.agent.grounding.Groundedness;
 import dev.sift.text.Evidence;
+import dev.sift.text.EvidenceText;
 
 import java.nio.file.Path;
 
 /**
  * The stable JSON form of a run that {@code sift ask --json} prints and other tools read:
- * answer, kind, status, evidence [{sql, columns, rows, row_count}], steps [{tool, args, ok, summary, …}] (see
+ * answer, kind, status, evidence [{sql, columns, rows, row_count, formats}], steps [{tool, args, ok, summary, …}] (see
  * {@link #step}),
  * notes, run_id, trace, and (model planners) tools_shown {catalogue, shown [{tool, why}], hidden},
  * grounding {claims, unsupported, repaired} and, when a judge was asked, judge {verdict, unsupported, reasons,
- * model} or judge {error}. Fields may be added; none of these may change meaning.
+ * model} or judge {error}. An evidence item's {@code formats} says, per column, how people read its values
+ * ({@code id, year, count, amount, rate, number, text}: {@link dev.sift.data.Numbers.Kind}); the rows themselves are
+ * the values as the query returned them. {@code ask --json}, the API and the reports add {@code charts}
+ * [{step, tool, spec} | {suggested, spec}] (Vega-Lite specs, see {@link RunCharts}). Fields may be added; none of these
+ * may change meaning.
  */
 public final class RunJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,6 +59,8 @@ public final class RunJson {
             item.set("columns", JSON.valueToTree(e.columns()));
             item.set("rows", JSON.valueToTree(e.rows()));
             item.put("row_count", e.rowCount());
+            ArrayNode formats = item.putArray("formats");
+            EvidenceText.kinds(e).forEach(k -> formats.add(k.wire()));
             if (e.frame() != null) {
                 item.put("frame", e.frame());
             }

@@ -11,4 +11,7 @@ public interface StepListener {
     StepListener NONE = (step, result) -> { };
 
     void onStep(Step step, ToolResult result);
+
+    /** Told once when the run begins, before its first step (its question, workspace and knowledge). */
+    default void begin(RunState state) { }
 }

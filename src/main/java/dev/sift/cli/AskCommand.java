@@ -29,7 +29,7 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset name (default: ${DEFAULT-VALUE})")
     String dataset;
 
-    @Option(names = "--json", description = "print one JSON object (answer, kind, status, evidence, steps, notes, run_id, trace)")
+    @Option(names = "--json", description = "print one JSON object (answer, kind, status, evidence, steps, notes, run_id, trace, charts)")
     boolean json;
 
     @Option(names = "--max-steps", defaultValue = "12", description = "step budget (default: ${DEFAULT-VALUE})")
@@ -50,14 +50,15 @@ final class AskCommand implements Callable<Integer> {
         RunCharts charts = new RunCharts(StepListener.NONE);
         Sift.Answered a = sift.ask(question, ds, config, charts);
         PrintWriter out = spec.commandLine().getOut();
+        var j = RunJson.of(a.run(), a.trace());
+        j.set("charts", new ObjectMapper().valueToTree(charts.of(a.run())));
         if (report != null) {
-            var j = RunJson.of(a.run(), a.trace());
-            j.put("question", question);
-            j.set("charts", new ObjectMapper().valueToTree(charts.of(a.run())));
-            java.nio.file.Files.writeString(report, dev.sift.web.Report.html(j));
+            var r = j.deepCopy();
+            r.put("question", question);
+            java.nio.file.Files.writeString(report, dev.sift.web.Report.html(r));
         }
         if (json) {
-            out.println(new ObjectMapper().writeValueAsString(RunJson.of(a.run(), a.trace())));
+            out.println(new ObjectMapper().writeValueAsString(j));
         } else {
             print(out, a);
         }

@@ -55,6 +55,26 @@ public sealed interface KgEntry {
         public String describe() {
             return "table " + name + " (" + rows + " rows)" + (description == null ? "" : ": " + description);
         }
+
+        /**
+         * What one row is called in an answer, plural: the one-word synonym that is the name or another synonym
+         * with an "s" ("loans", "transactions" for trans), else the name with an "s" ("orders").
+         */
+        public String plural() {
+            List<String> words = phrases().stream().filter(w -> !w.isBlank() && !w.contains(" ")).toList();
+            for (String w : words) {
+                if (w.endsWith("s") && words.contains(w.substring(0, w.length() - 1))) {
+                    return w;
+                }
+            }
+            return name.endsWith("s") ? name : name + "s";
+        }
+
+        /** What one row is called in an answer ("loan", "transaction"). */
+        public String singular() {
+            String p = plural();
+            return p.equals(name) || !p.endsWith("s") ? name : p.substring(0, p.length() - 1);
+        }
     }
 
     /**

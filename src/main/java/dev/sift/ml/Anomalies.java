@@ -1,5 +1,7 @@
 package dev.sift.ml;
 
+import dev.sift.data.Numbers;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -69,9 +71,9 @@ public final class Anomalies {
                 for (double[] h : hits) {
                     ColumnStats s = stats.get((int) h[0]);
                     double iqr = s.q3() - s.q1();
-                    reasons.add(s.column() + " = " + Format.number(h[2]) + " is " + Format.fixed(Math.abs(h[1]), 1)
-                            + " robust SDs " + (h[1] > 0 ? "above" : "below") + " the median " + Format.number(s.median())
-                            + " (IQR fences " + Format.number(s.q1() - 1.5 * iqr) + " to " + Format.number(s.q3() + 1.5 * iqr) + ")");
+                    reasons.add(s.column() + " = " + Numbers.number(h[2]) + " is " + Numbers.fixed(Math.abs(h[1]), 1)
+                            + " robust SDs " + (h[1] > 0 ? "above" : "below") + " the median " + Numbers.number(s.median())
+                            + " (IQR fences " + Numbers.number(s.q1() - 1.5 * iqr) + " to " + Numbers.number(s.q3() + 1.5 * iqr) + ")");
                 }
                 flagged.add(new Flagged(r, score, reasons));
             }

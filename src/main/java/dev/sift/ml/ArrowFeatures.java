@@ -1,5 +1,7 @@
 package dev.sift.ml;
 
+import dev.sift.data.Numbers;
+
 import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
@@ -150,7 +152,7 @@ final class ArrowFeatures {
                         putDoubles(v, n, offset++);
                         if (keepDisplay) {
                             for (int i = 0; i < n; i++) {
-                                display[size + i][c] = v.isNull(i) ? null : Format.number(v.get(i));
+                                display[size + i][c] = v.isNull(i) ? null : Numbers.number(v.get(i));
                             }
                         }
                     }

@@ -1,5 +1,7 @@
 package dev.sift.ml;
 
+import dev.sift.data.Numbers;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -38,7 +40,7 @@ public final class Drift {
         double ne = (double) ref.length * cur.length / (ref.length + cur.length);
         double p = ksPValue(d, ne);
         boolean flagged = psi >= PSI_FLAG || (p < KS_P_FLAG && d >= KS_D_FLAG);
-        String detail = "median " + Format.number(ref[ref.length / 2]) + " → " + Format.number(cur[cur.length / 2]);
+        String detail = "median " + Numbers.number(ref[ref.length / 2]) + " → " + Numbers.number(cur[cur.length / 2]);
         return new ColumnDrift(column, "number", psi, d, p, flagged, detail);
     }
 
@@ -53,8 +55,8 @@ public final class Drift {
         String top = keys.stream().max((a, b) -> Double.compare(
                 Math.abs(share(c, a, current.length) - share(r, a, reference.length)),
                 Math.abs(share(c, b, current.length) - share(r, b, reference.length)))).orElse("");
-        String detail = keys.isEmpty() ? "no values" : "'" + top + "' " + Format.fixed(100 * share(r, top, reference.length), 1)
-                + "% → " + Format.fixed(100 * share(c, top, current.length), 1) + "%";
+        String detail = keys.isEmpty() ? "no values" : "'" + top + "' " + Numbers.fixed(100 * share(r, top, reference.length), 1)
+                + "% → " + Numbers.fixed(100 * share(c, top, current.length), 1) + "%";
         return new ColumnDrift(column, "category", psi, Double.NaN, Double.NaN, psi >= PSI_FLAG, detail);
     }
 

@@ -1,5 +1,7 @@
 package dev.sift.ml;
 
+import dev.sift.data.Numbers;
+
 import ml.dmlc.xgboost4j.java.Booster;
 import ml.dmlc.xgboost4j.java.DMatrix;
 import ml.dmlc.xgboost4j.java.XGBoostError;
@@ -151,7 +153,7 @@ public final class Explanations {
             return "";
         }
         String level = v > plan.median() ? "high" : v < plan.median() ? "low" : "typical";
-        return level + " (" + value + " vs median " + Format.number(plan.median()) + ")";
+        return level + " (" + value + " vs median " + Numbers.number(plan.median()) + ")";
     }
 
     /**
@@ -164,14 +166,14 @@ public final class Explanations {
         boolean classify = model.task() == TaskType.CLASSIFICATION;
         String head = classify
                 ? who + ": " + (prediction >= 0.5 ? "high" : prediction >= 0.2 ? "elevated" : "low") + " risk of "
-                + model.target() + " = " + model.positiveClass() + " (probability " + Format.fixed(prediction, 2) + ")"
-                : who + ": predicted " + model.target() + " " + Format.number(prediction);
+                + model.target() + " = " + model.positiveClass() + " (probability " + Numbers.fixed(prediction, 2) + ")"
+                : who + ": predicted " + model.target() + " " + Numbers.number(prediction);
         List<String> parts = new ArrayList<>();
         for (Driver d : drivers.subList(0, Math.min(2, drivers.size()))) {
             String what = d.comparison().isEmpty() ? d.column() + " is " + (d.value() == null ? "missing" : d.value())
                     : d.column() + " is " + d.comparison();
             String effect = classify ? (d.shap() > 0 ? "raises" : "lowers") + " risk" : (d.shap() > 0 ? "raises" : "lowers") + " it";
-            parts.add(what + ", which " + effect + " by " + Format.fixed(Math.abs(d.shap()), 2));
+            parts.add(what + ", which " + effect + " by " + Numbers.fixed(Math.abs(d.shap()), 2));
         }
         return parts.isEmpty() ? head + "; no single column stands out." : head + " mainly because " + String.join(" and ", parts) + ".";
     }

@@ -1,5 +1,7 @@
 package dev.sift.ml;
 
+import dev.sift.data.Numbers;
+
 import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
@@ -58,7 +60,7 @@ public final class Leakage {
                 why = "maps one-to-one to the target '" + target + "' (each of its " + values
                         + " values goes with exactly one target value)";
             } else if (corr instanceof Number n && Math.abs(n.doubleValue()) >= MAX_ABS_CORRELATION) {
-                why = "has correlation " + Format.fixed(n.doubleValue(), 4) + " with the target '" + target + "'";
+                why = "has correlation " + Numbers.fixed(n.doubleValue(), 4) + " with the target '" + target + "'";
             }
             if (why != null) {
                 throw new MlException("Refused: feature '" + column + "' " + why + ", so it leaks the answer. Leave it"

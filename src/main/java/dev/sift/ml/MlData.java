@@ -1,5 +1,7 @@
 package dev.sift.ml;
 
+import dev.sift.data.Numbers;
+
 import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
@@ -62,7 +64,7 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
                             boolean missing = rs.wasNull();
                             row[offset++] = missing ? Float.NaN : (float) v;
                             if (keepDisplay) {
-                                shown[c] = missing ? null : Format.number(v);
+                                shown[c] = missing ? null : Numbers.number(v);
                             }
                         }
                         case ONE_HOT, ORDINAL -> {

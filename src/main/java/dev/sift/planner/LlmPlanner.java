@@ -20,9 +20,7 @@ import dev.sift.planner.llm.ToolSelector;
 import dev.sift.tool.ToolRegistry;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,9 +35,6 @@ public final class LlmPlanner implements Planner {
             + " object: {\"thought\": \"…\", \"tool\": \"…\", \"args\": {…}} or {\"thought\": \"…\", \"final_answer\": \"…\"}.";
     static final String FORCE_FINAL = "The step budget is spent: no more tool calls. Reply now with"
             + " {\"thought\": \"…\", \"final_answer\": \"…\"} using only the results above, and say what is missing.";
-
-    /** The tools a prediction task's flow uses, in order. */
-    static final List<String> PREDICTIVE_FLOW = List.of("prediction_frames", "train_model", "predict", "explain_prediction");
 
     private final LlmClient llm;
     /** The selector for the registry last planned with: it indexes the tool descriptions once, not per run. */
@@ -68,24 +63,10 @@ public final class LlmPlanner implements Planner {
             s = new Selector(state.tools(), new ToolSelector(state.tools()));
             selector = s;
         }
-        ToolsShown shown = s.select().select(state.question(), predictiveFlow(state));
+        ToolsShown shown = s.select().select(state.question(), PromptBuilder.taskTools(state.knowledge(), state.question()));
         String system = PromptBuilder.system(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
                 state.question());
         return new Conversation(system, shown);
-    }
-
-    /** The tools of a prediction task's flow when the question triggers one, so the model is shown them. */
-    private static Map<String, String> predictiveFlow(RunState state) {
-        List<String> tasks = PromptBuilder.matchingTasks(state.knowledge(), state.question()).stream()
-                .map(t -> t.name()).toList();
-        if (tasks.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String tool : PREDICTIVE_FLOW) {
-            out.put(tool, "the question triggers the knowledge graph's prediction task " + String.join(", ", tasks));
-        }
-        return out;
     }
 
     /** One run's conversation with the model: its system prompt and tool choice are fixed when it begins. */

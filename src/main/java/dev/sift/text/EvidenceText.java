@@ -1,10 +1,12 @@
 package dev.sift.text;
 
+import dev.sift.data.Numbers;
 
 import java.util.List;
 
 /**
- * A plain factual rendering of evidence, with no model: the numbers exactly as the queries returned them.
+ * A plain factual rendering of evidence, with no model: the values the queries returned, numbers written for people
+ * ({@link Numbers}: ids plain, amounts to two decimals, rates as percentages).
  * Used offline and whenever a model's narrative is not available.
  */
 public final class EvidenceText {
@@ -28,9 +30,10 @@ public final class EvidenceText {
         }
         if (rows.size() == 1 && e.rowCount() == 1) {
             List<Object> row = rows.get(0);
+            List<Numbers.Kind> kinds = kinds(e);
             StringBuilder b = new StringBuilder();
             for (int i = 0; i < row.size(); i++) {
-                b.append(i == 0 ? "" : "; ").append(e.columns().get(i)).append(": ").append(ResultText.cell(row.get(i)));
+                b.append(i == 0 ? "" : "; ").append(e.columns().get(i)).append(": ").append(cell(row.get(i), kinds.get(i)));
             }
             return b.append('.').toString();
         }
@@ -38,12 +41,28 @@ public final class EvidenceText {
                 .append(e.rowCount() < 0 ? "more than " + rows.size() : String.valueOf(e.rowCount())).append(" rows")
                 .append(rows.size() > ROWS || e.rowCount() > rows.size() ? " (first " + Math.min(ROWS, rows.size()) + " shown)" : "")
                 .append(":\n").append(String.join(" | ", e.columns()));
+        List<Numbers.Kind> kinds = kinds(e);
         for (List<Object> row : rows.subList(0, Math.min(ROWS, rows.size()))) {
             b.append('\n');
             for (int i = 0; i < row.size(); i++) {
-                b.append(i == 0 ? "" : " | ").append(ResultText.cell(row.get(i)));
+                b.append(i == 0 ? "" : " | ").append(cell(row.get(i), kinds.get(i)));
             }
         }
         return b.toString();
+    }
+
+    /** What each column of the evidence holds, read from its name and (kept) values. */
+    public static List<Numbers.Kind> kinds(Evidence e) {
+        List<Numbers.Kind> out = new java.util.ArrayList<>();
+        for (int i = 0; i < e.columns().size(); i++) {
+            int c = i;
+            out.add(Numbers.kindOf(e.columns().get(i), e.rows().stream().map(r -> c < r.size() ? r.get(c) : null).toList()));
+        }
+        return out;
+    }
+
+    /** A cell for people: numbers by {@link Numbers}, text one line and capped as in {@link ResultText#cell}. */
+    static String cell(Object v, Numbers.Kind kind) {
+        return v instanceof Number ? Numbers.format(v, kind) : ResultText.cell(v);
     }
 }

@@ -6,28 +6,76 @@ import java.util.List;
 
 /** Renders a query result as compact text for the planner: header, the first rows, and the full count. */
 public final class ResultText {
-    static final int CELL_CHARS = 60;
+    public static final int CELL_CHARS = 60;
+    /** Room kept for the window statement at the end of a rendering. */
+    static final int WINDOW_CHARS = 110;
 
     private ResultText() { }
 
+    /** The first {@code maxRows} rows, then the window they are: {@link #window}. */
     public static String render(QueryResult r, int maxRows) {
+        return page(r, 0, maxRows, Integer.MAX_VALUE).text();
+    }
+
+    /** A rendering and how many rows of the result it shows. */
+    public record Page(String text, int shown) { }
+
+    /**
+     * {@code maxRows} rows from row {@code offset} of {@code r} (whose first row is row {@code offset + 1} of the
+     * whole result), the header first and the stated window last. Rows stop early rather than pass
+     * {@code maxChars}, so a summary cap never cuts the window statement off.
+     */
+    public static Page page(QueryResult r, long offset, int maxRows, int maxChars) {
         StringBuilder b = new StringBuilder(String.join(" | ", r.columnNames().stream().map(SafeText::oneLine).toList()))
                 .append('\n');
         List<List<Object>> rows = r.rows();
         int shown = Math.min(maxRows, rows.size());
+        boolean cut = false;
         for (int i = 0; i < shown; i++) {
+            StringBuilder line = new StringBuilder();
+            boolean lineCut = false;
             List<Object> row = rows.get(i);
             for (int j = 0; j < row.size(); j++) {
-                b.append(j == 0 ? "" : " | ").append(cell(row.get(j)));
+                String c = cell(row.get(j));
+                lineCut |= c.length() > CELL_CHARS;
+                line.append(j == 0 ? "" : " | ").append(c);
             }
-            b.append('\n');
+            if (b.length() + line.length() + WINDOW_CHARS > maxChars && i > 0) {
+                shown = i;
+                break;
+            }
+            cut |= lineCut;
+            b.append(line).append('\n');
         }
-        long total = r.rowCount();
-        b.append(total < 0 ? "more than " + rows.size() : String.valueOf(total)).append(total == 1 ? " row" : " rows");
-        if (shown < Math.max(total, rows.size())) {
-            b.append(" (first ").append(shown).append(" shown)");
+        long total = r.rowCount() < 0 ? -1 : r.rowCount();
+        b.append(window(offset, shown, total < 0 ? offset + rows.size() : total, total < 0, cut));
+        return new Page(b.toString(), shown);
+    }
+
+    /**
+     * What an observation shows, said plainly: {@code 12 rows}, or {@code 4,000 rows; showing rows 1–15} (and
+     * {@code more than N rows} when the count is unknown), plus {@code cells over 60 characters cut} when any was.
+     */
+    public static String window(long offset, int shown, long total, boolean atLeast, boolean cellsCut) {
+        StringBuilder b = new StringBuilder(atLeast ? "more than " : "").append(count(total))
+                .append(total == 1 && !atLeast ? " row" : " rows");
+        if (atLeast || offset > 0 || shown < total) {
+            b.append(shown == 0 ? "; no rows shown from row " + count(offset + 1)
+                    : "; showing rows " + count(offset + 1) + "–" + count(offset + shown));
+        }
+        if (cellsCut) {
+            b.append("; cells over ").append(CELL_CHARS).append(" characters cut (…)");
         }
         return b.toString();
+    }
+
+    /** Whether the window of {@code shown} rows from {@code offset} leaves rows of a {@code total} out. */
+    public static boolean partial(long offset, int shown, long total) {
+        return total < 0 || offset > 0 || shown < total;
+    }
+
+    static String count(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
     public static String cell(Object v) {

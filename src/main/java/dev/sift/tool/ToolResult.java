@@ -12,6 +12,8 @@ import java.util.Optional;
 public record ToolResult(boolean ok, String summary, Object payload, String error, Map<String, Object> meta) {
     private static final String ARTIFACT = "artifact";
     private static final String CHART = "chart";
+    /** The meta key of a chart that comes with a result whose payload is something else (a trend, a forecast). */
+    private static final String CHART_SPEC = "chart_spec";
     /** Meta key of a warning the final answer must carry (a weak model): the loop adds it to the notes and answer. */
     public static final String CAVEAT = "caveat";
 
@@ -23,10 +25,25 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
         return new ToolResult(true, summary, payload, null, meta);
     }
 
-    /** The chart this result is (a Vega-Lite spec), if it is one: the one place that decides "is this a chart". */
+    /**
+     * The chart this result is or comes with (a Vega-Lite spec), if any: the one place that decides "is this a
+     * chart". A trend, forecast or correlation result keeps its own payload and carries its chart beside it.
+     */
     public Optional<JsonNode> chart() {
-        return ok && CHART.equals(meta.get(ARTIFACT)) && payload instanceof JsonNode spec ? Optional.of(spec)
-                : Optional.empty();
+        if (!ok) {
+            return Optional.empty();
+        }
+        if (CHART.equals(meta.get(ARTIFACT)) && payload instanceof JsonNode spec) {
+            return Optional.of(spec);
+        }
+        return meta.get(CHART_SPEC) instanceof JsonNode spec ? Optional.of(spec) : Optional.empty();
+    }
+
+    /** A result whose payload is not a chart but which comes with one ({@code chart}, a Vega-Lite spec). */
+    public static ToolResult withChart(String summary, Object payload, JsonNode chart, Map<String, Object> meta) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(meta);
+        m.put(CHART_SPEC, chart);
+        return new ToolResult(true, summary, payload, null, Map.copyOf(m));
     }
 
     /** The warning this result says the final answer must carry, if any (see {@link #CAVEAT}). */

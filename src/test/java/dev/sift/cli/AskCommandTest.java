@@ -106,6 +106,35 @@ class AskCommandTest {
     }
 
     @Test
+    void aTrendAnswerCarriesItsChartInTheChartsField() throws Exception {
+        JsonNode o = askJson("is there a trend in the number of loans per month?");
+        assertThat(o.get("kind").asText()).isEqualTo("answer");
+        JsonNode charts = o.get("charts");
+        assertThat(charts.size()).isEqualTo(1);
+        assertThat(charts.get(0).get("tool").asText()).isEqualTo("trend_analysis");
+        assertThat(charts.get(0).at("/spec/$schema").asText()).contains("vega-lite");
+        assertThat(charts.get(0).at("/spec/layer").size()).isEqualTo(2);
+    }
+
+    @Test
+    void aResultGroupedByYearGetsASuggestedLineWithReadableTitlesAndColumnFormats() throws Exception {
+        JsonNode o = askJson("number of loans per year");
+        JsonNode chart = o.get("charts").get(0);
+        assertThat(chart.get("suggested").asBoolean()).isTrue();
+        assertThat(chart.at("/spec/mark/type").asText()).isEqualTo("line");
+        assertThat(chart.at("/spec/encoding/x/title").asText()).isEqualTo("Year");
+        assertThat(chart.at("/spec/encoding/y/title").asText()).isEqualTo("Loan count");
+        assertThat(o.get("evidence").get(0).get("formats").toString()).isEqualTo("[\"year\",\"count\"]");
+    }
+
+    @Test
+    void aCountIsSaidInTheTablesOwnWords() throws Exception {
+        JsonNode o = askJson("How many loans are there?");
+        assertThat(o.get("answer").asText()).matches("(?s)There are \\d+ loans\\..*");
+        assertThat(o.get("charts").size()).isZero();
+    }
+
+    @Test
     void countsCardsFilteredByAValueThatOccursInTheData() throws Exception {
         JsonNode o = askJson("How many cards are gold?");
         long gold = count(home, "bank", "SELECT count(*) FROM card WHERE type = 'gold'");

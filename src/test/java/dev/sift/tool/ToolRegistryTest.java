@@ -36,7 +36,7 @@ class ToolRegistryTest {
 
     @Test
     void the_default_tools_form_a_valid_registry() {
-        assertThat(Sift.defaultTools().names()).startsWith("inspect_data", "sample_values", "run_sql", "summarize_result")
+        assertThat(Sift.defaultTools().names()).startsWith("inspect_data", "sample_values", "run_sql", "show_frame", "summarize_result")
                 .contains("train_model", "predict", "explain_prediction", "evaluate_predictions", "list_models",
                         "select_model", "compare_models", "check_drift", "kmeans_clusters", "anomaly_scan")
                 .contains("profile_data", "data_quality_report", "correlation_analysis", "trend_analysis", "pivot",

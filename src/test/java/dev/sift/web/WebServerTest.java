@@ -3,6 +3,8 @@ package dev.sift.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
+import dev.sift.agent.AgentConfig;
+import dev.sift.agent.RunJson;
 import dev.sift.data.Workspace;
 import dev.sift.llm.ScriptedLlm;
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.Files;
 import java.util.List;
 
 import static dev.sift.web.WebFixture.json;
@@ -70,7 +73,13 @@ class WebServerTest {
             assertThat(gone.statusCode()).isEqualTo(404);
             assertThat(json(gone).get("error").asText()).isEqualTo("No session '" + id + "'. List them with GET"
                     + " /api/sessions or create one with POST /api/sessions.");
-            assertThat(w.get("/api/sessions/../../etc/passwd").statusCode()).isEqualTo(404);
+            // a session file beside the store, reachable only if an id could climb out of the sessions folder
+            Files.writeString(home.resolve("secret.json"), "{\"id\":\"secret\"}");
+            for (String climbing : List.of("..%2Fsecret", "..%5Csecret", "%2E%2E%2Fsecret", "secret")) {
+                HttpResponse<String> climb = w.get("/api/sessions/" + climbing);
+                assertThat(climb.statusCode()).as(climbing).isIn(400, 404);
+                assertThat(climb.body()).as(climbing).doesNotContain("\"id\":\"secret\"");
+            }
         }
     }
 
@@ -102,6 +111,16 @@ class WebServerTest {
             assertThat(r.get("steps").get(0).get("outcome").asText()).isEqualTo("ran");
             assertThat(r.get("notes").get(0).asText()).startsWith("No language model is in use");
             assertThat(r.has("trace")).isTrue();
+
+            // ask --json's mapping of the same question on the same data: every field it has, with the same values
+            Sift.Answered asked = new Sift(home, null, Workspace.Limits.defaults())
+                    .ask("How many cards are gold?", TestDatasets.bank(), AgentConfig.defaults());
+            JsonNode cli = RunJson.of(asked.run(), asked.trace());
+            for (String field : List.of("answer", "kind", "status", "evidence", "notes", "dataset", "planner")) {
+                assertThat(String.valueOf(r.get(field))).as(field).isEqualTo(String.valueOf(cli.get(field))); // as text: 8 may be int or long
+            }
+            cli.fieldNames().forEachRemaining(f -> assertThat(r.has(f)).as("API result has ask --json's " + f).isTrue());
+            assertThat(r.get("steps").get(0).get("args").toString()).isEqualTo(cli.get("steps").get(0).get("args").toString());
         }
     }
 
@@ -158,7 +177,7 @@ class WebServerTest {
             assertThat(ds.statusCode()).isEqualTo(400);
             assertThat(json(ds).get("error").asText()).isEqualTo("Dataset name '../etc' is not valid: use lowercase"
                     + " letters, digits and '_', starting with a letter.");
-            HttpResponse<String> page = w.get("/api/sessions/" + session + "/frames/x?limit=abc");
+            HttpResponse<String> page = w.get("/api/sessions/" + session + "/frames/x");
             assertThat(page.statusCode()).isEqualTo(404);
             assertThat(json(page).get("error").asText()).isEqualTo("Session has no frame 'x'. Frames: .");
             assertThat(empty.body()).doesNotContain("Exception", "at dev.sift");
@@ -235,6 +254,12 @@ class WebServerTest {
             assertThat(page.get("total").asLong()).isEqualTo(gold);
             assertThat(page.get("columns")).extracting(JsonNode::asText).containsExactly("card_id", "type");
             assertThat(page.get("rows")).hasSize(2);
+            for (String bad : List.of("limit=abc", "limit=0", "offset=-1")) { // the frame exists: these reach the check
+                HttpResponse<String> refused = w.get("/api/sessions/" + session + "/frames/gold_cards?" + bad);
+                assertThat(refused.statusCode()).as(bad).isEqualTo(400);
+                assertThat(json(refused).get("error").asText()).as(bad).matches("'(limit|offset)' must be a whole number"
+                        + " from -?[0-9]+ to [0-9]+, got '.*'\\.");
+            }
             HttpResponse<String> csv = w.get("/api/sessions/" + session + "/frames/gold_cards/csv");
             assertThat(csv.headers().firstValue("Content-Disposition").orElse(""))
                     .isEqualTo("attachment; filename=\"gold_cards.csv\"");

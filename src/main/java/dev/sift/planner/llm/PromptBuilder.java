@@ -45,6 +45,7 @@ public final class PromptBuilder {
                 "dataset", ws.dataset().name(),
                 "sql_rules", sqlRules(ws),
                 "tools", catalog(shown),
+                "tool_rules", toolRules(shown, ToolGroups.load()),
                 "knowledge", knowledge(k, question),
                 "data_rules", dataRules(ws),
                 "schema", schema(ws, k, question)));
@@ -118,9 +119,32 @@ public final class PromptBuilder {
         return b.toString();
     }
 
+    /**
+     * The tools (name → reason) a question needs because it triggers a prediction task of the knowledge graph:
+     * {@code prediction_frames}, whose group brings the model chain with it.
+     */
+    public static Map<String, String> taskTools(Knowledge k, String question) {
+        List<String> tasks = matchingTasks(k, question).stream().map(PredictionTask::name).toList();
+        return tasks.isEmpty() ? Map.of() : Map.of("prediction_frames",
+                "the question triggers the knowledge graph's prediction task " + String.join(", ", tasks));
+    }
+
     /** The prediction tasks whose trigger phrases the question uses. */
     public static List<PredictionTask> matchingTasks(Knowledge k, String question) {
         return question == null ? List.of() : k.graph().predictions().stream().filter(t -> t.triggeredBy(question)).toList();
+    }
+
+    /**
+     * The rules of the tool groups shown (one "- " line each, empty when none): the rules section never describes
+     * a tool the model was not shown.
+     */
+    public static String toolRules(Collection<? extends Tool<?>> shown, ToolGroups groups) {
+        List<String> names = shown.stream().map(t -> t.spec().name()).toList();
+        StringBuilder b = new StringBuilder();
+        for (String rule : groups.rules(names)) {
+            b.append("- ").append(rule.replace("\n", " ")).append('\n');
+        }
+        return b.toString().strip();
     }
 
     /** One line per tool: {@code - run_sql(sql: string, label?: string): description}. */

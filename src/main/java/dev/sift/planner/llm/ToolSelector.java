@@ -17,13 +17,13 @@ import java.util.Set;
 /**
  * Chooses which tools a model planner sees for a question: the core tools always, plus the tools whose
  * descriptions match the question (BM25 over name, description, argument descriptions and groups, the same
- * {@link SearchIndex} as the knowledge graph). A catalogue of at most {@link #SMALL_CATALOGUE} tools is shown
+ * {@link SearchIndex} as the knowledge graph), each with the rest of its {@link ToolGroups group}. A catalogue of at most {@link #SMALL_CATALOGUE} tools is shown
  * whole. Dispatch is unaffected: any registered tool may still be called. The choice and its reasons go into
  * the run's trace ({@link ToolsShown}).
  */
 public final class ToolSelector {
     /** Tools every question may need. */
-    public static final Set<String> CORE = Set.of("inspect_data", "sample_values", "run_sql", "query_kg");
+    public static final Set<String> CORE = Set.of("inspect_data", "sample_values", "run_sql", "query_kg", "show_frame");
     /** At most this many tools: all shown. */
     public static final int SMALL_CATALOGUE = 8;
     /** Non-core tools shown for one question in a large catalogue. */
@@ -31,9 +31,15 @@ public final class ToolSelector {
 
     private final ToolRegistry tools;
     private final SearchIndex index;
+    private final ToolGroups groups;
 
     public ToolSelector(ToolRegistry tools) {
+        this(tools, ToolGroups.load());
+    }
+
+    public ToolSelector(ToolRegistry tools, ToolGroups groups) {
         this.tools = tools;
+        this.groups = groups;
         List<SearchIndex.Doc> docs = new ArrayList<>();
         for (Tool<?> t : tools.tools()) {
             if (!CORE.contains(t.spec().name())) {
@@ -53,6 +59,10 @@ public final class ToolSelector {
                 text.toString());
     }
 
+    public ToolGroups groups() {
+        return groups;
+    }
+
     /** The tools to show for {@code question}, core first, then by relevance, each with its reason. */
     public ToolsShown select(String question) {
         return select(question, Map.of());
@@ -64,9 +74,11 @@ public final class ToolSelector {
      */
     public ToolsShown select(String question, Map<String, String> required) {
         Map<String, String> why = new LinkedHashMap<>();
+        List<String> chosen = new ArrayList<>();
         required.forEach((name, reason) -> {
             if (tools.names().contains(name)) {
                 why.put(name, reason);
+                chosen.add(name);
             }
         });
         for (String name : tools.names()) {
@@ -81,10 +93,15 @@ public final class ToolSelector {
         } else {
             for (SearchIndex.Hit h : index.search(question, MAX_EXTRA)) {
                 if (!h.matched().isEmpty()) {
-                    why.put(h.doc().id(), "matched " + String.join(", ", h.matched().stream().map(w -> "'" + w + "'")
-                            .toList()) + (h.how().equals("bm25") ? "" : " (" + h.how() + ")"));
+                    why.putIfAbsent(h.doc().id(), "matched " + String.join(", ", h.matched().stream().map(w -> "'" + w
+                            + "'").toList()) + (h.how().equals("bm25") ? "" : " (" + h.how() + ")"));
+                    chosen.add(h.doc().id());
                 }
             }
+        }
+        for (String m : chosen) { // a group is shown whole: predict never without train_model
+            groups.groupOf(m).ifPresent(g -> groups.withGroup(m, tools.names())
+                    .forEach(member -> why.putIfAbsent(member, "shown with " + m + " (group " + g.name() + ")")));
         }
         List<ToolsShown.Shown> shown = new ArrayList<>();
         for (String name : tools.names()) { // registry order keeps the prompt stable

@@ -1,13 +1,11 @@
 package dev.sift.planner.rules;
 
+import dev.sift.data.Numbers;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.text.Evidence;
 import dev.sift.text.EvidenceText;
 import dev.sift.text.ResultText;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,7 +18,7 @@ import java.util.Set;
  * The offline answer a person reads: one sentence with the result (or a sentence and the result rows), then how the
  * question was read ("'customers' → table client; 'Prague' → district.A2 = 'Hl.m. Praha' …") and the joins followed.
  * Columns are named by their knowledge-graph label ("region (district.A3)"), shares and rates are given as
- * percentages with one decimal (the share itself beside it), other decimals are rounded to four significant digits,
+ * percentages, counts name what they count ("691 loans"), other numbers are written by {@link Numbers},
  * a top-1 answer states the value it was ranked by, and the codes in a result come with their meanings.
  */
 public final class AnswerPhraser {
@@ -77,12 +75,12 @@ public final class AnswerPhraser {
         boolean scalar = e.rowCount() == 1 && e.rows().size() == 1 && e.columns().size() == 1;
         boolean topOne = s.limit() != null && s.limit() == 1 && e.rows().size() == 1 && e.columns().size() >= 2;
         if (scalar) {
-            b.append(scalar(s, e.rows().get(0).get(0), lexicon));
+            b.append(scalar(s, e, lexicon));
         } else if (topOne) {
             List<Object> row = e.rows().get(0);
             String measure = s.shape() == QuerySpec.Shape.TOP_ROWS ? name(s.measure(), lexicon) : measure(s, lexicon);
             b.append(ResultText.cell(row.get(0))).append(" has the ").append(s.descending() ? "highest " : "lowest ")
-                    .append(measure).append(where(s.filters())).append(": ").append(number(row.get(row.size() - 1)))
+                    .append(measure).append(where(s.filters())).append(": ").append(number(e, row.size() - 1, row.get(row.size() - 1)))
                     .append('.');
         } else {
             b.append(describe(s, lexicon)).append(":\n").append(EvidenceText.render(e));
@@ -96,16 +94,23 @@ public final class AnswerPhraser {
         return b.append('.').toString();
     }
 
-    private static String scalar(QuerySpec s, Object value, Lexicon lexicon) {
-        String v = number(value);
+    private static String scalar(QuerySpec s, Evidence e, Lexicon lexicon) {
+        Object value = e.rows().get(0).get(0);
+        String v = number(e, 0, value);
         return switch (s.shape()) {
-            case COUNT -> "There " + (v.equals("1") ? "is 1 " + s.subject() + " row" : "are " + v + " " + s.subject() + " rows")
-                    + where(s.filters()) + ".";
-            case SHARE -> percent(value, 1) + " of " + s.subject() + " rows have " + s.share().describe() + ".";
-            case METRIC -> describe(s, lexicon) + " is " + (isShare(s.metric()) ? percent(value, 100) + " (" + v + ")" : v)
-                    + (s.metric().unit() == null ? "" : " (" + s.metric().unit() + ")") + ".";
+            case COUNT -> "There " + (value instanceof Number n && n.longValue() == 1 && v.equals("1") ? "is 1 " + noun(s, lexicon, false)
+                    : "are " + v + " " + noun(s, lexicon, true)) + where(s.filters()) + ".";
+            case SHARE -> percent(value, 100) + " of " + noun(s, lexicon, true) + " have " + s.share().describe() + ".";
+            case METRIC -> describe(s, lexicon) + " is " + (isShare(s.metric()) ? percent(value, 1)
+                    : v + (s.metric().unit() == null ? "" : " (" + s.metric().unit() + ")")) + ".";
             default -> describe(s, lexicon) + " is " + v + ".";
         };
+    }
+
+    /** What the subject's rows are called: "loans", "transactions" (the graph's table synonyms). */
+    private static String noun(QuerySpec s, Lexicon lexicon, boolean plural) {
+        return lexicon == null ? s.subject() + (plural ? " rows" : " row") : lexicon.graph().table(s.subject())
+                .map(t -> plural ? t.plural() : t.singular()).orElse(s.subject() + (plural ? " rows" : " row"));
     }
 
     /** A metric whose value is a share in [0, 1] ("default rate"), said as a percentage. */
@@ -113,27 +118,15 @@ public final class AnswerPhraser {
         return m.unit() != null && m.unit().toLowerCase(Locale.ROOT).startsWith("share");
     }
 
-    /** {@code value × scale} as a percentage with one decimal ("11.1 %"). */
-    private static String percent(Object value, int scale) {
-        if (!(value instanceof Number n)) {
-            return ResultText.cell(value) + " %";
-        }
-        return BigDecimal.valueOf(n.doubleValue() * scale).setScale(1, RoundingMode.HALF_UP).toPlainString() + " %";
+    /** A share as a percentage ("11.1%", "2.24%"); {@code per} is 1 for a share in [0, 1], 100 for one in percent. */
+    private static String percent(Object value, int per) {
+        return value instanceof Number n ? Numbers.percent(n.doubleValue() / per) : ResultText.cell(value) + "%";
     }
 
-    /** A number as a person reads it: whole numbers as they are, other decimals to four significant digits. */
-    static String number(Object value) {
-        if (!(value instanceof Number n) || value instanceof Long || value instanceof Integer || value instanceof Short
-                || value instanceof java.math.BigInteger) {
-            return ResultText.cell(value);
-        }
-        BigDecimal d = value instanceof BigDecimal bd ? bd : BigDecimal.valueOf(n.doubleValue());
-        if (d.signum() == 0 || d.stripTrailingZeros().scale() <= 0) {
-            return d.stripTrailingZeros().toPlainString();
-        }
-        BigDecimal whole = d.setScale(0, RoundingMode.DOWN);
-        MathContext mc = new MathContext(Math.max(4, whole.precision() + (whole.signum() == 0 ? 0 : 2)), RoundingMode.HALF_UP);
-        return d.round(mc).stripTrailingZeros().toPlainString();
+    /** A value of column {@code col} of the result, written as for people ({@link Numbers}). */
+    static String number(Evidence e, int col, Object value) {
+        List<Object> values = e.rows().stream().map(r -> r.get(col)).toList();
+        return Numbers.format(value, Numbers.kindOf(e.columns().get(col), values));
     }
 
     /** The meanings of the codes of a coded column in the result ("A = finished contract, no problems"). */

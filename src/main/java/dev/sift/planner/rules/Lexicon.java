@@ -6,6 +6,7 @@ import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.ResultLabels;
 import dev.sift.knowledge.ValueIndex;
 
 import java.util.ArrayList;
@@ -292,14 +293,7 @@ public final class Lexicon {
         if (!a.name().contains(".")) {
             return Optional.empty();
         }
-        String column = a.name().substring(a.table().length() + 1);
-        for (KgEntry.Concept c : kg.concepts()) {
-            if (a.name().equals(c.column()) && !Phrases.key(c.name()).equals(Phrases.key(column))) {
-                return Optional.of(c.name().replace('_', ' '));
-            }
-        }
-        return kg.column(a.table(), column).map(KgEntry.Column::description)
-                .filter(d -> d != null && !d.isBlank() && d.split("\\s+").length <= 4 && !d.contains("("));
+        return ResultLabels.column(kg, a.table(), a.name().substring(a.table().length() + 1));
     }
 
     /** The table's only date column, or empty when it has none or several. */

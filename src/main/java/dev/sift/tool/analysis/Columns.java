@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import dev.sift.data.Numbers;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.Sql;
@@ -67,19 +68,14 @@ final class Columns {
         return null;
     }
 
-    /** A plain number for summaries: integers without decimals, others to 4 significant digits. */
+    /** A number for summaries, written as for people ({@link Numbers#number(double)}). */
     static String num(double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return String.valueOf(d);
-        }
-        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-            return Long.toString((long) d);
-        }
-        return new java.math.BigDecimal(d).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+        return Numbers.number(d);
     }
 
+    /** A share as a percentage ({@link Numbers#percent}). */
     static String pct(double share) {
-        return num(share * 100) + "%";
+        return Numbers.percent(share);
     }
 
     static double toDouble(Object o) {

@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
@@ -144,7 +145,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
                 skipped, frame, heatmap(t.name(), args.method(), numeric, pairs));
         ctx.addEvidence(Evidence.of(ws.trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame)
                 + " ORDER BY abs(value) DESC, a, b", Evidence.MAX_ROWS), frame));
-        return ToolResult.ok(summary(r, target), r);
+        return ToolResult.withChart(summary(r, target), r, (JsonNode) r.chart(), Map.of());
     }
 
     static List<Pair> numericPairs(Workspace ws, TableInfo t, List<ColumnInfo> numeric, String method) throws QueryException {

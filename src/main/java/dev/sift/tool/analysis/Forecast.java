@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.TableInfo;
@@ -154,7 +155,7 @@ public final class Forecast implements Tool<Forecast.Args> {
         List<List<Object>> ev = ahead.stream().map(p -> List.<Object>of(p.period(), p.forecast(), p.lower(), p.upper()))
                 .limit(Evidence.MAX_ROWS).toList();
         ctx.addEvidence(new Evidence(s.sql(), List.of("period", "forecast", "lower_95", "upper_95"), ev, ahead.size(), frame));
-        return ToolResult.ok(summary(r, grain), r);
+        return ToolResult.withChart(summary(r, grain), r, (JsonNode) r.chart(), Map.of());
     }
 
     private static boolean contains(int[] a, int v) {

@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
@@ -101,7 +102,8 @@ public final class Pivot implements Tool<Pivot.Args> {
         String summary = "Pivot of " + t.name() + ": " + what + " by " + String.join(", ", rows) + " (rows) × "
                 + String.join(", ", on) + " (" + (r.columns().size() - rows.size()) + " columns). Saved as frames." + label
                 + ".\n" + ResultText.render(r, 12);
-        return ToolResult.ok(summary, new Result(label, sql, r, heatmap(t.name(), what, rows, r)), Map.of("row_count", r.rowCount()));
+        Object chart = heatmap(t.name(), what, rows, r);
+        return ToolResult.withChart(summary, new Result(label, sql, r, chart), (JsonNode) chart, Map.of("row_count", r.rowCount()));
     }
 
     /** A heatmap of the (fetched) pivot cells: rows × pivot columns, folded back to long form by Vega-Lite. */

@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.TableInfo;
@@ -78,7 +79,7 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
         List<List<Object>> rows = r.series().stream().map(p -> List.<Object>of(p.period(), p.value() == null ? "NULL" : p.value()))
                 .limit(Evidence.MAX_ROWS).toList();
         ctx.addEvidence(new Evidence(r.sql(), List.of("period", "value"), rows, r.series().size(), r.frame()));
-        return ToolResult.ok(summary(r, t.name()), r);
+        return ToolResult.withChart(summary(r, t.name()), r, (JsonNode) r.chart(), Map.of());
     }
 
     static Result analyse(Workspace ws, TableInfo t, ColumnInfo date, ColumnInfo measure, String agg, Series.Grain grain)

@@ -5,7 +5,7 @@ import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
 import dev.sift.ml.Anomalies;
-import dev.sift.ml.Format;
+import dev.sift.data.Numbers;
 import dev.sift.ml.MlException;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
@@ -81,7 +81,7 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
         }
         ctx.workspace().writeFrame(label, cols, rows);
         StringBuilder b = new StringBuilder().append(r.flagged().size()).append(" of ").append(data.rows())
-                .append(" rows of ").append(t.name()).append(" are unusual (robust |z| > ").append(Format.number(threshold))
+                .append(" rows of ").append(t.name()).append(" are unusual (robust |z| > ").append(Numbers.number(threshold))
                 .append(" in ").append(String.join(", ", data.columns())).append("); saved as frame frames.")
                 .append(label).append(" (with the scanned columns ").append(String.join(", ", data.columns()))
                 .append(", score and reasons).");
@@ -95,7 +95,7 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
                     + " frames." + label + "):");
         }
         for (Anomalies.Flagged f : r.flagged().subList(0, shown)) {
-            b.append('\n').append(data.rowName(f.row())).append(" (score ").append(Format.fixed(f.score(), 1))
+            b.append('\n').append(data.rowName(f.row())).append(" (score ").append(Numbers.fixed(f.score(), 1))
                     .append("): ").append(String.join("; ", f.reasons()));
         }
         return ToolResult.ok(b.toString(), r, Map.of("flagged", r.flagged().size()));

@@ -7,7 +7,7 @@ import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.ml.Drift;
-import dev.sift.ml.Format;
+import dev.sift.data.Numbers;
 import dev.sift.ml.MlException;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
@@ -92,8 +92,8 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
                 .append(Drift.PSI_FLAG).append(", or KS p < ").append(Drift.KS_P_FLAG).append(" with D ≥ ")
                 .append(Drift.KS_D_FLAG).append("); saved as frame drift.");
         results.stream().sorted((a, c) -> Double.compare(c.psi(), a.psi())).forEach(d -> b.append('\n')
-                .append(d.flagged() ? "FLAGGED " : "ok ").append(d.column()).append(": PSI ").append(Format.fixed(d.psi(), 3))
-                .append(Double.isNaN(d.ks()) ? "" : ", KS D " + Format.fixed(d.ks(), 3) + " (p " + Format.fixed(d.ksP(), 4) + ")")
+                .append(d.flagged() ? "FLAGGED " : "ok ").append(d.column()).append(": PSI ").append(Numbers.fixed(d.psi(), 3))
+                .append(Double.isNaN(d.ks()) ? "" : ", KS D " + Numbers.fixed(d.ks(), 3) + " (p " + Numbers.fixed(d.ksP(), 4) + ")")
                 .append(", ").append(d.detail()));
         return ToolResult.ok(b.toString(), results, Map.of("flagged", flagged));
     }

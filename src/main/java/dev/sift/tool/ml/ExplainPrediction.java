@@ -5,7 +5,7 @@ import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.ml.Explanations;
-import dev.sift.ml.Format;
+import dev.sift.data.Numbers;
 import dev.sift.ml.MlException;
 import dev.sift.ml.ModelQuality;
 import dev.sift.ml.Predictions;
@@ -16,6 +16,8 @@ import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
+import dev.sift.tool.chart.VegaLite;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +37,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
     static final int GLOBAL_ROWS = 5000;
 
     public record Args(
-            @Arg(value = "entity values to explain, e.g. loan ids (default: the top_k highest predictions)",
+            @Arg(value = "entity values to explain: ids of the entity column (default: the top_k highest predictions)",
                     required = false, aliases = {"ids", "entities", "case"}) List<String> cases,
             @Arg(value = "how many top cases to explain when cases is omitted (default 10, at most 50)",
                     required = false, aliases = {"top", "k"}) Integer top_k,
@@ -84,8 +86,8 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
         Optional<String> weak = ModelQuality.warning(model);
         String summary = weak.map(w -> "UNRELIABLE explanation: " + w + " The drivers below may be noise.\n").orElse("")
                 + summary(model, p, r);
-        return ToolResult.ok(summary, payload(r, weak), ToolResult.withCaveat(Map.of("model", model.id(), "cases",
-                rows.length, "frame", "explanations"), weak));
+        return ToolResult.withChart(summary, payload(r, weak), drivers(model, r), ToolResult.withCaveat(Map.of("model",
+                model.id(), "cases", rows.length, "frame", "explanations"), weak));
     }
 
     static String unknownCase(String wanted, Predictions p) {
@@ -131,7 +133,7 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
 
     static String driverText(Explanations.Driver d) {
         return d.column() + " = " + (d.value() == null ? "missing" : d.value()) + " (" + (d.shap() >= 0 ? "+" : "")
-                + Format.fixed(d.shap(), 2) + ")";
+                + Numbers.fixed(d.shap(), 2) + ")";
     }
 
     private static String summary(TrainedModel m, Predictions p, Explanations.Result r) {
@@ -143,15 +145,31 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
             b.append("\n- ").append(c.sentence());
             b.append(" Top drivers: ").append(String.join("; ", c.drivers().subList(0, Math.min(DRIVERS,
                     c.drivers().size())).stream().map(d -> d.column() + " " + (d.shap() >= 0 ? "+" : "")
-                    + Format.fixed(d.shap(), 2)).toList())).append('.');
+                    + Numbers.fixed(d.shap(), 2)).toList())).append('.');
         }
         b.append("\nOverall importance (mean |SHAP| over ").append(r.globalRows()).append(" rows of ").append(p.frame())
                 .append("): ");
         List<String> imp = new ArrayList<>();
         for (Explanations.Importance i : r.global().subList(0, Math.min(6, r.global().size()))) {
-            imp.add(i.column() + " " + Format.fixed(i.meanAbsShap(), 3));
+            imp.add(i.column() + " " + Numbers.fixed(i.meanAbsShap(), 3));
         }
         return b.append(String.join(", ", imp)).append('.').toString();
+    }
+
+    /** A bar chart of the main drivers overall (mean |SHAP|, the ten largest), largest first. */
+    static ObjectNode drivers(TrainedModel m, Explanations.Result r) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Explanations.Importance i : r.global().subList(0, Math.min(10, r.global().size()))) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("driver", i.column());
+            row.put("importance", Math.round(i.meanAbsShap() * 1000) / 1000.0);
+            rows.add(row);
+        }
+        String unit = m.task() == TaskType.CLASSIFICATION ? "log-odds" : m.target();
+        return VegaLite.chart("Main drivers of " + m.target() + " (mean |SHAP| over " + r.globalRows() + " rows)")
+                .values(rows).set("width", "container").mark("bar", Map.of("tooltip", true))
+                .encode("y", VegaLite.field("driver", "nominal", "Driver").put("sort", "-x"))
+                .encode("x", "importance", "quantitative", "Mean |SHAP| (" + unit + ")").json();
     }
 
     private static Map<String, Object> payload(Explanations.Result r, Optional<String> weak) {

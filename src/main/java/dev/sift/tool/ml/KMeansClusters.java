@@ -4,7 +4,7 @@ import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
-import dev.sift.ml.Format;
+import dev.sift.data.Numbers;
 import dev.sift.ml.KMeans;
 import dev.sift.ml.MlException;
 import dev.sift.tool.Arg;
@@ -105,11 +105,11 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
     private static String summary(TableInfo t, NumericColumns data, double[][] rows, KMeans.Result r, String label) {
         StringBuilder b = new StringBuilder("Clustered ").append(rows.length).append(" rows of ").append(t.name())
                 .append(" on ").append(String.join(", ", data.columns())).append(" into k = ").append(r.k())
-                .append(" clusters (silhouette ").append(Format.fixed(r.silhouette(), 3));
+                .append(" clusters (silhouette ").append(Numbers.fixed(r.silhouette(), 3));
         if (r.silhouetteByK().length > 0) {
             List<String> tried = new ArrayList<>();
             for (int k = 2; k < r.silhouetteByK().length; k++) {
-                tried.add("k=" + k + ": " + Format.fixed(r.silhouetteByK()[k], 3));
+                tried.add("k=" + k + ": " + Numbers.fixed(r.silhouetteByK()[k], 3));
             }
             b.append("; chosen by silhouette among ").append(String.join(", ", tried));
         }
@@ -117,15 +117,15 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
         for (int c = 0; c < r.k(); c++) {
             int size = count(r.assignment(), c);
             b.append("\nCluster ").append(c + 1).append(": ").append(size).append(" rows (")
-                    .append(Format.fixed(100.0 * size / rows.length, 1)).append("%)");
+                    .append(Numbers.fixed(100.0 * size / rows.length, 1)).append("%)");
             for (int j = 0; j < data.columns().size(); j++) {
                 b.append(j == 0 ? ", means " : ", ").append(data.columns().get(j)).append(' ')
-                        .append(Format.number(mean(rows, r.assignment(), c, j)));
+                        .append(Numbers.number(mean(rows, r.assignment(), c, j)));
             }
         }
         b.append("\nOverall means: ");
         for (int j = 0; j < data.columns().size(); j++) {
-            b.append(j == 0 ? "" : ", ").append(data.columns().get(j)).append(' ').append(Format.number(mean(rows, null, 0, j)));
+            b.append(j == 0 ? "" : ", ").append(data.columns().get(j)).append(' ').append(Numbers.number(mean(rows, null, 0, j)));
         }
         return b.toString();
     }

@@ -6,7 +6,7 @@ import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
-import dev.sift.ml.Format;
+import dev.sift.data.Numbers;
 import dev.sift.ml.MlData;
 import dev.sift.ml.ModelQuality;
 import dev.sift.ml.MlException;
@@ -150,7 +150,7 @@ public final class Predict implements Tool<Predict.Args> {
             b.append('\n');
             for (int i = 0; i < row.size(); i++) {
                 Object v = row.get(i);
-                b.append(i == 0 ? "" : " | ").append(v instanceof Double d ? Format.fixed(d, 3) : String.valueOf(v));
+                b.append(i == 0 ? "" : " | ").append(v instanceof Double d ? Numbers.fixed(d, 3) : String.valueOf(v));
             }
         }
         if (withTruth) {

@@ -37,10 +37,10 @@ public final class PredictionFrames implements Tool<PredictionFrames.Args> {
     private static final Pattern LITERAL = Pattern.compile("'(?:[^']|'')*'");
 
     public record Args(
-            @Arg(value = "name of the knowledge graph's prediction task, e.g. loan_default", aliases = {"name",
+            @Arg(value = "name of the knowledge graph's prediction task (as the knowledge section names it)", aliases = {"name",
                     "prediction"}) String task,
-            @Arg(value = "SQL condition narrowing the rows to score, e.g. loan.duration = 60 or district.A2 ="
-                    + " 'Hl.m. Praha' (tables reached by approved joins)", required = false, aliases = {"where"})
+            @Arg(value = "SQL condition narrowing the rows to score, e.g. t.duration = 60 or d.name ="
+                    + " 'X' over tables the approved joins reach", required = false, aliases = {"where"})
             String filter,
             @Arg(value = "SQL condition narrowing the history to learn from as well (default: all of it)",
                     required = false, aliases = {"history_where"}) String history_filter) { }

@@ -17,7 +17,7 @@ public final class SelectModel implements Tool<SelectModel.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("select_model", "Select the model that predict and explain_prediction use by default.",
+        return new ToolSpec("select_model", "Select the model that later predictions and explanations use by default.",
                 Args.class, "selected model", Set.of("ml"));
     }
 

@@ -41,7 +41,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
                     kind = Arg.Kind.COLUMN) String target,
             @Arg(value = "'classification' (two classes, default) or 'regression' (a number)", required = false,
                     aliases = {"task"}) String task_type,
-            @Arg(value = "column identifying a row, e.g. loan_id (default: the first id column); never a feature",
+            @Arg(value = "column identifying a row, an id (default: the first id column); never a feature",
                     required = false, aliases = {"id", "id_column"}, kind = Arg.Kind.COLUMN) String entity,
             @Arg(value = "columns to use as features (default: all other usable columns)", required = false,
                     aliases = {"feature_columns", "columns"}, kind = Arg.Kind.COLUMNS) List<String> features,

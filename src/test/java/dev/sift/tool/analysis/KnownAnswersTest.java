@@ -269,7 +269,7 @@ class KnownAnswersTest {
                         "outliers|amount|2|most extreme 100000.0",
                         "numbers stored as text|code|12|'10'");
         assertThat(r.findings().get(0).severity()).isEqualTo("high");
-        assertThat(res.summary()).contains("- [high] orphan foreign keys in account_id: 1 rows (8.333%), e.g. account_id"
+        assertThat(res.summary()).contains("- [high] orphan foreign keys in account_id: 1 rows (8.33%), e.g. account_id"
                 + " 999999 — 1 rows point to no row of account (join dirty.account_id = account.account_id: join inferred"
                 + " from the shared column name; frames have no knowledge-graph joins)");
         assertThat(ws.query("SELECT count(*) FROM frames.dq_dirty").scalar()).isEqualTo(8L);

@@ -128,7 +128,7 @@ class MlToolsTest {
         assertThat(cases.get(1).drivers().get(0).column()).isEqualTo("a");
         assertThat(cases.get(1).drivers().get(0).shap()).isPositive();
         assertThat(cases.get(1).sentence()).startsWith("item 95: high risk of y = 1 (probability ")
-                .contains("mainly because a is high (0.979 vs median ");
+                .contains("mainly because a is high (0.9794 vs median ");
         @SuppressWarnings("unchecked")
         List<Explanations.Importance> global = (List<Explanations.Importance>) ((Map<String, Object>) r.payload())
                 .get("global_importance");

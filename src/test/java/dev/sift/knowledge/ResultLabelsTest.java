@@ -1,0 +1,55 @@
+package dev.sift.knowledge;
+
+import dev.sift.TestDatasets;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResultLabelsTest {
+    private static KnowledgeGraph kg;
+
+    @BeforeAll
+    static void bank() throws Exception {
+        try (Workspace ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults())) {
+            kg = Knowledge.load(ws).graph();
+        }
+    }
+
+    @Test
+    void aSelectedColumnIsNamedByItsConceptNotItsCode() {
+        String sql = "SELECT district.A3 AS A3, avg(loan.amount) AS average_loan_amount FROM loan JOIN account ON"
+                + " loan.account_id = account.account_id JOIN district ON account.district_id = district.A1 GROUP BY 1";
+        assertThat(new ResultLabels(kg).of(sql, "A3")).isEqualTo("Region");
+    }
+
+    @Test
+    void aMetricIsNamedInWordsWithItsUnit() {
+        assertThat(new ResultLabels(kg).of("SELECT avg(loan.amount) AS average_loan_amount FROM loan", "average_loan_amount"))
+                .isEqualTo("Average loan amount (CZK)");
+        assertThat(new ResultLabels(kg).of("SELECT avg(CASE WHEN loan.status IN ('B', 'D') THEN 1.0 ELSE 0.0 END) AS"
+                + " default_rate FROM loan", "default_rate")).isEqualTo("Default rate");
+    }
+
+    @Test
+    void aDatePartIsNamedByItsPeriod() {
+        assertThat(new ResultLabels(kg).of("SELECT year(loan.date) AS year, count(*) AS n FROM loan GROUP BY 1", "year"))
+                .isEqualTo("Year");
+        assertThat(new ResultLabels(kg).of("SELECT year(loan.date) AS year, count(*) AS n FROM loan GROUP BY 1", "n"))
+                .isEqualTo("Count");
+    }
+
+    @Test
+    void anUnknownColumnIsItsNameInWords() {
+        assertThat(new ResultLabels(kg).of("SELECT 1 AS loans_per_client", "loans_per_client")).isEqualTo("Loans per client");
+    }
+
+    @Test
+    void tablesNameTheirRowsByTheirPluralSynonym() {
+        assertThat(kg.table("trans").orElseThrow().plural()).isEqualTo("transactions");
+        assertThat(kg.table("trans").orElseThrow().singular()).isEqualTo("transaction");
+        assertThat(kg.table("loan").orElseThrow().plural()).isEqualTo("loans");
+        assertThat(kg.table("order").orElseThrow().singular()).isEqualTo("order");
+    }
+}
