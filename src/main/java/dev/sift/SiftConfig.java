@@ -1,21 +1,27 @@
 package dev.sift;
 
+import dev.sift.agent.grounding.JudgeConfig;
 import dev.sift.data.source.AllowedSources;
+import dev.sift.llm.LlmConfig;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Sift's configuration, read from the environment once at start and passed in: where Sift keeps its
- * datasets, traces and sessions ({@code SIFT_HOME}, default {@code ~/.sift}), whether knowledge search uses
- * dense embeddings ({@code SIFT_EMBEDDINGS} = on/true/1), the web app's access token ({@code SIFT_TOKEN},
- * none when unset), which sources a model may connect ({@code SIFT_ALLOWED_SOURCES}: folders and URL prefixes,
- * see {@link AllowedSources}; the environment is kept there for the sources' credentials). The model has its own configuration ({@link dev.sift.llm.LlmConfig}, {@code SIFT_LLM_*}), read from the
- * same environment. Blank values count as unset.
+ * Sift's configuration, read once at start and passed in: the environment over {@code $SIFT_HOME/sift.yaml}
+ * ({@link ConfigFile}, whose table lists every setting). Where Sift keeps its datasets, traces and sessions
+ * ({@code SIFT_HOME}, default {@code ~/.sift}), whether knowledge search uses dense embeddings
+ * ({@code SIFT_EMBEDDINGS} = on/true/1), the web app's access token ({@code SIFT_TOKEN}, none when unset), which
+ * sources a model may connect ({@code SIFT_ALLOWED_SOURCES}: folders and URL prefixes, see
+ * {@link AllowedSources}), the planner's model ({@link LlmConfig}, {@code SIFT_LLM_*}) and the judge
+ * ({@link JudgeConfig}, {@code SIFT_JUDGE_*}), all validated here; {@code settings} is the environment with
+ * the file's values under it, which the sources read their credentials from. Blank values count as unset.
  */
-public record SiftConfig(Path home, boolean embeddings, String token, AllowedSources allowedSources) {
+public record SiftConfig(Path home, boolean embeddings, String token, AllowedSources allowedSources, LlmConfig llm,
+                         JudgeConfig judging, Map<String, String> settings) {
 
     /** The process environment, with the system properties {@code sift.home} and {@code sift.embeddings} over it. */
     public static SiftConfig fromEnv() {
@@ -28,22 +34,39 @@ public record SiftConfig(Path home, boolean embeddings, String token, AllowedSou
     }
 
     /**
-     * Reads the variables above from {@code env}; {@code user.home} gives the default home when present,
-     * {@code user.dir} the working directory (relative allowed folders, default allowed folder).
+     * Reads the settings from {@code env} over the home's {@code sift.yaml}; {@code user.home} gives the default
+     * home when present, {@code user.dir} the working directory (relative allowed folders, default allowed
+     * folder). A bad value fails with an {@link IllegalArgumentException} naming the variable, or the file's
+     * line when the value came from the file.
      */
     public static SiftConfig fromEnv(Map<String, String> env) {
         String home = get(env, "SIFT_HOME");
         String user = get(env, "user.home");
         Path dir = home != null ? Path.of(home) : Path.of(user == null ? "." : user, ".sift");
-        String dense = get(env, "SIFT_EMBEDDINGS");
+        ConfigFile file = ConfigFile.in(dir);
+        Map<String, String> settings = Collections.unmodifiableMap(file.under(env));
+        String dense = get(settings, "SIFT_EMBEDDINGS");
         boolean embeddings = dense != null && switch (dense.toLowerCase(Locale.ROOT)) {
             case "on", "true", "1" -> true;
             default -> false;
         };
-        String cwd = get(env, "user.dir");
+        String cwd = get(settings, "user.dir");
         Path workdir = Path.of(cwd == null ? "" : cwd).toAbsolutePath();
-        return new SiftConfig(dir, embeddings, get(env, "SIFT_TOKEN"),
-                AllowedSources.of(get(env, AllowedSources.SETTING), dir, workdir, env));
+        try {
+            LlmConfig llm = LlmConfig.fromEnv(settings);
+            return new SiftConfig(dir, embeddings, get(settings, "SIFT_TOKEN"),
+                    AllowedSources.of(get(settings, AllowedSources.SETTING), dir, workdir, settings), llm,
+                    JudgeConfig.fromEnv(settings, llm), settings);
+        } catch (IllegalArgumentException e) {
+            throw file.explain(e, env);
+        }
+    }
+
+    /** Records print every component; the settings hold keys and the token, which must never reach a log. */
+    @Override
+    public String toString() {
+        return "SiftConfig[home=" + home + ", embeddings=" + embeddings + ", token=" + (token == null ? "none" : "***")
+                + ", llm=" + llm + ", judging=" + judging.describe() + "]";
     }
 
     private static void override(Map<String, String> env, String key, String value) {

@@ -142,7 +142,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             throw new IllegalArgumentException("--rows must be at least 1");
         }
         if (url != null) {
-            new EngineBench(url, rows, System.getenv()).run(out);
+            new EngineBench(url, rows, Runtime.config().settings()).run(out);
             return 0;
         }
         Class<?> embedded;
@@ -156,7 +156,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
         try (AutoCloseable pg = (AutoCloseable) embedded.getMethod("start").invoke(null)) {
             int port = (int) embedded.getMethod("getPort").invoke(pg);
             out.println("Engine bench on an embedded PostgreSQL (port " + port + ")");
-            new EngineBench("postgresql://postgres@localhost:" + port + "/postgres", rows, System.getenv()).run(out);
+            new EngineBench("postgresql://postgres@localhost:" + port + "/postgres", rows, Runtime.config().settings()).run(out);
         }
         return 0;
     }

@@ -121,7 +121,7 @@ final class DabCommand implements Callable<Integer> {
      */
     static Dataset fold(Sift sift, DabDataset d, Progress progress) throws Exception {
         String name = "dab_" + d.name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
-        return sift.store().ensure(name, DatasetSources.of(List.of(d.dbConfig().toAbsolutePath().toString()), d.dir().toAbsolutePath(), System.getenv()),
+        return sift.store().ensure(name, DatasetSources.of(List.of(d.dbConfig().toAbsolutePath().toString()), d.dir().toAbsolutePath(), Runtime.config().settings()),
                 progress);
     }
 }

@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import dev.sift.cli.Runtime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,7 +25,7 @@ final class LoadBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        new LoadBench(rows, postgres, System.getenv()).run(spec.commandLine().getOut());
+        new LoadBench(rows, postgres, Runtime.config().settings()).run(spec.commandLine().getOut());
         return 0;
     }
 }

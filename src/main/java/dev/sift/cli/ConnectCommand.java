@@ -70,7 +70,8 @@ final class ConnectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DatasetStore store = DatasetStore.under(Runtime.config().home());
+        dev.sift.SiftConfig config = Runtime.config();
+        DatasetStore store = DatasetStore.under(config.home());
         Workspace.Limits limits = Workspace.Limits.defaults();
         if (timeout != null) {
             limits = limits.withQueryTimeout(Duration.ofSeconds(timeout));
@@ -81,7 +82,7 @@ final class ConnectCommand implements Callable<Integer> {
                 if (url != null) {
                     throw new IllegalArgumentException("--refresh takes the dataset name only: sift connect " + name + " --refresh");
                 }
-                c = LiveConnect.refresh(store, name, System.getenv(), limits);
+                c = LiveConnect.refresh(store, name, config.settings(), limits);
             } else {
                 if (url == null) {
                     throw new IllegalArgumentException("sift connect needs NAME and URL (or NAME --refresh); see sift connect --help");
@@ -102,7 +103,7 @@ final class ConnectCommand implements Callable<Integer> {
                     }
                     options.put("max_rows", Integer.toString(maxRows));
                 }
-                c = LiveConnect.connect(store, name, url, options, System.getenv(), limits);
+                c = LiveConnect.connect(store, name, url, options, config.settings(), limits);
             }
         } catch (QueryException e) {
             throw new IllegalArgumentException(e.getMessage(), e);

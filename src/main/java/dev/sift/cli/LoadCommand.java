@@ -62,7 +62,8 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DatasetStore store = DatasetStore.under(Runtime.config().home());
+        dev.sift.SiftConfig config = Runtime.config();
+        DatasetStore store = DatasetStore.under(config.home());
         var progress = new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + (as == null ? name : as) + "'");
         Optional<Dataset> before;
         Dataset ds;
@@ -92,7 +93,7 @@ final class LoadCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("Dataset '" + name + "' is a demo dataset and is never replaced by files"
                         + " or sources: choose another name, e.g. 'sift load my_" + name + " " + String.join(" ", sources) + "'.");
             }
-            DatasetBuilder builder = DatasetSources.of(sources, Path.of("").toAbsolutePath(), System.getenv(),
+            DatasetBuilder builder = DatasetSources.of(sources, Path.of("").toAbsolutePath(), config.settings(),
                     ColumnType.parseAll(types));
             before = store.find(name);
             try {

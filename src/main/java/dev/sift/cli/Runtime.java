@@ -15,7 +15,6 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Map;
 
 /** Builds {@link Sift} from the configuration for a command. */
 public final class Runtime {
@@ -23,19 +22,19 @@ public final class Runtime {
 
     private Runtime() { }
 
-    /** The configuration from the environment (read here, when a command starts). */
+    /** The configuration: the environment over {@code $SIFT_HOME/sift.yaml} (read here, when a command starts). */
     public static SiftConfig config() {
         return SiftConfig.fromEnv();
     }
 
     public static Sift sift() {
-        return sift(System.getenv());
+        return sift(config());
     }
 
-    /** The planner's model and the judge's (its own, or the planner's), both metered, from {@code env}. */
-    public static Sift sift(Map<String, String> env) {
-        LlmConfig config = LlmConfig.fromEnv(env);
-        JudgeConfig judging = JudgeConfig.fromEnv(env, config);
+    /** The planner's model and the judge's (its own, or the planner's), both metered, from {@code settings}. */
+    public static Sift sift(SiftConfig settings) {
+        LlmConfig config = settings.llm();
+        JudgeConfig judging = settings.judging();
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LlmClient llm = LlmClients.fromConfig(config).map(c -> metered(c, meters, config, "planner")).orElse(null);
         Judge judge = null;
@@ -46,7 +45,7 @@ public final class Runtime {
         }
         Grounding grounding = judge == null ? Grounding.CHECK_ONLY : new Grounding(judging, judge);
         LOG.info("Groundedness: {}", judge == null ? "answer check, judge off" : "answer check, " + judging.describe());
-        return new Sift(config(), llm, Workspace.Limits.defaults(), grounding, meters);
+        return new Sift(settings, llm, Workspace.Limits.defaults(), grounding, meters);
     }
 
     private static LlmClient metered(LlmClient c, PrometheusMeterRegistry meters, LlmConfig config, String role) {

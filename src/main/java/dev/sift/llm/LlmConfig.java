@@ -67,10 +67,6 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
         return new LlmConfig(NONE, null, null, null, DEFAULT_TIMEOUT, DEFAULT_RETRIES, null);
     }
 
-    public static LlmConfig fromEnv() {
-        return fromEnv(System.getenv());
-    }
-
     /**
      * Reads SIFT_LLM_PROVIDER, SIFT_LLM_BASE_URL, SIFT_LLM_MODEL, SIFT_LLM_API_KEY (falling back to
      * OPENAI_API_KEY / ANTHROPIC_API_KEY), SIFT_LLM_TIMEOUT_S, SIFT_LLM_RETRIES and SIFT_LLM_CACHE_DIR.

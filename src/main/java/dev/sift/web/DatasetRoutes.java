@@ -9,7 +9,7 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
 
-import java.nio.file.Path;
+import java.io.File;
 import java.util.List;
 import java.util.Optional;
 
@@ -55,9 +55,20 @@ final class DatasetRoutes {
             throw ApiError.badRequest("Attach one or more files as 'files' (CSV, TSV, Parquet, JSON or JSON lines).");
         }
         try (Uploads.Folder folder = uploads.save(files)) {
-            List<Path> saved = folder.files();
-            Dataset d = web.sift().store().ensure(name, new FileLoader(saved), Progress.NONE);
-            ctx.status(201).json(Views.DatasetView.of(d));
+            ctx.status(201).json(Views.DatasetView.of(build(name, folder)));
+        }
+    }
+
+    /** Builds a new dataset; an upload never replaces one, and its errors name files, never the temporary folder. */
+    private Dataset build(String name, Uploads.Folder folder) throws Exception {
+        try {
+            return web.sift().store().load(name, new FileLoader(folder.files()), false, false, Progress.NONE);
+        } catch (DatasetStore.DatasetExistsException e) {
+            throw new ApiError(409, e.demo() ? "'" + name + "' is a demo dataset's name and is never replaced by an"
+                    + " upload: choose another name." : "Dataset '" + name + "' exists already, and an upload never"
+                    + " replaces a dataset: choose another name.");
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(String.valueOf(e.getMessage()).replace(folder.dir() + File.separator, ""));
         }
     }
 }

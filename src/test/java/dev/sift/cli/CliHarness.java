@@ -98,7 +98,7 @@ final class CliHarness {
     static void assumeOffline() {
         boolean enabled;
         try {
-            enabled = LlmConfig.fromEnv().enabled();
+            enabled = LlmConfig.fromEnv(System.getenv()).enabled();
         } catch (IllegalArgumentException e) {
             enabled = true; // a misconfigured model: ask would fail on it, not run offline
         }

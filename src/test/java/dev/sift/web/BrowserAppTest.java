@@ -95,7 +95,8 @@ class BrowserAppTest {
 
                 driver.manage().window().setSize(new Dimension(390, 844));
                 wait.until(d -> driver.findElement(By.id("menu")).isDisplayed());
-                assertThat(driver.findElement(By.id("sidebar")).getRect().getX()).isNegative();
+                // the sidebar slides out (a 0.2 s transition), so wait for it rather than read it mid-way
+                wait.until(d -> driver.findElement(By.id("sidebar")).getRect().getX() < 0);
                 Object overflow = ((JavascriptExecutor) driver).executeScript(
                         "return document.documentElement.scrollWidth > window.innerWidth");
                 assertThat(overflow).isEqualTo(false);
