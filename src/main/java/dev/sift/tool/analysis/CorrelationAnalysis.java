@@ -56,6 +56,12 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
     public record Result(String source, String method, List<String> numeric, List<String> categorical,
                          List<Pair> pairs, List<Pair> strongest, List<String> skipped, String frame, Object chart) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("correlation_analysis", "Correlation matrix of numeric columns (pearson or spearman) plus"

@@ -39,6 +39,12 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
         }
     }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("anomaly_scan", "Find unusual rows by robust z-scores of numeric columns and say why each"
