@@ -82,6 +82,28 @@
     return el('div', { class: 'code' }, pre, copy);
   }
 
+  // Numbers as people read them, by what the server says each column holds (evidence "formats", see Numbers.java):
+  // ids and years as stored, counts grouped, amounts to two decimals, rates as percentages, others to 4 digits.
+  function formatCell(v, kind) {
+    if (typeof v !== 'number') return String(v);
+    switch (kind) {
+      case 'id': case 'year': return String(v);
+      case 'count': return Number.isInteger(v) ? v.toLocaleString('en-US') : formatCell(v, 'number');
+      case 'amount': return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+      case 'rate': {
+        const p = v * 100;
+        if (p !== 0 && Math.abs(p) < 0.005) return '< 0.01%';
+        return p.toLocaleString('en-US', { maximumFractionDigits: Math.abs(p) >= 10 ? 1 : 2 }) + '%';
+      }
+      default: {
+        if (Number.isInteger(v)) return v.toLocaleString('en-US');
+        const whole = Math.trunc(Math.abs(v)).toString().length;
+        const digits = Math.max(4, Math.abs(v) >= 1 ? whole : 0);
+        return Number(v.toPrecision(Math.min(digits, 21))).toLocaleString('en-US', { maximumFractionDigits: 20, maximumSignificantDigits: digits });
+      }
+    }
+  }
+
   function toCsv(columns, rows) {
     const cell = v => { if (v === null || v === undefined) return ''; const s = String(v); return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s; };
     return [columns.map(cell).join(',')].concat(rows.map(r => r.map(cell).join(','))).join('\r\n') + '\r\n';
@@ -253,7 +275,8 @@
       if (window.vegaEmbed) vegaEmbed(box, c.spec, { actions: { export: true, source: false, compiled: false, editor: false }, renderer: 'svg' })
         .catch(e => box.append(el('div', { class: 'error', text: 'Chart could not be drawn: ' + e.message })));
     }
-    (r.evidence || []).forEach(e => area.append(resultTable(e, r.session_id || state.session)));
+    // the result the answer rests on (the last query: predictions and their drivers, not the training frame) first
+    (r.evidence || []).slice().reverse().forEach(e => area.append(resultTable(e, r.session_id || state.session)));
   }
 
   function resultTable(e, sessionId) {
@@ -263,11 +286,12 @@
     const head = el('div', { class: 'result-head' }, info, el('span', { class: 'spacer' }), pager);
     const box = el('div', { class: 'result' }, head, wrap);
     const pageSize = 10;
+    const formats = e.formats || [];
     let offset = 0;
     const draw = (columns, rows, total) => {
       const table = el('table', {}, el('thead', {}, el('tr', {}, columns.map(c => el('th', { text: c })))),
-        el('tbody', {}, rows.map(row => el('tr', {}, row.map(v => v === null ? el('td', {}, el('span', { class: 'null', text: 'NULL' }))
-          : el('td', { class: typeof v === 'number' ? 'num' : '', text: typeof v === 'number' ? v.toLocaleString() : String(v) }))))));
+        el('tbody', {}, rows.map(row => el('tr', {}, row.map((v, i) => v === null ? el('td', {}, el('span', { class: 'null', text: 'NULL' }))
+          : el('td', { class: typeof v === 'number' ? 'num' : '', 'data-kind': formats[i] || null, text: formatCell(v, formats[i]) }))))));
       wrap.innerHTML = '';
       wrap.append(table);
       info.textContent = total.toLocaleString() + (total === 1 ? ' row' : ' rows') + (e.frame ? ' · frame ' + e.frame : '');

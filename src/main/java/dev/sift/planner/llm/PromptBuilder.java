@@ -76,7 +76,8 @@ public final class PromptBuilder {
     public static String schema(Workspace ws, Knowledge k, String question) {
         String whole = SchemaRenderer.render(ws.tables(), Integer.MAX_VALUE);
         if (whole.length() <= SCHEMA_BUDGET || question == null) {
-            return SchemaRenderer.render(ws.tables(), SCHEMA_BUDGET);
+            return withKeys(SchemaRenderer.render(ws.tables(), SCHEMA_BUDGET), k,
+                    ws.datasetTables().stream().map(TableInfo::name).toList());
         }
         SchemaLinker.Linked linked = SchemaLinker.link(question, k, SCHEMA_BUDGET - 600);
         StringBuilder b = new StringBuilder(SchemaRenderer.DATA_NOTICE).append('\n')
@@ -89,7 +90,13 @@ public final class PromptBuilder {
             }
             b.append('\n').append(line);
         }
-        return b.toString();
+        return withKeys(b.toString(), k, linked.tables());
+    }
+
+    /** The tables, then their keys, approved joins as conditions and column meanings ({@link SchemaKeys}). */
+    static String withKeys(String tables, Knowledge k, List<String> shown) {
+        String keys = k == null ? "" : SchemaKeys.render(k.graph(), shown, SchemaKeys.BUDGET);
+        return keys.isEmpty() ? tables : tables + "\n" + keys;
     }
 
     /** The knowledge-graph entries relevant to the question, or a pointer to query_kg. */
