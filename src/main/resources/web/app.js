@@ -82,6 +82,28 @@
     return el('div', { class: 'code' }, pre, copy);
   }
 
+  // Numbers as people read them, by what the server says each column holds (evidence "formats", see Numbers.java):
+  // ids and years as stored, counts grouped, amounts to two decimals, rates as percentages, others to 4 digits.
+  function formatCell(v, kind) {
+    if (typeof v !== 'number') return String(v);
+    switch (kind) {
+      case 'id': case 'year': return String(v);
+      case 'count': return Number.isInteger(v) ? v.toLocaleString('en-US') : formatCell(v, 'number');
+      case 'amount': return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+      case 'rate': {
+        const p = v * 100;
+        if (p !== 0 && Math.abs(p) < 0.005) return '< 0.01%';
+        return p.toLocaleString('en-US', { maximumFractionDigits: Math.abs(p) >= 10 ? 1 : 2 }) + '%';
+      }
+      default: {
+        if (Number.isInteger(v)) return v.toLocaleString('en-US');
+        const whole = Math.trunc(Math.abs(v)).toString().length;
+        const digits = Math.max(4, Math.abs(v) >= 1 ? whole : 0);
+        return Number(v.toPrecision(Math.min(digits, 21))).toLocaleString('en-US', { maximumFractionDigits: 20, maximumSignificantDigits: digits });
+      }
+    }
+  }
+
   function toCsv(columns, rows) {
     const cell = v => { if (v === null || v === undefined) return ''; const s = String(v); return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s; };
     return [columns.map(cell).join(',')].concat(rows.map(r => r.map(cell).join(','))).join('\r\n') + '\r\n';
@@ -253,7 +275,8 @@
       if (window.vegaEmbed) vegaEmbed(box, c.spec, { actions: { export: true, source: false, compiled: false, editor: false }, renderer: 'svg' })
         .catch(e => box.append(el('div', { class: 'error', text: 'Chart could not be drawn: ' + e.message })));
     }
-    (r.evidence || []).forEach(e => area.append(resultTable(e, r.session_id || state.session)));
+    // the result the answer rests on (the last query: predictions and their drivers, not the training frame) first
+    (r.evidence || []).slice().reverse().forEach(e => area.append(resultTable(e, r.session_id || state.session)));
   }
 
   function resultTable(e, sessionId) {
@@ -263,11 +286,12 @@
     const head = el('div', { class: 'result-head' }, info, el('span', { class: 'spacer' }), pager);
     const box = el('div', { class: 'result' }, head, wrap);
     const pageSize = 10;
+    const formats = e.formats || [];
     let offset = 0;
     const draw = (columns, rows, total) => {
       const table = el('table', {}, el('thead', {}, el('tr', {}, columns.map(c => el('th', { text: c })))),
-        el('tbody', {}, rows.map(row => el('tr', {}, row.map(v => v === null ? el('td', {}, el('span', { class: 'null', text: 'NULL' }))
-          : el('td', { class: typeof v === 'number' ? 'num' : '', text: typeof v === 'number' ? v.toLocaleString() : String(v) }))))));
+        el('tbody', {}, rows.map(row => el('tr', {}, row.map((v, i) => v === null ? el('td', {}, el('span', { class: 'null', text: 'NULL' }))
+          : el('td', { class: typeof v === 'number' ? 'num' : '', 'data-kind': formats[i] || null, text: formatCell(v, formats[i]) }))))));
       wrap.innerHTML = '';
       wrap.append(table);
       info.textContent = total.toLocaleString() + (total === 1 ? ' row' : ' rows') + (e.frame ? ' · frame ' + e.frame : '');
@@ -364,9 +388,13 @@
       ev.preventDefault();
       const files = $('#upload-files').files;
       const name = $('#upload-name').value.trim();
-      if (!files.length || !name) return;
+      const url = $('#connect-url').value.trim();
+      const replace = $('#upload-replace').checked;
+      if (!name || (!files.length && !url)) return;
+      if (url && !files.length) { connectUrl(name, url, replace); return; }
       const form = new FormData();
       form.append('name', name);
+      if (replace) form.append('replace', 'true');
       for (const f of files) form.append('files', f, f.name);
       const xhr = new XMLHttpRequest();
       xhr.open('POST', '/api/datasets');
@@ -380,10 +408,7 @@
         let body = {};
         try { body = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
         if (xhr.status === 201) {
-          dlg.close();
-          await loadDatasets(body.name);
-          localStorage.setItem('sift.dataset', body.name);
-          newChat();
+          await built(body.name);
         } else {
           bar.hidden = true;
           $('#upload-status').innerHTML = '<span class="error">' + esc(body.error || ('Upload failed (HTTP ' + xhr.status + ')')) + '</span>';
@@ -392,6 +417,21 @@
       xhr.onerror = () => { bar.hidden = true; $('#upload-status').innerHTML = '<span class="error">The upload failed (connection).</span>'; };
       xhr.send(form);
     });
+    async function built(name) {
+      dlg.close();
+      await loadDatasets(name);
+      localStorage.setItem('sift.dataset', name);
+      newChat();
+    }
+    async function connectUrl(name, url, replace) {
+      $('#upload-status').textContent = 'Connecting and building the dataset…';
+      try {
+        const body = await api('/api/datasets/connect', { method: 'POST', json: { name, source: url, replace } });
+        await built(body.name);
+      } catch (e) {
+        $('#upload-status').innerHTML = '<span class="error">' + esc(e.message) + '</span>';
+      }
+    }
   }
 
   // -------------------------------------------------------------------------------------------- init

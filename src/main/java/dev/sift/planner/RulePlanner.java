@@ -13,6 +13,8 @@ import dev.sift.knowledge.Vocabulary;
 import dev.sift.planner.rules.AnalysisRoutes;
 import dev.sift.planner.rules.AnswerPhraser;
 import dev.sift.planner.rules.AnswerShape;
+import dev.sift.planner.rules.ChartRequest;
+import dev.sift.data.Numbers;
 import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
@@ -44,6 +46,8 @@ import java.util.Optional;
  */
 public final class RulePlanner implements Planner {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The frame a charted query's result is kept in, for make_chart. */
+    static final String CHART_FRAME = "chart_data";
     /** The short list of what works offline, in the active dataset's names. */
     static String capabilities(Lexicon lexicon) {
         List<String> tables = lexicon.graph().tables().stream().map(KgEntry.Table::name).toList();
@@ -82,6 +86,8 @@ public final class RulePlanner implements Planner {
         private PredictivePlan predictive;
         /** The dataset's dictionary, for this run. */
         private Lexicon lexicon;
+        /** The chart the question asks for ("plot loans per year"): the query's result is charted before answering. */
+        private ChartRequest chart;
 
         /** The run's first decision, made when the run begins. */
         private final Decision first;
@@ -99,7 +105,13 @@ public final class RulePlanner implements Planner {
             if (predictive != null) {
                 return predictive.next(state);
             }
-            if (!last.ok()) {
+            if (chart != null && "run_sql".equals(last.tool()) && last.ok() && !state.evidence().isEmpty()) {
+                Optional<Decision> call = chartCall(state.evidence().get(state.evidence().size() - 1));
+                if (call.isPresent()) {
+                    return call.get();
+                }
+            }
+            if (!last.ok() && !"make_chart".equals(last.tool())) {
                 return Decision.answer("the only planned step failed", "I could not answer this offline: "
                         + last.observation(), AnswerKind.DECLINED, null);
             }
@@ -117,11 +129,14 @@ public final class RulePlanner implements Planner {
         }
 
         private Decision.Answer finalFrom(RunState state, Step last) {
-            if ("run_sql".equals(last.tool()) && !state.evidence().isEmpty()) {
+            boolean charted = "make_chart".equals(last.tool());
+            if (("run_sql".equals(last.tool()) || charted) && !state.evidence().isEmpty()) {
                 Evidence e = state.evidence().get(state.evidence().size() - 1);
+                String pictured = !charted ? chart == null ? "" : "\n(One value: there is nothing to chart.)"
+                        : last.ok() ? "\nThe chart shows it." : "\n(The chart could not be made: " + last.observation() + ")";
                 if (spec != null) {
-                    return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon),
-                            AnswerKind.ANSWER, null);
+                    return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon)
+                            + pictured, AnswerKind.ANSWER, null);
                 }
                 return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);
             }
@@ -131,8 +146,34 @@ public final class RulePlanner implements Planner {
             return Decision.answer("the tool's output answers the question", last.observation(), AnswerKind.ANSWER, null);
         }
 
+        /**
+         * The chart of the query's result: x its first column, y its measure (the last number), as the kind asked for,
+         * else a line over years or dates and bars otherwise. Empty for a single value.
+         */
+        private Optional<Decision> chartCall(Evidence e) {
+            List<Numbers.Kind> kinds = EvidenceText.kinds(e);
+            int y = kinds.size() - 1;
+            while (y > 0 && (kinds.get(y) == Numbers.Kind.TEXT || kinds.get(y) == Numbers.Kind.ID)) {
+                y--;
+            }
+            if (e.rows().size() < 2 || y < 1) {
+                return Optional.empty();
+            }
+            boolean series = kinds.get(0) == Numbers.Kind.YEAR || e.rows().stream()
+                    .allMatch(r -> r.get(0) != null && r.get(0).toString().matches("\\d{4}-\\d{2}.*"));
+            String kind = chart.kind() != null ? chart.kind() : series ? "line" : "bar";
+            ObjectNode args = JSON.createObjectNode().put("source", CHART_FRAME).put("kind", kind).put("x", e.columns().get(0))
+                    .put("y", e.columns().get(y));
+            return Optional.of(Decision.call("chart the result, as asked", "make_chart", args, null));
+        }
+
         private Decision route(RunState state) {
             String q = state.question();
+            Optional<ChartRequest> asked = ChartRequest.read(q);
+            if (asked.isPresent() && !asked.get().question().isBlank() && state.tools().names().contains("make_chart")) {
+                chart = asked.get();
+                q = chart.question();
+            }
             Optional<String> declined = Guard.check(q);
             if (declined.isPresent()) {
                 return Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
@@ -196,6 +237,9 @@ public final class RulePlanner implements Planner {
             readings = r.readings();
             joins = built.joins();
             ObjectNode args = JSON.createObjectNode().put("sql", built.sql());
+            if (chart != null) {
+                args.put("label", CHART_FRAME);
+            }
             return Decision.call(AnswerPhraser.describe(spec) + ".", "run_sql", args, null);
         }
 

@@ -139,7 +139,7 @@ public final class Conversation implements AutoCloseable {
             } else {
                 List<String> earlier = new ArrayList<>();
                 if (r.kind() != TurnKind.ABANDON) {
-                    for (Turn t : thread) {
+                    for (Turn t : RuleReferenceResolver.answered(thread)) { // a refused turn is no context
                         String first = t.answer() == null ? "" : t.answer().lines().findFirst().orElse("");
                         earlier.add("Turn " + t.index() + ": " + t.question() + " → " + first
                                 + (t.frames().isEmpty() ? "" : " (frames: " + String.join(", ", t.frames()) + ")"));
@@ -165,8 +165,9 @@ public final class Conversation implements AutoCloseable {
 
             int index = s.turns().size() + 1;
             String subject = RuleReferenceResolver.subjectOf(r.question(), workspace.datasetTables());
-            if (subject == null && r.kind() == TurnKind.REFINE && !thread.isEmpty()) {
-                subject = thread.get(thread.size() - 1).subject();
+            List<Turn> answered = RuleReferenceResolver.answered(thread);
+            if (subject == null && r.kind() == TurnKind.REFINE && !answered.isEmpty()) {
+                subject = answered.get(answered.size() - 1).subject();
             }
             List<SavedFrame> made = new ArrayList<>();
             for (Evidence e : run.evidence()) {

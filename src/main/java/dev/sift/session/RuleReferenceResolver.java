@@ -27,18 +27,32 @@ public final class RuleReferenceResolver implements ReferenceResolver {
     private static final Pattern VERB_START = Pattern.compile("(?i)^(are|is|were|was|have|has|had|with|in|on|from"
             + "|where|whose)\\b");
 
+    private static final Pattern YEAR = Pattern.compile("\\b(1[89]|20)\\d\\d\\b");
+    private static final Pattern YEAR_ONLY = Pattern.compile("(?i)(?:in|for|during)\\s+(?:the\\s+year\\s+)?((?:1[89]|20)\\d\\d)");
+    private static final Pattern GROUP_ONLY = Pattern.compile("(?i)(?:by|per)\\s+[\\p{L}\\p{N}_ .]+");
+    private static final Pattern GROUPING = Pattern.compile("(?i)\\s+(?:by|per)\\s+[\\p{L}\\p{N}_.]+(?:\\s+[\\p{L}\\p{N}_.]+)?$");
+    private static final Pattern THEIR = Pattern.compile("(?i)(what\\s+(?:is|are|was|were)|show|give\\s+me)\\s+(?:their|its)\\s+(.+)");
+    /** The question words before the rows a question is about ("how many", "what is the number of", "list the"). */
+    private static final Pattern ROWS_OF = Pattern.compile("(?i)^\\s*(?:how\\s+many|what\\s+is\\s+the\\s+(?:number|count)"
+            + "\\s+of|what\\s+are\\s+the|count\\s+the|list\\s+(?:the|all)?|show\\s+(?:me\\s+)?(?:the|all)?)\\s*");
+
     private final TurnClassifier classifier = new TurnClassifier();
 
     @Override
     public Resolution resolve(String question, List<Turn> thread, List<TableInfo> tables) {
-        TurnClassifier.Verdict v = classifier.classify(question, thread);
+        List<Turn> answered = answered(thread);
+        TurnClassifier.Verdict v = classifier.classify(question, answered);
         if (v.kind() != TurnKind.REFINE) {
             return new Resolution(v.kind(), v.question(), List.of(), "rules");
         }
-        Turn prior = thread.get(thread.size() - 1);
+        Turn prior = answered.get(answered.size() - 1);
         String stem = prior.question().replaceAll("[\\s?.!]+$", "");
         String subject = prior.subject();
         List<String> refs = new ArrayList<>();
+        Optional<Resolution> elliptic = elliptic(question, prior, stem);
+        if (elliptic.isPresent()) {
+            return elliptic.get();
+        }
 
         Matcher about = WHAT_ABOUT.matcher(question);
         if (about.matches()) {
@@ -78,6 +92,55 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         String joiner = VERB_START.matcher(remainder).find() ? " that " : ", ";
         return new Resolution(TurnKind.REFINE, stem + joiner + remainder + "?", refs, "rules");
+    }
+
+    /**
+     * The turns a follow-up may lean on: those that were answered. A refused, declined or failed turn, or a question
+     * back that was not answered, never becomes the context of the next one (it would poison every later turn).
+     */
+    public static List<Turn> answered(List<Turn> thread) {
+        return thread.stream().filter(t -> "answer".equals(t.answerKind())).toList();
+    }
+
+    /**
+     * A follow-up that changes one part of the answered turn: a new year ("in 1997?" replaces the year, or adds it), a
+     * new grouping ("by region?" replaces "by …" or adds it), another filter ("for Prague?" is added), or another
+     * measure of the same rows ("what is their average amount?" → "what is the average amount of" those rows).
+     */
+    private static Optional<Resolution> elliptic(String question, Turn prior, String stem) {
+        String q = OPENERS.matcher(question.trim()).replaceFirst("").replaceAll("[\\s?.!]+$", "").trim();
+        String cite = " of turn " + prior.index() + " (\"" + prior.question() + "\")";
+        Matcher year = YEAR_ONLY.matcher(q);
+        if (year.matches()) {
+            Matcher old = YEAR.matcher(stem);
+            if (old.find()) {
+                String was = old.group();
+                return Optional.of(refined(old.replaceAll(year.group(1)) + "?", "'" + q + "' → the question" + cite
+                        + " for " + year.group(1) + " instead of " + was));
+            }
+            return Optional.of(refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q));
+        }
+        Matcher group = GROUP_ONLY.matcher(q);
+        if (group.matches()) {
+            Matcher old = GROUPING.matcher(stem);
+            String by = old.find() ? old.replaceFirst(" " + Matcher.quoteReplacement(q)) : stem + " " + q;
+            return Optional.of(refined(by + "?", "'" + q + "' → the question" + cite + " grouped " + q));
+        }
+        Matcher measure = THEIR.matcher(q);
+        if (measure.matches()) {
+            String rows = ROWS_OF.matcher(stem).replaceFirst("").trim();
+            String asked = measure.group(1) + " the " + measure.group(2).trim() + " of " + rows;
+            return Optional.of(refined(Character.toUpperCase(asked.charAt(0)) + asked.substring(1) + "?",
+                    "'their " + measure.group(2).trim() + "' → the " + measure.group(2).trim() + " of the rows" + cite));
+        }
+        if (TurnClassifier.ELLIPSIS.matcher(q).find() && q.split("\\s+").length <= 5) {
+            return Optional.of(refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " narrowed " + q));
+        }
+        return Optional.empty();
+    }
+
+    private static Resolution refined(String question, String reference) {
+        return new Resolution(TurnKind.REFINE, question, List.of(reference), "rules");
     }
 
     /** The dataset table a question is about: the first table it names (by name or plural), if any. */

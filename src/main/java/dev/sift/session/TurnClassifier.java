@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * Classifies a turn by rule: {@code abandon} when it opens by dropping the thread ("never mind", "forget
  * that", "start over"), {@code refine} when it leans on an earlier turn (a reference word such as "those",
- * "them", "it", "the same", or an opening such as "and", "what about", "only"), otherwise {@code new}. The
+ * "them", "their", "it", "the same", an opening such as "and", "what about", "only", or a short phrase that only
+ * changes the time, a filter or the grouping: "in 1997?", "for Prague?"), otherwise {@code new}. The
  * first turn of a session is always {@code new}. A model, when configured, may overrule it (see
  * {@link LlmReferenceResolver}).
  */
@@ -18,7 +19,10 @@ public final class TurnClassifier {
             + "|something\\s+else|cancel\\s+that|drop\\s+that)\\b[\\s,.;:!—–-]*", Pattern.CASE_INSENSITIVE);
     static final Pattern OPENING = Pattern.compile("^\\s*(and|but|now|then|also|what\\s+about|how\\s+about|only|just"
             + "|same|instead|break\\s+(it|that|them)\\s+down|by)\\b", Pattern.CASE_INSENSITIVE);
-    static final Pattern REFERENCE = Pattern.compile("\\b(those|these|them|they|it|its|that\\s+one|the\\s+same"
+    /** A short phrase that only changes the time, filter or grouping of the turn before ("in 1997?", "for Prague?"). */
+    static final Pattern ELLIPSIS = Pattern.compile("^\\s*(in|for|during|from|between|before|after|since|per|with|without"
+            + "|among|excluding)\\b", Pattern.CASE_INSENSITIVE);
+    static final Pattern REFERENCE = Pattern.compile("\\b(those|these|them|they|their|it|its|that\\s+one|the\\s+same"
             + "|same\\s+thing|of\\s+which|among\\s+them|the\\s+previous|the\\s+last\\s+one|the\\s+above)\\b",
             Pattern.CASE_INSENSITIVE);
 
@@ -36,6 +40,10 @@ public final class TurnClassifier {
         Matcher o = OPENING.matcher(question);
         if (o.find()) {
             return new Verdict(TurnKind.REFINE, question, o.group(1).toLowerCase(Locale.ROOT));
+        }
+        Matcher e = ELLIPSIS.matcher(question);
+        if (e.find() && question.trim().split("\\s+").length <= 5) {
+            return new Verdict(TurnKind.REFINE, question, e.group(1).toLowerCase(Locale.ROOT));
         }
         Matcher r = REFERENCE.matcher(question);
         if (r.find()) {

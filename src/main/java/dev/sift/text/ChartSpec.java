@@ -59,6 +59,10 @@ public final class ChartSpec {
             }
         }
         ObjectNode enc = JSON.createObjectNode();
+        if (x != null && x.type().equals("quantitative") && x.name().matches("(?i)(.*_)?year") && !kind.equals("scatter")
+                && !kind.equals("histogram")) {
+            x = new Field(x.name(), "ordinal"); // 1997, not "1,997" on a continuous axis
+        }
         switch (kind) {
             case "bar" -> {
                 spec.putObject("mark").put("type", "bar").put("tooltip", true);

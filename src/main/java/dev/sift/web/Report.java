@@ -2,11 +2,15 @@ package dev.sift.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sift.data.Numbers;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * A standalone HTML report of one answer (the run's JSON: answer, status, notes, evidence tables, charts and
@@ -63,7 +67,10 @@ public final class Report {
     }
 
     private static void evidence(StringBuilder b, JsonNode run) {
-        for (JsonNode e : run.path("evidence")) {
+        List<JsonNode> evidence = new ArrayList<>();
+        run.path("evidence").forEach(evidence::add);
+        Collections.reverse(evidence); // the result the answer rests on first, the queries that led to it after
+        for (JsonNode e : evidence) {
             b.append("<section><h2>Evidence</h2><pre class=\"sql\">").append(esc(e.path("sql").asText())).append("</pre>");
             b.append("<p class=\"muted\">").append(e.path("row_count").asLong()).append(" rows")
                     .append(e.has("frame") ? ", saved as frames." + esc(e.path("frame").asText()) : "")
@@ -73,8 +80,11 @@ public final class Report {
             b.append("</tr></thead><tbody>");
             for (JsonNode row : e.path("rows")) {
                 b.append("<tr>");
-                row.forEach(v -> b.append("<td>").append(v.isNull() ? "<span class=\"muted\">NULL</span>"
-                        : esc(v.asText())).append("</td>"));
+                for (int c = 0; c < row.size(); c++) {
+                    JsonNode v = row.get(c);
+                    b.append(v.isNumber() ? "<td class=\"num\">" : "<td>").append(v.isNull() ? "<span class=\"muted\">NULL</span>"
+                            : esc(cell(v, e.path("formats").path(c).asText("number")))).append("</td>");
+                }
                 b.append("</tr>");
             }
             b.append("</tbody></table></div></section>");
@@ -92,6 +102,16 @@ public final class Report {
             }
             b.append("</ol></section>");
         }
+    }
+
+    /** A cell as people read it: numbers by {@link Numbers} in the kind the evidence names, text as it is. */
+    static String cell(JsonNode v, String kind) {
+        if (!v.isNumber()) {
+            return v.asText();
+        }
+        Numbers.Kind k = java.util.Arrays.stream(Numbers.Kind.values()).filter(x -> x.wire().equals(kind)).findFirst()
+                .orElse(Numbers.Kind.NUMBER);
+        return Numbers.format(v.isIntegralNumber() ? (Object) v.longValue() : (Object) v.doubleValue(), k);
     }
 
     private static String questionOf(JsonNode run) {
@@ -122,7 +142,7 @@ public final class Report {
             .badges{display:flex;gap:8px;align-items:center;flex-wrap:wrap}.badge{border-radius:999px;padding:2px 10px;font-size:12px;font-weight:600;background:#eef1f6}
             .badge.rule_based,.badge.judged{background:#e3f5ea;color:#17663a}.badge.not_sampled{background:#fff4dc;color:#7a5800}.badge.failed{background:#fde8e8;color:#a11}.badge.llm_disabled{background:#eef1f6;color:#445}
             pre{white-space:pre-wrap;word-break:break-word;background:#f3f5f9;border-radius:6px;padding:8px;font-size:12.5px;margin:6px 0}
-            .table{overflow:auto}table{border-collapse:collapse;width:100%;font-size:13px}th,td{border-bottom:1px solid var(--line);padding:5px 8px;text-align:left;white-space:nowrap}th{background:#f3f5f9}
+            .table{overflow:auto}table{border-collapse:collapse;width:100%;font-size:13px}th,td{border-bottom:1px solid var(--line);padding:5px 8px;text-align:left;white-space:nowrap}th{background:#f3f5f9}td.num{text-align:right;font-variant-numeric:tabular-nums}
             .chart{width:100%}.steps li{margin-bottom:8px}
             """;
 

@@ -75,6 +75,33 @@ class RulePlannerTest {
     // ------------------------------------------------------------------ counts and filters
 
     @Test
+    void a_chart_request_is_a_query_then_a_chart_of_its_result() throws Exception {
+        dev.sift.agent.RunCharts charts = new dev.sift.agent.RunCharts(null);
+        AgentRun run = new AgentLoop(new RulePlanner(), Sift.defaultTools(), ws, null, AgentConfig.defaults())
+                .knowledge(KNOWLEDGE).onStep(charts).run("Show me a chart of loans per year");
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(run.steps()).extracting(dev.sift.agent.Step::tool).containsExactly("run_sql", "make_chart");
+        assertThat(run.steps().get(1).args().path("kind").asText()).isEqualTo("line");
+        assertThat(run.evidence().get(0).sql()).isEqualTo("SELECT year(loan.date) AS year, count(DISTINCT loan.loan_id)"
+                + " AS loan_count FROM loan GROUP BY 1 ORDER BY 1");
+        assertThat(run.answer()).contains("\nThe chart shows it.");
+        assertThat(charts.of(run)).hasSize(1);
+        assertThat(charts.of(run).get(0).path("tool").asText()).isEqualTo("make_chart");
+
+        AgentRun bars = ask("visualize the average loan amount by status as a bar chart");
+        assertThat(bars.steps()).extracting(dev.sift.agent.Step::tool).containsExactly("run_sql", "make_chart");
+        assertThat(bars.steps().get(1).args().path("kind").asText()).isEqualTo("bar");
+        assertThat(bars.steps().get(1).args().path("y").asText()).isEqualTo("average_loan_amount");
+    }
+
+    @Test
+    void a_chart_of_a_single_number_answers_the_number_and_says_why_there_is_no_chart() throws Exception {
+        AgentRun run = ask("plot the number of loans");
+        assertThat(run.steps()).extracting(dev.sift.agent.Step::tool).containsExactly("run_sql");
+        assertThat(run.answer()).contains("(One value: there is nothing to chart.)");
+    }
+
+    @Test
     void counts_a_table() throws Exception {
         AgentRun run = ask("How many loans are there?");
         answered(run, "SELECT count(*) AS n FROM loan", "SELECT count(*) FROM loan");

@@ -72,4 +72,58 @@ class RuleReferenceResolverTest {
         assertThat(RuleReferenceResolver.subjectOf("How many cards are gold?", TABLES)).isEqualTo("card");
         assertThat(RuleReferenceResolver.subjectOf("What tables are there?", TABLES)).isNull();
     }
+
+    private static Turn refused(int i, String q) {
+        return new Turn(i, q, q, TurnKind.NEW, List.of(), "rules", null, "r" + i, "I could not tell", "clarification",
+                "llm_disabled", List.of(), null, "t", 1);
+    }
+
+    @Test
+    void a_refused_turn_is_never_the_context_of_the_next() {
+        Resolution r = resolver.resolve("what about defaulted ones?", List.of(turn(1, "How many loans are there?", "loan"),
+                refused(2, "show that as a chart")), TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("How many loans are there, defaulted ones?");
+    }
+
+    @Test
+    void a_follow_up_after_only_refused_turns_is_a_new_question() {
+        Resolution r = resolver.resolve("How many of those are gold?", List.of(refused(1, "show that as a chart")), TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.NEW);
+        assertThat(r.question()).isEqualTo("How many of those are gold?");
+    }
+
+    @Test
+    void a_new_year_replaces_the_year_of_the_last_answered_turn() {
+        Resolution r = resolver.resolve("in 1997?", List.of(turn(1, "How many loans were granted in 1996?", "loan")), TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("How many loans were granted in 1997?");
+        assertThat(r.references()).containsExactly("'in 1997' → the question of turn 1 (\"How many loans were granted in"
+                + " 1996?\") for 1997 instead of 1996");
+        assertThat(resolver.resolve("in 1997?", List.of(turn(1, "How many loans are there?", "loan")), TABLES).question())
+                .isEqualTo("How many loans are there in 1997?");
+    }
+
+    @Test
+    void another_measure_of_the_same_rows_asks_it_of_them() {
+        Resolution r = resolver.resolve("what is their average amount?",
+                List.of(turn(1, "How many loans were granted in 1997?", "loan")), TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("What is the average amount of loans were granted in 1997?");
+    }
+
+    @Test
+    void a_new_grouping_replaces_the_old_one_or_is_added() {
+        assertThat(resolver.resolve("by region?", List.of(turn(1, "average loan amount by status", "loan")), TABLES)
+                .question()).isEqualTo("average loan amount by region?");
+        assertThat(resolver.resolve("per year", List.of(turn(1, "How many loans are there?", "loan")), TABLES)
+                .question()).isEqualTo("How many loans are there per year?");
+    }
+
+    @Test
+    void a_short_filter_narrows_the_last_answered_turn() {
+        Resolution r = resolver.resolve("for Prague?", List.of(turn(1, "How many clients are there?", "client")), TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("How many clients are there for Prague?");
+    }
 }
