@@ -83,7 +83,7 @@ class KgCommandTest {
         Files.copy(Path.of("bench/shop.kg.yaml"), file);
         CliHarness.Result asked = ok("ask", "What is the total revenue?", "--kg", file.toString(), "--dataset", "shop",
                 "--save");
-        assertThat(asked.out()).startsWith("The metric revenue is 696054.29 (GBP).");
+        assertThat(asked.out()).startsWith("The metric revenue is 696,054.29 (GBP).");
         assertThat(asked.err()).contains("Saved as a verified example in " + file);
         assertThat(Files.readString(file)).startsWith(Files.readString(Path.of("bench/shop.kg.yaml")))
                 .endsWith("examples:\n  - question: \"What is the total revenue?\"\n    sql: \"SELECT sum(CASE WHEN"
@@ -91,7 +91,7 @@ class KgCommandTest {
                         + " JOIN products ON orders.product_id = products.product_id\"\n");
         CliHarness.Result again = ok("ask", "what is the TOTAL revenue", "--kg", file.toString(), "--dataset", "shop");
         assertThat(again.out()).startsWith("Answered with the SQL saved for this question (a verified example in " + file
-                + "), run again now:").contains("696054.29");
+                + "), run again now:").containsPattern("696,?054.29");
         assertThat(ok("kg", "show", "shop", "--kg", file.toString(), "--section", "examples").out())
                 .contains("examples (1)\n  \"What is the total revenue?\"");
         assertThat(usageError("ask", "How are we doing?", "--dataset", "shop", "--kg", file.toString(), "--save"))
