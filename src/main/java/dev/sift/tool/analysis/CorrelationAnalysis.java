@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import dev.sift.text.CorrelationScale;
 import java.util.Map;
 import java.util.Set;
 
@@ -305,12 +306,12 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
         if (!r.skipped().isEmpty()) {
             b.append("Skipped: ").append(String.join("; ", r.skipped())).append(".\n");
         }
+        b.append("Scale: ").append(CorrelationScale.TEXT).append(".\n");
         b.append("All ").append(r.pairs().size()).append(" pairs saved as frames.").append(r.frame()).append(" (a, b, method, value, n).");
         return b.toString();
     }
 
     static String strength(double v) {
-        double a = Math.abs(v);
-        return a >= 0.7 ? "strong" : a >= 0.4 ? "moderate" : a >= 0.2 ? "weak" : "negligible";
+        return CorrelationScale.label(v);
     }
 }
