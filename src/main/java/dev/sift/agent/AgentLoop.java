@@ -248,6 +248,9 @@ public final class AgentLoop {
         private void add(Step step, ToolResult result) {
             steps.add(step);
             caveats.add(result);
+            if (result != null) {
+                result.note().filter(n -> !notes.contains(n)).ifPresent(notes::add);
+            }
             listener.onStep(step, result);
         }
 

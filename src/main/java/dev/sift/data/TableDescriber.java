@@ -9,7 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Describes the tables of a schema in a DuckDB connection: columns and types, row count, one sample per column. */
+/**
+ * Describes the tables of a schema in a DuckDB connection: columns and types, row count, one sample per column, and
+ * for dataset tables each column's {@link ColumnFacts} (nulls, variants, text-date formats).
+ */
 final class TableDescriber {
     private TableDescriber() { }
 
@@ -60,11 +63,19 @@ final class TableDescriber {
         sql.append(" FROM (SELECT * FROM ").append(qualified).append(" LIMIT 2000)");
         try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql.toString())) {
             rs.next();
+            long rows = rs.getLong(1);
+            List<String> samples = new ArrayList<>();
+            for (int i = 0; i < cols.size(); i++) {
+                samples.add(rs.getString(i + 2));
+            }
+            // Frames are described on every change and are the agent's own: only dataset tables get the facts.
+            List<ColumnFacts> facts = kind == TableInfo.Kind.TABLE
+                    ? ColumnFactsReader.read(connection, qualified, rows, cols, samples) : null;
             List<ColumnInfo> infos = new ArrayList<>();
             for (int i = 0; i < cols.size(); i++) {
-                infos.add(new ColumnInfo(cols.get(i)[0], cols.get(i)[1], rs.getString(i + 2)));
+                infos.add(new ColumnInfo(cols.get(i)[0], cols.get(i)[1], samples.get(i), facts == null ? null : facts.get(i)));
             }
-            return new TableInfo(name, kind, rs.getLong(1), List.copyOf(infos));
+            return new TableInfo(name, kind, rows, List.copyOf(infos));
         }
     }
 }

@@ -156,6 +156,11 @@ public final class Workspace implements AutoCloseable {
         return live == null ? SqlDialect.DUCKDB : live.dialect();
     }
 
+    /** The most rows an engine result may have to come back as a frame; 0 for a DuckDB dataset (nothing comes back). */
+    public int maxFrameRows() {
+        return live == null ? 0 : live.maxFrameRows();
+    }
+
     /** Key, value and containment facts about the dataset tables, computed where they live. */
     public TableStats stats() {
         return live == null ? new DuckDbStats(this) : live.stats();

@@ -18,10 +18,13 @@ public final class KgContext {
 
     private final Map<String, KgEntry> entries;
     private final List<ValueIndex.Match> values;
+    /** For the other spellings of a value the question names (case and spacing variants in the column's values). */
+    private final KnowledgeGraph graph;
 
-    private KgContext(Map<String, KgEntry> entries, List<ValueIndex.Match> values) {
+    private KgContext(Map<String, KgEntry> entries, List<ValueIndex.Match> values, KnowledgeGraph graph) {
         this.entries = entries;
         this.values = values;
+        this.graph = graph;
     }
 
     /** The relevant entries of {@code k} for {@code question}. */
@@ -51,7 +54,7 @@ public final class KgContext {
         }
         // a join of keys in different formats finds no rows without its transform: always shown
         k.graph().joins().stream().filter(KgEntry.Join::normalised).forEach(j -> out.putIfAbsent(j.id(), j));
-        return new KgContext(out, values);
+        return new KgContext(out, values, k.graph());
     }
 
     public List<KgEntry> entries() {
@@ -71,9 +74,12 @@ public final class KgContext {
     public String render(int budget) {
         StringBuilder b = new StringBuilder();
         java.util.Set<String> lines = new java.util.LinkedHashSet<>(); // two mentions of one value: one line
-        entries.values().forEach(e -> lines.add("- " + e.describe()));
-        values.stream().filter(v -> v.alias() == null).forEach(v -> lines.add("- value in the data: '" + v.value()
-                + "' is " + v.describe()));
+        entries.values().forEach(e -> lines.add("- " + e.describe() + (e instanceof KgEntry.ValueAlias a
+                ? spellings(a.table(), a.column(), a.value()) : "")));
+        Map<String, List<ValueIndex.Match>> byColumnValue = new LinkedHashMap<>();
+        values.stream().filter(v -> v.alias() == null).forEach(v -> byColumnValue.computeIfAbsent(v.table() + "."
+                + v.column() + "=" + fold(v.value()), x -> new ArrayList<>()).add(v));
+        byColumnValue.values().forEach(group -> lines.add(valueLine(group)));
         int left = 0;
         for (String l : lines) {
             if (b.length() + l.length() + 1 > budget) {
@@ -86,6 +92,45 @@ public final class KgContext {
             b.append("- … ").append(left).append(" more (query_kg search=… shows them)\n");
         }
         return b.toString().trim();
+    }
+
+    /**
+     * One line for the values of one column that the question names and that differ only in case or spacing:
+     * {@code 'Web' / 'web' are orders.channel = 'Web' / 'web' (one value written 2 ways: …)}.
+     */
+    private String valueLine(List<ValueIndex.Match> group) {
+        ValueIndex.Match first = group.get(0);
+        java.util.Set<String> all = new java.util.LinkedHashSet<>();
+        group.forEach(v -> all.add(v.value()));
+        all.addAll(variantsOf(first.table(), first.column(), first.value()));
+        if (all.size() == 1) {
+            return "- value in the data: '" + first.value() + "' is " + first.describe();
+        }
+        String listed = String.join(" / ", all.stream().map(v -> "'" + v + "'").toList());
+        return "- value in the data: " + listed + " are " + first.table() + "." + first.column() + " = " + listed
+                + (first.note() == null ? "" : " (" + first.note() + ")") + " — one value written " + all.size()
+                + " ways: match all of them (e.g. lower(" + first.column() + ") = '" + fold(first.value())
+                + "') or say which one you count";
+    }
+
+    /** For a value alias: the column's other spellings of its value, e.g. " (the data also has 'Wholesale': …)". */
+    private String spellings(String table, String column, String value) {
+        List<String> other = variantsOf(table, column, value).stream().filter(v -> !v.equals(value)).toList();
+        return other.isEmpty() ? "" : " (the data also has " + String.join(", ", other.stream().map(v -> "'" + v + "'")
+                .toList()) + ": match every spelling or say which one you count)";
+    }
+
+    private List<String> variantsOf(String table, String column, String value) {
+        if (graph == null) {
+            return List.of();
+        }
+        String f = fold(value);
+        return graph.column(table, column).map(c -> c.values().stream().filter(v -> fold(v).equals(f)).toList())
+                .orElse(List.of());
+    }
+
+    private static String fold(String v) {
+        return v.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 
     /** Whether SQL text contains an expression, with or without its {@code table.} qualifiers. */

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Renders tables compactly for a model: one line per table with each column's type and a sample value,
- * within a character budget. It truncates between tables, never inside one, and says what it left out.
+ * Renders tables compactly for a model: one line per table with each column's type, a sample value and what a
+ * query would trip on (nulls, negatives, look-alike values, text-date formats), within a character budget. It truncates between tables, never inside one, and says what it left out.
  */
 public final class SchemaRenderer {
     public static final String DATA_NOTICE =
@@ -45,8 +45,14 @@ public final class SchemaRenderer {
             if (c.sample() != null) {
                 b.append(" e.g. ").append(sample(c));
             }
+            b.append(facts(c));
         }
         return b.toString();
+    }
+
+    /** {@code  [44 null; variants 'Web' (10)/'web' (3)]}, or "" when the column has nothing to warn about. */
+    public static String facts(ColumnInfo c) {
+        return c.facts().isEmpty() ? "" : " [" + SafeText.oneLine(c.facts().render()) + "]";
     }
 
     public static String sample(ColumnInfo c) {

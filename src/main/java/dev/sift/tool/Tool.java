@@ -14,6 +14,15 @@ public interface Tool<A extends Record> {
     /** Runs the call; {@link InterruptedException} when the run is cancelled while the tool waits (for a person). */
     ToolResult run(A args, ToolContext ctx) throws FixableException, InterruptedException;
 
+    /**
+     * Whether the tool computes with DuckDB's SQL over its source (profiles, correlations, trends): on a live
+     * dataset the registry then runs it on a bounded sample of an engine table brought back as a frame
+     * ({@link EngineSample}) rather than sending DuckDB SQL to the engine.
+     */
+    default boolean computesLocally() {
+        return false;
+    }
+
     /** Longest summary the planner sees from this tool; the schema overview needs more than a result does. */
     default int summaryCap() {
         return ToolRegistry.SUMMARY_CHARS;

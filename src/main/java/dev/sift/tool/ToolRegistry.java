@@ -150,7 +150,7 @@ public final class ToolRegistry {
                 + Names.didYouMean(name, all);
     }
 
-    private static Object value(RecordComponent c, Record r) {
+    static Object value(RecordComponent c, Record r) {
         try {
             c.getAccessor().setAccessible(true);
             return c.getAccessor().invoke(r);
@@ -180,7 +180,12 @@ public final class ToolRegistry {
      */
     public static <A extends Record> ToolResult runTool(Tool<A> tool, A args, ToolContext ctx) throws InterruptedException {
         try {
-            return tool.run(args, ctx);
+            EngineSample<A> sample = tool.computesLocally() ? EngineSample.of(tool, args, ctx.workspace()) : null;
+            if (sample == null) {
+                return tool.run(args, ctx);
+            }
+            ToolResult r = tool.run(sample.args(), ctx);
+            return r.ok() ? r.noted(sample.note()) : r;
         } catch (FixableException e) {
             if (!e.fixable()) {
                 throw new IllegalStateException("Tool " + tool.spec().name() + " failed: " + e.getMessage(), e);

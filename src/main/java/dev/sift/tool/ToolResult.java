@@ -16,6 +16,8 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
     private static final String CHART_SPEC = "chart_spec";
     /** Meta key of a warning the final answer must carry (a weak model): the loop adds it to the notes and answer. */
     public static final String CAVEAT = "caveat";
+    /** Meta key of a fact about how the result was computed that the run's notes carry (e.g. on a sample). */
+    public static final String NOTE = "note";
 
     public static ToolResult ok(String summary, Object payload) {
         return new ToolResult(true, summary, payload, null, Map.of());
@@ -49,6 +51,18 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
     /** The warning this result says the final answer must carry, if any (see {@link #CAVEAT}). */
     public Optional<String> caveat() {
         return meta.get(CAVEAT) instanceof String c && !c.isBlank() ? Optional.of(c) : Optional.empty();
+    }
+
+    /** How this result was computed, when the run's notes should say so (see {@link #NOTE}). */
+    public Optional<String> note() {
+        return meta.get(NOTE) instanceof String n && !n.isBlank() ? Optional.of(n) : Optional.empty();
+    }
+
+    /** This result with {@code note} in front of its summary and in its meta (see {@link #NOTE}). */
+    public ToolResult noted(String note) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(meta);
+        m.put(NOTE, note);
+        return new ToolResult(ok, note + "\n" + summary, payload, error, java.util.Collections.unmodifiableMap(m));
     }
 
     /** Meta with a caveat added when there is one. */

@@ -97,7 +97,8 @@ public final class DabRunner {
 
     private DabResult runOne(DabDataset dataset, DabTask task, int iteration, Dataset ds, Path trace) throws IOException {
         RecordingLlm recording = llm == null ? null : new RecordingLlm(llm);
-        String question = dataset.compose(task, options.hints());
+        // the description is for a model; the offline planner would read its words as the question's
+        String question = llm == null ? task.question() : dataset.compose(task, options.hints());
         long t0 = System.nanoTime();
         AgentRun run = null;
         String runError = null;

@@ -90,6 +90,8 @@ final class SparkEngine extends CatalogEngine {
         String text = SqlGuard.withoutTerminator(sql);
         LogicalPlan plan;
         try {
+            // the parser reads the active session's configuration (double-quoted identifiers): make it this one
+            SparkSession.setActiveSession(session);
             plan = session.sessionState().sqlParser().parsePlan(text);
         } catch (Exception e) {
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse on Spark SQL: " + message(e)

@@ -48,6 +48,12 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
     private final CorrelationAnalysis correlation = new CorrelationAnalysis();
     private final TrendAnalysis trend = new TrendAnalysis();
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("auto_insights", "The most notable findings about a table or frame, ranked: runs the"

@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import dev.sift.text.CorrelationScale;
 import java.util.Map;
 import java.util.Set;
 
@@ -54,6 +55,12 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
 
     public record Result(String source, String method, List<String> numeric, List<String> categorical,
                          List<Pair> pairs, List<Pair> strongest, List<String> skipped, String frame, Object chart) { }
+
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
 
     @Override
     public ToolSpec spec() {
@@ -299,12 +306,12 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
         if (!r.skipped().isEmpty()) {
             b.append("Skipped: ").append(String.join("; ", r.skipped())).append(".\n");
         }
+        b.append("Scale: ").append(CorrelationScale.TEXT).append(".\n");
         b.append("All ").append(r.pairs().size()).append(" pairs saved as frames.").append(r.frame()).append(" (a, b, method, value, n).");
         return b.toString();
     }
 
     static String strength(double v) {
-        double a = Math.abs(v);
-        return a >= 0.7 ? "strong" : a >= 0.4 ? "moderate" : a >= 0.2 ? "weak" : "negligible";
+        return CorrelationScale.label(v);
     }
 }

@@ -47,6 +47,12 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
     public record Report(String source, long rows, String key, List<Finding> findings, List<String> checks,
                          String frame) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("data_quality_report", "Data quality of a table or frame: missing values, duplicate keys"
@@ -295,6 +301,10 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
     static List<Link> links(Workspace ws, Supplier<Knowledge> knowledge, TableInfo t,
                            String key, List<String> checks) throws QueryException {
         List<Link> out = new ArrayList<>();
+        if (t.kind() == TableInfo.Kind.FRAME && ws.dialect() != dev.sift.data.SqlDialect.DUCKDB) {
+            checks.add("orphaned keys not checked: the tables they point to stay on " + ws.dialect().label());
+            return out;
+        }
         if (t.kind() == TableInfo.Kind.TABLE) {
             try {
                 for (dev.sift.knowledge.KgEntry.Join j : knowledge.get().graph().joinsOf(t.name())) {

@@ -56,6 +56,12 @@ public final class Forecast implements Tool<Forecast.Args> {
                          double gamma, int backtestPeriods, Double mape, double mae, List<Point> history,
                          List<Point> forecast, String frame, Object chart, String sql, String note) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("forecast", "Forecast a measure per period with exponential smoothing (Holt-Winters"

@@ -53,6 +53,12 @@ public final class Pivot implements Tool<Pivot.Args> {
 
     public record Result(String frame, String sql, QueryResult table, Object chart) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("pivot", "Pivot table: rows by the values of 'rows' columns, one column per value of"

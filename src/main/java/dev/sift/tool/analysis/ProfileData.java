@@ -47,6 +47,12 @@ public final class ProfileData implements Tool<ProfileData.Args> {
 
     public record Profile(String source, long rows, List<ColumnProfile> columns, String frame) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("profile_data", "Profile a table or frame: per column type, null share, distinct count,"

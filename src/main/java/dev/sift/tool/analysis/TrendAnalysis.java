@@ -53,6 +53,12 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
                          Trend trend, Seasonality seasonality, Double lastChange, Double yearOverYear,
                          boolean firstPartial, boolean lastPartial, String frame, Object chart, String sql) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("trend_analysis", "A measure per day/week/month/quarter/year: the series, growth rates,"

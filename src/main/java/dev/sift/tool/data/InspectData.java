@@ -60,6 +60,7 @@ public final class InspectData implements Tool<InspectData.Args> {
             if (c.sample() != null) {
                 out.append(", e.g. ").append(SchemaRenderer.sample(c));
             }
+            out.append(SchemaRenderer.facts(c));
             out.append('\n');
         }
         return ToolResult.ok(out.toString().trim(), t);

@@ -27,8 +27,9 @@ public final class Clarify implements Tool<Clarify.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("clarify", "Ask the person a clarifying question with options when the question is"
-                + " ambiguous and the data cannot decide; headless runs take the stated default.", Args.class,
+        return new ToolSpec("clarify", "Offer the person a fixed set of choices mid-run (which date? which meaning"
+                + " of 'active'?) with a default to continue with; headless runs take the default. To ask an open"
+                + " question, reply with kind 'clarification' instead.", Args.class,
                 "the person's choice", Set.of("dialog"));
     }
 

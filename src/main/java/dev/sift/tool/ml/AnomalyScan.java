@@ -23,7 +23,8 @@ import java.util.Set;
  * reasons for each; saves the flagged rows as a frame.
  */
 public final class AnomalyScan implements Tool<AnomalyScan.Args> {
-    static final int SHOWN = 10;
+    /** Flagged rows listed in the observation (by score); the frame keeps them all. */
+    static final int SHOWN = 25;
 
     public record Args(
             @Arg(value = "table or frame to scan", aliases = {"table", "frame"}, kind = Arg.Kind.SOURCE) String source,
@@ -38,6 +39,12 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
         }
     }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("anomaly_scan", "Find unusual rows by robust z-scores of numeric columns and say why each"
@@ -46,7 +53,7 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
 
     @Override
     public int summaryCap() {
-        return 2400;
+        return 4000;
     }
 
     @Override
@@ -60,6 +67,7 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
         if (data.labelColumn() != null) {
             cols.add(new QueryResult.Column(data.labelColumn(), "VARCHAR"));
         }
+        data.columns().forEach(c -> cols.add(new QueryResult.Column(c, "DOUBLE"))); // the values scanned, as read
         cols.add(new QueryResult.Column("score", "DOUBLE"));
         cols.add(new QueryResult.Column("reasons", "VARCHAR"));
         List<Object[]> rows = new ArrayList<>();
@@ -69,6 +77,10 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
             if (data.labelColumn() != null) {
                 row.add(String.valueOf(data.labels()[f.row()]));
             }
+            for (int j = 0; j < data.columns().size(); j++) {
+                double v = data.values()[j][f.row()];
+                row.add(Double.isNaN(v) ? null : v);
+            }
             row.add(Math.round(f.score() * 100) / 100.0);
             row.add(String.join("; ", f.reasons()));
             rows.add(row.toArray());
@@ -77,11 +89,18 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
         StringBuilder b = new StringBuilder().append(r.flagged().size()).append(" of ").append(data.rows())
                 .append(" rows of ").append(t.name()).append(" are unusual (robust |z| > ").append(Numbers.number(threshold))
                 .append(" in ").append(String.join(", ", data.columns())).append("); saved as frame frames.")
-                .append(label).append('.');
+                .append(label).append(" (with the scanned columns ").append(String.join(", ", data.columns()))
+                .append(", score and reasons).");
         if (!r.skipped().isEmpty()) {
             b.append(" Skipped: ").append(String.join(", ", r.skipped())).append('.');
         }
-        for (Anomalies.Flagged f : r.flagged().subList(0, Math.min(SHOWN, r.flagged().size()))) {
+        int shown = Math.min(SHOWN, r.flagged().size());
+        if (shown > 0) {
+            b.append(shown == r.flagged().size() ? "\nAll " + shown + " flagged rows, by score:"
+                    : "\nShowing the " + shown + " highest-scoring of " + r.flagged().size() + " flagged rows (all are in"
+                    + " frames." + label + "):");
+        }
+        for (Anomalies.Flagged f : r.flagged().subList(0, shown)) {
             b.append('\n').append(data.rowName(f.row())).append(" (score ").append(Numbers.fixed(f.score(), 1))
                     .append("): ").append(String.join("; ", f.reasons()));
         }

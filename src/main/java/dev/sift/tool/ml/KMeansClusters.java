@@ -41,6 +41,12 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
         }
     }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("kmeans_clusters", "Group rows into clusters by numeric columns (k-means; k chosen by"

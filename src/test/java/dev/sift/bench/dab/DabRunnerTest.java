@@ -181,5 +181,8 @@ class DabRunnerTest {
         assertThat(json.at("/overall/total").asInt()).isEqualTo(1);
         assertThat(json.at("/overall/passed").asInt()).isEqualTo(rs.get(0).passed() ? 1 : 0);
         assertThat(Files.readString(out.resolve("report.md"))).contains("| shop_query1 | 1 |");
+        // the offline planner reads the question alone: the description's words are not its question
+        JsonNode trace = JSON.readTree(out.resolve("shop_query1_iter1.json").toFile());
+        assertThat(trace.get("prompt").asText()).isEqualTo(trace.get("question").asText());
     }
 }

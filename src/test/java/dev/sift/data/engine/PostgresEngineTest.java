@@ -1,5 +1,6 @@
 package dev.sift.data.engine;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
 import dev.sift.data.Dataset;
@@ -7,9 +8,13 @@ import dev.sift.data.DatasetStore;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.SqlDialect;
+import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Knowledge;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.ToolResult;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A real PostgreSQL (embedded binaries) as a live dataset, through the path any server would take. */
 class PostgresEngineTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static EmbeddedPostgres pg;
     private static Path home;
     private static DatasetStore store;
@@ -45,6 +51,14 @@ class PostgresEngineTest {
                     + " DATE '2020-01-01' + i FROM generate_series(1, 300) i");
             st.execute("INSERT INTO loan SELECT i, 1 + i % 300, 1000 + i * 10, CASE WHEN i % 4 = 0 THEN 'B' ELSE 'A' END"
                     + " FROM generate_series(1, 2000) i");
+            // keys in different formats, in a schema of their own: businessid_N on one side, businessref_0N on the other
+            st.execute("CREATE SCHEMA formats");
+            st.execute("CREATE TABLE formats.business (business_id text PRIMARY KEY, city text)");
+            st.execute("CREATE TABLE formats.review (review_id integer PRIMARY KEY, business_ref text, rating integer)");
+            st.execute("INSERT INTO formats.business SELECT 'businessid_' || i, CASE WHEN i % 2 = 0 THEN 'Reno' ELSE 'Tampa' END"
+                    + " FROM generate_series(1, 10) i");
+            st.execute("INSERT INTO formats.review SELECT i, 'businessref_' || lpad((1 + i % 10)::text, 2, '0'), 1 + i % 5"
+                    + " FROM generate_series(1, 40) i");
             st.execute("ANALYZE");
             st.execute("CREATE ROLE reader LOGIN PASSWORD 'reader-secret'");
             st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader");
@@ -204,11 +218,52 @@ class PostgresEngineTest {
     }
 
     @Test
+    void keys_in_different_formats_join_on_the_engine_through_its_own_transform() throws Exception {
+        Dataset formats = LiveConnect.connect(store, "formats", url("postgres") + "?schema=formats", Map.of(), Map.of(),
+                LIMITS).dataset();
+        try (Workspace ws = Workspace.open(formats, LIMITS)) {
+            KgEntry.Join j = Knowledge.build(ws, java.util.Optional.empty()).graph().joins().get(0);
+            assertThat(j.written()).isEqualTo("review.business_ref = business.business_id");
+            assertThat(j.condition()).isEqualTo("ltrim(substring(CAST(review.business_ref AS TEXT) from '([0-9]+)[^0-9]*$'),"
+                    + " '0') = ltrim(substring(CAST(business.business_id AS TEXT) from '([0-9]+)[^0-9]*$'), '0')");
+            assertThat(j.approved()).isTrue();
+            assertThat(ws.query("SELECT count(*) FROM review JOIN business ON " + j.condition()).scalar()).isEqualTo(40L);
+        }
+    }
+
+    @Test
+    void analysis_tools_run_on_rows_brought_back_from_the_engine_and_say_so() throws Exception {
+        ToolRegistry tools = Sift.defaultTools();
+        try (Workspace ws = Workspace.open(shop, LIMITS)) {
+            ToolResult r = tools.run(tools.prepare("profile_data", JSON.readTree("{\"source\":\"loan\"}"), ws),
+                    new ToolContext(ws, null, "profile loans"));
+            assertThat(r.ok()).as(r.summary()).isTrue();
+            assertThat(r.note()).hasValue("Computed in this session on all 2,000 rows of loan, brought back from PostgreSQL"
+                    + " as frame sample_loan.");
+            assertThat(r.summary()).startsWith(r.note().get()).contains("Profile of sample_loan (2000 rows");
+            ToolResult q = tools.run(tools.prepare("data_quality_report", JSON.readTree("{\"source\":\"loan\"}"), ws),
+                    new ToolContext(ws, null, "check loans"));
+            assertThat(q.ok()).as(q.summary()).isTrue();
+            assertThat(ws.frames()).extracting(TableInfo::name).containsOnlyOnce("sample_loan");
+        }
+        Dataset capped = LiveConnect.connect(store, "shop_sampled", url("postgres"), Map.of("max_rows", "100"), Map.of(),
+                LIMITS).dataset();
+        try (Workspace ws = Workspace.open(capped, LIMITS)) {
+            ToolResult r = tools.run(tools.prepare("profile_data", JSON.readTree("{\"source\":\"loan\"}"), ws),
+                    new ToolContext(ws, null, "profile loans"));
+            assertThat(r.note()).hasValue("Computed in this session on a bounded sample of loan brought back from PostgreSQL"
+                    + " as frame sample_loan: the first 100 of ~2,000 rows (not the whole table; aggregate on the engine with"
+                    + " run_sql for exact totals).");
+            assertThat(r.summary()).contains("Profile of sample_loan (100 rows");
+        }
+    }
+
+    @Test
     void the_offline_planner_answers_on_the_engine_in_its_dialect() throws Exception {
         Sift sift = new Sift(home, null, LIMITS);
         var run = sift.ask("What is the median amount of loans?", shop, AgentConfig.defaults()).run();
         assertThat(run.evidence()).as(run.answer() + " / " + run.notes()).isNotEmpty();
         assertThat(run.evidence().get(run.evidence().size() - 1).sql()).contains("percentile_cont(0.5) WITHIN GROUP");
-        assertThat(run.answer()).startsWith("The median of loan.amount is 11005.");
+        assertThat(run.answer()).startsWith("The median of loan.amount is 11,005.");
     }
 }

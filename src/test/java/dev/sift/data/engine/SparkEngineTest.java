@@ -1,5 +1,6 @@
 package dev.sift.data.engine;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
 import dev.sift.data.Dataset;
@@ -10,6 +11,9 @@ import dev.sift.data.SqlDialect;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Knowledge;
+import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolRegistry;
+import dev.sift.tool.ToolResult;
 import org.apache.spark.sql.classic.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -165,11 +169,24 @@ class SparkEngineTest {
     }
 
     @Test
+    void analysis_tools_run_on_rows_brought_back_from_spark_and_say_so() throws Exception {
+        ToolRegistry tools = Sift.defaultTools();
+        try (Workspace ws = Workspace.open(events, LIMITS)) {
+            ToolResult r = tools.run(tools.prepare("correlation_analysis", new ObjectMapper().readTree("{\"source\":\"loan\"}"),
+                    ws), new ToolContext(ws, null, "what correlates with amount?"));
+            assertThat(r.ok()).as(r.summary()).isTrue();
+            assertThat(r.note()).hasValue("Computed in this session on all 2,000 rows of loan, brought back from Spark SQL"
+                    + " as frame sample_loan.");
+            assertThat(ws.frames()).extracting(dev.sift.data.TableInfo::name).contains("sample_loan");
+        }
+    }
+
+    @Test
     void the_offline_planner_answers_on_spark_in_its_dialect() throws Exception {
         Sift sift = new Sift(home, null, LIMITS);
         var run = sift.ask("What is the median amount of loans?", events, AgentConfig.defaults()).run();
         assertThat(run.evidence()).as(run.answer()).isNotEmpty();
         assertThat(run.evidence().get(run.evidence().size() - 1).sql()).contains("median(");
-        assertThat(run.answer()).startsWith("The median of loan.amount is 11005.");
+        assertThat(run.answer()).startsWith("The median of loan.amount is 11,005.");
     }
 }

@@ -298,9 +298,31 @@ class MlToolsTest {
         assertThat(r.ok()).isTrue();
         long flagged = (Long) ws.query("SELECT count(*) FROM frames.anomalies").scalar();
         assertThat(r.summary()).startsWith(flagged + " of " + TestDatasets.bank().rows("loan") + " rows of loan are unusual"
-                + " (robust |z| > 3 in amount); saved as frame frames.anomalies.");
+                + " (robust |z| > 3 in amount); saved as frame frames.anomalies (with the scanned columns amount, score"
+                + " and reasons).");
+        assertThat(ws.query("SELECT * FROM frames.anomalies LIMIT 0").columnNames()).containsExactly("row_id", "loan_id",
+                "amount", "score", "reasons");
+        // The frame's values are the table's own.
+        assertThat(ws.query("SELECT count(*) FROM frames.anomalies a JOIN loan l ON CAST(l.loan_id AS VARCHAR) = a.loan_id"
+                + " WHERE l.amount <> a.amount").scalar()).isEqualTo(0L);
         if (flagged > 0) {
             assertThat(r.summary()).containsPattern("\nloan_id \\d+ \\(score [0-9.]+\\): amount = [0-9,]+ is [0-9.]+ robust SDs above the median");
         }
+        assertThat(r.summary().lines().filter(l -> l.startsWith("loan_id ")).count()).isEqualTo(Math.min(flagged, 25));
+    }
+
+    @Test
+    void anomaly_scan_lists_every_flagged_row_up_to_its_stated_window() throws Exception {
+        // 40 outliers among 400 rows: the observation states that it shows 25 of 40, and the frame holds all 40.
+        ws.saveFrame("spiky", "SELECT i AS point_id, CASE WHEN i % 10 = 0 THEN 1000 + i ELSE i % 7 END AS v,"
+                + " (i % 5) * 1.0 AS w FROM range(400) t(i)");
+        ToolResult r = call("anomaly_scan", "{\"source\":\"spiky\",\"columns\":[\"v\",\"w\"]}");
+        assertThat(r.summary()).startsWith("40 of 400 rows of spiky are unusual").contains("\nShowing the 25"
+                + " highest-scoring of 40 flagged rows (all are in frames.anomalies):\npoint_id 390 (score ");
+        assertThat(r.summary().lines().filter(l -> l.startsWith("point_id ")).count()).isEqualTo(25);
+        assertThat(ws.query("SELECT count(*), min(v), sum(w) FROM frames.anomalies").rows().get(0))
+                .containsExactly(40L, 1000.0, 0.0);
+        ToolResult few = call("anomaly_scan", "{\"source\":\"spiky\",\"columns\":[\"v\"],\"threshold\":1000}");
+        assertThat(few.summary()).doesNotContain("Showing the");
     }
 }

@@ -1,0 +1,45 @@
+package dev.sift.data;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a query would trip on in one column, read once when a dataset's tables are described: how many values are
+ * null, how many numbers are negative in a mostly positive column, values written several ways (case, spacing or
+ * a near-duplicate spelling: {@code 'Retail'/'retail'}), and the formats of dates stored as text, each with its
+ * row count. Nulls and negatives count every row; variants and formats the first {@code sampled} rows of a large
+ * table (0: all rows). {@link #NONE} when nothing was looked at (frames, live engines).
+ */
+public record ColumnFacts(long nulls, long negatives, List<String> variants, List<String> dateFormats, long sampled) {
+    public static final ColumnFacts NONE = new ColumnFacts(0, 0, List.of(), List.of(), 0);
+
+    public ColumnFacts {
+        variants = List.copyOf(variants);
+        dateFormats = List.copyOf(dateFormats);
+    }
+
+    public boolean isEmpty() {
+        return nulls == 0 && negatives == 0 && variants.isEmpty() && dateFormats.isEmpty();
+    }
+
+    /** {@code 44 null; variants 'Web'/'web'; text dates YYYY-MM-DD (412), DD/MM/YYYY (88)}, or "" when none. */
+    public String render() {
+        List<String> parts = new ArrayList<>();
+        if (nulls > 0) {
+            parts.add(nulls + " null");
+        }
+        if (negatives > 0) {
+            parts.add(negatives + " negative");
+        }
+        if (!variants.isEmpty()) {
+            parts.add("variants " + String.join(", ", variants));
+        }
+        if (!dateFormats.isEmpty()) {
+            parts.add("text dates " + String.join(", ", dateFormats));
+        }
+        if (sampled > 0 && (!variants.isEmpty() || !dateFormats.isEmpty())) {
+            parts.add("variants and formats from the first " + sampled + " rows");
+        }
+        return String.join("; ", parts);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.sift.data;
+
+import dev.sift.TestDatasets;
+import dev.sift.knowledge.Knowledge;
+import dev.sift.planner.llm.PromptBuilder;
+import dev.sift.text.SchemaRenderer;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The schema line shows what a query would trip on, counted on the data itself. */
+class ColumnFactsTest {
+
+    private static ColumnInfo column(Workspace ws, String table, String column) {
+        return ws.table(table).orElseThrow().column(column).orElseThrow();
+    }
+
+    @Test
+    void nulls_negatives_variants_and_text_date_formats_are_counted() throws Exception {
+        StringBuilder csv = new StringBuilder("id,qty,channel,shipped_on,kind\n");
+        for (int i = 1; i <= 60; i++) {
+            String qty = i <= 4 ? "-" + i : String.valueOf(i);
+            String channel = i % 10 == 0 ? "web" : i % 2 == 0 ? "Web" : i % 7 == 0 ? "" : "Phone";
+            String date = i <= 30 ? "2024-03-" + String.format("%02d", i % 28 + 1) : i <= 50 ? "15/03/2024"
+                    : i <= 55 ? "03/04/2024" : "";
+            String kind = i % 15 == 0 ? "Electronic" : "Electronics";
+            csv.append(i).append(',').append(qty).append(',').append(channel).append(',').append(date).append(',')
+                    .append(kind).append('\n');
+        }
+        Dataset ds = TestDatasets.csv("facts", Map.of("orders.csv", csv.toString()));
+        try (Workspace ws = Workspace.open(ds, Workspace.Limits.defaults())) {
+            assertThat(column(ws, "orders", "qty").facts()).isEqualTo(new ColumnFacts(0, 4, java.util.List.of(),
+                    java.util.List.of(), 0));
+            ColumnFacts channel = column(ws, "orders", "channel").facts();
+            long webLower = 6;
+            long webUpper = 30 - webLower;
+            assertThat(channel.variants()).containsExactly("'Web' (" + webUpper + ")/'web' (" + webLower + ")");
+            assertThat(channel.nulls()).isEqualTo(4); // i = 7, 21, 35, 49: empty fields load as NULL
+            assertThat(column(ws, "orders", "shipped_on").facts().dateFormats()).containsExactly("YYYY-MM-DD (30)",
+                    "DD/MM/YYYY (20)", "NN/NN/YYYY (day or month first: no value tells) (5)");
+            assertThat(column(ws, "orders", "shipped_on").facts().nulls()).isEqualTo(5);
+            assertThat(column(ws, "orders", "kind").facts().variants()).containsExactly(
+                    "'Electronics' (56)/'Electronic' (4)");
+            assertThat(SchemaRenderer.line(ws.table("orders").orElseThrow())).contains(
+                    "qty BIGINT e.g. ").contains(" [4 negative]").contains(" [4 null; variants 'Web' (24)/'web' (6)]")
+                    .contains(" [5 null; text dates YYYY-MM-DD (30), DD/MM/YYYY (20), NN/NN/YYYY (day or month first:"
+                            + " no value tells) (5)]");
+            assertThat(column(ws, "orders", "id").facts().isEmpty()).isTrue();
+        }
+    }
+
+    @Test
+    void frames_are_described_without_facts() throws Exception {
+        try (Workspace ws = Workspace.open(TestDatasets.shop(), Workspace.Limits.defaults())) {
+            ws.saveFrame("seg", "SELECT segment FROM customers");
+            assertThat(column(ws, "seg", "segment").facts()).isEqualTo(ColumnFacts.NONE);
+            assertThat(column(ws, "customers", "segment").facts().variants()).singleElement().asString()
+                    .matches("'Retail' \\(\\d+\\)/'retail' \\(\\d+\\)");
+        }
+    }
+
+    @Test
+    void a_value_the_question_names_lists_every_spelling_of_it() throws Exception {
+        try (Workspace ws = Workspace.open(TestDatasets.shop(), Workspace.Limits.defaults())) {
+            String known = PromptBuilder.knowledge(Knowledge.load(ws), "How many retail customers ordered on the web?");
+            assertThat(known).contains("- value in the data: 'Retail' / 'retail' are customers.segment = 'Retail' /"
+                    + " 'retail' — one value written 2 ways: match all of them (e.g. lower(segment) = 'retail') or say"
+                    + " which one you count").contains("- value in the data: 'Web' / 'web' are orders.channel = 'Web' /"
+                    + " 'web' — one value written 2 ways");
+        }
+    }
+}
