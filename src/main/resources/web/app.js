@@ -388,9 +388,13 @@
       ev.preventDefault();
       const files = $('#upload-files').files;
       const name = $('#upload-name').value.trim();
-      if (!files.length || !name) return;
+      const url = $('#connect-url').value.trim();
+      const replace = $('#upload-replace').checked;
+      if (!name || (!files.length && !url)) return;
+      if (url && !files.length) { connectUrl(name, url, replace); return; }
       const form = new FormData();
       form.append('name', name);
+      if (replace) form.append('replace', 'true');
       for (const f of files) form.append('files', f, f.name);
       const xhr = new XMLHttpRequest();
       xhr.open('POST', '/api/datasets');
@@ -404,10 +408,7 @@
         let body = {};
         try { body = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
         if (xhr.status === 201) {
-          dlg.close();
-          await loadDatasets(body.name);
-          localStorage.setItem('sift.dataset', body.name);
-          newChat();
+          await built(body.name);
         } else {
           bar.hidden = true;
           $('#upload-status').innerHTML = '<span class="error">' + esc(body.error || ('Upload failed (HTTP ' + xhr.status + ')')) + '</span>';
@@ -416,6 +417,21 @@
       xhr.onerror = () => { bar.hidden = true; $('#upload-status').innerHTML = '<span class="error">The upload failed (connection).</span>'; };
       xhr.send(form);
     });
+    async function built(name) {
+      dlg.close();
+      await loadDatasets(name);
+      localStorage.setItem('sift.dataset', name);
+      newChat();
+    }
+    async function connectUrl(name, url, replace) {
+      $('#upload-status').textContent = 'Connecting and building the dataset…';
+      try {
+        const body = await api('/api/datasets/connect', { method: 'POST', json: { name, source: url, replace } });
+        await built(body.name);
+      } catch (e) {
+        $('#upload-status').innerHTML = '<span class="error">' + esc(e.message) + '</span>';
+      }
+    }
   }
 
   // -------------------------------------------------------------------------------------------- init

@@ -76,6 +76,7 @@ public final class Sift {
     private final ToolRegistry tools;
     private final Workspace.Limits limits;
     private final Path home;
+    private final AllowedSources allowed;
     /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
     private final KnowledgeStore knowledge;
     private final Grounding grounding;
@@ -114,6 +115,7 @@ public final class Sift {
         this.store = new DatasetStore(home.resolve("datasets"));
         this.traces = new TraceStore(home.resolve("traces"));
         this.llm = llm;
+        this.allowed = allowed;
         this.tools = defaultTools(new ConnectSource(store, allowed));
         this.limits = limits;
         this.grounding = grounding;
@@ -146,6 +148,11 @@ public final class Sift {
     /** The Sift home (SIFT_HOME): datasets, sessions, traces, and the server's temporary uploads under {@code tmp/}. */
     public Path home() {
         return home;
+    }
+
+    /** Which sources a model, or a person through the web app, may connect ({@code SIFT_ALLOWED_SOURCES}). */
+    public AllowedSources allowedSources() {
+        return allowed;
     }
 
     public DatasetStore store() {

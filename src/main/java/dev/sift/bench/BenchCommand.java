@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = {DabCommand.class, LoadBenchCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = {DabCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
     static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup", "engine",
@@ -27,7 +27,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
 
     // optional so that the subcommands (dab, load) parse without it
     @Parameters(index = "0", arity = "0..1", paramLabel = "BENCH",
-            description = "overhead | ml | analysis | linking | tools | serve | startup | engine | grounding | run (or the subcommands dab, load)")
+            description = "overhead | ml | analysis | linking | tools | serve | startup | engine | grounding | run (or the subcommands dab, load, load-memory)")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")

@@ -5,6 +5,7 @@ import dev.sift.data.source.FileLoader;
 import dev.sift.data.source.NetworkSources;
 import dev.sift.data.source.PostgresConnections;
 import dev.sift.data.source.Source;
+import dev.sift.data.source.SqliteSource;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,11 +32,12 @@ import org.postgresql.core.BaseConnection;
 
 /**
  * How fast sources load: the same generated rows read by DuckDB from a CSV file (the baseline: DuckDB's own
- * reader), and copied from a PostgreSQL server and from a SQLite file through their drivers and the Appender,
- * each into a fresh DuckDB file. Prints rows per second, the ratio to the CSV read, and peak heap per load.
+ * reader), and copied from a SQLite file and from a PostgreSQL server through their drivers and the Appender,
+ * each into a fresh DuckDB file. Prints wall and process CPU seconds, rows per second, the ratio to the CSV read
+ * (wall and CPU: on a busy machine the wall ratio is mostly waiting for a core), and peak heap per load.
  *
  * <p>PostgreSQL needs a server the bench may write to ({@code --postgres URL}: it creates and finally drops
- * schema {@value #PG_SCHEMA}); SQLite needs the SQLite source. Either is reported as skipped when missing.
+ * schema {@value #PG_SCHEMA}); it is reported as skipped when missing.
  */
 public final class LoadBench {
     static final String PG_SCHEMA = "sift_bench_load";
@@ -55,7 +57,7 @@ public final class LoadBench {
     }
 
     /** One measured load. */
-    public record Result(String name, long rows, double seconds, long heapPeakBytes, String skipped) {
+    public record Result(String name, long rows, double seconds, double cpuSeconds, long heapPeakBytes, String skipped) {
         double rowsPerSecond() {
             return rows / seconds;
         }
@@ -70,10 +72,24 @@ public final class LoadBench {
             out.printf(Locale.ROOT, "Load bench: %,d rows (%s), CSV %.1f MB%n", rows, COLUMNS,
                     Files.size(csv) / 1e6);
             out.flush();
-            Result base = measure("DuckDB read_csv (baseline)", dir.resolve("csv.duckdb"),
-                    db -> new FileLoader(List.of(csv)).build(db, Progress.NONE));
+            Result base = measure("DuckDB read_csv (baseline)", dir.resolve("plain.duckdb"), db -> {
+                try (Statement st = db.createStatement()) {
+                    st.execute("CREATE TABLE rows AS SELECT * FROM read_csv(" + dev.sift.data.Sql.quoteString(csv.toString())
+                            + ", header = true)");
+                }
+            });
             results.add(base);
             print(out, base, base);
+            Result files = measure("Sift file loader (read_csv + type checks)", dir.resolve("csv.duckdb"),
+                    db -> new FileLoader(List.of(csv)).build(db, Progress.NONE));
+            results.add(files);
+            print(out, files, base);
+            Path sqlite = dir.resolve("rows.sqlite");
+            SqliteRows.write(sqlite, rows);
+            Result lite = measure("SQLite → DuckDB (sqlite-jdbc + Appender)", dir.resolve("sqlite.duckdb"),
+                    db -> new SqliteSource(sqlite).load(db, "main", Progress.NONE));
+            results.add(lite);
+            print(out, lite, base);
             Result pg = postgres(csv, dir);
             results.add(pg);
             print(out, pg, base);
@@ -85,19 +101,24 @@ public final class LoadBench {
         return results;
     }
 
+    /** The bench's rows 1..n as a DuckDB query: the same values whatever the source they are written to. */
+    static String rowsQuery(long n) {
+        return "SELECT i AS id, (i * 7919) % 1000 AS k, round(((i * 104729) % 1000000) / 100.0, 2)::DECIMAL(12,2)"
+                + " AS amount, 'label ' || (i % 977) AS label, DATE '2020-01-01' + (i % 1500)::INTEGER AS day,"
+                + " TIMESTAMP '2020-01-01 00:00:00' + to_seconds(i * 37) AS ts, i % 3 = 0 AS flag"
+                + " FROM range(1, " + (n + 1) + ") t(i)";
+    }
+
     private void generate(Path csv) throws Exception {
         try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement st = duck.createStatement()) {
-            st.execute("COPY (SELECT i AS id, (i * 7919) % 1000 AS k, round(((i * 104729) % 1000000) / 100.0, 2)::DECIMAL(12,2)"
-                    + " AS amount, 'label ' || (i % 977) AS label, DATE '2020-01-01' + (i % 1500)::INTEGER AS day,"
-                    + " TIMESTAMP '2020-01-01 00:00:00' + to_seconds(i * 37) AS ts, i % 3 = 0 AS flag"
-                    + " FROM range(1, " + (rows + 1) + ") t(i)) TO '" + csv + "' (HEADER, DELIMITER ',')");
+            st.execute("COPY (" + rowsQuery(rows) + ") TO '" + csv + "' (HEADER, DELIMITER ',')");
         }
     }
 
     private Result postgres(Path csv, Path dir) throws Exception {
         String name = "PostgreSQL → DuckDB (JDBC + Appender)";
         if (postgres == null) {
-            return new Result(name, 0, 0, 0, "pass --postgres postgresql://user@host:port/db (the bench creates and"
+            return new Result(name, 0, 0, 0, 0, "pass --postgres postgresql://user@host:port/db (the bench creates and"
                     + " drops schema " + PG_SCHEMA + " there; password from PGPASSWORD)");
         }
         String url = postgres + (postgres.contains("?") ? "&" : "?") + "schema=" + PG_SCHEMA;
@@ -142,6 +163,7 @@ public final class LoadBench {
         List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(p -> p.getType() == MemoryType.HEAP).toList();
         heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+        long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         long count;
         try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + file)) {
@@ -152,11 +174,17 @@ public final class LoadBench {
             count = countRows(db);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpu = (processCpuNanos() - cpu0) / 1e9;
         long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
         if (count != rows) {
             throw new IllegalStateException(name + " loaded " + count + " rows, expected " + rows);
         }
-        return new Result(name, count, seconds, peak, null);
+        return new Result(name, count, seconds, cpu, peak, null);
+    }
+
+    /** CPU time of this process, all threads (DuckDB's native ones too). */
+    static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static long countRows(Connection db) throws Exception {
@@ -177,13 +205,14 @@ public final class LoadBench {
         if (r.skipped() != null) {
             out.printf(Locale.ROOT, "  %-40s skipped: %s%n", r.name(), r.skipped());
         } else {
-            out.printf(Locale.ROOT, "  %-40s %7.2f s  %,11.0f rows/s  %5.2f× the CSV time  heap peak %s%n", r.name(),
-                    r.seconds(), r.rowsPerSecond(), r.seconds() / base.seconds(), mb(r.heapPeakBytes()));
+            out.printf(Locale.ROOT, "  %-40s %7.2f s (cpu %6.2f s)  %,11.0f rows/s  %5.2f× the CSV time (cpu %5.2f×)"
+                    + "  heap peak %s%n", r.name(), r.seconds(), r.cpuSeconds(), r.rowsPerSecond(),
+                    r.seconds() / base.seconds(), r.cpuSeconds() / base.cpuSeconds(), mb(r.heapPeakBytes()));
         }
         out.flush();
     }
 
-    private static String mb(long bytes) {
+    static String mb(long bytes) {
         return String.format(Locale.ROOT, "%.0f MB", bytes / 1e6);
     }
 

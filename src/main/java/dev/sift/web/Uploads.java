@@ -34,6 +34,10 @@ final class Uploads {
         }
     }
 
+    long maxBytes() {
+        return maxBytes;
+    }
+
     void checkDeclaredLength(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
         if (declared > maxBytes) {

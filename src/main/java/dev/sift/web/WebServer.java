@@ -25,7 +25,7 @@ import java.util.List;
  * and {@code /metrics} needs it ({@code Authorization: Bearer …} or {@code X-Sift-Token}; event streams,
  * which browsers open without headers, take a signed link instead: {@link EventLinks}). Other sites cannot
  * drive it: {@link RequestGuard}. The routes live in
- * {@link SystemRoutes}, {@link DatasetRoutes}, {@link SessionRoutes} and {@link RunRoutes}.
+ * {@link SystemRoutes}, {@link DatasetRoutes}, {@link SourceRoutes}, {@link SessionRoutes} and {@link RunRoutes}.
  */
 public final class WebServer implements AutoCloseable {
 
@@ -136,7 +136,8 @@ public final class WebServer implements AutoCloseable {
         r.get("/api/csrf", ctx -> ctx.json(new Views.Csrf(csrf, RequestGuard.CSRF_HEADER)));
         r.after(ctx -> web.metrics().request(ctx.statusCode()));
         new SystemRoutes(web).register(r);
-        new DatasetRoutes(web, new Uploads(options.maxUploadBytes(), web.sift().home().resolve("tmp"))).register(r);
+        new DatasetRoutes(web).register(r);
+        new SourceRoutes(web, new Uploads(options.maxUploadBytes(), web.sift().home().resolve("tmp"))).register(r);
         new SessionRoutes(web).register(r);
         new RunRoutes(web).register(r);
     }

@@ -29,6 +29,12 @@ final class WebFixture implements AutoCloseable {
     String csrf;
 
     WebFixture(Path home, LlmClient llm, WebServer.Options options) throws Exception {
+        this(home, llm, options, null);
+    }
+
+    /** As above, with the sources the server may connect ({@code null}: the defaults of a Sift home). */
+    WebFixture(Path home, LlmClient llm, WebServer.Options options, dev.sift.data.source.AllowedSources allowed)
+            throws Exception {
         this.home = home;
         Dataset bank = TestDatasets.bank();
         Path datasets = Files.createDirectories(home.resolve("datasets"));
@@ -38,7 +44,10 @@ final class WebFixture implements AutoCloseable {
             Files.copy(bank.file(), datasets.resolve("bank.duckdb"));
         }
         Files.copy(bank.file().resolveSibling("bank.json"), datasets.resolve("bank.json"));
-        Sift sift = new Sift(home, llm, Workspace.Limits.defaults());
+        Sift sift = allowed == null ? new Sift(home, llm, Workspace.Limits.defaults())
+                : new Sift(home, llm, Workspace.Limits.defaults(), false, dev.sift.agent.grounding.Grounding.CHECK_ONLY,
+                        new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                                io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT), allowed);
         this.server = WebServer.start(sift, options.withPort(0));
         this.token = options.token();
         this.csrf = json(get("/api/csrf")).path("csrf_token").asText(null);

@@ -268,20 +268,20 @@ class WebHardeningTest {
     }
 
     @Test
-    void an_upload_never_replaces_a_dataset_and_its_errors_name_the_file_not_the_temporary_folder() throws Exception {
+    void an_upload_replaces_a_dataset_only_when_asked_and_its_errors_name_the_file_not_the_temporary_folder() throws Exception {
         try (WebFixture w = new WebFixture(home)) {
             String builtAt = json(w.get("/api/datasets")).get(0).get("built_at").asText();
             HttpResponse<String> demo = send(w, multipart(w, "bank", "a.csv", "a\n1\n", null, true));
             assertThat(demo.statusCode()).isEqualTo(409);
-            assertThat(json(demo).get("error").asText()).isEqualTo("'bank' is a demo dataset's name and is never"
-                    + " replaced by an upload: choose another name.");
+            assertThat(json(demo).get("error").asText()).isEqualTo("Dataset 'bank' is a demo dataset and is never"
+                    + " replaced: choose another name.");
             assertThat(json(w.get("/api/datasets")).get(0).get("built_at").asText()).isEqualTo(builtAt);
 
             assertThat(send(w, multipart(w, "mine", "a.csv", "a\n1\n", null, true)).statusCode()).isEqualTo(201);
             HttpResponse<String> again = send(w, multipart(w, "mine", "b.csv", "b\n2\n", null, true));
             assertThat(again.statusCode()).isEqualTo(409);
-            assertThat(json(again).get("error").asText()).isEqualTo("Dataset 'mine' exists already, and an upload"
-                    + " never replaces a dataset: choose another name.");
+            assertThat(json(again).get("error").asText()).isEqualTo("Dataset 'mine' already exists: choose another"
+                    + " name, or send replace=true to replace it.");
 
             HttpResponse<String> bad = send(w, multipart(w, "broken", "bad.parquet", "nope", null, true));
             assertThat(bad.statusCode()).isEqualTo(400);

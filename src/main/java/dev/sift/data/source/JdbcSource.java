@@ -11,6 +11,7 @@ import java.net.UnknownHostException;
 import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -162,9 +163,11 @@ final class JdbcSource implements Source {
         List<DuckTables.Copier> copiers = t.columns().stream()
                 .map(col -> dialect.copier(col).orElseGet(() -> DuckTables.copier(col.type()))).toList();
         long total = counted.getOrDefault(t.schema() + "." + t.name(), -1L);
-        try (Statement st = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
+        // prepared, so a driver that can sends the values in binary (PostgreSQL with prepareThreshold=-1)
+        try (PreparedStatement st = c.prepareStatement("SELECT " + select + " FROM " + qualified(t),
+                ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
             st.setFetchSize(FETCH_SIZE);
-            try (ResultSet rs = st.executeQuery("SELECT " + select + " FROM " + qualified(t))) {
+            try (ResultSet rs = st.executeQuery()) {
                 DuckTables.append(db, schema, t.name(), rs, copiers, total, "loading " + t.schema() + "." + t.name(),
                         progress);
             }

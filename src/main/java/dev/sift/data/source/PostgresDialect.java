@@ -58,6 +58,9 @@ public final class PostgresDialect implements JdbcDialect {
         p.setProperty("loginTimeout", Integer.toString(connectTimeoutSeconds));
         p.setProperty("ApplicationName", "sift");
         p.setProperty("readOnly", "true");
+        // binary transfer from the first execution: numbers, dates and timestamps arrive unparsed (about a third
+        // faster to copy than text, which the driver would parse value by value)
+        p.putIfAbsent("prepareThreshold", "-1");
         return p;
     }
 

@@ -146,10 +146,11 @@ public final class SqliteSource implements Source {
         try (DuckDBAppender a = db.unwrap(DuckDBConnection.class).createAppender(BsonTables.catalog(db), schema, target);
              Statement st = src.createStatement();
              ResultSet rs = st.executeQuery(select.append(" FROM ").append(Sql.quoteIdent(table)).toString())) {
+            int[] kinds = columns.stream().mapToInt(c -> STORED.indexOf(c.stored())).toArray();
             while (rs.next()) {
                 a.beginRow();
-                for (int i = 0; i < columns.size(); i++) {
-                    append(a, rs, i + 1, columns.get(i).stored());
+                for (int i = 0; i < kinds.length; i++) {
+                    append(a, rs, i + 1, kinds[i]);
                 }
                 a.endRow();
                 if (++done % FLUSH_ROWS == 0) {
@@ -158,9 +159,7 @@ public final class SqliteSource implements Source {
                 }
             }
         }
-        for (Column c : columns) {
-            convert(db, qualified, table, c);
-        }
+        convertAll(db, schema, target, table, columns);
         progress.report("loaded " + table, done, total);
     }
 
@@ -227,16 +226,70 @@ public final class SqliteSource implements Source {
         return fallback;
     }
 
-    private static void append(DuckDBAppender a, ResultSet rs, int i, String stored) throws SQLException {
-        if (rs.getObject(i) == null) {
-            a.appendNull();
+    /** The types rows are appended as, by index: BIGINT, DOUBLE, BLOB, anything else as text. */
+    private static final List<String> STORED = List.of("BIGINT", "DOUBLE", "BLOB");
+
+    private static void append(DuckDBAppender a, ResultSet rs, int i, int kind) throws SQLException {
+        switch (kind) {
+            case 0 -> {
+                long v = rs.getLong(i);
+                if (rs.wasNull()) a.appendNull(); else a.append(v);
+            }
+            case 1 -> {
+                double v = rs.getDouble(i);
+                if (rs.wasNull()) a.appendNull(); else a.append(v);
+            }
+            case 2 -> {
+                byte[] v = rs.getBytes(i);
+                if (v == null) a.appendNull(); else a.append(v);
+            }
+            default -> {
+                String v = rs.getString(i);
+                if (v == null) a.appendNull(); else a.append(v);
+            }
+        }
+    }
+
+    /**
+     * Converts the columns to their declared types in one rewrite of the table when every value converts (one
+     * ALTER per column would rewrite it once per column); otherwise column by column, keeping those that do not.
+     */
+    private static void convertAll(Connection db, String schema, String target, String table, List<Column> columns) {
+        List<Column> changing = columns.stream().filter(c -> !c.target().equals(c.stored())).toList();
+        if (changing.isEmpty()) {
             return;
         }
-        switch (stored) {
-            case "BIGINT" -> a.append(rs.getLong(i));
-            case "DOUBLE" -> a.append(rs.getDouble(i));
-            case "BLOB" -> a.append(rs.getBytes(i));
-            default -> a.append(rs.getString(i));
+        String qualified = Sql.quoteIdent(schema) + "." + Sql.quoteIdent(target);
+        if (changing.size() > 1) {
+            String scratch = target + "__typed";
+            StringBuilder select = new StringBuilder("SELECT ");
+            for (int i = 0; i < columns.size(); i++) {
+                Column c = columns.get(i);
+                String q = Sql.quoteIdent(c.name());
+                select.append(i == 0 ? "" : ", ").append(c.target().equals(c.stored()) ? q
+                        : "CAST(" + q + " AS " + c.target() + ") AS " + q);
+            }
+            try (Statement st = db.createStatement()) {
+                st.execute("CREATE TABLE " + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(scratch) + " AS " + select
+                        + " FROM " + qualified); // insertion order is preserved
+                st.execute("DROP TABLE " + qualified);
+                st.execute("ALTER TABLE " + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(scratch) + " RENAME TO "
+                        + Sql.quoteIdent(target));
+                return;
+            } catch (SQLException e) {
+                dropQuietly(db, Sql.quoteIdent(schema) + "." + Sql.quoteIdent(scratch)); // some value does not convert
+            }
+        }
+        for (Column c : changing) {
+            convert(db, qualified, table, c);
+        }
+    }
+
+    private static void dropQuietly(Connection db, String qualified) {
+        try (Statement st = db.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS " + qualified);
+        } catch (SQLException e) {
+            LOG.debug("Could not drop {}: {}", qualified, e.getMessage());
         }
     }
 
