@@ -59,6 +59,7 @@ public final class RunJson {
             item.set("columns", JSON.valueToTree(e.columns()));
             item.set("rows", JSON.valueToTree(e.rows()));
             item.put("row_count", e.rowCount());
+            item.put("truncated", e.truncated());
             ArrayNode formats = item.putArray("formats");
             EvidenceText.kinds(e).forEach(k -> formats.add(k.wire()));
             if (e.frame() != null) {

@@ -95,6 +95,7 @@ class AskCommandTest {
         assertThat(e.get("sql").asText()).isEqualTo("SELECT count(*) AS n FROM loan");
         assertThat(e.get("rows").get(0).get(0).asLong()).isEqualTo(loans);
         assertThat(e.get("row_count").asLong()).isEqualTo(1);
+        assertThat(e.get("truncated").asBoolean()).isFalse();
         assertThat(o.get("steps").get(0).get("tool").asText()).isEqualTo("run_sql");
         assertThat(o.get("steps").get(0).get("ok").asBoolean()).isTrue();
         assertThat(o.get("answer").asText()).contains(String.valueOf(loans));

@@ -1,0 +1,27 @@
+package dev.sift.text;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Evidence says when its rows are only the first of a larger result. */
+class EvidenceTest {
+    private static Evidence withRows(int rows, long count) {
+        List<List<Object>> r = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            r.add(List.of(i));
+        }
+        return new Evidence("SELECT 1", List.of("n"), r, count, null);
+    }
+
+    @Test
+    void rows_cut_below_the_count_or_an_unknown_count_are_truncated() {
+        assertThat(withRows(50, 4000).truncated()).isTrue();
+        assertThat(withRows(50, -1).truncated()).isTrue();
+        assertThat(withRows(12, 12).truncated()).isFalse();
+        assertThat(withRows(0, 0).truncated()).isFalse();
+    }
+}
