@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
         "  local[N]  local[*]  local    Spark SQL in this process with N threads",
         "      Spark URLs need the jar built with 'mvn -Pspark package' (Spark SQL is not in the default jar).",
         "      Tables are those of the session catalog (--database, default 'default').",
-        "  sc://HOST[:15002]            Spark Connect (needs spark-connect-client-jvm on the classpath)",
+        "  sc://HOST[:15002]            Spark Connect: not supported yet; use spark://HOST:7077 or local[N]",
         "",
         "Queries are checked on the engine without running (PostgreSQL EXPLAIN; Spark's parser and analyzer,",
         "read plans only), then run read-only with a statement timeout and a row cap. Sift warns when the",

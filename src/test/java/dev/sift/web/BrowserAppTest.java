@@ -1,25 +1,17 @@
 package dev.sift.web;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 
@@ -30,9 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * asks a sample question offline and sees the step trace, the answer and a chart; screenshots go to target/.
  */
 class BrowserAppTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
-
     @TempDir
     Path home;
     @TempDir
@@ -40,18 +29,8 @@ class BrowserAppTest {
 
     @Test
     void asks_offline_and_shows_trace_answer_and_chart() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
-                "Skipping the browser test: /usr/bin/chromium and /usr/bin/chromedriver are needed"
-                        + " (apt-get install chromium chromium-driver; .ci/run does this in CI).");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
-                .usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--window-size=1280,900", "--force-device-scale-factor=1");
         try (WebFixture w = new WebFixture(home)) {
-            ChromeDriver driver = new ChromeDriver(service, options);
+            ChromeDriver driver = HeadlessChromium.start(profile, 1280, 900);
             try {
                 WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
                 driver.get(w.url("/"));
@@ -107,10 +86,7 @@ class BrowserAppTest {
         }
     }
 
-    private static void screenshot(ChromeDriver driver, String name) throws Exception {
-        File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
-        Path target = Path.of("target", name);
-        Files.createDirectories(target.getParent());
-        Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+    private static void screenshot(ChromeDriver driver, String name) {
+        HeadlessChromium.screenshot(driver, name);
     }
 }

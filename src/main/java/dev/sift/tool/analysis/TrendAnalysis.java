@@ -150,7 +150,7 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
                 new RowsFrame.Col("trend", "DOUBLE"), new RowsFrame.Col("change", "DOUBLE")), rows);
         String what = Series.label(measure, agg);
         Object chart = VegaLite.chart(capital(grain.adjective()) + " " + what + " of " + t.name())
-                .values(rows)
+                .values(rows).set("width", "container").set("height", 260)
                 .layer(VegaLite.layerSpec().mark("line", Map.of("point", true))
                         .encode("x", "period", "temporal", capital(grain.sql()))
                         .encode("y", "value", "quantitative", what))

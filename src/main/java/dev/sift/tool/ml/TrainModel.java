@@ -128,8 +128,8 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         if (p.testRows() < FEW_TEST_ROWS) {
             b.append(" Caveat: only ").append(p.testRows()).append(" held-out rows, so these metrics are rough.");
         }
-        ModelQuality.warning(m).ifPresent(w -> b.append('\n').append(w).append(" Say so in the answer; better"
-                + " features (e.g. the knowledge graph's prediction_frames) may give a useful model."));
+        ModelQuality.warning(m).ifPresent(w -> b.append('\n').append(w).append(" Say so in the answer; more rows"
+                + " or better features (a prediction task's prediction_frames, if the knowledge graph has one) may help."));
         b.append("\nNext: predict(source=<frame with the same columns>, model=").append(m.id()).append(").");
         return b.toString();
     }

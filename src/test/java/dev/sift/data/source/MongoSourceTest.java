@@ -86,6 +86,28 @@ class MongoSourceTest {
     }
 
     @Test
+    void one_dataset_from_a_live_server_and_a_file_at_once_is_queried_across_both(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path ratings = java.nio.file.Files.writeString(dir.resolve("ratings.csv"),
+                "name,rating\nb1,5\nb2,3\nb3,4\n");
+        DatasetSources sources = DatasetSources.of(List.of("mongodb://" + hostPort + "/shop", ratings.toString()), dir, Map.of());
+        dev.sift.data.DatasetStore store = new dev.sift.data.DatasetStore(dir.resolve("datasets"));
+        dev.sift.data.Dataset ds = store.load("mixed", sources, false, false, Progress.NONE);
+        assertThat(ds.tables()).extracting(dev.sift.data.Dataset.TableSummary::name)
+                .contains("shop.business", "ratings.ratings");
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + ds.file());
+             Statement st = db.createStatement();
+             ResultSet rs = st.executeQuery("SELECT b.name, b.reviews, r.rating FROM shop.business b"
+                     + " JOIN ratings.ratings r ON r.name = b.name ORDER BY b.name")) {
+            List<String> rows = new ArrayList<>();
+            while (rs.next()) {
+                rows.add(rs.getString(1) + ":" + rs.getLong(2) + ":" + rs.getLong(3));
+            }
+            assertThat(rows).containsExactly("b1:1:5", "b2:2:3", "b3:3:4");
+        }
+    }
+
+    @Test
     void loads_every_collection_with_nested_documents_queryable_as_json() throws Exception {
         Source s = source("shop");
         s.fingerprint();
