@@ -196,7 +196,7 @@ class KnowledgeGraphTest {
                     table: district
                 """, "kg/b.kg.yaml")).isInstanceOf(KgException.class).hasMessage(String.join("\n",
                 "kg/b.kg.yaml: unknown section 'metric'; sections are tables, concepts, metrics, join_paths,"
-                        + " disambiguations, value_aliases, predictions",
+                        + " disambiguations, value_aliases, predictions, examples, types",
                 "kg/b.kg.yaml: metrics: an entry has name 'Default Rate'; names are lowercase words joined by '_',"
                         + " e.g. default_rate (entry: {\"name\":\"Default Rate\",\"expression\":\"avg(1)\",\"grain\":\"loan\"})",
                 "kg/b.kg.yaml: metrics[no_grain]: needs 'expression' and 'grain'",

@@ -85,7 +85,7 @@ class StatsTest {
             assertThat(f.score()).isCloseTo(23.068, within(0.001));
             // Q1 12.25, Q3 16.75, IQR 4.5 -> fences 12.25 - 6.75 and 16.75 + 6.75
             assertThat(f.reasons()).containsExactly("amount = 100 is 23.1 robust SDs above the median 14.5"
-                    + " (IQR fences 5.50 to 23.5)");
+                    + " (IQR fences 5.5 to 23.5)");
         });
         assertThat(r.skipped()).containsExactly("fee (no spread)");
     }
