@@ -51,7 +51,8 @@ class PredictiveFlowTest {
         ws.close();
     }
 
-    private static String call(String tool, String args) {
+    /** A scripted model reply calling {@code tool} with {@code args} (a JSON object's text). */
+    static String call(String tool, String args) {
         return "{\"thought\":\"next step\",\"tool\":\"" + tool + "\",\"args\":" + args + "}";
     }
 

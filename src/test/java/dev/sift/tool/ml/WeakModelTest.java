@@ -35,16 +35,12 @@ class WeakModelTest {
         ws.close();
     }
 
-    private static String call(String tool, String args) {
-        return "{\"thought\":\"next\",\"tool\":\"" + tool + "\",\"args\":" + args + "}";
-    }
-
     private AgentRun run(String finalAnswer) throws Exception {
         ScriptedLlm llm = new ScriptedLlm(
-                call("run_sql", "{\"sql\":\"" + NOISE + "\",\"label\":\"noise\"}"),
-                call("train_model", "{\"source\":\"noise\",\"target\":\"y\",\"entity\":\"case_id\"}"),
-                call("predict", "{\"source\":\"noise\",\"top_k\":5}"),
-                call("explain_prediction", "{\"top_k\":3}"),
+                PredictiveFlowTest.call("run_sql", "{\"sql\":\"" + NOISE + "\",\"label\":\"noise\"}"),
+                PredictiveFlowTest.call("train_model", "{\"source\":\"noise\",\"target\":\"y\",\"entity\":\"case_id\"}"),
+                PredictiveFlowTest.call("predict", "{\"source\":\"noise\",\"top_k\":5}"),
+                PredictiveFlowTest.call("explain_prediction", "{\"top_k\":3}"),
                 "{\"thought\":\"done\",\"final_answer\":\"" + finalAnswer + "\"}");
         return new AgentLoop(new LlmPlanner(llm), Sift.defaultTools(), ws, llm, AgentConfig.defaults())
                 .run("Which cases are likely to have y and why?");
