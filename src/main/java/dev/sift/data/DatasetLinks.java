@@ -18,9 +18,34 @@ final class DatasetLinks {
         return spill.resolve("datasets");
     }
 
-    /** A new link to {@code dataset}'s file; {@code n} keeps links of earlier switches apart. */
-    static Path link(Path spill, Dataset dataset, int n) {
-        Path link = folder(spill).resolve(n + "-" + dataset.name() + ".duckdb");
+    /** A statement that changes the workspace, run under its time limit. */
+    interface Runner {
+        void run(String sql) throws QueryException;
+    }
+
+    /**
+     * Attaches {@code other} as catalog {@code data} in place of {@code current}, through a link; when it does not
+     * attach, {@code current} is attached again (also through a link: its own path is out of reach after the
+     * lock-down) and the error is thrown.
+     */
+    static void swap(Runner run, Path spill, Dataset current, Dataset other) throws QueryException {
+        Path link = link(spill, other);
+        run.run("USE memory"); // the default database cannot be detached
+        run.run("DETACH data");
+        try {
+            run.run("ATTACH " + Sql.quoteString(link.toString()) + " AS data (READ_ONLY)");
+        } catch (QueryException e) {
+            run.run("ATTACH " + Sql.quoteString(link(spill, current).toString()) + " AS data (READ_ONLY)");
+            throw e;
+        } finally {
+            run.run("USE data");
+            run.run("SET search_path = 'data.main,memory.frames'"); // USE reset it
+        }
+    }
+
+    /** A link to {@code dataset}'s file, replacing one of that name (only a detached dataset's link can be replaced). */
+    static Path link(Path spill, Dataset dataset) {
+        Path link = folder(spill).resolve(dataset.name() + ".duckdb");
         try {
             Files.createDirectories(link.getParent());
             Files.deleteIfExists(link);

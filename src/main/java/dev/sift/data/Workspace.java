@@ -54,6 +54,8 @@ public final class Workspace implements AutoCloseable {
     private final Path spill;
     /** Where the dataset's described tables are kept: shared by the application's workspaces, or this one's. */
     private final DatasetTables datasetTables;
+    /** This workspace's view of the dataset's tables (their facts bound to its connection), made on first use. */
+    private volatile List<TableInfo> ownTables;
     /** Where the dataset tables live when they are not attached: null for a DuckDB dataset. */
     private final LiveEngine live;
     /** Routing and frames for the live engine; null for a DuckDB dataset. */
@@ -72,9 +74,6 @@ public final class Workspace implements AutoCloseable {
         this.engine = live == null ? null : new EngineFrames(this, connection, live);
         this.datasetTables = datasetTables;
     }
-
-    /** How many times {@link #use} switched the dataset: names each switch's link. */
-    private int switches;
 
     private volatile List<TableInfo> framesCache;
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
@@ -505,14 +504,19 @@ public final class Workspace implements AutoCloseable {
         if (live != null) {
             return live.tables();
         }
+        List<TableInfo> bound = ownTables;
         Dataset ds = dataset;
-        return datasetTables.of(ds, () -> {
-            List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
-            for (String schema : TableDescriber.sourceSchemas(connection, ds.name())) {
-                out.addAll(TableDescriber.describe(connection, "data", schema, TableInfo.Kind.TABLE));
-            }
-            return out;
-        });
+        if (bound == null) { // described once per dataset; column facts read through this connection when first asked for
+            bound = TableDescriber.withLazyFacts(datasetTables.of(ds, () -> {
+                List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
+                for (String schema : TableDescriber.sourceSchemas(connection, ds.name())) {
+                    out.addAll(TableDescriber.describe(connection, "data", schema, TableInfo.Kind.TABLE));
+                }
+                return out;
+            }), t -> datasetTables.facts(ds, t.name(), () -> TableDescriber.facts(connection, t)));
+            ownTables = bound;
+        }
+        return bound;
     }
 
     /**
@@ -529,20 +533,9 @@ public final class Workspace implements AutoCloseable {
         if (current.file().equals(other.file()) && current.fingerprint().equals(other.fingerprint())) {
             return datasetTables();
         }
-        Path link = DatasetLinks.link(spill, other, ++switches);
-        runTimed("USE memory"); // the default database cannot be detached
-        runTimed("DETACH data");
-        try {
-            runTimed("ATTACH " + Sql.quoteString(link.toString()) + " AS data (READ_ONLY)");
-        } catch (QueryException e) { // keep the session on its dataset
-            runTimed("ATTACH " + Sql.quoteString(DatasetLinks.link(spill, current, ++switches).toString())
-                    + " AS data (READ_ONLY)");
-            throw e;
-        } finally {
-            runTimed("USE data");
-            runTimed("SET search_path = 'data.main,memory.frames'"); // USE reset it
-        }
+        DatasetLinks.swap(this::runTimed, spill, current, other);
         dataset = other;
+        ownTables = null;
         return datasetTables();
     }
 
