@@ -26,6 +26,11 @@ public final class TurnClassifier {
             + "|same\\s+thing|of\\s+which|among\\s+them|the\\s+previous|the\\s+last\\s+one|the\\s+above)\\b",
             Pattern.CASE_INSENSITIVE);
 
+    /** A request to draw the result before ("show that as a chart", "plot it", "as a bar chart?"). */
+    static final Pattern CHART_THAT = Pattern.compile("(?i)^(?:(?:can|could)\\s+you\\s+)?(?:please\\s+)?(?:(?:show|plot|chart"
+            + "|graph|draw|visuali[sz]e|display|make)\\s+(?:me\\s+)?(?:that|this|it|those|these|them|the\\s+same)\\b"
+            + "|(?:as|in)\\s+an?\\s+(?:\\p{L}+\\s+)?(?:chart|graph|plot)\\b)");
+
     /** The classification and, for {@code abandon}, the question that follows the dropping phrase. */
     public record Verdict(TurnKind kind, String question, String marker) { }
 
@@ -36,6 +41,10 @@ public final class TurnClassifier {
         }
         if (thread.isEmpty()) {
             return new Verdict(TurnKind.NEW, question, null);
+        }
+        Matcher chart = CHART_THAT.matcher(question);
+        if (chart.find()) {
+            return new Verdict(TurnKind.REFINE, question, "chart");
         }
         Matcher o = OPENING.matcher(question);
         if (o.find()) {

@@ -83,7 +83,7 @@ class RuleReferenceResolverTest {
         Resolution r = resolver.resolve("what about defaulted ones?", List.of(turn(1, "How many loans are there?", "loan"),
                 refused(2, "show that as a chart")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
-        assertThat(r.question()).isEqualTo("How many loans are there, defaulted ones?");
+        assertThat(r.question()).isEqualTo("How many defaulted loans are there?");
     }
 
     @Test
@@ -109,7 +109,9 @@ class RuleReferenceResolverTest {
         Resolution r = resolver.resolve("what is their average amount?",
                 List.of(turn(1, "How many loans were granted in 1997?", "loan")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
-        assertThat(r.question()).isEqualTo("What is the average amount of loans were granted in 1997?");
+        assertThat(r.question()).isEqualTo("What is the average amount of loans granted in 1997?");
+        assertThat(resolver.resolve("and their average amount?", List.of(turn(1, "How many loans are there?", "loan")),
+                TABLES).question()).isEqualTo("What is the average amount of loans?");
     }
 
     @Test
@@ -125,5 +127,37 @@ class RuleReferenceResolverTest {
         Resolution r = resolver.resolve("for Prague?", List.of(turn(1, "How many clients are there?", "client")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
         assertThat(r.question()).isEqualTo("How many clients are there for Prague?");
+    }
+
+    @Test
+    void what_about_some_ones_narrows_the_rows_of_the_last_answered_turn() {
+        List<Turn> thread = List.of(turn(1, "How many loans were granted in 1997?", "loan"));
+        assertThat(resolver.resolve("what about defaulted ones?", thread, TABLES).question())
+                .isEqualTo("How many defaulted loans were granted in 1997?");
+        assertThat(resolver.resolve("And what about the running loans?", thread, TABLES).question())
+                .isEqualTo("How many running loans were granted in 1997?");
+        assertThat(resolver.resolve("what about defaulted ones?", thread, TABLES).references()).containsExactly(
+                "'what about defaulted ones' → the loan rows of turn 1 (\"How many loans were granted in 1997?\") that are"
+                        + " defaulted");
+    }
+
+    @Test
+    void instead_is_dropped_from_a_new_grouping() {
+        List<Turn> thread = List.of(turn(1, "How many loans are there by status?", "loan"));
+        assertThat(resolver.resolve("by region instead", thread, TABLES).question())
+                .isEqualTo("How many loans are there by region?");
+        assertThat(resolver.resolve("instead, by year?", thread, TABLES).question())
+                .isEqualTo("How many loans are there by year?");
+    }
+
+    @Test
+    void a_chart_of_that_draws_the_last_answered_question() {
+        List<Turn> thread = List.of(turn(1, "How many loans were granted per year?", "loan"));
+        Resolution r = resolver.resolve("show that as a chart", thread, TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("Show how many loans were granted per year as a chart.");
+        assertThat(resolver.resolve("Can you plot it?", thread, TABLES).question())
+                .isEqualTo("Show how many loans were granted per year as a chart.");
+        assertThat(resolver.resolve("as a bar chart?", thread, TABLES).kind()).isEqualTo(TurnKind.REFINE);
     }
 }
