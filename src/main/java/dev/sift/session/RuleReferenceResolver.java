@@ -27,10 +27,14 @@ public final class RuleReferenceResolver implements ReferenceResolver {
     private static final Pattern VERB_START = Pattern.compile("(?i)^(are|is|were|was|have|has|had|with|in|on|from"
             + "|where|whose)\\b");
 
+    private static final Pattern MEASURE = Pattern.compile("(?i)\\b(?:smallest|largest|lowest|highest|biggest|minimum"
+            + "|maximum|average|mean|median|total)\\b");
     private static final Pattern YEAR = Pattern.compile("\\b(1[89]|20)\\d\\d\\b");
     private static final Pattern YEAR_ONLY = Pattern.compile("(?i)(?:in|for|during)\\s+(?:the\\s+year\\s+)?((?:1[89]|20)\\d\\d)");
     private static final Pattern GROUP_ONLY = Pattern.compile("(?i)(?:by|per)\\s+[\\p{L}\\p{N}_ .]+");
-    private static final Pattern GROUPING = Pattern.compile("(?i)\\s+(?:by|per)\\s+[\\p{L}\\p{N}_.]+(?:\\s+[\\p{L}\\p{N}_.]+)?$");
+    /** The grouping at the end of a question: "by" and up to four words, none of them a time or filter word. */
+    private static final Pattern GROUPING = Pattern.compile("(?i)\\s+(?:by|per)\\s+[\\p{L}\\p{N}_.]+(?:\\s+(?!(?:in|for"
+            + "|during|from|between|before|after|since|with|without|among)\\b)[\\p{L}\\p{N}_.]+){0,3}$");
     private static final Pattern THEIR = Pattern.compile("(?i)(?:(what\\s+(?:is|are|was|were)|show|give\\s+me)\\s+)?"
             + "(?:their|its)\\s+(.+)");
     /** "(the) defaulted ones": the same rows, narrowed by the words before "ones". */
@@ -134,6 +138,20 @@ public final class RuleReferenceResolver implements ReferenceResolver {
                         + " for " + year.group(1) + " instead of " + was));
             }
             return Optional.of(refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q));
+        }
+        Matcher other = TurnClassifier.OTHER_MEASURE.matcher(q);
+        if (other.matches()) {
+            Matcher was = MEASURE.matcher(stem);
+            String word = other.group(1).toLowerCase(Locale.ROOT);
+            if (was.find()) {
+                return Optional.of(refined(was.replaceFirst(word) + "?", "'" + q + "' → the question" + cite + " with the "
+                        + word + " instead of the " + was.group().toLowerCase(Locale.ROOT)));
+            }
+        }
+        Matcher timed = TurnClassifier.TIMED.matcher(q);
+        if (timed.matches()) {
+            return Optional.of(refined(YEAR.matcher(stem).find() ? YEAR.matcher(stem).replaceAll(
+                    q.replaceAll("\\D+", "")) + "?" : stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q));
         }
         Matcher group = GROUP_ONLY.matcher(q);
         if (group.matches()) {

@@ -160,4 +160,29 @@ class RuleReferenceResolverTest {
                 .isEqualTo("Show how many loans were granted per year as a chart.");
         assertThat(resolver.resolve("as a bar chart?", thread, TABLES).kind()).isEqualTo(TurnKind.REFINE);
     }
+
+    @Test
+    void the_other_end_of_a_measure_replaces_it() {
+        List<Turn> thread = List.of(turn(1, "What is the largest loan amount?", "loan"));
+        Resolution r = resolver.resolve("and the smallest?", thread, TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("What is the smallest loan amount?");
+        assertThat(resolver.resolve("the average?", thread, TABLES).question()).isEqualTo("What is the average loan amount?");
+    }
+
+    @Test
+    void a_short_phrase_with_a_time_narrows_or_moves_the_time_of_the_last_answered_turn() {
+        assertThat(resolver.resolve("issued in 1997?", List.of(turn(1, "How many gold cards are there?", "card")), TABLES)
+                .question()).isEqualTo("How many gold cards are there issued in 1997?");
+        assertThat(resolver.resolve("granted in 1998?", List.of(turn(1, "How many loans were granted in 1997?", "loan")),
+                TABLES).question()).isEqualTo("How many loans were granted in 1998?");
+    }
+
+    @Test
+    void a_request_to_change_data_never_merges_into_the_question_before() {
+        Resolution r = resolver.resolve("Set the status of all those loans to A.",
+                List.of(turn(1, "What is the largest loan amount?", "loan")), TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.NEW);
+        assertThat(r.question()).isEqualTo("Set the status of all those loans to A.");
+    }
 }
