@@ -95,6 +95,11 @@ public final class Workspace implements AutoCloseable {
         return open(dataset, limits, null, new DatasetTables(1), settings);
     }
 
+    /** As below, with no settings (tests, DuckDB datasets). */
+    public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables) {
+        return open(dataset, limits, gate, tables, Map.of());
+    }
+
     /**
      * A workspace whose queries pass {@code gate} (shared by a server's workspaces: the cap on concurrent
      * queries); {@code null} gives it a gate of its own. The dataset's described tables come from (and go to)
