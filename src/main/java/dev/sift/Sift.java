@@ -8,6 +8,7 @@ import dev.sift.agent.TraceStore;
 import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
+import dev.sift.data.DatasetTables;
 import dev.sift.data.Progress;
 import dev.sift.data.QueryGate;
 import dev.sift.data.Workspace;
@@ -198,7 +199,7 @@ public final class Sift {
 
     /** A workspace of its own (own gate, own table descriptions) with other limits: for commands and benchmarks. */
     public Workspace open(Dataset dataset, Workspace.Limits other) {
-        return Workspace.open(dataset, other, settings);
+        return Workspace.open(dataset, other, null, new DatasetTables(1), settings);
     }
 
     /** The knowledge of the datasets this application has used (bounded). */

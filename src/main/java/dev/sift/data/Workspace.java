@@ -82,20 +82,12 @@ public final class Workspace implements AutoCloseable {
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
 
-    /**
-     * A workspace with a gate of its own (one query at a time) that describes the dataset for itself, with no
-     * settings: a live dataset's engine then finds a password only in its URL or credentials file (tests).
-     */
+    /** A workspace with a gate of its own that describes the dataset for itself; no settings (tests, commands). */
     public static Workspace open(Dataset dataset, Limits limits) {
-        return open(dataset, limits, Map.of());
+        return open(dataset, limits, null, new DatasetTables(1));
     }
 
-    /** As above; a live dataset's engine reads its credentials from {@code settings} ({@code SiftConfig.settings()}). */
-    public static Workspace open(Dataset dataset, Limits limits, Map<String, String> settings) {
-        return open(dataset, limits, null, new DatasetTables(1), settings);
-    }
-
-    /** As below, with no settings (tests, DuckDB datasets). */
+    /** As below, with no settings: a live dataset's engine then finds a password only in a credentials file. */
     public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables) {
         return open(dataset, limits, gate, tables, Map.of());
     }
@@ -103,9 +95,9 @@ public final class Workspace implements AutoCloseable {
     /**
      * A workspace whose queries pass {@code gate} (shared by a server's workspaces: the cap on concurrent
      * queries); {@code null} gives it a gate of its own. The dataset's described tables come from (and go to)
-     * {@code tables}; a live dataset's engine reads its credentials from {@code settings}. Spilling goes to a
-     * private temporary folder with a random name, removed on close; the agent's SQL cannot name it (settings
-     * are not readable through the guard).
+     * {@code tables}; a live dataset's engine reads its credentials from {@code settings} ({@code SiftConfig.settings()}).
+     * Spilling goes to a private temporary folder with a random name, removed on close; the agent's SQL cannot
+     * name it (settings are not readable through the guard).
      */
     public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables,
                                  Map<String, String> settings) {
