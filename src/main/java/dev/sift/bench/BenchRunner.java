@@ -102,7 +102,7 @@ public final class BenchRunner {
         String startedAt = Instant.now().toString();
         List<ItemResult> results = new ArrayList<>();
         Workspace.Limits d = Workspace.Limits.defaults();
-        try (Workspace goldWs = Workspace.open(dataset, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
+        try (Workspace goldWs = sift.open(dataset, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
                 GOLD_ROWS))) {
             if (offline) {
                 for (Item item : items.subList(0, Math.min(WARM_UP_ITEMS, items.size()))) {
