@@ -267,6 +267,11 @@ public final class Sift {
 
     /** What a conversation turn needs: planner, tools, model, traces and the reference resolver. */
     public Conversation.Engine engine() {
+        return engine(tools, traces);
+    }
+
+    /** The same engine with other tools and traces kept elsewhere (a benchmark's conversations). */
+    public Conversation.Engine engine(ToolRegistry tools, TraceStore traces) {
         ReferenceResolver rules = new RuleReferenceResolver();
         return new Conversation.Engine(this::planner, tools, llm, traces,
                 llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge, grounding);
