@@ -63,7 +63,8 @@ public final class MlBench {
                 long t2 = System.nanoTime();
                 MlData data = MlData.read(ws, table, enc, "row_id", "y", null, false);
                 long t3 = System.nanoTime();
-                if (!Arrays.equals(rowLoop.x(), data.x())) {
+                if (!Arrays.equals(rowLoop.x(), data.x()) || !Arrays.equals(rowLoop.rowids(), data.rowids())
+                        || !Arrays.equals(rowLoop.entities(), data.entities()) || !Arrays.equals(rowLoop.target(), data.target())) {
                     throw new IllegalStateException("the Arrow and JDBC readers disagree on " + label);
                 }
                 rowLoop = null; // only one matrix of a million rows kept while training
