@@ -16,6 +16,8 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBResultSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
@@ -34,12 +36,14 @@ import java.util.List;
  * as {@link MlData#readRows}'s (a test holds both to that).
  */
 final class ArrowFeatures {
+    private static final Logger LOG = LoggerFactory.getLogger(ArrowFeatures.class);
     /**
-     * Rows per Arrow batch. A batch is written into the matrix column by column, so its block of the matrix
-     * (rows × features × 4 bytes: 640 KB for 20 features) should stay in cache; 64k-row batches made the same
-     * copy five times slower.
+     * Rows per Arrow batch (64k-row batches made the copy five times slower: their block of the matrix fell out of
+     * cache).
      */
     static final long BATCH_ROWS = 8192;
+    /** Rows whose block of the matrix is written column by column (80 KB for 20 features). */
+    static final int CHUNK_ROWS = 1024;
 
     private ArrowFeatures() { }
 
@@ -58,10 +62,15 @@ final class ArrowFeatures {
             }
         }
         // DuckDB sorts only the rowids into entity order; the features stream unsorted, each row written to its place
+        long t0 = System.nanoTime();
         long[] ordered = ws.trustedRead(MlData.order(table, entity, where), ArrowFeatures::rowids);
         Positions positions = Positions.of(ordered);
-        return ws.trustedRead(MlData.select(table, entity, target, where, select),
+        long t1 = System.nanoTime();
+        MlData data = ws.trustedRead(MlData.select(table, entity, target, where, select),
                 rs -> decode(rs, encoder, keepDisplay, positions));
+        LOG.debug("{} rows of {}: order {} ms, features {} ms", data.rows(), table.name(), (t1 - t0) / 1_000_000,
+                (System.nanoTime() - t1) / 1_000_000);
+        return data;
     }
 
     /** The single BIGINT column of {@code rs}, in its order. */
@@ -235,35 +244,58 @@ final class ArrowFeatures {
                     display[at[i]] = new String[shownColumns];
                 }
             }
-            int vector = 3;
-            int offset = 0;
-            for (int c = 0; c < plans.size(); c++) {
-                FeatureEncoder.ColumnPlan plan = plans.get(c);
-                switch (plan.kind()) {
-                    case NUMERIC -> {
-                        Float8Vector v = (Float8Vector) root.getVector(vector++);
-                        putDoubles(v, n, offset++);
-                        if (keepDisplay) {
-                            for (int i = 0; i < n; i++) {
-                                display[at[i]][c] = v.isNull(i) ? null : Numbers.number(v.get(i));
+            // the features in chunks of rows, so the block of the matrix being written stays in the processor's cache
+            boolean[] hasNulls = new boolean[root.getFieldVectors().size()];
+            for (int v = 3; v < hasNulls.length; v++) {
+                hasNulls[v] = root.getVector(v).getNullCount() > 0;
+            }
+            for (int lo = 0; lo < n; lo += CHUNK_ROWS) {
+                int hi = Math.min(n, lo + CHUNK_ROWS);
+                int vector = 3;
+                int offset = 0;
+                for (FeatureEncoder.ColumnPlan plan : plans) {
+                    switch (plan.kind()) {
+                        case NUMERIC -> {
+                            putDoubles((Float8Vector) root.getVector(vector), lo, hi, offset++, hasNulls[vector]);
+                            vector++;
+                        }
+                        case ONE_HOT, ORDINAL -> {
+                            putLevels((IntVector) root.getVector(vector), lo, hi, offset, plan, hasNulls[vector]);
+                            vector++;
+                            offset += plan.kind() == FeatureEncoder.Kind.ORDINAL ? 1 : plan.levels().size();
+                        }
+                        case DATE -> {
+                            for (int k = 0; k < 4; k++, vector++) {
+                                putDoubles((Float8Vector) root.getVector(vector), lo, hi, offset++, hasNulls[vector]);
                             }
                         }
                     }
-                    case ONE_HOT, ORDINAL -> {
-                        putLevels((IntVector) root.getVector(vector++), n, offset, plan);
-                        offset += plan.kind() == FeatureEncoder.Kind.ORDINAL ? 1 : plan.levels().size();
-                    }
-                    case DATE -> {
-                        for (int k = 0; k < 4; k++) {
-                            putDoubles((Float8Vector) root.getVector(vector++), n, offset++);
-                        }
+                    if (keepDisplay && plan.kind() != FeatureEncoder.Kind.NUMERIC) {
+                        vector++;
                     }
                 }
-                if (keepDisplay && plan.kind() != FeatureEncoder.Kind.NUMERIC) {
-                    VarCharVector shown = (VarCharVector) root.getVector(vector++);
+            }
+            if (keepDisplay) {
+                display(root, plans, n);
+            }
+        }
+
+        /** Each used value as text, for explanations. */
+        private void display(VectorSchemaRoot root, List<FeatureEncoder.ColumnPlan> plans, int n) {
+            int vector = 3;
+            for (int c = 0; c < plans.size(); c++) {
+                FeatureEncoder.ColumnPlan plan = plans.get(c);
+                if (plan.kind() == FeatureEncoder.Kind.NUMERIC) {
+                    Float8Vector v = (Float8Vector) root.getVector(vector++);
                     for (int i = 0; i < n; i++) {
-                        display[at[i]][c] = text(shown, i);
+                        display[at[i]][c] = v.isNull(i) ? null : Numbers.number(v.get(i));
                     }
+                    continue;
+                }
+                vector += plan.kind() == FeatureEncoder.Kind.DATE ? 4 : 1;
+                VarCharVector shown = (VarCharVector) root.getVector(vector++);
+                for (int i = 0; i < n; i++) {
+                    display[at[i]][c] = text(shown, i);
                 }
             }
         }
@@ -279,27 +311,33 @@ final class ArrowFeatures {
             }
         }
 
-        /** One DOUBLE column into matrix column {@code col}, its buffer copied in bulk (no call per value). */
-        private void putDoubles(Float8Vector v, int n, int col) {
-            v.getDataBuffer().nioBuffer(0, n * Float8Vector.TYPE_WIDTH).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer()
-                    .get(doubles, 0, n);
-            boolean none = !nulls(v, n);
-            for (int i = 0; i < n; i++) {
-                x[at[i] * width + col] = none || !missing[i] ? (float) doubles[i] : Float.NaN;
+        /** Rows [lo, hi) of a DOUBLE column into matrix column {@code col}, the buffer copied in bulk (no call per value). */
+        private void putDoubles(Float8Vector v, int lo, int hi, int col, boolean hasNulls) {
+            int len = hi - lo;
+            v.getDataBuffer().nioBuffer((long) lo * Float8Vector.TYPE_WIDTH, len * Float8Vector.TYPE_WIDTH)
+                    .order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(doubles, 0, len);
+            if (hasNulls) {
+                nulls(v, lo, hi);
+            }
+            for (int i = 0; i < len; i++) {
+                x[at[lo + i] * width + col] = hasNulls && missing[i] ? Float.NaN : (float) doubles[i];
             }
         }
 
         /** A level index as the row loop encodes it: one-hot 1/0 (NaN when NULL), ordinal the index (NaN unseen). */
-        private void putLevels(IntVector v, int n, int col, FeatureEncoder.ColumnPlan plan) {
+        private void putLevels(IntVector v, int lo, int hi, int col, FeatureEncoder.ColumnPlan plan, boolean hasNulls) {
             boolean ordinal = plan.kind() == FeatureEncoder.Kind.ORDINAL;
             int levels = plan.levels().size();
-            v.getDataBuffer().nioBuffer(0, n * IntVector.TYPE_WIDTH).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer()
-                    .get(ints, 0, n);
-            boolean none = !nulls(v, n);
-            for (int i = 0; i < n; i++) {
-                int cell = at[i] * width + col;
+            int len = hi - lo;
+            v.getDataBuffer().nioBuffer((long) lo * IntVector.TYPE_WIDTH, len * IntVector.TYPE_WIDTH)
+                    .order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, len);
+            if (hasNulls) {
+                nulls(v, lo, hi);
+            }
+            for (int i = 0; i < len; i++) {
+                int cell = at[lo + i] * width + col;
                 int idx = ints[i];
-                if (!none && missing[i]) {
+                if (hasNulls && missing[i]) {
                     Arrays.fill(x, cell, cell + (ordinal ? 1 : levels), Float.NaN);
                 } else if (ordinal) {
                     x[cell] = idx < 0 ? Float.NaN : idx;
@@ -357,17 +395,23 @@ final class ArrowFeatures {
             return true;
         }
 
-        /** Marks in {@code missing} which of the first {@code n} values are NULL; false when none is. */
+        /** Marks in {@code missing[0, n)} which of the first {@code n} values are NULL; false when none is. */
         private boolean nulls(FieldVector v, int n) {
             if (v.getNullCount() == 0) {
                 return false;
             }
-            byte[] bits = new byte[(n + 7) / 8];
-            v.getValidityBuffer().getBytes(0, bits);
-            for (int i = 0; i < n; i++) {
+            nulls(v, 0, n);
+            return true;
+        }
+
+        /** Marks in {@code missing[0, hi - lo)} which of rows [lo, hi) are NULL ({@code lo} a multiple of 8). */
+        private void nulls(FieldVector v, int lo, int hi) {
+            int len = hi - lo;
+            byte[] bits = new byte[(len + 7) / 8];
+            v.getValidityBuffer().getBytes(lo >> 3, bits);
+            for (int i = 0; i < len; i++) {
                 missing[i] = (bits[i >> 3] & (1 << (i & 7))) == 0;
             }
-            return true;
         }
 
         MlData toData() {
