@@ -8,6 +8,7 @@ import dev.sift.agent.TraceStore;
 import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
+import dev.sift.data.DatasetTables;
 import dev.sift.data.Progress;
 import dev.sift.data.QueryGate;
 import dev.sift.data.Workspace;
@@ -77,6 +78,8 @@ public final class Sift {
     private final Workspace.Limits limits;
     private final Path home;
     private final AllowedSources allowed;
+    /** The configuration's settings: where a live engine's credentials come from. */
+    private final java.util.Map<String, String> settings;
     /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
     private final KnowledgeStore knowledge;
     private final Grounding grounding;
@@ -93,7 +96,8 @@ public final class Sift {
     /** Built from the configuration: its home and whether knowledge search uses embeddings. */
     public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits, Grounding grounding,
                 PrometheusMeterRegistry meters) {
-        this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources());
+        this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources(),
+                config.settings());
     }
 
     /**
@@ -110,6 +114,16 @@ public final class Sift {
     /** As above; {@code allowed} says which sources a run may connect ({@code connect_source}). */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
                 PrometheusMeterRegistry meters, AllowedSources allowed) {
+        this(home, llm, limits, embeddings, grounding, meters, allowed, java.util.Map.of());
+    }
+
+    /**
+     * As above; {@code settings} is the configuration ({@link SiftConfig#settings}) a live dataset's engine reads
+     * its credentials from ({@code password_env}, {@code PGPASSWORD}).
+     */
+    public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
+                PrometheusMeterRegistry meters, AllowedSources allowed, java.util.Map<String, String> settings) {
+        this.settings = settings;
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
@@ -180,7 +194,12 @@ public final class Sift {
     }
 
     public Workspace open(Dataset dataset) {
-        return Workspace.open(dataset, limits, gate, store.tables());
+        return Workspace.open(dataset, limits, gate, store.tables(), settings);
+    }
+
+    /** A workspace of its own (own gate, own table descriptions) with other limits: for commands and benchmarks. */
+    public Workspace open(Dataset dataset, Workspace.Limits other) {
+        return Workspace.open(dataset, other, null, new DatasetTables(1), settings);
     }
 
     /** The knowledge of the datasets this application has used (bounded). */
@@ -237,8 +256,32 @@ public final class Sift {
             throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
                     + " with --kg FILE.");
         }
-        dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim());
+        dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim(), checkedOn(dataset));
         return file;
+    }
+
+    /**
+     * Adds an entry (a synonym as a concept, an approved join, a metric…) to section {@code section} of the dataset's
+     * knowledge file, written only when the edited file still fits the live data (else {@link
+     * dev.sift.knowledge.KgException} naming the entry); returns the file.
+     */
+    public Path addKnowledge(Dataset dataset, String section, java.util.Map<String, Object> item) {
+        Path file = knowledge.userPath(dataset);
+        if (file == null) {
+            throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
+                    + " with --kg FILE.");
+        }
+        dev.sift.knowledge.KgFileEditor.append(file, dataset.name(), section, item, checkedOn(dataset));
+        return file;
+    }
+
+    /** Validates an edited knowledge file against the dataset's live data before it is written. */
+    private java.util.function.Consumer<dev.sift.knowledge.CuratedKg> checkedOn(Dataset dataset) {
+        return curated -> {
+            try (Workspace ws = open(dataset)) {
+                dev.sift.knowledge.Knowledge.check(ws, curated);
+            }
+        };
     }
 
     /** Saved conversations, under {@code sessions/} of the Sift home. */
@@ -248,6 +291,11 @@ public final class Sift {
 
     /** What a conversation turn needs: planner, tools, model, traces and the reference resolver. */
     public Conversation.Engine engine() {
+        return engine(tools, traces);
+    }
+
+    /** The same engine with other tools and traces kept elsewhere (a benchmark's conversations). */
+    public Conversation.Engine engine(ToolRegistry tools, TraceStore traces) {
         ReferenceResolver rules = new RuleReferenceResolver();
         return new Conversation.Engine(this::planner, tools, llm, traces,
                 llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge, grounding);

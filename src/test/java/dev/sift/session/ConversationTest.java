@@ -82,6 +82,46 @@ class ConversationTest {
     }
 
     @Test
+    void a_source_connected_in_one_turn_is_the_dataset_of_the_next_turn_and_of_the_reopened_session() throws Exception {
+        Path orders = java.nio.file.Files.writeString(dir.resolve("orders.csv"), "order_id,amount\n1,10.5\n2,20\n3,4.5\n");
+        dev.sift.data.DatasetStore datasets = new dev.sift.data.DatasetStore(dir.resolve("home/datasets"));
+        ScriptedLlm llm = new ScriptedLlm(
+                "{\"thought\":\"the user named a file\",\"tool\":\"connect_source\",\"args\":{\"source\":\"orders.csv\","
+                        + "\"name\":\"sales\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"Connected the orders file.\"}",
+                "{\"thought\":\"count\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT count(*) AS n FROM orders\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"There are 3 orders.\"}");
+        Conversation.Engine engine = new Conversation.Engine(() -> new LlmPlanner(llm), Sift.defaultTools(
+                new dev.sift.tool.data.ConnectSource(datasets, dev.sift.data.source.AllowedSources.of(null,
+                        dir.resolve("home"), dir, java.util.Map.of()))), null, new TraceStore(dir.resolve("traces")),
+                new RuleReferenceResolver());
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        Sessions.WorkspaceOpener opener = name -> Workspace.open(name.equals("bank") ? TestDatasets.bank()
+                : datasets.get(name), Workspace.Limits.defaults());
+        String id;
+        try (Sessions open = new Sessions(store, opener, 2)) {
+            Conversation c = open.create("bank");
+            id = c.session().id();
+            Conversation.Outcome first = c.ask("Use the orders in " + orders, engine, AgentConfig.defaults(), null, null, null);
+            assertThat(first.run().steps().get(0).ok()).as(first.run().steps().get(0).observation()).isTrue();
+            assertThat(first.session().dataset()).isEqualTo("sales");
+
+            Conversation.Outcome second = c.ask("How many orders are there?", engine, AgentConfig.defaults(), null, null, null);
+            assertThat(second.run().dataset()).isEqualTo("sales");
+            assertThat(second.run().evidence()).singleElement().satisfies(e -> assertThat(e.rows()).containsExactly(List.of(3L)));
+            assertThat(llm.requests().get(2).messages().get(0).content()).contains("table orders (3 rows)").doesNotContain("table loan (");
+        }
+        Session saved = store.find(id).orElseThrow();
+        assertThat(saved.dataset()).isEqualTo("sales");
+        assertThat(saved.datasetFingerprint()).isEqualTo(datasets.get("sales").fingerprint());
+        try (Sessions again = new Sessions(store, opener, 2)) {
+            Conversation back = again.get(id).orElseThrow();
+            assertThat(back.workspace().dataset().name()).isEqualTo("sales");
+            assertThat(back.restoreNotes()).isEmpty();
+        }
+    }
+
+    @Test
     void the_planner_is_handed_the_resolved_references_explicitly() throws Exception {
         SessionStore store = new SessionStore(dir.resolve("sessions"));
         ScriptedLlm llm = new ScriptedLlm(
@@ -170,6 +210,40 @@ class ConversationTest {
                 assertThat(st.ok()).isTrue();
                 assertThat(st.observation()).contains("m1").contains("long_loan");
             });
+        }
+    }
+
+    @Test
+    void a_reply_to_a_clarification_completes_the_clarified_question_and_the_next_turn_builds_on_it() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            Conversation.Outcome asked = c.ask("What is the total amount?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(asked.run().kind().wire()).isEqualTo("clarification");
+
+            Conversation.Outcome reply = c.ask("loans", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(reply.turn().kind()).isEqualTo(TurnKind.REPLY);
+            assertThat(reply.turn().question()).isEqualTo("What is the total amount of loans?");
+            assertThat(reply.json().path("turn").path("kind").asText()).isEqualTo("reply");
+            assertThat(reply.run().kind().wire()).isEqualTo("answer");
+            assertThat(reply.run().evidence()).singleElement().satisfies(e ->
+                    assertThat(e.sql()).contains("sum(loan.amount)"));
+
+            Conversation.Outcome next = c.ask("in 1997?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(next.turn().kind()).isEqualTo(TurnKind.REFINE);
+            assertThat(next.turn().question()).isEqualTo("What is the total amount of loans in 1997?");
+            assertThat(next.run().evidence()).singleElement().satisfies(e ->
+                    assertThat(e.sql()).contains("sum(loan.amount)").contains("1997"));
+        }
+    }
+
+    @Test
+    void a_fresh_question_after_a_clarification_is_asked_on_its_own() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            c.ask("What is the total amount?", offline(), AgentConfig.defaults(), null, null, null);
+            Conversation.Outcome o = c.ask("How many cards are there?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(o.turn().kind()).isEqualTo(TurnKind.NEW);
+            assertThat(o.turn().question()).isEqualTo("How many cards are there?");
         }
     }
 }
