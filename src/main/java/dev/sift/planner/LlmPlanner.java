@@ -64,21 +64,30 @@ public final class LlmPlanner implements Planner {
             selector = s;
         }
         ToolsShown shown = s.select().select(state.question(), PromptBuilder.taskTools(state.knowledge(), state.question()));
-        String system = PromptBuilder.system(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
-                state.question());
-        return new Conversation(system, shown);
+        return new Conversation(state, shown);
     }
 
-    /** One run's conversation with the model: its system prompt and tool choice are fixed when it begins. */
+    private static String system(RunState state, ToolsShown shown) {
+        return PromptBuilder.system(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
+                state.question());
+    }
+
+    /**
+     * One run's conversation with the model: its tool choice is fixed when it begins, and so is its system prompt
+     * unless the run switches the session to another dataset ({@code connect_source}): then the schema shown is the
+     * new dataset's.
+     */
     private final class Conversation implements Planner.Run {
-        private final String system;
         private final ToolsShown shown;
-        /** The one thing that changes during a run: the tokens spent so far. */
+        private String system;
+        private dev.sift.data.Dataset dataset;
+        /** The tokens spent so far. */
         private Usage spent = Usage.NONE;
 
-        Conversation(String system, ToolsShown shown) {
-            this.system = system;
+        Conversation(RunState state, ToolsShown shown) {
             this.shown = shown;
+            this.dataset = state.workspace().dataset();
+            this.system = system(state, shown);
         }
 
         @Override
@@ -123,6 +132,10 @@ public final class LlmPlanner implements Planner {
         }
 
         private List<LlmMessage> messages(RunState state) {
+            if (state.workspace().dataset() != dataset) {
+                dataset = state.workspace().dataset();
+                system = system(state, shown);
+            }
             List<LlmMessage> messages = new ArrayList<>();
             messages.add(LlmMessage.system(system));
             messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()
