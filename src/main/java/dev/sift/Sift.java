@@ -14,6 +14,7 @@ import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
+import dev.sift.llm.ToolCalling;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.agent.Planner;
 import dev.sift.planner.RulePlanner;
@@ -73,6 +74,7 @@ public final class Sift {
     private final DatasetStore store;
     private final TraceStore traces;
     private final LlmClient llm;
+    private final ToolCalling calling;
     private final ToolRegistry tools;
     private final Workspace.Limits limits;
     private final Path home;
@@ -93,7 +95,8 @@ public final class Sift {
     /** Built from the configuration: its home and whether knowledge search uses embeddings. */
     public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits, Grounding grounding,
                 PrometheusMeterRegistry meters) {
-        this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources());
+        this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources(),
+                config.llm().toolCalling());
     }
 
     /**
@@ -110,6 +113,13 @@ public final class Sift {
     /** As above; {@code allowed} says which sources a run may connect ({@code connect_source}). */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
                 PrometheusMeterRegistry meters, AllowedSources allowed) {
+        this(home, llm, limits, embeddings, grounding, meters, allowed, ToolCalling.DEFAULT);
+    }
+
+    /** As above; {@code calling} says how the planner's model calls tools (JSON replies or natively). */
+    public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
+                PrometheusMeterRegistry meters, AllowedSources allowed, ToolCalling calling) {
+        this.calling = calling;
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
@@ -189,7 +199,7 @@ public final class Sift {
     }
 
     public Planner planner() {
-        return llm == null ? new RulePlanner() : new LlmPlanner(llm);
+        return llm == null ? new RulePlanner() : new LlmPlanner(llm, calling);
     }
 
     /** Answers one question in a fresh workspace and saves the trace. */
