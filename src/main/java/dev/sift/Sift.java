@@ -218,6 +218,15 @@ public final class Sift {
     }
 
     /**
+     * Answers with the offline planner in {@code ws}, whatever model is configured, and saves no trace: how the app
+     * checks a sample question before offering it.
+     */
+    public AgentRun askOffline(String question, Workspace ws) throws Exception {
+        return new AgentLoop(new RulePlanner(), tools, ws, null, AgentConfig.defaults()).knowledge(knowledge)
+                .grounding(grounding).run(question);
+    }
+
+    /**
      * Saves an answered question and the SQL its answer rests on (the last query of the run) as a verified example in
      * the dataset's knowledge file ({@code --kg FILE}, else {@code $SIFT_HOME/kg/<dataset>.kg.yaml}, created when
      * missing); returns the file. A run that did not answer from a query has nothing to save and is refused.

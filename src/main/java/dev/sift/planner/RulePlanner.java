@@ -22,6 +22,7 @@ import dev.sift.planner.rules.Lexicon;
 import dev.sift.planner.rules.Parse;
 import dev.sift.planner.rules.PredictivePlan;
 import dev.sift.planner.rules.QueryBuilder;
+import dev.sift.planner.rules.SampleQuestions;
 import dev.sift.planner.rules.QuerySpec;
 import dev.sift.planner.rules.Reader;
 import dev.sift.planner.rules.Sense;
@@ -49,10 +50,15 @@ public final class RulePlanner implements Planner {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The frame a charted query's result is kept in, for make_chart. */
     static final String CHART_FRAME = "chart_data";
-    /** The short list of what works offline, in the active dataset's names. */
-    static String capabilities(Lexicon lexicon) {
+    /**
+     * The short list of what works offline, in the active dataset's names, with examples written from its own tables
+     * and values that the offline parser reads ({@link SampleQuestions#readable}).
+     */
+    static String capabilities(Lexicon lexicon, dev.sift.data.Workspace ws) {
         List<String> tables = lexicon.graph().tables().stream().map(KgEntry.Table::name).toList();
-        String example = tables.isEmpty() ? "" : " (e.g. 'how many " + tables.get(0) + " rows are there?')";
+        List<String> examples = SampleQuestions.readable(lexicon, ws, 2);
+        String example = examples.isEmpty() ? "" : " (e.g. " + String.join(", ", examples.stream().map(q -> "'" + q + "'")
+                .toList()) + ")";
         return "Offline I answer counts, totals, averages, minimums and maximums, top N, listings and breakdowns of the"
                 + " tables " + String.join(", ", tables) + ", filtered by values, numbers and dates" + example + ".";
     }
@@ -89,6 +95,8 @@ public final class RulePlanner implements Planner {
         private VerifiedExample example;
         /** The dataset's dictionary, for this run. */
         private Lexicon lexicon;
+        /** The run's workspace, where a clarification's examples are built. */
+        private dev.sift.data.Workspace workspace;
         /** The chart the question asks for ("plot loans per year"): the query's result is charted before answering. */
         private ChartRequest chart;
 
@@ -189,6 +197,7 @@ public final class RulePlanner implements Planner {
                         AnswerKind.DECLINED, null);
             }
             lexicon = Lexicon.of(state.knowledge());
+            workspace = state.workspace();
             Optional<VerifiedExample> saved = lexicon.graph().example(q);
             if (saved.isPresent()) { // the user confirmed this question's answer: its SQL, run again now
                 example = saved.get();
@@ -280,7 +289,7 @@ public final class RulePlanner implements Planner {
         }
 
         private Decision.Answer clarify(String lead) {
-            return Decision.answer("cannot map the question with certainty", lead + " " + capabilities(lexicon)
+            return Decision.answer("cannot map the question with certainty", lead + " " + capabilities(lexicon, workspace)
                     + " For other questions, configure a model (SIFT_LLM_PROVIDER with SIFT_LLM_BASE_URL / SIFT_LLM_API_KEY).",
                     AnswerKind.CLARIFICATION, null);
         }
@@ -316,8 +325,8 @@ public final class RulePlanner implements Planner {
             }
             List<Sense.Attr> distinct = attrs.stream().distinct().toList();
             if (distinct.size() != 1 || !distinct.get(0).name().contains(".")) {
-                return clarify("I could not tell which column's values you mean; name it as table.column, e.g. 'what values"
-                        + " does loan.status take?'.");
+                return clarify("I could not tell which column's values you mean; name it as table.column"
+                        + SampleQuestions.valuesQuestion(lexicon.graph()).map(e -> ", e.g. '" + e + "'").orElse("") + ".");
             }
             Sense.Attr a = distinct.get(0);
             ObjectNode args = JSON.createObjectNode().put("source", a.table()).put("column", a.name().substring(a.table().length() + 1));

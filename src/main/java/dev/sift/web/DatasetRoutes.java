@@ -32,6 +32,6 @@ final class DatasetRoutes {
         if (d.isEmpty()) {
             throw web.noDataset(name);
         }
-        ctx.json(SampleQuestions.of(d.get()));
+        ctx.json(SampleQuestions.of(web.sift(), d.get()));
     }
 }

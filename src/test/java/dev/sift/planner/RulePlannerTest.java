@@ -69,7 +69,7 @@ class RulePlannerTest {
         assertThat(run.evidence()).isEmpty();
         assertThat(run.answer()).startsWith(lead).contains("Offline I answer counts, totals, averages, minimums and maximums, top N,"
                 + " listings and breakdowns of the tables account, card, client, disp, district, loan, order, trans, filtered by"
-                + " values, numbers and dates (e.g. 'how many account rows are there?').");
+                + " values, numbers and dates (e.g. 'How many transactions are there?', 'How many orders are there?').");
     }
 
     // ------------------------------------------------------------------ counts and filters

@@ -56,6 +56,16 @@ class ShopPlannerTest {
     }
 
     @Test
+    void a_clarification_quotes_examples_from_the_shops_own_tables_that_the_planner_answers() throws Exception {
+        String answer = asked("How many customers churned last quarter?").answer();
+        assertThat(answer).contains("of the tables customers, orders, products", "(e.g. 'How many orders are there?', 'How many"
+                + " customers are there?')").doesNotContain("loan", "account", " rows are there");
+        answers("How many orders are there?", "SELECT count(*) FROM orders");
+        assertThat(asked("What values does it take?").answer()).contains("name it as table.column, e.g. 'what values does"
+                + " customers.city take?'");
+    }
+
+    @Test
     void an_average_per_row_of_the_measures_own_table_is_the_plain_average() throws Exception {
         answers("What is the average quantity per order?", "SELECT avg(quantity) FROM orders");
         assertThat(asked("What is the total quantity per order?").answer())

@@ -36,14 +36,7 @@ final class WebFixture implements AutoCloseable {
     WebFixture(Path home, LlmClient llm, WebServer.Options options, dev.sift.data.source.AllowedSources allowed)
             throws Exception {
         this.home = home;
-        Dataset bank = TestDatasets.bank();
-        Path datasets = Files.createDirectories(home.resolve("datasets"));
-        try {
-            Files.createLink(datasets.resolve("bank.duckdb"), bank.file());
-        } catch (java.io.IOException | UnsupportedOperationException e) {
-            Files.copy(bank.file(), datasets.resolve("bank.duckdb"));
-        }
-        Files.copy(bank.file().resolveSibling("bank.json"), datasets.resolve("bank.json"));
+        link(home, TestDatasets.bank());
         Sift sift = allowed == null ? new Sift(home, llm, Workspace.Limits.defaults())
                 : new Sift(home, llm, Workspace.Limits.defaults(), false, dev.sift.agent.grounding.Grounding.CHECK_ONLY,
                         new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
@@ -51,6 +44,22 @@ final class WebFixture implements AutoCloseable {
         this.server = WebServer.start(sift, options.withPort(0));
         this.token = options.token();
         this.csrf = json(get("/api/csrf")).path("csrf_token").asText(null);
+    }
+
+    /** Puts a built test dataset into the home's store (a hard link when the file system allows), before the server starts. */
+    static void link(Path home, Dataset d) throws Exception {
+        Path datasets = Files.createDirectories(home.resolve("datasets"));
+        String name = d.name();
+        try {
+            Files.createLink(datasets.resolve(name + ".duckdb"), d.file());
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            Files.copy(d.file(), datasets.resolve(name + ".duckdb"));
+        }
+        Files.copy(d.file().resolveSibling(name + ".json"), datasets.resolve(name + ".json"));
+        Path report = d.file().resolveSibling(name + ".load-report.json");
+        if (Files.exists(report)) {
+            Files.copy(report, datasets.resolve(name + ".load-report.json"));
+        }
     }
 
     WebFixture(Path home) throws Exception {
