@@ -3,17 +3,21 @@ package dev.sift.data;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The described tables (schema, row counts, a sample value per column) of recently used datasets, so the
- * workspaces of one application read them once per dataset: datasets never change once built, and a rebuilt
- * one has a new fingerprint. Bounded (least recently used out first) and owned by the {@link DatasetStore}.
+ * The described tables (schema, row counts, a sample value per column) of recently used datasets, and their column
+ * facts once something asked for them, so the workspaces of one application read them once per dataset: datasets
+ * never change once built, and a rebuilt one has a new fingerprint. Bounded (least recently used out first) and
+ * owned by the {@link DatasetStore}.
  */
 public final class DatasetTables {
     public static final int DEFAULT_CAPACITY = 32;
 
-    private final Map<String, List<TableInfo>> cache;
+    private record Entry(List<TableInfo> tables, Map<String, List<ColumnFacts>> facts) { }
+
+    private final Map<String, Entry> cache;
 
     public DatasetTables(int capacity) {
         if (capacity < 1) {
@@ -21,26 +25,53 @@ public final class DatasetTables {
         }
         this.cache = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, List<TableInfo>> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
                 return size() > capacity;
             }
         };
     }
 
+    private static String key(Dataset dataset) {
+        return dataset.fingerprint() + "@" + dataset.file();
+    }
+
     /** The tables of {@code dataset}, described by {@code describe} the first time. */
     public List<TableInfo> of(Dataset dataset, Supplier<List<TableInfo>> describe) {
-        String key = dataset.fingerprint() + "@" + dataset.file();
+        String key = key(dataset);
         synchronized (this) {
-            List<TableInfo> known = cache.get(key);
+            Entry known = cache.get(key);
             if (known != null) {
-                return known;
+                return known.tables();
             }
         }
         List<TableInfo> described = List.copyOf(describe.get()); // outside the lock: it runs queries
         synchronized (this) {
-            cache.putIfAbsent(key, described);
-            return cache.get(key);
+            cache.putIfAbsent(key, new Entry(described, new ConcurrentHashMap<>()));
+            return cache.get(key).tables();
         }
+    }
+
+    /** The column facts of {@code table} of {@code dataset}, read by {@code read} the first time. */
+    public List<ColumnFacts> facts(Dataset dataset, String table, Supplier<List<ColumnFacts>> read) {
+        Entry entry;
+        synchronized (this) {
+            entry = cache.get(key(dataset));
+        }
+        List<ColumnFacts> known = entry == null ? null : entry.facts().get(table);
+        if (known != null) {
+            return known;
+        }
+        List<ColumnFacts> facts = List.copyOf(read.get()); // outside the lock: it scans the table
+        if (entry != null) {
+            entry.facts().putIfAbsent(table, facts);
+        }
+        return facts;
+    }
+
+    /** How many tables of {@code dataset} have had their column facts read. */
+    public synchronized int factsRead(Dataset dataset) {
+        Entry entry = cache.get(key(dataset));
+        return entry == null ? 0 : entry.facts().size();
     }
 
     public synchronized int size() {

@@ -53,6 +53,8 @@ public final class Workspace implements AutoCloseable {
     private final Path spill;
     /** Where the dataset's described tables are kept: shared by the application's workspaces, or this one's. */
     private final DatasetTables datasetTables;
+    /** This workspace's view of the dataset's tables (their facts bound to its connection), made on first use. */
+    private volatile List<TableInfo> ownTables;
     /** Where the dataset tables live when they are not attached: null for a DuckDB dataset. */
     private final LiveEngine live;
     /** Routing and frames for the live engine; null for a DuckDB dataset. */
@@ -508,14 +510,20 @@ public final class Workspace implements AutoCloseable {
         return attached.isEmpty() ? own : attached.withTables(own);
     }
 
+    /** Described once per dataset; column facts read through this workspace's connection when first asked for. */
     private List<TableInfo> ownTables() {
-        return datasetTables.of(dataset, () -> {
-            List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
-            for (String schema : TableDescriber.sourceSchemas(connection, dataset.name())) {
-                out.addAll(TableDescriber.describe(connection, "data", schema, TableInfo.Kind.TABLE));
-            }
-            return out;
-        });
+        List<TableInfo> bound = ownTables;
+        if (bound == null) {
+            bound = TableDescriber.withLazyFacts(datasetTables.of(dataset, () -> {
+                List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
+                for (String schema : TableDescriber.sourceSchemas(connection, dataset.name())) {
+                    out.addAll(TableDescriber.describe(connection, "data", schema, TableInfo.Kind.TABLE));
+                }
+                return out;
+            }), t -> datasetTables.facts(dataset, t.name(), () -> TableDescriber.facts(connection, t)));
+            ownTables = bound;
+        }
+        return bound;
     }
 
     /**
@@ -529,7 +537,7 @@ public final class Workspace implements AutoCloseable {
                     + " another source cannot be attached beside it. Load it as a dataset of its own.");
         }
         return attached.attach(other, alias, TableDescriber.sourceSchemas(connection, dataset.name()), spill, this::runTimed,
-                () -> TableDescriber.describe(connection, alias, "main", TableInfo.Kind.TABLE));
+                () -> TableDescriber.describe(connection, alias, "main", TableInfo.Kind.TABLE, true));
     }
 
     /**

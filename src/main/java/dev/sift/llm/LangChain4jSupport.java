@@ -196,7 +196,7 @@ final class LangChain4jSupport {
         String hint;
         if (status == 401 || status == 403) {
             problem = "LLM endpoint " + endpoint + " rejected the API key (" + detail + ")";
-            hint = "Check SIFT_LLM_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY).";
+            hint = "Check SIFT_LLM_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY).";
         } else if (status == 404) {
             problem = "LLM endpoint " + endpoint + " does not know the path or model (" + detail + ")";
             hint = "Check SIFT_LLM_BASE_URL (usually ends in /v1) and SIFT_LLM_MODEL.";

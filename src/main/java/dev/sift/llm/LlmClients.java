@@ -22,6 +22,7 @@ public final class LlmClients {
         LlmClient provider = switch (c.provider()) {
             case LlmConfig.OPENAI -> new OpenAiCompatibleLlm(c);
             case LlmConfig.ANTHROPIC -> new AnthropicLlm(c);
+            case LlmConfig.GEMINI -> new GeminiLlm(c);
             default -> throw new IllegalArgumentException("LLM provider '" + c.provider() + "' is not supported");
         };
         // Cache outside retries: a cache hit must not consume an attempt or wait on the timeout executor.

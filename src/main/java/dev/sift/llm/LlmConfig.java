@@ -14,7 +14,7 @@ import java.util.Set;
  * Which LLM to talk to and how patiently. Build it with {@link #fromEnv(Map)}; bad settings fail fast
  * with an {@link IllegalArgumentException} whose message names the variable, the value and what is allowed.
  *
- * @param provider     openai | anthropic | none
+ * @param provider     openai | anthropic | gemini | none
  * @param baseUrl      API root, e.g. https://api.openai.com/v1 (null when provider is none)
  * @param model        model name (null when provider is none)
  * @param apiKey       API key, or {@link #PLACEHOLDER_API_KEY} for local endpoints that need none
@@ -28,24 +28,27 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
 
     public static final String OPENAI = "openai";
     public static final String ANTHROPIC = "anthropic";
+    public static final String GEMINI = "gemini";
     public static final String NONE = "none";
 
     public static final String DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
     public static final String DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
     public static final String DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
     public static final String DEFAULT_ANTHROPIC_MODEL = "claude-3-5-haiku-latest";
+    public static final String DEFAULT_GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+    public static final String DEFAULT_GEMINI_MODEL = "gemini-2.5-flash";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_RETRIES = 2;
     public static final int MAX_RETRIES = 10;
     /** Sent when no key is configured: Ollama, vLLM and LM Studio ignore it, and the libraries refuse a blank key. */
     public static final String PLACEHOLDER_API_KEY = "sift-no-key";
 
-    private static final Set<String> PROVIDERS = Set.of(OPENAI, ANTHROPIC, NONE);
+    private static final Set<String> PROVIDERS = Set.of(OPENAI, ANTHROPIC, GEMINI, NONE);
 
     public LlmConfig {
         Objects.requireNonNull(provider, "provider");
         if (!PROVIDERS.contains(provider)) {
-            throw new IllegalArgumentException("LLM provider '" + provider + "' is not one of openai|anthropic|none");
+            throw new IllegalArgumentException("LLM provider '" + provider + "' is not one of openai|anthropic|gemini|none");
         }
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.isZero() || timeout.isNegative()) {
@@ -82,26 +85,30 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
 
     /**
      * Reads SIFT_LLM_PROVIDER, SIFT_LLM_BASE_URL, SIFT_LLM_MODEL, SIFT_LLM_API_KEY (falling back to
-     * OPENAI_API_KEY / ANTHROPIC_API_KEY), SIFT_LLM_TIMEOUT_S, SIFT_LLM_RETRIES, SIFT_LLM_CACHE_DIR and SIFT_LLM_TOOLS.
-     * Blank values count as unset.
+     * OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY), SIFT_LLM_TIMEOUT_S, SIFT_LLM_RETRIES,
+     * SIFT_LLM_CACHE_DIR and SIFT_LLM_TOOLS. Blank values count as unset. Without a provider, a base URL or OpenAI
+     * key selects openai, else an Anthropic key anthropic, else a Gemini key gemini.
      */
     public static LlmConfig fromEnv(Map<String, String> env) {
         String explicitProvider = get(env, "SIFT_LLM_PROVIDER");
         String baseUrl = get(env, "SIFT_LLM_BASE_URL");
         String openAiKey = get(env, "OPENAI_API_KEY");
         String anthropicKey = get(env, "ANTHROPIC_API_KEY");
+        String geminiKey = get(env, "GEMINI_API_KEY");
 
         String provider;
         if (explicitProvider != null) {
             provider = explicitProvider.toLowerCase(Locale.ROOT);
             if (!PROVIDERS.contains(provider)) {
                 throw new IllegalArgumentException(
-                        "SIFT_LLM_PROVIDER='" + explicitProvider + "' is not one of openai|anthropic|none");
+                        "SIFT_LLM_PROVIDER='" + explicitProvider + "' is not one of openai|anthropic|gemini|none");
             }
         } else if (baseUrl != null || openAiKey != null) {
             provider = OPENAI;
         } else if (anthropicKey != null) {
             provider = ANTHROPIC;
+        } else if (geminiKey != null) {
+            provider = GEMINI;
         } else {
             provider = NONE;
         }
@@ -115,11 +122,21 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
             return new LlmConfig(NONE, null, null, null, timeout, retries, cacheDir, tools);
         }
 
-        boolean openai = OPENAI.equals(provider);
-        String url = baseUrl != null ? checkUrl(baseUrl)
-                : openai ? DEFAULT_OPENAI_BASE_URL : DEFAULT_ANTHROPIC_BASE_URL;
-        String model = orElse(get(env, "SIFT_LLM_MODEL"), openai ? DEFAULT_OPENAI_MODEL : DEFAULT_ANTHROPIC_MODEL);
-        String key = orElse(get(env, "SIFT_LLM_API_KEY"), openai ? openAiKey : anthropicKey);
+        String url = baseUrl != null ? checkUrl(baseUrl) : switch (provider) {
+            case OPENAI -> DEFAULT_OPENAI_BASE_URL;
+            case ANTHROPIC -> DEFAULT_ANTHROPIC_BASE_URL;
+            default -> DEFAULT_GEMINI_BASE_URL;
+        };
+        String model = orElse(get(env, "SIFT_LLM_MODEL"), switch (provider) {
+            case OPENAI -> DEFAULT_OPENAI_MODEL;
+            case ANTHROPIC -> DEFAULT_ANTHROPIC_MODEL;
+            default -> DEFAULT_GEMINI_MODEL;
+        });
+        String key = orElse(get(env, "SIFT_LLM_API_KEY"), switch (provider) {
+            case OPENAI -> openAiKey;
+            case ANTHROPIC -> anthropicKey;
+            default -> geminiKey;
+        });
         return new LlmConfig(provider, url, model, key, timeout, retries, cacheDir, tools);
     }
 
@@ -134,7 +151,7 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
     /** One line for logs and `--verbose`; never contains the API key. */
     public String describe() {
         if (!enabled()) {
-            return "LLM disabled (set SIFT_LLM_PROVIDER, SIFT_LLM_BASE_URL, OPENAI_API_KEY or ANTHROPIC_API_KEY to enable)";
+            return "LLM disabled (set SIFT_LLM_PROVIDER, SIFT_LLM_BASE_URL, OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY to enable)";
         }
         return provider + " " + model + " at " + baseUrl
                 + " (timeout " + formatSeconds(timeout) + ", retries " + retries

@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * How the planner's model calls tools ({@code SIFT_LLM_TOOLS}): {@link #JSON} asks for one JSON object per reply
  * and works with every chat endpoint; {@link #NATIVE} sends the tools' schemas in the provider's own tool-calling
- * fields (OpenAI-compatible {@code tools}/{@code tool_calls}, Anthropic {@code tool_use}/{@code tool_result}).
+ * fields (OpenAI-compatible {@code tools}/{@code tool_calls}, Anthropic {@code tool_use}/{@code tool_result}, Gemini
+ * {@code functionDeclarations}/{@code functionCall}).
  */
 public enum ToolCalling {
     JSON, NATIVE;

@@ -1,11 +1,15 @@
 package dev.sift.data;
 
+import dev.sift.Sift;
 import dev.sift.TestDatasets;
+import dev.sift.agent.AgentConfig;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.planner.llm.PromptBuilder;
 import dev.sift.text.SchemaRenderer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,5 +74,46 @@ class ColumnFactsTest {
                     + " which one you count").contains("- value in the data: 'Web' / 'web' are orders.channel = 'Web' /"
                     + " 'web' — one value written 2 ways");
         }
+    }
+
+    @Test
+    void describing_the_tables_reads_no_facts_until_a_column_s_facts_are_asked_for() throws Exception {
+        Dataset shop = TestDatasets.shop();
+        DatasetTables tables = new DatasetTables(2);
+        try (Workspace ws = Workspace.open(shop, Workspace.Limits.defaults(), null, tables)) {
+            assertThat(ws.tables()).extracting(TableInfo::name).contains("customers", "orders");
+            assertThat(tables.factsRead(shop)).isZero();
+            assertThat(column(ws, "customers", "segment").facts().variants()).hasSize(1);
+            assertThat(tables.factsRead(shop)).isEqualTo(1); // the one table asked about, all its columns at once
+            column(ws, "customers", "name").facts();
+            assertThat(tables.factsRead(shop)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void facts_are_read_through_the_workspace_that_asks_and_kept_for_the_next() throws Exception {
+        Dataset shop = TestDatasets.shop();
+        DatasetTables tables = new DatasetTables(2);
+        try (Workspace first = Workspace.open(shop, Workspace.Limits.defaults(), null, tables)) {
+            first.tables(); // describes the dataset, reads no facts; then closes its connection
+        }
+        ColumnFacts segment;
+        try (Workspace second = Workspace.open(shop, Workspace.Limits.defaults(), null, tables)) {
+            segment = column(second, "customers", "segment").facts();
+            assertThat(segment.variants()).singleElement().asString().startsWith("'Retail' (");
+        }
+        try (Workspace third = Workspace.open(shop, Workspace.Limits.defaults(), null, tables)) {
+            assertThat(column(third, "customers", "segment").facts()).isEqualTo(segment);
+            assertThat(tables.factsRead(shop)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void an_offline_answer_reads_no_column_facts(@TempDir Path home) throws Exception {
+        Sift sift = new Sift(home, null, Workspace.Limits.defaults());
+        Dataset shop = TestDatasets.shop();
+        Sift.Answered answered = sift.ask("How many customers are there?", shop, AgentConfig.defaults());
+        assertThat(answered.run().answer()).contains("customers");
+        assertThat(sift.store().tables().factsRead(shop)).isZero();
     }
 }

@@ -74,6 +74,29 @@ class AgentOverHttpTest {
     }
 
     @Test
+    void a_gemini_model_plans_a_query_and_answers_from_its_result() throws Exception {
+        long loans = TestDatasets.bank().rows("loan");
+        try (FakeLlmServer server = FakeLlmServer.start()) {
+            server.enqueueJson(200, GeminiLlmTest.geminiReply(
+                    "{\"thought\":\"count\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT count(*) AS n FROM loan\"}}", 700, 20));
+            server.enqueueJson(200, GeminiLlmTest.geminiReply(
+                    "{\"thought\":\"done\",\"final_answer\":\"There are " + loans + " loans.\"}", 750, 15));
+            AgentRun run = sift("gemini", server.baseUrl(), Duration.ofSeconds(5), 0)
+                    .ask("How many loans are there?", TestDatasets.bank(), AgentConfig.defaults()).run();
+
+            assertThat(run.kind()).isEqualTo(AnswerKind.ANSWER);
+            assertThat(run.answer()).isEqualTo("There are " + loans + " loans.");
+            assertThat(run.tokens()).isEqualTo(new dev.sift.agent.Usage(1450, 35));
+            assertThat(server.requests()).hasSize(2);
+            assertThat(server.requests().get(0).path()).isEqualTo("/v1/models/test-model:generateContent");
+            JsonNode second = server.requests().get(1).json();
+            assertThat(second.path("systemInstruction").toString()).contains("table loan (");
+            JsonNode contents = second.get("contents");
+            assertThat(contents.get(contents.size() - 1).toString()).contains("Observation: Result");
+        }
+    }
+
+    @Test
     void a_model_endpoint_that_never_answers_ends_the_run_quickly_and_honestly() throws Exception {
         try (FakeLlmServer server = FakeLlmServer.start()) {
             server.enqueue(FakeLlmServer.Reply.never(), FakeLlmServer.Reply.never());

@@ -63,7 +63,7 @@ class LlmClientsErrorTest {
                     assertThat(e.attempts()).isEqualTo(1);
                     assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
                             + " rejected the API key (HTTP 401: Incorrect API key provided: key.)."
-                            + " Check SIFT_LLM_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY).");
+                            + " Check SIFT_LLM_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY).");
                 });
         assertThat(server.callCount()).isEqualTo(1);
     }

@@ -117,7 +117,7 @@ class LlmConfigTest {
     void badProviderIsExplained() {
         assertThatThrownBy(() -> LlmConfig.fromEnv(Map.of("SIFT_LLM_PROVIDER", "gemni")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("SIFT_LLM_PROVIDER='gemni' is not one of openai|anthropic|none");
+                .hasMessage("SIFT_LLM_PROVIDER='gemni' is not one of openai|anthropic|gemini|none");
     }
 
     @Test
