@@ -8,6 +8,7 @@ import dev.sift.agent.TraceStore;
 import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
+import dev.sift.data.DatasetTables;
 import dev.sift.data.Progress;
 import dev.sift.data.QueryGate;
 import dev.sift.data.Workspace;
@@ -79,6 +80,8 @@ public final class Sift {
     private final Workspace.Limits limits;
     private final Path home;
     private final AllowedSources allowed;
+    /** The configuration's settings: where a live engine's credentials come from. */
+    private final java.util.Map<String, String> settings;
     /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
     private final KnowledgeStore knowledge;
     private final Grounding grounding;
@@ -96,7 +99,7 @@ public final class Sift {
     public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits, Grounding grounding,
                 PrometheusMeterRegistry meters) {
         this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources(),
-                config.llm().toolCalling());
+                config.settings(), config.llm().toolCalling());
     }
 
     /**
@@ -113,12 +116,18 @@ public final class Sift {
     /** As above; {@code allowed} says which sources a run may connect ({@code connect_source}). */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
                 PrometheusMeterRegistry meters, AllowedSources allowed) {
-        this(home, llm, limits, embeddings, grounding, meters, allowed, ToolCalling.DEFAULT);
+        this(home, llm, limits, embeddings, grounding, meters, allowed, java.util.Map.of(), ToolCalling.DEFAULT);
     }
 
-    /** As above; {@code calling} says how the planner's model calls tools (JSON replies or natively). */
+    /**
+     * As above; {@code settings} is the configuration ({@link SiftConfig#settings}) a live dataset's engine reads
+     * its credentials from ({@code password_env}, {@code PGPASSWORD}); {@code calling} says how the planner's model
+     * calls tools (JSON replies or natively).
+     */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
-                PrometheusMeterRegistry meters, AllowedSources allowed, ToolCalling calling) {
+                PrometheusMeterRegistry meters, AllowedSources allowed, java.util.Map<String, String> settings,
+                ToolCalling calling) {
+        this.settings = settings;
         this.calling = calling;
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
@@ -190,7 +199,12 @@ public final class Sift {
     }
 
     public Workspace open(Dataset dataset) {
-        return Workspace.open(dataset, limits, gate, store.tables());
+        return Workspace.open(dataset, limits, gate, store.tables(), settings);
+    }
+
+    /** A workspace of its own (own gate, own table descriptions) with other limits: for commands and benchmarks. */
+    public Workspace open(Dataset dataset, Workspace.Limits other) {
+        return Workspace.open(dataset, other, null, new DatasetTables(1), settings);
     }
 
     /** The knowledge of the datasets this application has used (bounded). */
@@ -258,6 +272,11 @@ public final class Sift {
 
     /** What a conversation turn needs: planner, tools, model, traces and the reference resolver. */
     public Conversation.Engine engine() {
+        return engine(tools, traces);
+    }
+
+    /** The same engine with other tools and traces kept elsewhere (a benchmark's conversations). */
+    public Conversation.Engine engine(ToolRegistry tools, TraceStore traces) {
         ReferenceResolver rules = new RuleReferenceResolver();
         return new Conversation.Engine(this::planner, tools, llm, traces,
                 llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge, grounding);

@@ -36,9 +36,8 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--suite", paramLabel = "FILE", description = "run: the suite file (YAML), e.g. bench/bank.yaml")
     Path suiteFile;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "run: where report.json and report.md go"
-            + " (default: $SIFT_HOME/bench/<suite>-<time>)")
-    Path outDir;
+    @picocli.CommandLine.Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @picocli.CommandLine.Mixin
     dev.sift.cli.KgFileOption kg = new dev.sift.cli.KgFileOption();
@@ -59,8 +58,8 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             + " (default: an embedded PostgreSQL, in builds made with -Pbench-pg)")
     String url;
 
-    @Option(names = "--rows", defaultValue = "10000000", description = "engine: rows of the table (default: ${DEFAULT-VALUE})")
-    long rows;
+    @picocli.CommandLine.Mixin
+    RowsOption rows = new RowsOption();
 
     @Override
     public Integer call() throws Exception {
@@ -74,7 +73,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 return engine(out);
             }
             case "run" -> {
-                return new SuiteRun(suiteFile, dataset, outDir, limit, kg).call(out, spec.commandLine().getErr());
+                return new SuiteRun(suiteFile, dataset, reportDir, limit, kg).call(out, spec.commandLine().getErr());
             }
             case "linking" -> {
                 LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS, Runtime.config().embeddings());
@@ -90,15 +89,12 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 return serve(out);
             }
             case "startup" -> {
-                StartupBench b = new StartupBench(StartupBench.launcherOfThisJar(), repeat != null ? repeat : 5);
+                StartupBench b = new StartupBench(StartupBench.launcherOfThisJar(), repeats(5));
                 b.print(b.run(), out);
                 return 0;
             }
             case "grounding" -> {
-                int runs = repeat != null ? repeat : 2000;
-                if (runs < 1) {
-                    throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
-                }
+                int runs = repeats(2000);
                 GroundingBench b = new GroundingBench(runs);
                 b.print(b.run(), out);
                 return 0;
@@ -109,16 +105,22 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
         }
     }
 
+    /** --repeat, else the bench's own default; fewer than one run is refused. */
+    private int repeats(int defaultRuns) {
+        int runs = repeat != null ? repeat : defaultRuns;
+        if (runs < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
+        }
+        return runs;
+    }
+
     /** The benches that measure Sift on a dataset (the demo bank unless --dataset says otherwise). */
     private int onDataset(PrintWriter out) throws Exception {
         if (!List.of("overhead", "ml", "analysis").contains(bench)) {
             throw new IllegalArgumentException("Unknown bench '" + bench + "'. Benches: " + String.join(", ", BENCHES)
                     + ", run --suite FILE.");
         }
-        int runs = repeat != null ? repeat : bench.equals("analysis") ? 3 : 20;
-        if (runs < 1) {
-            throw new IllegalArgumentException("--repeat must be at least 1, got " + runs);
-        }
+        int runs = repeats(bench.equals("analysis") ? 3 : 20);
         String name = dataset == null ? Sift.DEMO_DATASET : dataset;
         Sift sift = Runtime.offline();
         Dataset ds = sift.dataset(name, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + name + "'"));
@@ -141,9 +143,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
 
     /** Aggregating on a live PostgreSQL vs copying into DuckDB first; an embedded server when no --url is given. */
     private int engine(PrintWriter out) throws Exception {
-        if (rows < 1) {
-            throw new IllegalArgumentException("--rows must be at least 1");
-        }
+        long rows = this.rows.rows(10_000_000);
         if (url != null) {
             new EngineBench(url, rows, Runtime.config().settings()).run(out);
             return 0;

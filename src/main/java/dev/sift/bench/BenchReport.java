@@ -82,6 +82,32 @@ public final class BenchReport {
         return new Tally(total, correct + wrong, correct, wrong, n[Outcome.ABSTAINED.ordinal()], n[Outcome.ERROR.ordinal()]);
     }
 
+    /** How many conversations ran, their turns, and how many had every turn correct. */
+    public record Conversations(int total, int turns, int allCorrect) {
+        String line() {
+            return String.format(Locale.ROOT, "%d conversations (%d turns), %d with every turn correct", total, turns,
+                    allCorrect);
+        }
+    }
+
+    /** The conversations of the suite that ran (all their turns have results). */
+    public Conversations conversations() {
+        Map<String, ItemResult> byId = new LinkedHashMap<>();
+        items.forEach(r -> byId.put(r.item().id(), r));
+        int total = 0;
+        int turns = 0;
+        int all = 0;
+        for (Suite.Dialogue d : suite.conversations()) {
+            if (!d.turns().stream().allMatch(t -> byId.containsKey(t.id()))) {
+                continue;
+            }
+            total++;
+            turns += d.turns().size();
+            all += d.turns().stream().allMatch(t -> byId.get(t.id()).outcome() == Outcome.CORRECT) ? 1 : 0;
+        }
+        return new Conversations(total, turns, all);
+    }
+
     /** Median seconds per item, in milliseconds (items whose run failed before answering are left out). */
     public double medianMillis() {
         double[] s = items.stream().filter(r -> r.kind() != null).mapToDouble(r -> r.seconds() * 1000).sorted().toArray();
@@ -170,6 +196,10 @@ public final class BenchReport {
             summary.put(scope, m);
         }
         root.put("summary", summary);
+        if (!suite.conversations().isEmpty()) {
+            Conversations c = conversations();
+            root.put("conversations", Map.of("total", c.total(), "turns", c.turns(), "all_turns_correct", c.allCorrect()));
+        }
         Groundedness g = groundedness();
         Map<String, Object> gj = new LinkedHashMap<>();
         gj.put("by_status", g.byStatus());
@@ -194,6 +224,9 @@ public final class BenchReport {
             m.put("id", r.item().id());
             m.put("tier", r.item().tier().wire());
             m.put("question", r.item().question());
+            if (r.resolved() != null) {
+                m.put("resolved", r.resolved());
+            }
             m.put("outcome", r.outcome().wire());
             m.put("reason", r.reason());
             m.put("kind", r.kind());
@@ -241,6 +274,9 @@ public final class BenchReport {
                     fmt(t.accuracy())));
         }
         md.append("\nGroundedness: ").append(groundedness().line()).append(".\n");
+        if (!suite.conversations().isEmpty()) {
+            md.append("\nConversations: ").append(conversations().line()).append(".\n");
+        }
         if (!suite.targets().isEmpty()) {
             md.append("\n## Targets\n\n| target | wanted | actual | met |\n|---|---|---:|---|\n");
             for (Target t : targets()) {
@@ -253,7 +289,8 @@ public final class BenchReport {
         for (ItemResult r : items) {
             md.append("| ").append(r.item().id()).append(" | ").append(r.item().tier().wire()).append(" | ")
                     .append(r.outcome().wire()).append(" | ").append(String.format(Locale.ROOT, "%.3f", r.seconds()))
-                    .append(" | ").append(cell(r.item().question())).append(" | ")
+                    .append(" | ").append(cell(r.item().question() + (r.resolved() == null
+                            || r.resolved().equals(r.item().question()) ? "" : " → " + r.resolved()))).append(" | ")
                     .append(r.reason() == null ? "" : cell(BenchRunner.oneLine(r.reason(), 200))).append(" |\n");
         }
         return md.toString();
@@ -274,6 +311,9 @@ public final class BenchReport {
                     t.wrong(), t.abstained(), t.error(), fmt(t.precision()), fmt(t.coverage()), fmt(t.accuracy()));
         }
         out.printf("  groundedness: %s%n", groundedness().line());
+        if (!suite.conversations().isEmpty()) {
+            out.printf("  %s%n", conversations().line());
+        }
         for (Outcome o : List.of(Outcome.WRONG, Outcome.ERROR)) {
             List<String> ids = items.stream().filter(r -> r.outcome() == o).map(r -> r.item().id()).toList();
             if (!ids.isEmpty()) {

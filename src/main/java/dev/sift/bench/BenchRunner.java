@@ -65,7 +65,13 @@ public final class BenchRunner {
 
     /** One scored item; {@code status} is the run's groundedness status, {@code verdict} the judge's (or null). */
     public record ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
-                             double seconds, int steps, String status, String verdict) {
+                             double seconds, int steps, String status, String verdict, String resolved) {
+        /** A single question's result (not a conversation's turn: nothing was resolved). */
+        public ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
+                          double seconds, int steps, String status, String verdict) {
+            this(item, outcome, reason, kind, answer, sql, seconds, steps, status, verdict, null);
+        }
+
         /** An item whose run gave no answer (it failed before one). */
         public ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
                           double seconds, int steps) {
@@ -96,26 +102,51 @@ public final class BenchRunner {
         String startedAt = Instant.now().toString();
         List<ItemResult> results = new ArrayList<>();
         Workspace.Limits d = Workspace.Limits.defaults();
-        try (Workspace goldWs = Workspace.open(dataset, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
+        try (Workspace goldWs = sift.open(dataset, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
                 GOLD_ROWS))) {
             if (offline) {
                 for (Item item : items.subList(0, Math.min(WARM_UP_ITEMS, items.size()))) {
                     runOne(item, dataset, goldWs); // warm-up: JIT, dataset metadata, value index
                 }
             }
-            int i = 0;
+            List<Suite.Dialogue> chats = limit > 0 && limit < suite.conversations().size()
+                    ? suite.conversations().subList(0, limit) : suite.conversations();
+            if (offline && items.isEmpty() && !chats.isEmpty()) {
+                new Dialogues(this, dataset, goldWs).run(chats.get(0)); // warm-up, as for items
+            }
+            int total = items.size() + chats.stream().mapToInt(c -> c.turns().size()).sum();
             for (Item item : items) {
-                ItemResult r = runOne(item, dataset, goldWs);
-                results.add(r);
-                i++;
-                if (progress != null) {
-                    progress.printf("[%d/%d] %-10s %-11s %-9s %6.3fs%s%n", i, items.size(), item.id(), item.tier().wire(),
-                            r.outcome().wire(), r.seconds(), r.reason() == null ? "" : "  " + oneLine(r.reason(), 160));
-                    progress.flush();
+                results.add(progress(runOne(item, dataset, goldWs), results.size() + 1, total, progress));
+            }
+            Dialogues dialogues = new Dialogues(this, dataset, goldWs);
+            for (Suite.Dialogue chat : chats) {
+                for (ItemResult r : dialogues.run(chat)) {
+                    results.add(progress(r, results.size() + 1, total, progress));
                 }
             }
         }
         return new BenchReport(suite, dataset.name(), planner, startedAt, results);
+    }
+
+    private static ItemResult progress(ItemResult r, int i, int total, PrintWriter progress) {
+        if (progress != null) {
+            progress.printf("[%d/%d] %-10s %-11s %-9s %6.3fs%s%n", i, total, r.item().id(), r.item().tier().wire(),
+                    r.outcome().wire(), r.seconds(), r.reason() == null ? "" : "  " + oneLine(r.reason(), 160));
+            progress.flush();
+        }
+        return r;
+    }
+
+    Sift sift() {
+        return sift;
+    }
+
+    AgentConfig config() {
+        return config;
+    }
+
+    ToolRegistry tools() {
+        return tools;
     }
 
     private ItemResult runOne(Item item, Dataset dataset, Workspace goldWs) {
@@ -123,8 +154,7 @@ public final class BenchRunner {
         try {
             gold = item.goldSql() == null ? null : gold(item, goldWs);
         } catch (Exception e) {
-            LOG.warn("Gold SQL of {} failed: {}", item.id(), message(e));
-            return new ItemResult(item, Outcome.ERROR, "gold_sql failed: " + message(e), null, null, List.of(), 0, 0);
+            return goldFailed(item, e);
         }
         long t0 = System.nanoTime();
         try (Workspace ws = sift.open(dataset)) {
@@ -143,7 +173,12 @@ public final class BenchRunner {
         }
     }
 
-    private static QueryResult gold(Item item, Workspace ws) throws Exception {
+    static ItemResult goldFailed(Item item, Exception e) {
+        LOG.warn("Gold SQL of {} failed: {}", item.id(), message(e));
+        return new ItemResult(item, Outcome.ERROR, "gold_sql failed: " + message(e), null, null, List.of(), 0, 0);
+    }
+
+    static QueryResult gold(Item item, Workspace ws) throws Exception {
         QueryResult g = ws.query(item.goldSql());
         if (g.truncated() || g.rowCount() != g.rows().size()) {
             throw new IllegalStateException("the gold result has " + g.rowCount() + " rows, more than the "
@@ -248,7 +283,7 @@ public final class BenchRunner {
         return count + (count == 1 ? " row" : " rows") + (rows.isEmpty() ? "" : " [" + head + (count > 3 ? ", …" : "") + "]");
     }
 
-    private static String message(Throwable e) {
+    static String message(Throwable e) {
         return oneLine(e.getMessage() == null ? e.toString() : e.getMessage(), 400);
     }
 

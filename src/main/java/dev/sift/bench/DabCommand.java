@@ -25,8 +25,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -58,9 +56,8 @@ final class DabCommand implements Callable<Integer> {
     @Option(names = "--max-steps", defaultValue = "" + AgentConfig.DEFAULT_MAX_STEPS, description = "step budget per task (default: ${DEFAULT-VALUE})")
     int maxSteps;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "traces and reports (default: $SIFT_HOME/bench/dab-<time>);"
-            + " reuse a folder to resume")
-    Path out;
+    @picocli.CommandLine.Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Option(names = "--cache", paramLabel = "DIR", description = "replay model replies from (and save them to) this folder")
     Path cache;
@@ -89,8 +86,7 @@ final class DabCommand implements Callable<Integer> {
         LlmClient llm = configured.llm().map(m -> cache == null ? m : (LlmClient) new CachingLlm(m, CachingLlm.DEFAULT_MAX_ENTRIES, cache))
                 .orElse(null);
         Path home = Runtime.config().home();
-        Path dir = out != null ? out : home.resolve("bench").resolve("dab-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = reportDir.resolve("dab");
         DabRunner runner = new DabRunner(model -> new Sift(home, model, Workspace.Limits.defaults()), llm,
                 (d, progress) -> fold(configured, d, progress), validator, options);
         List<DabResult> results = new ArrayList<>();

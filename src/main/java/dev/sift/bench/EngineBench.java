@@ -3,6 +3,7 @@ package dev.sift.bench;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetBuilder;
 import dev.sift.data.DatasetStore;
+import dev.sift.data.DatasetTables;
 import dev.sift.data.Progress;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
@@ -82,7 +83,7 @@ public final class EngineBench {
         Dataset ds = LiveConnect.connect(store, "bench_live", counted, Map.of(), env, limits).dataset();
         long connected = System.nanoTime();
         QueryResult r;
-        try (Workspace ws = Workspace.open(ds, limits)) {
+        try (Workspace ws = Workspace.open(ds, limits, null, new DatasetTables(1), env)) {
             r = ws.query(QUESTION_SQL);
         }
         long t1 = System.nanoTime();

@@ -16,8 +16,8 @@ final class LoadBenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rows", defaultValue = "1000000", description = "rows of the table (default: ${DEFAULT-VALUE})")
-    long rows;
+    @picocli.CommandLine.Mixin
+    RowsOption rows = new RowsOption();
 
     @Option(names = "--postgres", paramLabel = "URL", description = "a PostgreSQL server the bench may write to:"
             + " it creates and drops schema " + LoadBench.PG_SCHEMA)
@@ -25,7 +25,7 @@ final class LoadBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        new LoadBench(rows, postgres, Runtime.config().settings()).run(spec.commandLine().getOut());
+        new LoadBench(rows.rows(1_000_000), postgres, Runtime.config().settings()).run(spec.commandLine().getOut());
         return 0;
     }
 }

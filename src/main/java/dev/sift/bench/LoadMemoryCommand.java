@@ -16,8 +16,8 @@ final class LoadMemoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rows", defaultValue = "10000000", description = "rows of the table (default: ${DEFAULT-VALUE})")
-    long rows;
+    @picocli.CommandLine.Mixin
+    RowsOption rows = new RowsOption();
 
     @Option(names = "--heap", defaultValue = "256m", description = "the loading JVM's -Xmx (default: ${DEFAULT-VALUE})")
     String heap;
@@ -28,6 +28,6 @@ final class LoadMemoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return new LoadMemoryCheck(rows, heap, duckMemory).run(spec.commandLine().getOut());
+        return new LoadMemoryCheck(rows.rows(10_000_000), heap, duckMemory).run(spec.commandLine().getOut());
     }
 }

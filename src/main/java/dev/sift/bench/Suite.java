@@ -24,7 +24,26 @@ import java.util.regex.Pattern;
  * Loaded from YAML and validated as a whole before anything runs (see README, "Benchmark suites").
  */
 public record Suite(String name, String dataset, String description, String buildHint, Path file,
-                    Map<String, Double> targets, List<Item> items) {
+                    Map<String, Double> targets, List<Item> items, List<Dialogue> conversations) {
+
+    /** A suite of single questions only. */
+    public Suite(String name, String dataset, String description, String buildHint, Path file,
+                 Map<String, Double> targets, List<Item> items) {
+        this(name, dataset, description, buildHint, file, targets, items, List.of());
+    }
+
+    /**
+     * A conversation: turns asked one after the other in one chat session, each later turn planned with the chat's
+     * follow-up context. Each turn is an item (id {@code <conversation>.<n>}) scored like a single question.
+     */
+    public record Dialogue(String id, String note, List<Item> turns) { }
+
+    /** Every scored question: the items, then the turns of each conversation in order. */
+    public List<Item> allItems() {
+        List<Item> all = new ArrayList<>(items);
+        conversations.forEach(d -> all.addAll(d.turns()));
+        return all;
+    }
 
     public enum Tier {
         ANALYTIC, PREDICTIVE, ADVERSARIAL, CLARIFY;
@@ -63,7 +82,11 @@ public record Suite(String name, String dataset, String description, String buil
     public record Item(String id, Tier tier, String question, String goldSql, Expect expect, Scoring scoring,
                        double tolerance, String note) { }
 
-    static final Set<String> SUITE_KEYS = Set.of("suite", "dataset", "description", "build_hint", "targets", "items");
+    static final Set<String> SUITE_KEYS = Set.of("suite", "dataset", "description", "build_hint", "targets", "items",
+            "conversations");
+    static final Set<String> CONVERSATION_KEYS = Set.of("id", "note", "turns");
+    /** A turn has an item's keys but its id (numbered in order); its tier follows from gold_sql / expect when omitted. */
+    static final List<String> TURN_KEYS = List.of("tier", "question", "gold_sql", "expect", "scoring", "tolerance", "note");
     static final List<String> ITEM_KEYS = List.of("id", "tier", "question", "gold_sql", "expect", "scoring",
             "tolerance", "note");
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
@@ -115,19 +138,80 @@ public record Suite(String name, String dataset, String description, String buil
             }
         }
         JsonNode items = root.get("items");
-        if (items == null || !items.isArray() || items.isEmpty()) {
+        JsonNode chats = root.get("conversations");
+        if (items == null && chats == null) {
+            throw new SuiteException(where + ": a suite needs 'items' (a non-empty list) or 'conversations'");
+        }
+        if (items != null && (!items.isArray() || items.isEmpty())) {
             throw new SuiteException(where + ": 'items' must be a non-empty list");
+        }
+        if (chats != null && (!chats.isArray() || chats.isEmpty())) {
+            throw new SuiteException(where + ": 'conversations' must be a non-empty list");
         }
         List<Item> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (int i = 0; i < items.size(); i++) {
+        for (int i = 0; items != null && i < items.size(); i++) {
             Item item = item(items.get(i), where, i + 1);
             if (!ids.add(item.id())) {
                 throw new SuiteException(where + ": item '" + item.id() + "' (#" + (i + 1) + "): duplicate id");
             }
             out.add(item);
         }
-        return new Suite(name, dataset, description, buildHint, file, Map.copyOf(targets), List.copyOf(out));
+        List<Dialogue> dialogues = new ArrayList<>();
+        for (int i = 0; chats != null && i < chats.size(); i++) {
+            Dialogue d = dialogue(chats.get(i), where, i + 1);
+            for (Item turn : d.turns()) {
+                if (!ids.add(turn.id())) {
+                    throw new SuiteException(where + ": conversation '" + d.id() + "' (#" + (i + 1) + "): turn id '"
+                            + turn.id() + "' is also an item's id");
+                }
+            }
+            dialogues.add(d);
+        }
+        return new Suite(name, dataset, description, buildHint, file, Map.copyOf(targets), List.copyOf(out),
+                List.copyOf(dialogues));
+    }
+
+    private static Dialogue dialogue(JsonNode n, String where, int index) {
+        if (n == null || !n.isObject()) {
+            throw new SuiteException(where + ": conversation #" + index + ": a conversation is a mapping with keys "
+                    + sorted(CONVERSATION_KEYS));
+        }
+        JsonNode idNode = n.get("id");
+        String at = where + ": conversation " + (idNode != null && idNode.isValueNode() ? "'" + idNode.asText() + "' " : "")
+                + "(#" + index + "): ";
+        unknownKeys(n, CONVERSATION_KEYS, at);
+        String id = text(n, "id", at, true);
+        if (!ID.matcher(id).matches()) {
+            throw new SuiteException(at + "id must be letters, digits, '_', '.' or '-' (at most 64)");
+        }
+        JsonNode turns = n.get("turns");
+        if (turns == null || !turns.isArray() || turns.isEmpty()) {
+            throw new SuiteException(at + "'turns' must be a non-empty list");
+        }
+        List<Item> out = new ArrayList<>();
+        for (int i = 0; i < turns.size(); i++) {
+            JsonNode t = turns.get(i);
+            String turnAt = at + "turn " + (i + 1) + ": ";
+            if (t == null || !t.isObject()) {
+                throw new SuiteException(turnAt + "a turn is a mapping with keys " + TURN_KEYS);
+            }
+            for (Iterator<String> it = t.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                if (!TURN_KEYS.contains(k)) {
+                    throw new SuiteException(turnAt + "unknown key '" + k + "' (allowed: " + String.join(", ", TURN_KEYS) + ")");
+                }
+            }
+            com.fasterxml.jackson.databind.node.ObjectNode item = t.deepCopy();
+            item.put("id", id + "." + (i + 1));
+            if (!item.has("tier")) {
+                String expect = item.path("expect").asText("");
+                item.put("tier", expect.equalsIgnoreCase("decline") ? "adversarial" : expect.equalsIgnoreCase("clarify")
+                        ? "clarify" : expect.equalsIgnoreCase("predictive") ? "predictive" : "analytic");
+            }
+            out.add(item(item, where + ": conversation '" + id + "' turn " + (i + 1), i + 1));
+        }
+        return new Dialogue(id, text(n, "note", at, false), List.copyOf(out));
     }
 
     private static Item item(JsonNode n, String where, int index) {

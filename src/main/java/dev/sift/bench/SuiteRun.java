@@ -12,20 +12,18 @@ import dev.sift.data.DatasetStore;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 
 /** {@code sift bench run --suite FILE}: runs a question suite with the configured planner and writes the reports. */
 final class SuiteRun {
     private final Path suiteFile;
     private final String dataset;
-    private final Path outDir;
+    private final ReportDirOption outDir;
     private final int limit;
 
     private final dev.sift.cli.KgFileOption kg;
 
-    SuiteRun(Path suiteFile, String dataset, Path outDir, int limit, dev.sift.cli.KgFileOption kg) {
+    SuiteRun(Path suiteFile, String dataset, ReportDirOption outDir, int limit, dev.sift.cli.KgFileOption kg) {
         this.kg = kg;
         this.suiteFile = suiteFile;
         this.dataset = dataset;
@@ -59,8 +57,7 @@ final class SuiteRun {
             out.flush();
             return 0;
         }
-        Path dir = outDir != null ? outDir : Runtime.config().home().resolve("bench").resolve(suite.name() + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = outDir.resolve(suite.name());
         BenchReport report = new BenchRunner(sift, AgentConfig.defaults()).run(suite, ds, limit, err);
         report.write(dir);
         report.printSummary(out);

@@ -55,7 +55,7 @@ final class SqlCommand implements Callable<Integer> {
             default -> new TablePrinter(out);
         };
         long total;
-        try (Workspace ws = Workspace.open(ds, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
+        try (Workspace ws = sift.open(ds, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
                 Math.min(maxRows, TablePrinter.MEASURE)))) {
             total = ws.stream(sql, maxRows, printer);
         } catch (QueryException e) {

@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -81,27 +82,29 @@ public final class Workspace implements AutoCloseable {
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
 
-    /** A workspace with a gate of its own (one query at a time) that describes the dataset for itself: for commands and tests. */
+    /** A workspace with a gate of its own that describes the dataset for itself; no settings (tests, commands). */
     public static Workspace open(Dataset dataset, Limits limits) {
-        return open(dataset, limits, null);
+        return open(dataset, limits, null, new DatasetTables(1));
     }
 
-    /** As {@link #open(Dataset, Limits, QueryGate, DatasetTables)}, describing the dataset's tables for itself. */
-    public static Workspace open(Dataset dataset, Limits limits, QueryGate gate) {
-        return open(dataset, limits, gate, new DatasetTables(1));
+    /** As below, with no settings: a live dataset's engine then finds a password only in a credentials file. */
+    public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables) {
+        return open(dataset, limits, gate, tables, Map.of());
     }
 
     /**
      * A workspace whose queries pass {@code gate} (shared by a server's workspaces: the cap on concurrent
      * queries); {@code null} gives it a gate of its own. The dataset's described tables come from (and go to)
-     * {@code tables}. Spilling goes to a private temporary folder with a
-     * random name, removed on close; the agent's SQL cannot name it (settings are not readable through the guard).
+     * {@code tables}; a live dataset's engine reads its credentials from {@code settings} ({@code SiftConfig.settings()}).
+     * Spilling goes to a private temporary folder with a random name, removed on close; the agent's SQL cannot
+     * name it (settings are not readable through the guard).
      */
-    public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables) {
+    public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables,
+                                 Map<String, String> settings) {
         Connection c = null;
         Path spill = null;
         // a live dataset's tables stay on their engine: nothing is attached
-        LiveEngine live = dataset.onEngine() ? LiveEngine.open(dataset, limits, System.getenv()) : null;
+        LiveEngine live = dataset.onEngine() ? LiveEngine.open(dataset, limits, settings) : null;
         try {
             spill = Files.createTempDirectory("sift-spill-");
             c = DriverManager.getConnection("jdbc:duckdb:");

@@ -125,7 +125,8 @@ public final class Conversation implements AutoCloseable {
         try {
             Session s = session;
             List<Turn> thread = s.thread();
-            Resolution r = engine.resolver().resolve(asked.trim(), thread, workspace.datasetTables());
+            Resolution r = ClarificationReply.merge(asked.trim(), thread, workspace.datasetTables())
+                    .orElseGet(() -> engine.resolver().resolve(asked.trim(), thread, workspace.datasetTables()));
             if (onResolved != null) {
                 onResolved.accept(r);
             }

@@ -27,11 +27,23 @@ public final class RuleReferenceResolver implements ReferenceResolver {
     private static final Pattern VERB_START = Pattern.compile("(?i)^(are|is|were|was|have|has|had|with|in|on|from"
             + "|where|whose)\\b");
 
+    private static final Pattern MEASURE = Pattern.compile("(?i)\\b(?:smallest|largest|lowest|highest|biggest|minimum"
+            + "|maximum|average|mean|median|total)\\b");
     private static final Pattern YEAR = Pattern.compile("\\b(1[89]|20)\\d\\d\\b");
     private static final Pattern YEAR_ONLY = Pattern.compile("(?i)(?:in|for|during)\\s+(?:the\\s+year\\s+)?((?:1[89]|20)\\d\\d)");
     private static final Pattern GROUP_ONLY = Pattern.compile("(?i)(?:by|per)\\s+[\\p{L}\\p{N}_ .]+");
-    private static final Pattern GROUPING = Pattern.compile("(?i)\\s+(?:by|per)\\s+[\\p{L}\\p{N}_.]+(?:\\s+[\\p{L}\\p{N}_.]+)?$");
-    private static final Pattern THEIR = Pattern.compile("(?i)(what\\s+(?:is|are|was|were)|show|give\\s+me)\\s+(?:their|its)\\s+(.+)");
+    /** The grouping at the end of a question: "by" and up to four words, none of them a time or filter word. */
+    private static final Pattern GROUPING = Pattern.compile("(?i)\\s+(?:by|per)\\s+[\\p{L}\\p{N}_.]+(?:\\s+(?!(?:in|for"
+            + "|during|from|between|before|after|since|with|without|among)\\b)[\\p{L}\\p{N}_.]+){0,3}$");
+    private static final Pattern THEIR = Pattern.compile("(?i)(?:(what\\s+(?:is|are|was|were)|show|give\\s+me)\\s+)?"
+            + "(?:their|its)\\s+(.+)");
+    /** "(the) defaulted ones": the same rows, narrowed by the words before "ones". */
+    private static final Pattern ONES = Pattern.compile("(?i)^(?:the\\s+|only\\s+(?:the\\s+)?)?(.+?)\\s+ones?$");
+    /** "instead" (or "instead of …") said with a change: the change alone is what counts. */
+    private static final Pattern INSTEAD = Pattern.compile("(?i)^instead[\\s,]+|[\\s,]+instead(?:\\s+of\\s+.+)?$");
+    /** "there are", and an auxiliary before a participle, read badly after "of" ("the amount of loans were granted"). */
+    private static final Pattern AUXILIARY = Pattern.compile("(?i)\\s+(?:are|is|were|was)\\s+there\\b|\\s+(?:are|is|were|was)"
+            + "(?=\\s+\\p{L}+(?:ed|en|wn)\\b)");
     /** The question words before the rows a question is about ("how many", "what is the number of", "list the"). */
     private static final Pattern ROWS_OF = Pattern.compile("(?i)^\\s*(?:how\\s+many|what\\s+is\\s+the\\s+(?:number|count)"
             + "\\s+of|what\\s+are\\s+the|count\\s+the|list\\s+(?:the|all)?|show\\s+(?:me\\s+)?(?:the|all)?)\\s*");
@@ -56,7 +68,13 @@ public final class RuleReferenceResolver implements ReferenceResolver {
 
         Matcher about = WHAT_ABOUT.matcher(question);
         if (about.matches()) {
-            String x = about.group(1).trim();
+            String x = INSTEAD.matcher(about.group(1).trim()).replaceAll("").trim();
+            Optional<String> narrowed = subject == null ? Optional.empty() : narrowed(x, stem, subject, tables);
+            if (narrowed.isPresent()) {
+                refs.add("'what about " + x + "' → the " + subject + " rows of turn " + prior.index() + " (\""
+                        + prior.question() + "\") that are " + narrowed.get());
+                return new Resolution(TurnKind.REFINE, insertBefore(stem, subject, narrowed.get()) + "?", refs, "rules");
+            }
             Optional<TableInfo> named = tableNamed(x, tables);
             if (named.isPresent() && subject != null) {
                 String swapped = replaceTableWords(stem, subject, named.get().name());
@@ -109,6 +127,7 @@ public final class RuleReferenceResolver implements ReferenceResolver {
      */
     private static Optional<Resolution> elliptic(String question, Turn prior, String stem) {
         String q = OPENERS.matcher(question.trim()).replaceFirst("").replaceAll("[\\s?.!]+$", "").trim();
+        q = INSTEAD.matcher(q).replaceAll("").trim();
         String cite = " of turn " + prior.index() + " (\"" + prior.question() + "\")";
         Matcher year = YEAR_ONLY.matcher(q);
         if (year.matches()) {
@@ -120,6 +139,20 @@ public final class RuleReferenceResolver implements ReferenceResolver {
             }
             return Optional.of(refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q));
         }
+        Matcher other = TurnClassifier.OTHER_MEASURE.matcher(q);
+        if (other.matches()) {
+            Matcher was = MEASURE.matcher(stem);
+            String word = other.group(1).toLowerCase(Locale.ROOT);
+            if (was.find()) {
+                return Optional.of(refined(was.replaceFirst(word) + "?", "'" + q + "' → the question" + cite + " with the "
+                        + word + " instead of the " + was.group().toLowerCase(Locale.ROOT)));
+            }
+        }
+        Matcher timed = TurnClassifier.TIMED.matcher(q);
+        if (timed.matches()) {
+            return Optional.of(refined(YEAR.matcher(stem).find() ? YEAR.matcher(stem).replaceAll(
+                    q.replaceAll("\\D+", "")) + "?" : stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q));
+        }
         Matcher group = GROUP_ONLY.matcher(q);
         if (group.matches()) {
             Matcher old = GROUPING.matcher(stem);
@@ -128,15 +161,51 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         Matcher measure = THEIR.matcher(q);
         if (measure.matches()) {
-            String rows = ROWS_OF.matcher(stem).replaceFirst("").trim();
-            String asked = measure.group(1) + " the " + measure.group(2).trim() + " of " + rows;
+            String rows = AUXILIARY.matcher(ROWS_OF.matcher(stem).replaceFirst("").trim()).replaceAll("").trim();
+            String asked = (measure.group(1) == null ? "what is" : measure.group(1)) + " the " + measure.group(2).trim()
+                    + " of " + rows;
             return Optional.of(refined(Character.toUpperCase(asked.charAt(0)) + asked.substring(1) + "?",
                     "'their " + measure.group(2).trim() + "' → the " + measure.group(2).trim() + " of the rows" + cite));
+        }
+        if (TurnClassifier.CHART_THAT.matcher(q).find()) {
+            String asked = Character.toLowerCase(stem.charAt(0)) + stem.substring(1);
+            return Optional.of(refined("Show " + asked + " as a chart.", "'" + q + "' → the result" + cite + " as a chart"));
         }
         if (TurnClassifier.ELLIPSIS.matcher(q).find() && q.split("\\s+").length <= 5) {
             return Optional.of(refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " narrowed " + q));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The words that narrow the rows of {@code subject} in "what about X": "defaulted ones" and "defaulted loans" (after a
+     * question about loans) give "defaulted"; empty when X names no narrowing of those rows.
+     */
+    private static Optional<String> narrowed(String x, String stem, String subject, List<TableInfo> tables) {
+        List<String> nouns = tableWords(subject);
+        if (nouns.stream().noneMatch(n -> Pattern.compile("(?i)\\b" + Pattern.quote(n) + "\\b").matcher(stem).find())) {
+            return Optional.empty();
+        }
+        Matcher ones = ONES.matcher(x);
+        if (ones.matches()) {
+            return Optional.of(ones.group(1).trim());
+        }
+        List<String> w = words(x);
+        if (w.size() >= 2 && w.size() <= 3 && nouns.contains(w.get(w.size() - 1))) {
+            String adjectives = x.replaceFirst("(?i)^(?:the\\s+|only\\s+(?:the\\s+)?)", "")
+                    .replaceFirst("(?i)\\s+" + Pattern.quote(w.get(w.size() - 1)) + "\\s*$", "").trim();
+            return adjectives.isEmpty() || tableNamed(adjectives, tables).isPresent() ? Optional.empty()
+                    : Optional.of(adjectives);
+        }
+        return Optional.empty();
+    }
+
+    /** {@code words} put before the first mention of the table's rows in the question ("how many defaulted loans …"). */
+    private static String insertBefore(String stem, String subject, String words) {
+        Matcher m = Pattern.compile("(?i)\\b(?:" + Pattern.quote(tableWords(subject).get(1)) + "|"
+                + Pattern.quote(tableWords(subject).get(0)) + ")\\b").matcher(stem);
+        m.find();
+        return stem.substring(0, m.start()) + words + " " + stem.substring(m.start());
     }
 
     private static Resolution refined(String question, String reference) {

@@ -26,6 +26,19 @@ public final class TurnClassifier {
             + "|same\\s+thing|of\\s+which|among\\s+them|the\\s+previous|the\\s+last\\s+one|the\\s+above)\\b",
             Pattern.CASE_INSENSITIVE);
 
+    /** A request to change data: refused whatever it refers to, so it never merges into the question before. */
+    static final Pattern CHANGE = Pattern.compile("(?i)^\\s*(set|delete|drop|insert|update|remove|truncate|alter|change"
+            + "|modify|overwrite|erase|export|write)\\b");
+    /** The other end or another aggregate of the measure before ("and the smallest?", "the average?"). */
+    static final Pattern OTHER_MEASURE = Pattern.compile("(?i)^\\s*(?:and\\s+|but\\s+)?(?:what\\s+about\\s+|how\\s+about\\s+)?"
+            + "(?:the\\s+)?(smallest|largest|lowest|highest|biggest|minimum|maximum|average|mean|median|total)[\\s?.!]*$");
+    /** A short phrase with a time in it and no question word ("issued in 1997?", "granted after 1996?"). */
+    static final Pattern TIMED = Pattern.compile("(?i)^\\s*\\p{L}+\\s+(?:in|during|before|after|since)\\s+(?:1[89]|20)\\d\\d[\\s?.!]*$");
+    /** A request to draw the result before ("show that as a chart", "plot it", "as a bar chart?"). */
+    static final Pattern CHART_THAT = Pattern.compile("(?i)^(?:(?:can|could)\\s+you\\s+)?(?:please\\s+)?(?:(?:show|plot|chart"
+            + "|graph|draw|visuali[sz]e|display|make)\\s+(?:me\\s+)?(?:that|this|it|those|these|them|the\\s+same)\\b"
+            + "|(?:as|in)\\s+an?\\s+(?:\\p{L}+\\s+)?(?:chart|graph|plot)\\b)");
+
     /** The classification and, for {@code abandon}, the question that follows the dropping phrase. */
     public record Verdict(TurnKind kind, String question, String marker) { }
 
@@ -36,6 +49,16 @@ public final class TurnClassifier {
         }
         if (thread.isEmpty()) {
             return new Verdict(TurnKind.NEW, question, null);
+        }
+        if (CHANGE.matcher(question).find()) {
+            return new Verdict(TurnKind.NEW, question, null);
+        }
+        if (OTHER_MEASURE.matcher(question).find() || TIMED.matcher(question).find()) {
+            return new Verdict(TurnKind.REFINE, question, "measure or time");
+        }
+        Matcher chart = CHART_THAT.matcher(question);
+        if (chart.find()) {
+            return new Verdict(TurnKind.REFINE, question, "chart");
         }
         Matcher o = OPENING.matcher(question);
         if (o.find()) {

@@ -8,6 +8,8 @@ public enum TurnKind {
     NEW,
     /** Builds on the previous turn ("how many of those are gold?", "what about accounts?"). */
     REFINE,
+    /** Answers the question back of the turn before; merged into the question it clarifies. */
+    REPLY,
     /** Drops the earlier thread ("never mind — …"); earlier turns are no longer referred to. */
     ABANDON;
 

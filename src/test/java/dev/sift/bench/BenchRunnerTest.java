@@ -123,6 +123,53 @@ class BenchRunnerTest {
     }
 
     @Test
+    void a_conversation_runs_as_a_chat_each_turn_resolved_against_the_earlier_ones_and_scored_on_its_own() throws Exception {
+        Suite s = suite("""
+                suite: chat
+                dataset: bank
+                conversations:
+                  - id: m1
+                    turns:
+                      - {question: "How many loans were granted in 1996?", gold_sql: "SELECT count(*) FROM loan WHERE year(date) = 1996"}
+                      - {question: "in 1997?", gold_sql: "SELECT count(*) FROM loan WHERE year(date) = 1997"}
+                  - id: m2
+                    turns:
+                      - {question: "What is the total amount?", expect: clarify}
+                      - {question: "loans", gold_sql: "SELECT sum(amount) FROM loan"}
+                      - {question: "Delete all loans.", expect: decline}
+                      - {question: "in 1997?", gold_sql: "SELECT sum(amount) FROM loan WHERE year(date) = 1997"}
+                  - id: m3
+                    turns:
+                      - {question: "What is the total amount?", gold_sql: "SELECT sum(amount) FROM loan"}
+                      - {question: "in 1997?", gold_sql: "SELECT sum(amount) FROM loan WHERE year(date) = 1997"}
+                """);
+        StringWriter progress = new StringWriter();
+        BenchReport report = new BenchRunner(sift, AgentConfig.defaults()).run(s, TestDatasets.bank(), 0,
+                new PrintWriter(progress));
+
+        assertThat(report.items()).extracting(r -> r.item().id() + "=" + r.outcome().wire()).containsExactly(
+                "m1.1=correct", "m1.2=correct", "m2.1=correct", "m2.2=correct", "m2.3=correct", "m2.4=correct",
+                "m3.1=abstained", "m3.2=abstained");
+        assertThat(report.items()).extracting(ItemResult::resolved).containsExactly("How many loans were granted in 1996?",
+                "How many loans were granted in 1997?", "What is the total amount?", "What is the total amount of loans?",
+                "Delete all loans.", "What is the total amount of loans in 1997?", "What is the total amount?",
+                "What is the total amount in 1997?");
+        assertThat(report.conversations()).isEqualTo(new BenchReport.Conversations(3, 8, 2));
+        assertThat(progress.toString().lines()).hasSize(8).first().asString().startsWith("[1/8] m1.1");
+
+        Path out = home.resolve("chat-report");
+        report.write(out);
+        JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        assertThat(json.get("conversations").get("all_turns_correct").asInt()).isEqualTo(2);
+        assertThat(json.get("items").get(3).get("resolved").asText()).isEqualTo("What is the total amount of loans?");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("Conversations: 3 conversations (8 turns), 2 with"
+                + " every turn correct.").contains("| loans → What is the total amount of loans? |");
+        StringWriter printed = new StringWriter();
+        report.printSummary(new PrintWriter(printed));
+        assertThat(printed.toString()).contains("  3 conversations (8 turns), 2 with every turn correct\n");
+    }
+
+    @Test
     void limit_runs_only_the_first_items() throws Exception {
         Suite s = suite("suite: t\ndataset: bank\nitems:\n"
                 + "  - {id: a1, tier: analytic, question: \"How many loans are there?\", gold_sql: SELECT count(*) FROM loan}\n"

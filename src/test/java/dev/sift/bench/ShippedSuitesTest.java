@@ -67,4 +67,26 @@ class ShippedSuitesTest {
         assertThat(failures).isEmpty();
         assertThat(checked).isGreaterThan(200);
     }
+
+    @Test
+    void the_conversation_suite_has_at_least_30_conversations_of_2_to_4_turns_whose_gold_sql_runs_on_the_test_bank()
+            throws Exception {
+        Suite suite = Suite.load(Path.of("bench/bank-chat.yaml"));
+        assertThat(suite.conversations()).hasSizeGreaterThanOrEqualTo(30)
+                .allSatisfy(d -> assertThat(d.turns()).as(d.id()).hasSizeBetween(2, 4));
+        List<String> failures = new ArrayList<>();
+        try (Workspace ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults())) {
+            for (Suite.Item turn : suite.allItems()) {
+                if (turn.goldSql() != null) {
+                    try {
+                        ws.query(turn.goldSql());
+                    } catch (Exception e) {
+                        failures.add(turn.id() + ": " + e.getMessage());
+                    }
+                }
+            }
+        }
+        assertThat(failures).isEmpty();
+        assertThat(suite.allItems()).extracting(i -> i.tier()).contains(Suite.Tier.ADVERSARIAL, Suite.Tier.CLARIFY);
+    }
 }

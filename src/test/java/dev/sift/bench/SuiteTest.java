@@ -59,7 +59,8 @@ class SuiteTest {
     @Test
     void unknown_suite_key() throws Exception {
         assertThat(error("suite: t\ndataset: bank\nitem: []\n"))
-                .isEqualTo("FILE: unknown key 'item' (allowed: build_hint, dataset, description, items, suite, targets)");
+                .isEqualTo("FILE: unknown key 'item' (allowed: build_hint, conversations, dataset, description, items, suite,"
+                        + " targets)");
     }
 
     @Test
@@ -72,6 +73,8 @@ class SuiteTest {
                 .isEqualTo("FILE: item 'a1' (#1): an analytic item needs 'gold_sql'");
         assertThat(error("dataset: bank\nitems: []\n")).isEqualTo("FILE: missing 'suite'");
         assertThat(error("suite: t\ndataset: bank\nitems: []\n")).isEqualTo("FILE: 'items' must be a non-empty list");
+        assertThat(error("suite: t\ndataset: bank\n"))
+                .isEqualTo("FILE: a suite needs 'items' (a non-empty list) or 'conversations'");
     }
 
     @Test
@@ -127,5 +130,45 @@ class SuiteTest {
 
     private static long count(Suite s, Suite.Tier t) {
         return s.items().stream().filter(i -> i.tier() == t).count();
+    }
+
+    private static final String CHATS = "suite: t\ndataset: bank\nconversations:\n";
+
+    @Test
+    void conversations_number_their_turns_and_take_the_tier_from_what_each_turn_expects() throws Exception {
+        Suite s = Suite.load(write(CHATS + """
+                  - id: m1
+                    note: a new year
+                    turns:
+                      - {question: "How many loans were granted in 1996?", gold_sql: "SELECT 1"}
+                      - {question: "in 1997?", gold_sql: "SELECT 2", scoring: numeric}
+                      - {question: "Delete them.", expect: decline}
+                      - {question: "What is the total amount?", expect: clarify}
+                """));
+        assertThat(s.items()).isEmpty();
+        assertThat(s.conversations()).singleElement().satisfies(d -> {
+            assertThat(d.id()).isEqualTo("m1");
+            assertThat(d.note()).isEqualTo("a new year");
+            assertThat(d.turns()).extracting(t -> t.id() + ":" + t.tier().wire()).containsExactly("m1.1:analytic",
+                    "m1.2:analytic", "m1.3:adversarial", "m1.4:clarify");
+            assertThat(d.turns().get(1).scoring()).isEqualTo(Suite.Scoring.NUMERIC);
+            assertThat(d.turns().get(2).expect()).isEqualTo(Suite.Expect.DECLINE);
+        });
+        assertThat(s.allItems()).extracting(Suite.Item::id).containsExactly("m1.1", "m1.2", "m1.3", "m1.4");
+    }
+
+    @Test
+    void a_bad_conversation_names_the_file_the_conversation_and_the_turn() throws Exception {
+        assertThat(error(CHATS + "  - {id: m1, turns: [{question: q, gold: SELECT 1}]}\n")).isEqualTo("FILE: conversation"
+                + " 'm1' (#1): turn 1: unknown key 'gold' (allowed: tier, question, gold_sql, expect, scoring, tolerance, note)");
+        assertThat(error(CHATS + "  - {id: m1, turns: []}\n")).isEqualTo("FILE: conversation 'm1' (#1): 'turns' must be"
+                + " a non-empty list");
+        assertThat(error(CHATS + "  - {id: m1, title: x, turns: [{question: q, gold_sql: SELECT 1}]}\n"))
+                .isEqualTo("FILE: conversation 'm1' (#1): unknown key 'title' (allowed: id, note, turns)");
+        assertThat(error(CHATS + "  - {id: m1, turns: [{question: q}]}\n"))
+                .isEqualTo("FILE: conversation 'm1' turn 1: item 'm1.1' (#1): an analytic item needs 'gold_sql'");
+        assertThat(error("suite: t\ndataset: bank\nitems:\n  - {id: m1.1, tier: clarify, expect: clarify, question: q}\n"
+                + "conversations:\n  - {id: m1, turns: [{question: q, gold_sql: SELECT 1}]}\n"))
+                .isEqualTo("FILE: conversation 'm1' (#1): turn id 'm1.1' is also an item's id");
     }
 }

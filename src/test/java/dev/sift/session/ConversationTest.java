@@ -172,4 +172,38 @@ class ConversationTest {
             });
         }
     }
+
+    @Test
+    void a_reply_to_a_clarification_completes_the_clarified_question_and_the_next_turn_builds_on_it() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            Conversation.Outcome asked = c.ask("What is the total amount?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(asked.run().kind().wire()).isEqualTo("clarification");
+
+            Conversation.Outcome reply = c.ask("loans", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(reply.turn().kind()).isEqualTo(TurnKind.REPLY);
+            assertThat(reply.turn().question()).isEqualTo("What is the total amount of loans?");
+            assertThat(reply.json().path("turn").path("kind").asText()).isEqualTo("reply");
+            assertThat(reply.run().kind().wire()).isEqualTo("answer");
+            assertThat(reply.run().evidence()).singleElement().satisfies(e ->
+                    assertThat(e.sql()).contains("sum(loan.amount)"));
+
+            Conversation.Outcome next = c.ask("in 1997?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(next.turn().kind()).isEqualTo(TurnKind.REFINE);
+            assertThat(next.turn().question()).isEqualTo("What is the total amount of loans in 1997?");
+            assertThat(next.run().evidence()).singleElement().satisfies(e ->
+                    assertThat(e.sql()).contains("sum(loan.amount)").contains("1997"));
+        }
+    }
+
+    @Test
+    void a_fresh_question_after_a_clarification_is_asked_on_its_own() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            c.ask("What is the total amount?", offline(), AgentConfig.defaults(), null, null, null);
+            Conversation.Outcome o = c.ask("How many cards are there?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(o.turn().kind()).isEqualTo(TurnKind.NEW);
+            assertThat(o.turn().question()).isEqualTo("How many cards are there?");
+        }
+    }
 }

@@ -83,7 +83,7 @@ class RuleReferenceResolverTest {
         Resolution r = resolver.resolve("what about defaulted ones?", List.of(turn(1, "How many loans are there?", "loan"),
                 refused(2, "show that as a chart")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
-        assertThat(r.question()).isEqualTo("How many loans are there, defaulted ones?");
+        assertThat(r.question()).isEqualTo("How many defaulted loans are there?");
     }
 
     @Test
@@ -109,7 +109,9 @@ class RuleReferenceResolverTest {
         Resolution r = resolver.resolve("what is their average amount?",
                 List.of(turn(1, "How many loans were granted in 1997?", "loan")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
-        assertThat(r.question()).isEqualTo("What is the average amount of loans were granted in 1997?");
+        assertThat(r.question()).isEqualTo("What is the average amount of loans granted in 1997?");
+        assertThat(resolver.resolve("and their average amount?", List.of(turn(1, "How many loans are there?", "loan")),
+                TABLES).question()).isEqualTo("What is the average amount of loans?");
     }
 
     @Test
@@ -125,5 +127,62 @@ class RuleReferenceResolverTest {
         Resolution r = resolver.resolve("for Prague?", List.of(turn(1, "How many clients are there?", "client")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
         assertThat(r.question()).isEqualTo("How many clients are there for Prague?");
+    }
+
+    @Test
+    void what_about_some_ones_narrows_the_rows_of_the_last_answered_turn() {
+        List<Turn> thread = List.of(turn(1, "How many loans were granted in 1997?", "loan"));
+        assertThat(resolver.resolve("what about defaulted ones?", thread, TABLES).question())
+                .isEqualTo("How many defaulted loans were granted in 1997?");
+        assertThat(resolver.resolve("And what about the running loans?", thread, TABLES).question())
+                .isEqualTo("How many running loans were granted in 1997?");
+        assertThat(resolver.resolve("what about defaulted ones?", thread, TABLES).references()).containsExactly(
+                "'what about defaulted ones' → the loan rows of turn 1 (\"How many loans were granted in 1997?\") that are"
+                        + " defaulted");
+    }
+
+    @Test
+    void instead_is_dropped_from_a_new_grouping() {
+        List<Turn> thread = List.of(turn(1, "How many loans are there by status?", "loan"));
+        assertThat(resolver.resolve("by region instead", thread, TABLES).question())
+                .isEqualTo("How many loans are there by region?");
+        assertThat(resolver.resolve("instead, by year?", thread, TABLES).question())
+                .isEqualTo("How many loans are there by year?");
+    }
+
+    @Test
+    void a_chart_of_that_draws_the_last_answered_question() {
+        List<Turn> thread = List.of(turn(1, "How many loans were granted per year?", "loan"));
+        Resolution r = resolver.resolve("show that as a chart", thread, TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("Show how many loans were granted per year as a chart.");
+        assertThat(resolver.resolve("Can you plot it?", thread, TABLES).question())
+                .isEqualTo("Show how many loans were granted per year as a chart.");
+        assertThat(resolver.resolve("as a bar chart?", thread, TABLES).kind()).isEqualTo(TurnKind.REFINE);
+    }
+
+    @Test
+    void the_other_end_of_a_measure_replaces_it() {
+        List<Turn> thread = List.of(turn(1, "What is the largest loan amount?", "loan"));
+        Resolution r = resolver.resolve("and the smallest?", thread, TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("What is the smallest loan amount?");
+        assertThat(resolver.resolve("the average?", thread, TABLES).question()).isEqualTo("What is the average loan amount?");
+    }
+
+    @Test
+    void a_short_phrase_with_a_time_narrows_or_moves_the_time_of_the_last_answered_turn() {
+        assertThat(resolver.resolve("issued in 1997?", List.of(turn(1, "How many gold cards are there?", "card")), TABLES)
+                .question()).isEqualTo("How many gold cards are there issued in 1997?");
+        assertThat(resolver.resolve("granted in 1998?", List.of(turn(1, "How many loans were granted in 1997?", "loan")),
+                TABLES).question()).isEqualTo("How many loans were granted in 1998?");
+    }
+
+    @Test
+    void a_request_to_change_data_never_merges_into_the_question_before() {
+        Resolution r = resolver.resolve("Set the status of all those loans to A.",
+                List.of(turn(1, "What is the largest loan amount?", "loan")), TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.NEW);
+        assertThat(r.question()).isEqualTo("Set the status of all those loans to A.");
     }
 }

@@ -4,6 +4,7 @@ import dev.sift.data.FixableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
+import dev.sift.data.SqlDialect;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.ml.Drift;
@@ -45,6 +46,13 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
         Workspace ws = ctx.workspace();
         TableInfo ref = MlSupport.table(ws, args.reference(), "reference");
         TableInfo cur = MlSupport.table(ws, args.current(), "current");
+        for (TableInfo t : List.of(ref, cur)) { // its two sides are read whole, in DuckDB's SQL
+            if (t.kind() == TableInfo.Kind.TABLE && ws.dialect() != SqlDialect.DUCKDB) {
+                throw new MlException("check_drift compares frames on a live dataset: " + t.name() + " is a table on "
+                        + ws.dialect().label() + ". Bring the rows to compare back as frames with run_sql and a label"
+                        + " (e.g. SELECT * FROM " + t.name() + " WHERE … ), then compare the frames.");
+            }
+        }
         List<String> columns = new ArrayList<>();
         if (args.columns() != null) {
             for (String c : args.columns()) {

@@ -35,6 +35,12 @@ public final class CompareModels implements Tool<CompareModels.Args> {
             @Arg(value = "table or frame with the target to evaluate on (default: the first model's held-out rows)",
                     required = false, aliases = {"table", "frame"}, kind = Arg.Kind.SOURCE) String source) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("compare_models", "Compare models of the same target side by side on the same rows"

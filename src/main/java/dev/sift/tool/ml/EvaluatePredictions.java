@@ -34,6 +34,12 @@ public final class EvaluatePredictions implements Tool<EvaluatePredictions.Args>
             @Arg(value = "'classification' or 'regression' (default: classification when truth has two values)",
                     required = false, aliases = {"task"}) String task_type) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("evaluate_predictions", "Compute metrics (AUC, log loss, accuracy, F1; or RMSE, MAE, R²)"

@@ -49,6 +49,12 @@ public final class Predict implements Tool<Predict.Args> {
         }
     }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("predict", "Score the rows of a table or frame with a trained model; saves a frame of"

@@ -48,6 +48,12 @@ public final class TrainModel implements Tool<TrainModel.Args> {
             @Arg(value = "XGBoost parameters, e.g. {\"max_depth\": 4, \"eta\": 0.1, \"num_round\": 100}", required = false)
             JsonNode params) { }
 
+    /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
+    @Override
+    public boolean computesLocally() {
+        return true;
+    }
+
     @Override
     public ToolSpec spec() {
         return new ToolSpec("train_model", "Train a gradient-boosted model (XGBoost) to predict a target column from"

@@ -1,0 +1,106 @@
+package dev.sift.session;
+
+import dev.sift.data.TableInfo;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A reply to a question back. When the turn before was a clarification and the person's next line reads as an
+ * answer to it (short, not a question of its own), the answer completes the clarified question: "loans" after
+ * "What is the total amount?" asks "What is the total amount of loans?", "the loan amount" asks "What is the total
+ * loan amount?", "by population" asks "Which district is the biggest by population?". The merged question is the
+ * turn that later follow-ups lean on; the clarification itself stays out of their context.
+ */
+public final class ClarificationReply {
+    /** Longest reply read as an answer rather than a question of its own. */
+    static final int MAX_WORDS = 6;
+    private static final Pattern QUESTION_START = Pattern.compile("(?i)^(how|what|which|who|whom|whose|when|where|why"
+            + "|show|list|count|give|tell|is|are|was|were|do|does|did|can|could|would|should|plot|chart|graph|draw"
+            + "|visuali[sz]e|predict|compare|find|sum|average)\\b");
+    private static final Pattern FILLER = Pattern.compile("(?i)^(?:(?:i|we)\\s+(?:mean|meant|want|wanted)|(?:i'?m|we'?re)"
+            + "\\s+asking\\s+about|(?:the\\s+)?one\\s+(?:of|for|in)|yes,?|ok(?:ay)?,?|sorry,?|please|use)\\s+");
+    private static final Pattern TRAILING = Pattern.compile("(?i)[\\s,]*(?:please|thanks|thank\\s+you)?[\\s?.!]*$");
+    /** A reply that opens like a phrase of the question ("by population", "in Prague") is added as it is. */
+    private static final Pattern PHRASE_START = Pattern.compile("(?i)^(by|per|in|for|of|from|with|without|over|under"
+            + "|above|below|at|on|during|before|after|since|between|among|where|that|whose|who|which|as)\\b");
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]+");
+    private static final List<String> STOP = List.of("the", "a", "an", "of", "and", "or", "to", "all", "one", "ones");
+
+    private ClarificationReply() {
+    }
+
+    /**
+     * The merged turn when {@code asked} answers the clarification that ends {@code thread}; empty when the last turn
+     * was no question back, or when {@code asked} reads as a question of its own.
+     */
+    public static Optional<Resolution> merge(String asked, List<Turn> thread, List<TableInfo> tables) {
+        if (thread.isEmpty()) {
+            return Optional.empty();
+        }
+        Turn last = thread.get(thread.size() - 1);
+        boolean setAside = last.kind() == TurnKind.ABANDON && last.question().isBlank();
+        if (!"clarification".equals(last.answerKind()) || setAside || !readsAsReply(asked)) {
+            return Optional.empty();
+        }
+        String reply = clean(asked);
+        String merged = complete(last.question(), reply, tables);
+        return Optional.of(new Resolution(TurnKind.REPLY, merged, List.of("'" + reply + "' answers the question back of"
+                + " turn " + last.index() + " (\"" + last.question() + "\")"), "rules"));
+    }
+
+    static boolean readsAsReply(String asked) {
+        String s = asked.trim();
+        if (s.isEmpty() || TurnClassifier.ABANDON.matcher(s).find() || QUESTION_START.matcher(s).find()) {
+            return false;
+        }
+        return WORD.matcher(s).results().count() <= MAX_WORDS;
+    }
+
+    /** The reply without the words around an answer ("I mean …", "please"); a column {@code loan.amount} as words. */
+    static String clean(String asked) {
+        String s = TRAILING.matcher(asked.trim()).replaceFirst("");
+        for (String before = ""; !before.equals(s); ) {
+            before = s;
+            s = FILLER.matcher(s).replaceFirst("").trim();
+        }
+        return s.replaceAll("(?<=\\p{L})\\.(?=\\p{L})", " ").replace('_', ' ').replaceAll("\\s+", " ").trim();
+    }
+
+    /** The clarified question completed by the reply, as one sentence. */
+    static String complete(String clarified, String reply, List<TableInfo> tables) {
+        String stem = clarified.trim().replaceAll("[\\s?.!]+$", "");
+        if (PHRASE_START.matcher(reply).find()) {
+            return stem + " " + reply + "?";
+        }
+        List<String> words = WORD.matcher(reply.toLowerCase(Locale.ROOT)).results().map(m -> m.group()).toList();
+        for (int i = words.size() - 1; i >= 0; i--) {
+            String w = words.get(i);
+            if (STOP.contains(w)) {
+                continue;
+            }
+            Matcher m = Pattern.compile("(?i)\\b(?:the\\s+)?" + Pattern.quote(w) + "\\b").matcher(stem);
+            int start = -1;
+            int end = -1;
+            while (m.find()) {
+                start = m.start();
+                end = m.end();
+            }
+            if (start >= 0) {
+                String named = stem.substring(start, end);
+                String with = (named.toLowerCase(Locale.ROOT).startsWith("the ") ? "the " : "")
+                        + reply.replaceFirst("(?i)^the\\s+", "");
+                if (!named.equalsIgnoreCase(with)) {
+                    return stem.substring(0, start) + with + stem.substring(end) + "?";
+                }
+                return stem + "?"; // the reply repeats what the question already says
+            }
+        }
+        String last = words.isEmpty() ? "" : words.get(words.size() - 1);
+        boolean table = tables.stream().anyMatch(t -> RuleReferenceResolver.tableWords(t.name()).contains(last));
+        return stem + (table ? " of " : " — ") + reply + "?";
+    }
+}
