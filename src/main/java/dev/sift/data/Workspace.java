@@ -45,7 +45,8 @@ public final class Workspace implements AutoCloseable {
     /** DuckDB's parse-tree depth limit (default 1000): deep expressions bind for minutes, deeper ones crash. */
     static final int MAX_EXPRESSION_DEPTH = 100;
 
-    private final Dataset dataset;
+    /** The session's dataset: the one it opened on, or the one {@link #use} switched to. */
+    private volatile Dataset dataset;
     private final Limits limits;
     private final Connection connection;
     private final SqlGuard guard;
@@ -74,9 +75,6 @@ public final class Workspace implements AutoCloseable {
         this.engine = live == null ? null : new EngineFrames(this, connection, live);
         this.datasetTables = datasetTables;
     }
-
-    /** Datasets attached after opening ({@code connect_source}), each a catalog of its own. */
-    private final Attached attached = new Attached();
 
     private volatile List<TableInfo> framesCache;
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
@@ -114,8 +112,8 @@ public final class Workspace implements AutoCloseable {
                     ? List.of("CREATE SCHEMA memory.frames", "SET search_path = 'memory.frames'")
                     : List.of("ATTACH " + Sql.quoteString(dataset.file().toString()) + " AS data (READ_ONLY)",
                             "CREATE SCHEMA memory.frames", "USE data", "SET search_path = 'data.main,memory.frames'"));
-            if (live == null) { // the one folder ATTACH may reach after the lock-down: links to connected datasets
-                setups.add("SET allowed_directories = [" + Sql.quoteString(Attached.folder(spill) + "/") + "]");
+            if (live == null) { // the one folder ATTACH may reach after the lock-down: links to datasets switched to
+                setups.add("SET allowed_directories = [" + Sql.quoteString(DatasetLinks.folder(spill) + "/") + "]");
             }
             setups.addAll(List.of(
                     "SET threads = " + limits.threads(),
@@ -509,38 +507,39 @@ public final class Workspace implements AutoCloseable {
         if (live != null) {
             return live.tables();
         }
-        List<TableInfo> own = ownTables();
-        return attached.isEmpty() ? own : attached.withTables(own);
-    }
-
-    /** Described once per dataset; column facts read through this workspace's connection when first asked for. */
-    private List<TableInfo> ownTables() {
         List<TableInfo> bound = ownTables;
-        if (bound == null) {
-            bound = TableDescriber.withLazyFacts(datasetTables.of(dataset, () -> {
+        Dataset ds = dataset;
+        if (bound == null) { // described once per dataset; column facts read through this connection when first asked for
+            bound = TableDescriber.withLazyFacts(datasetTables.of(ds, () -> {
                 List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
-                for (String schema : TableDescriber.sourceSchemas(connection, dataset.name())) {
+                for (String schema : TableDescriber.sourceSchemas(connection, ds.name())) {
                     out.addAll(TableDescriber.describe(connection, "data", schema, TableInfo.Kind.TABLE));
                 }
                 return out;
-            }), t -> datasetTables.facts(dataset, t.name(), () -> TableDescriber.facts(connection, t)));
+            }), t -> datasetTables.facts(ds, t.name(), () -> TableDescriber.facts(connection, t)));
             ownTables = bound;
         }
         return bound;
     }
 
     /**
-     * Attaches dataset {@code other} READ_ONLY as catalog {@code alias}, so its tables are queryable here as
-     * {@code alias.table} beside this workspace's dataset and frames; attaching the same dataset under the same alias
-     * again does nothing. Returns the attached tables.
+     * Makes {@code other} this workspace's dataset ({@code connect_source}): it is attached READ_ONLY as {@code data}
+     * in place of the current one, so the SQL, tables and knowledge that follow are its, while this session's frames
+     * stay. Switching to the dataset already in use does nothing. Returns its tables.
      */
-    public List<TableInfo> attach(Dataset other, String alias) throws QueryException {
-        if (live != null) {
-            throw new QueryException(QueryException.Kind.REFUSED, "Dataset '" + dataset.name() + "' lives on an engine;"
-                    + " another source cannot be attached beside it. Load it as a dataset of its own.");
+    public List<TableInfo> use(Dataset other) throws QueryException {
+        Dataset current = dataset;
+        if (live != null || other.onEngine()) {
+            throw new QueryException(QueryException.Kind.REFUSED, "Dataset '" + (live != null ? current : other).name()
+                    + "' lives on an engine; a session cannot switch " + (live != null ? "from" : "to") + " it.");
         }
-        return attached.attach(other, alias, TableDescriber.sourceSchemas(connection, dataset.name()), spill, this::runTimed,
-                () -> TableDescriber.describe(connection, alias, "main", TableInfo.Kind.TABLE, true));
+        if (current.file().equals(other.file()) && current.fingerprint().equals(other.fingerprint())) {
+            return datasetTables();
+        }
+        DatasetLinks.swap(this::runTimed, spill, current, other);
+        dataset = other;
+        ownTables = null;
+        return datasetTables();
     }
 
     /**

@@ -75,14 +75,19 @@ public final class KnowledgeStore {
         return k;
     }
 
-    /** The knowledge of the workspace's dataset, looked up on first {@code get()} and then kept by the supplier. */
+    /**
+     * The knowledge of the workspace's dataset, looked up on first {@code get()} and then kept by the supplier until
+     * the workspace switches to another dataset ({@code connect_source}).
+     */
     public Supplier<Knowledge> lazy(Workspace ws) {
         return new Supplier<>() {
             private Knowledge k;
+            private dev.sift.data.Dataset of;
 
             @Override
             public synchronized Knowledge get() {
-                if (k == null) {
+                if (k == null || of != ws.dataset()) {
+                    of = ws.dataset();
                     k = of(ws);
                 }
                 return k;

@@ -20,7 +20,6 @@ import dev.sift.planner.llm.DecisionParser;
 import dev.sift.planner.llm.NativeCalls;
 import dev.sift.planner.llm.PromptBuilder;
 import dev.sift.planner.llm.ToolSelector;
-import dev.sift.tool.Tool;
 import dev.sift.tool.ToolRegistry;
 
 import java.util.ArrayList;
@@ -82,25 +81,35 @@ public final class LlmPlanner implements Planner {
             selector = s;
         }
         ToolsShown shown = s.select().select(state.question(), PromptBuilder.taskTools(state.knowledge(), state.question()));
-        List<Tool<Record>> tools = PromptBuilder.shownTools(state.tools(), shown);
-        String system = PromptBuilder.system(state.workspace(), state.knowledge(), tools, state.question(), calling);
-        return new Conversation(system, shown, calling == ToolCalling.NATIVE ? NativeCalls.definitions(tools) : List.of());
+        return new Conversation(state, shown);
     }
 
-    /** One run's conversation with the model: its system prompt and tool choice are fixed when it begins. */
+    private String system(RunState state, ToolsShown shown) {
+        return PromptBuilder.system(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
+                state.question(), calling);
+    }
+
+    /**
+     * One run's conversation with the model: its tool choice is fixed when it begins, and so is its system prompt
+     * unless the run switches the session to another dataset ({@code connect_source}): then the schema shown is the
+     * new dataset's.
+     */
     private final class Conversation implements Planner.Run {
-        private final String system;
         private final ToolsShown shown;
+        private String system;
+        private dev.sift.data.Dataset dataset;
         /** The tool definitions sent with every request when tools are called natively; empty for JSON replies. */
         private final List<ToolDefinition> definitions;
         private final Set<String> offered;
-        /** The one thing that changes during a run: the tokens spent so far. */
+        /** The tokens spent so far. */
         private Usage spent = Usage.NONE;
 
-        Conversation(String system, ToolsShown shown, List<ToolDefinition> definitions) {
-            this.system = system;
+        Conversation(RunState state, ToolsShown shown) {
             this.shown = shown;
-            this.definitions = definitions;
+            this.dataset = state.workspace().dataset();
+            this.system = system(state, shown);
+            this.definitions = calling == ToolCalling.NATIVE
+                    ? NativeCalls.definitions(PromptBuilder.shownTools(state.tools(), shown)) : List.of();
             this.offered = definitions.stream().map(ToolDefinition::name).collect(Collectors.toSet());
         }
 
@@ -155,6 +164,10 @@ public final class LlmPlanner implements Planner {
         }
 
         private List<LlmMessage> messages(RunState state) {
+            if (state.workspace().dataset() != dataset) {
+                dataset = state.workspace().dataset();
+                system = system(state, shown);
+            }
             List<LlmMessage> messages = new ArrayList<>();
             messages.add(LlmMessage.system(system));
             messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()

@@ -179,7 +179,10 @@ public final class Conversation implements AutoCloseable {
             Turn turn = new Turn(index, asked.trim(), r.question(), r.kind(), r.references(), r.resolvedBy(), subject,
                     run.runId(), run.answer(), run.kind().wire(), run.status().wire(),
                     made.stream().map(SavedFrame::label).toList(), json, Instant.now().toString(), run.millis());
-            Session next = s.withTurn(turn, made, Instant.now().toString());
+            dev.sift.data.Dataset now = workspace.dataset();
+            Session on = now.name().equals(s.dataset()) ? s
+                    : s.withDataset(now.name(), now.fingerprint()); // the run connected another source
+            Session next = on.withTurn(turn, made, Instant.now().toString());
             store.save(next);
             session = next;
             return new Outcome(turn, run, trace, json, next);

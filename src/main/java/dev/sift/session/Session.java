@@ -28,6 +28,14 @@ public record Session(String id, String dataset, String datasetFingerprint, Stri
         return new Session(id, dataset, datasetFingerprint, newTitle, createdAt, now, t, f);
     }
 
+    /**
+     * The session on another dataset ({@code connect_source} switched to it): later turns and a reopened session use
+     * it. The frames saved so far are left out, since their SQL names the other dataset's tables.
+     */
+    public Session withDataset(String name, String fingerprint) {
+        return new Session(id, name, fingerprint, title, createdAt, updatedAt, turns, List.of());
+    }
+
     /** The turns the next question may refer to: those since the last abandon (that one included). */
     public List<Turn> thread() {
         int from = 0;

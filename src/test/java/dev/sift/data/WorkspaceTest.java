@@ -470,4 +470,31 @@ class WorkspaceTest {
         }
         assertThat(FileState.of(bank.file())).isEqualTo(before);
     }
+
+    @Test
+    void switching_datasets_keeps_the_frames_and_switching_back_reads_the_first_again() throws Exception {
+        Dataset shop = TestDatasets.shop();
+        try (Workspace w = Workspace.open(bank, Workspace.Limits.defaults())) {
+            w.saveFrame("loans", "SELECT count(*) AS n FROM loan");
+            assertThat(w.use(shop)).extracting(TableInfo::name).contains("customers", "orders");
+            assertThat(w.dataset()).isEqualTo(shop);
+            assertThat(w.query("SELECT (SELECT n FROM loans) = " + counts.get("loan") + ", count(*) > 0 FROM orders").rows())
+                    .containsExactly(List.of(true, true));
+            assertThat(w.table("loan")).isEmpty();
+            w.use(bank);
+            assertThat(w.query("SELECT count(*) FROM loan").scalar()).isEqualTo(counts.get("loan"));
+            assertThat(w.frames()).extracting(TableInfo::name).containsExactly("loans");
+        }
+    }
+
+    @Test
+    void a_dataset_file_that_cannot_be_attached_leaves_the_session_on_its_own(@TempDir Path tmp) throws Exception {
+        Dataset broken = new Dataset("broken", Files.writeString(tmp.resolve("broken.duckdb"), "not a database"), "x",
+                "a broken file", "now", List.of());
+        try (Workspace w = Workspace.open(bank, Workspace.Limits.defaults())) {
+            assertThatThrownBy(() -> w.use(broken)).isInstanceOf(QueryException.class);
+            assertThat(w.dataset()).isEqualTo(bank);
+            assertThat(w.query("SELECT count(*) FROM loan").scalar()).isEqualTo(counts.get("loan"));
+        }
+    }
 }

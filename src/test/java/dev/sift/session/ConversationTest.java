@@ -82,6 +82,46 @@ class ConversationTest {
     }
 
     @Test
+    void a_source_connected_in_one_turn_is_the_dataset_of_the_next_turn_and_of_the_reopened_session() throws Exception {
+        Path orders = java.nio.file.Files.writeString(dir.resolve("orders.csv"), "order_id,amount\n1,10.5\n2,20\n3,4.5\n");
+        dev.sift.data.DatasetStore datasets = new dev.sift.data.DatasetStore(dir.resolve("home/datasets"));
+        ScriptedLlm llm = new ScriptedLlm(
+                "{\"thought\":\"the user named a file\",\"tool\":\"connect_source\",\"args\":{\"source\":\"orders.csv\","
+                        + "\"name\":\"sales\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"Connected the orders file.\"}",
+                "{\"thought\":\"count\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT count(*) AS n FROM orders\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"There are 3 orders.\"}");
+        Conversation.Engine engine = new Conversation.Engine(() -> new LlmPlanner(llm), Sift.defaultTools(
+                new dev.sift.tool.data.ConnectSource(datasets, dev.sift.data.source.AllowedSources.of(null,
+                        dir.resolve("home"), dir, java.util.Map.of()))), null, new TraceStore(dir.resolve("traces")),
+                new RuleReferenceResolver());
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        Sessions.WorkspaceOpener opener = name -> Workspace.open(name.equals("bank") ? TestDatasets.bank()
+                : datasets.get(name), Workspace.Limits.defaults());
+        String id;
+        try (Sessions open = new Sessions(store, opener, 2)) {
+            Conversation c = open.create("bank");
+            id = c.session().id();
+            Conversation.Outcome first = c.ask("Use the orders in " + orders, engine, AgentConfig.defaults(), null, null, null);
+            assertThat(first.run().steps().get(0).ok()).as(first.run().steps().get(0).observation()).isTrue();
+            assertThat(first.session().dataset()).isEqualTo("sales");
+
+            Conversation.Outcome second = c.ask("How many orders are there?", engine, AgentConfig.defaults(), null, null, null);
+            assertThat(second.run().dataset()).isEqualTo("sales");
+            assertThat(second.run().evidence()).singleElement().satisfies(e -> assertThat(e.rows()).containsExactly(List.of(3L)));
+            assertThat(llm.requests().get(2).messages().get(0).content()).contains("table orders (3 rows)").doesNotContain("table loan (");
+        }
+        Session saved = store.find(id).orElseThrow();
+        assertThat(saved.dataset()).isEqualTo("sales");
+        assertThat(saved.datasetFingerprint()).isEqualTo(datasets.get("sales").fingerprint());
+        try (Sessions again = new Sessions(store, opener, 2)) {
+            Conversation back = again.get(id).orElseThrow();
+            assertThat(back.workspace().dataset().name()).isEqualTo("sales");
+            assertThat(back.restoreNotes()).isEmpty();
+        }
+    }
+
+    @Test
     void the_planner_is_handed_the_resolved_references_explicitly() throws Exception {
         SessionStore store = new SessionStore(dir.resolve("sessions"));
         ScriptedLlm llm = new ScriptedLlm(

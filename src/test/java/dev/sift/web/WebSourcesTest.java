@@ -185,4 +185,33 @@ class WebSourcesTest {
             server.shutdownNow();
         }
     }
+
+    @Test
+    void a_source_a_turn_connects_is_the_dataset_the_next_turn_of_the_web_session_queries() throws Exception {
+        Path orders = Files.writeString(work.resolve("orders.csv"), "order_id,amount\n1,10.5\n2,20\n3,4.5\n");
+        dev.sift.llm.ScriptedLlm llm = new dev.sift.llm.ScriptedLlm(
+                "{\"thought\":\"the user named a file\",\"tool\":\"connect_source\",\"args\":{\"source\":"
+                        + WebFixture.JSON.writeValueAsString(orders.toString()) + "}}",
+                "{\"thought\":\"done\",\"final_answer\":\"Connected the orders file.\"}",
+                "{\"turn\":\"new\",\"question\":\"What do the orders total?\",\"references\":[]}", // the turn's resolution
+                "{\"thought\":\"sum\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT sum(amount) AS total FROM orders\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"The orders total 35.\"}");
+        var allowed = dev.sift.data.source.AllowedSources.of(work.toString(), home, work, java.util.Map.of());
+        try (WebFixture w = new WebFixture(home, llm, WebServer.Options.defaults(), allowed)) {
+            String session = w.newSession();
+            List<WebFixture.Event> first = w.events(w.ask(session, "Look at " + orders));
+            JsonNode connected = first.stream().filter(e -> e.type().equals("result")).findFirst().orElseThrow().data()
+                    .get("result");
+            assertThat(connected.get("dataset").asText()).isEqualTo("orders");
+            assertThat(json(w.get("/api/sessions/" + session)).get("dataset").asText()).isEqualTo("orders");
+
+            List<WebFixture.Event> second = w.events(w.ask(session, "What do the orders total?"));
+            JsonNode total = second.stream().filter(e -> e.type().equals("result")).findFirst().orElseThrow().data()
+                    .get("result");
+            assertThat(total.get("answer").asText()).isEqualTo("The orders total 35.");
+            assertThat(llm.requests().get(2).messages().get(0).content()).contains("Tables in the dataset: orders\n");
+            assertThat(total.get("evidence").get(0).get("rows").get(0).get(0).asDouble()).isEqualTo(35.0);
+            assertThat(store().find("orders")).isPresent();
+        }
+    }
 }

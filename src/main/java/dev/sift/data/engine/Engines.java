@@ -35,7 +35,7 @@ public final class Engines implements LiveEngine.Connector {
                 }
                 yield SparkEngines.open(url, options, limits);
             }
-            // the read-plan guard needs Spark's parser and analyzer in this process; a Connect client has neither
+            // not built yet: no Spark Connect server of the engine's Spark version to test it against (design notes)
             case SPARK_CONNECT -> throw new IllegalArgumentException(connectUnsupported(url));
         };
         return engine.attach(file);

@@ -21,10 +21,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Attaches a further source the user named (a file, a dump folder, a URL) to the session: it is built into a
- * dataset of its own once (reused while its fingerprint holds, like {@code sift load}) and attached READ_ONLY,
- * so its tables are queryable as {@code name.table} beside the session's dataset and frames. What may be read is
- * the operator's choice ({@link AllowedSources}); anything else is refused with the setting named.
+ * Makes a source the user named (a file, a dump folder, a URL) the session's dataset: it is built into a dataset
+ * once (reused while its fingerprint holds, like {@code sift load}) and the workspace switches to it, so the rest of
+ * the run and the session's later turns query its tables by their names, and the schema the planner sees is its;
+ * the session's frames stay. What may be read is the operator's choice ({@link AllowedSources}); anything else is
+ * refused with the setting named.
  */
 public final class ConnectSource implements Tool<ConnectSource.Args> {
     private final DatasetStore store;
@@ -34,7 +35,7 @@ public final class ConnectSource implements Tool<ConnectSource.Args> {
             @Arg(value = "what the user named: a file path (CSV, Parquet, JSON, SQLite, DuckDB), a MongoDB dump folder,"
                     + " or a URL (postgresql://, mysql://, mongodb://, s3://)", aliases = {"location", "url", "path"})
             String source,
-            @Arg(value = "name for it: its tables become name.table (default: from the file or database name)",
+            @Arg(value = "name of the dataset it becomes (default: from the file or database name)",
                     required = false) String name) { }
 
     /** @param store where the connected source's dataset is built; @param allowed what may be read */
@@ -45,16 +46,16 @@ public final class ConnectSource implements Tool<ConnectSource.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("connect_source", "Connect a further data source the user named (a file path or a"
-                + " database/S3 URL) to this session; its tables become queryable as name.table with run_sql.",
-                Args.class, "the connected tables", Set.of("data"));
+        return new ToolSpec("connect_source", "Connect a data source the user named (a file path or a database/S3 URL):"
+                + " it becomes this session's dataset, and later calls query its tables by their names.",
+                Args.class, "the new dataset's tables", Set.of("data"));
     }
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws AllowedSources.RefusedException, QueryException {
         if (ctx.workspace().dataset().onEngine()) {
             return ToolResult.error("This session's dataset '" + ctx.workspace().dataset().name() + "' lives on an"
-                    + " engine; another source cannot be attached beside it.");
+                    + " engine; a session on it cannot switch to another source. Start a new session for it.");
         }
         String location = allowed.check(args.source());
         String name = args.name() != null ? args.name() : DatasetSources.alias(location);
@@ -80,9 +81,11 @@ public final class ConnectSource implements Tool<ConnectSource.Args> {
             throw new IllegalStateException("connect_source: building " + SourceUrl.maskText(args.source())
                     + " failed: " + e.getMessage(), e);
         }
-        List<TableInfo> tables = ctx.workspace().attach(ds, name);
-        return ToolResult.ok("Connected " + ds.description() + " as '" + name + "': " + tables.size()
-                + (tables.size() == 1 ? " table" : " tables") + ", queried as " + name + ".<table>.\n"
+        String before = ctx.workspace().dataset().name();
+        List<TableInfo> tables = ctx.workspace().use(ds);
+        return ToolResult.ok("Connected " + ds.description() + " as dataset '" + name + "', now this session's dataset"
+                + (before.equals(name) ? "" : " in place of '" + before + "'") + ": " + tables.size()
+                + (tables.size() == 1 ? " table" : " tables") + ", queried by name; frames made so far stay.\n"
                 + SchemaRenderer.render(tables, 2400), tables);
     }
 }

@@ -65,21 +65,47 @@ class ConnectSourceTest {
     }
 
     @Test
-    void an_allowed_csv_file_attaches_and_its_table_is_queryable_beside_the_dataset() throws Exception {
+    void an_allowed_csv_file_becomes_the_session_dataset_and_the_frames_made_before_stay() throws Exception {
         write(allowed, "orders.csv", "order_id,amount\n1,10.5\n2,20\n3,4.5\n");
         ToolRegistry tools = tools(allowed.toString());
+        assertThat(call(tools, "run_sql", Map.of("sql", "SELECT count(*) AS loans FROM loan", "label", "loans")).ok()).isTrue();
         ToolResult r = call(tools, "connect_source", Map.of("source", allowed.resolve("orders.csv").toString(), "name", "sales"));
         assertThat(r.ok()).as(r.summary()).isTrue();
-        assertThat(r.summary()).startsWith("Connected ").contains("as 'sales': 1 table, queried as sales.<table>.")
-                .contains("table sales.orders (3 rows): order_id BIGINT");
-        assertThat(ws.table("sales.orders")).isPresent();
+        assertThat(r.summary()).startsWith("Connected ").contains("as dataset 'sales', now this session's dataset in place"
+                + " of 'bank': 1 table, queried by name; frames made so far stay.").contains("table orders (3 rows): order_id BIGINT");
+        assertThat(ws.dataset().name()).isEqualTo("sales");
+        assertThat(ws.datasetTables()).extracting(dev.sift.data.TableInfo::name).containsExactly("orders");
 
-        ToolResult sum = call(tools, "run_sql", Map.of("sql", "SELECT sum(amount) AS total, (SELECT count(*) FROM loan) AS loans"
-                + " FROM sales.orders", "label", "totals"));
+        ToolResult sum = call(tools, "run_sql", Map.of("sql", "SELECT sum(amount) AS total, (SELECT loans FROM frames.loans)"
+                + " AS loans FROM orders", "label", "totals"));
         assertThat(sum.ok()).as(sum.summary()).isTrue();
-        assertThat(ws.query("SELECT total, loans FROM frames.totals").rows())
+        assertThat(ws.query("SELECT total, loans FROM totals").rows())
                 .containsExactly(List.of(35.0, TestDatasets.bank().rows("loan")));
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> call(tools, "run_sql", Map.of("sql",
+                "SELECT count(*) FROM loan")))).hasMessageContaining("Table with name loan does not exist");
         assertThat(store.find("sales")).isPresent(); // built once into the store, like sift load
+    }
+
+    @Test
+    void in_a_run_connect_source_then_run_sql_queries_the_new_dataset_and_the_prompt_shows_its_schema() throws Exception {
+        Path orders = write(allowed, "orders.csv", "order_id,amount\n1,10.5\n2,20\n3,4.5\n");
+        dev.sift.llm.ScriptedLlm llm = new dev.sift.llm.ScriptedLlm(
+                "{\"thought\":\"the user named a file\",\"tool\":\"connect_source\",\"args\":{\"source\":"
+                        + JSON.writeValueAsString(orders.toString()) + ",\"name\":\"sales\"}}",
+                "{\"thought\":\"sum them\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT sum(amount) AS total FROM orders\"}}",
+                "{\"thought\":\"done\",\"final_answer\":\"The orders total 35.\"}");
+        dev.sift.agent.AgentRun run = new dev.sift.agent.AgentLoop(new dev.sift.planner.LlmPlanner(llm), tools(allowed.toString()),
+                ws, llm, dev.sift.agent.AgentConfig.defaults()).run("What do the orders in " + orders + " total?");
+
+        assertThat(run.steps()).extracting(dev.sift.agent.Step::tool, dev.sift.agent.Step::ok).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("connect_source", true), org.assertj.core.groups.Tuple.tuple("run_sql", true));
+        assertThat(run.evidence()).singleElement().satisfies(e -> assertThat(e.rows()).containsExactly(List.of(35.0)));
+        assertThat(run.answer()).isEqualTo("The orders total 35.");
+        assertThat(run.dataset()).isEqualTo("sales");
+        String before = llm.requests().get(0).messages().get(0).content();
+        String after = llm.requests().get(1).messages().get(0).content();
+        assertThat(before).contains("table loan (").doesNotContain("table orders (");
+        assertThat(after).contains("table orders (3 rows): order_id BIGINT").doesNotContain("table loan (");
     }
 
     @Test
@@ -91,12 +117,13 @@ class ConnectSourceTest {
         }
         ToolResult first = connect(null, "crm.sqlite");
         assertThat(first.ok()).as(first.summary()).isTrue();
-        assertThat(first.summary()).contains("table crm.client (2 rows)");
+        assertThat(first.summary()).contains("table client (2 rows)");
         String builtAt = store.get("crm").builtAt();
         ToolResult again = connect(null, "crm.sqlite");
         assertThat(again.ok()).as(again.summary()).isTrue();
+        assertThat(again.summary()).contains("as dataset 'crm', now this session's dataset: 1 table");
         assertThat(store.get("crm").builtAt()).isEqualTo(builtAt);
-        assertThat(ws.query("SELECT name FROM crm.client ORDER BY id").rows()).containsExactly(List.of("Ana"), List.of("Ben"));
+        assertThat(ws.query("SELECT name FROM client ORDER BY id").rows()).containsExactly(List.of("Ana"), List.of("Ben"));
     }
 
     @Test
@@ -107,7 +134,8 @@ class ConnectSourceTest {
         assertThat(r.error()).isEqualTo("Source " + secret + " is outside the folders Sift may read (" + allowed
                 + "). The operator allows folders and URLs in SIFT_ALLOWED_SOURCES; ask the user to put the file there"
                 + " or to load it with sift load.");
-        assertThat(ws.tables()).noneMatch(t -> t.name().startsWith("secret."));
+        assertThat(ws.dataset().name()).isEqualTo("bank");
+        assertThat(store.list()).isEmpty();
     }
 
     @Test
@@ -190,7 +218,7 @@ class ConnectSourceTest {
     }
 
     @Test
-    void attaching_opens_no_other_file_even_to_sql_the_guard_does_not_parse() throws Exception {
+    void switching_opens_no_other_file_even_to_sql_the_guard_does_not_parse() throws Exception {
         write(allowed, "orders.csv", "order_id\n1\n");
         Path other = write(allowed, "other.csv", "x\n1\n");
         assertThat(connect(allowed.toString(), allowed.resolve("orders.csv").toString()).ok()).isTrue();
