@@ -261,8 +261,32 @@ public final class Sift {
             throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
                     + " with --kg FILE.");
         }
-        dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim());
+        dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim(), checkedOn(dataset));
         return file;
+    }
+
+    /**
+     * Adds an entry (a synonym as a concept, an approved join, a metric…) to section {@code section} of the dataset's
+     * knowledge file, written only when the edited file still fits the live data (else {@link
+     * dev.sift.knowledge.KgException} naming the entry); returns the file.
+     */
+    public Path addKnowledge(Dataset dataset, String section, java.util.Map<String, Object> item) {
+        Path file = knowledge.userPath(dataset);
+        if (file == null) {
+            throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
+                    + " with --kg FILE.");
+        }
+        dev.sift.knowledge.KgFileEditor.append(file, dataset.name(), section, item, checkedOn(dataset));
+        return file;
+    }
+
+    /** Validates an edited knowledge file against the dataset's live data before it is written. */
+    private java.util.function.Consumer<dev.sift.knowledge.CuratedKg> checkedOn(Dataset dataset) {
+        return curated -> {
+            try (Workspace ws = open(dataset)) {
+                dev.sift.knowledge.Knowledge.check(ws, curated);
+            }
+        };
     }
 
     /** Saved conversations, under {@code sessions/} of the Sift home. */
