@@ -15,6 +15,7 @@ import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
+import dev.sift.llm.ToolCalling;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.agent.Planner;
 import dev.sift.planner.RulePlanner;
@@ -74,6 +75,7 @@ public final class Sift {
     private final DatasetStore store;
     private final TraceStore traces;
     private final LlmClient llm;
+    private final ToolCalling calling;
     private final ToolRegistry tools;
     private final Workspace.Limits limits;
     private final Path home;
@@ -97,7 +99,7 @@ public final class Sift {
     public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits, Grounding grounding,
                 PrometheusMeterRegistry meters) {
         this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources(),
-                config.settings());
+                config.settings(), config.llm().toolCalling());
     }
 
     /**
@@ -114,16 +116,19 @@ public final class Sift {
     /** As above; {@code allowed} says which sources a run may connect ({@code connect_source}). */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
                 PrometheusMeterRegistry meters, AllowedSources allowed) {
-        this(home, llm, limits, embeddings, grounding, meters, allowed, java.util.Map.of());
+        this(home, llm, limits, embeddings, grounding, meters, allowed, java.util.Map.of(), ToolCalling.DEFAULT);
     }
 
     /**
      * As above; {@code settings} is the configuration ({@link SiftConfig#settings}) a live dataset's engine reads
-     * its credentials from ({@code password_env}, {@code PGPASSWORD}).
+     * its credentials from ({@code password_env}, {@code PGPASSWORD}); {@code calling} says how the planner's model
+     * calls tools (JSON replies or natively).
      */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
-                PrometheusMeterRegistry meters, AllowedSources allowed, java.util.Map<String, String> settings) {
+                PrometheusMeterRegistry meters, AllowedSources allowed, java.util.Map<String, String> settings,
+                ToolCalling calling) {
         this.settings = settings;
+        this.calling = calling;
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
@@ -208,7 +213,7 @@ public final class Sift {
     }
 
     public Planner planner() {
-        return llm == null ? new RulePlanner() : new LlmPlanner(llm);
+        return llm == null ? new RulePlanner() : new LlmPlanner(llm, calling);
     }
 
     /** Answers one question in a fresh workspace and saves the trace. */
