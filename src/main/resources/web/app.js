@@ -245,12 +245,12 @@
         body.append(box);
         return box;
       },
-      result(r) { renderResult(body, r); },
+      result(r, runId) { renderResult(body, r, runId); },
       error(msg) { body.append(el('div', { class: 'error', text: msg })); }
     };
   }
 
-  function renderResult(area, r) {
+  function renderResult(area, r, runId) {
     if (!r || r.answer === undefined) { if (r && r.error) area.append(el('div', { class: 'error', text: r.error })); return; }
     area.append(el('div', { class: 'answer-head' },
       el('span', { class: 'badge ' + r.status, title: 'groundedness status', text: r.status }),
@@ -268,6 +268,7 @@
           : 'Judge failed: ' + r.judge.error }));
     }
     area.append(el('div', { class: 'answer', text: r.answer }));
+    if (runId && r.kind === 'answer' && (r.evidence || []).some(e => e.sql)) area.append(saveButton(runId));
     if (r.notes && r.notes.length) area.append(el('ul', { class: 'notes' }, r.notes.map(n => el('li', { text: n }))));
     for (const c of (r.charts || [])) {
       const box = el('div', { class: 'chart' + (c.suggested ? ' suggested' : '') });
@@ -277,6 +278,70 @@
     }
     // the result the answer rests on (the last query: predictions and their drivers, not the training frame) first
     (r.evidence || []).slice().reverse().forEach(e => area.append(resultTable(e, r.session_id || state.session)));
+  }
+
+  // marks the answer right: its question and SQL go into the dataset's knowledge file as a verified example
+  function saveButton(runId) {
+    const status = el('span', { class: 'muted save-status' });
+    const button = el('button', { type: 'button', class: 'ghost save-answer', text: 'This answer is right — save it', onclick: async () => {
+      button.disabled = true;
+      try {
+        const s = await api('/api/runs/' + runId + '/save', { method: 'POST', json: {} });
+        status.textContent = 'Saved as a verified example in ' + s.file;
+      } catch (e) { button.disabled = false; status.textContent = ''; status.append(el('span', { class: 'error', text: e.message })); }
+    } });
+    return el('div', { class: 'save-row' }, button, ' ', status);
+  }
+
+  // ------------------------------------------------------------------------------- knowledge graph
+  async function openKnowledge() {
+    const dlg = $('#kg');
+    const body = $('#kg-body');
+    body.innerHTML = '';
+    $('#kg-status').textContent = '';
+    dlg.showModal();
+    const base = '/api/datasets/' + encodeURIComponent(state.dataset) + '/kg';
+    let g;
+    try { g = await api(base); } catch (e) { body.append(el('div', { class: 'error', text: e.message })); return; }
+    const change = async (path, json) => {
+      try {
+        const s = await api(base + path, { method: 'POST', json });
+        await openKnowledge();
+        $('#kg-status').textContent = 'Saved to ' + s.file + ' (' + s.section + ').';
+        loadChips().catch(() => {});
+      } catch (e) { $('#kg-status').textContent = ''; $('#kg-status').append(el('span', { class: 'error', text: e.message })); }
+    };
+    body.append(el('p', { class: 'muted', text: 'Knowledge file: ' + g.file + (g.file_exists ? '' : ' (written on the first change)') }));
+    body.append(el('h3', { text: 'Tables' }), el('ul', {}, g.tables.map(t => el('li', {}, el('b', { text: t.name }),
+      ' · ' + t.rows.toLocaleString() + ' rows' + (t.synonyms.length ? ' · also: ' + t.synonyms.join(', ') : '') + ' — '
+      + t.columns.map(c => c.name + (c.key ? ' (key)' : '')).join(', ')))));
+    body.append(el('h3', { text: 'Joins' }), el('ul', { class: 'kg-joins' }, g.joins.map(j => el('li', {},
+      j.from + ' → ' + j.to + ' ', el('span', { class: 'badge ' + (j.approved ? 'rule_based' : 'kind-clarification'),
+        text: j.approved ? (j.curated ? 'approved in your file' : 'approved (measured)') : 'candidate' }),
+      j.cardinality ? ' ' + j.cardinality : '', j.coverage < 1 ? ' · ' + (100 * j.coverage).toFixed(1) + ' % found' : '',
+      j.approved && j.curated ? null : el('button', { type: 'button', class: 'ghost approve-join', text: j.approved ? 'Keep in my file' : 'Approve',
+        onclick: () => change('/joins', { from: j.from, to: j.to }) })))));
+    body.append(el('h3', { text: 'Metrics' }), el('ul', {}, g.metrics.map(m => el('li', {}, el('b', { text: m.name }), ' = ' + m.expression
+      + ' (per ' + m.grain + ')' + (m.description ? ': ' + m.description : '')))));
+    body.append(el('h3', { text: 'Synonyms and concepts' }), el('ul', {}, g.concepts.map(c => el('li', {}, el('b', { text: c.name }),
+      ' → ' + c.target + (c.synonyms.length ? ' (' + c.synonyms.join(', ') + ')' : '')))));
+    body.append(el('h3', { text: 'Saved answers' }), el('ul', {}, g.examples.map(x => el('li', {}, el('b', { text: x.question }), ' ',
+      el('code', { text: x.sql })))));
+    const targets = g.tables.flatMap(t => [t.name].concat(t.columns.map(c => t.name + '.' + c.name)));
+    const phrase = el('input', { id: 'kg-phrase', placeholder: 'buyers' });
+    const target = el('select', { id: 'kg-target' }, targets.map(t => el('option', { value: t, text: t })));
+    body.append(el('h3', { text: 'Add a synonym' }), el('form', { class: 'kg-form', onsubmit: ev => { ev.preventDefault();
+      change('/synonyms', target.value.includes('.') ? { phrase: phrase.value, column: target.value } : { phrase: phrase.value, table: target.value }); } },
+      phrase, ' means ', target, el('button', { type: 'submit', class: 'primary', id: 'kg-add-synonym', text: 'Add' })));
+    const f = { name: el('input', { id: 'kg-metric-name', placeholder: 'revenue' }),
+      expression: el('input', { id: 'kg-metric-expression', placeholder: 'sum(orders.quantity * products.unit_price)' }),
+      grain: el('select', { id: 'kg-metric-grain' }, g.tables.map(t => el('option', { value: t.name, text: t.name }))),
+      tables: el('input', { id: 'kg-metric-tables', placeholder: 'orders, products' }) };
+    body.append(el('h3', { text: 'Define a metric' }), el('form', { class: 'kg-form', onsubmit: ev => { ev.preventDefault();
+      change('/metrics', { name: f.name.value, expression: f.expression.value, grain: f.grain.value,
+        tables: f.tables.value.split(',').map(x => x.trim()).filter(x => x) }); } },
+      f.name, ' = ', f.expression, ' per row of ', f.grain, ' over ', f.tables,
+      el('button', { type: 'submit', class: 'primary', id: 'kg-add-metric', text: 'Define' })));
   }
 
   function resultTable(e, sessionId) {
@@ -367,7 +432,7 @@
       on('step', e => view.step(e));
       on('clarify', e => { clarifyBox = view.clarify(e, runId); });
       on('clarified', e => { if (clarifyBox) { clarifyBox.querySelector('.options').replaceWith(el('div', { class: 'muted', text: (e.answered_by === 'person' ? 'You chose: ' : 'Default taken: ') + e.answer })); } });
-      on('result', e => { view.finish(); view.result(e.result); });
+      on('result', e => { view.finish(); view.result(e.result, runId); });
       on('error', e => { if (e && e.error) { view.finish(); view.error(e.error); } });
       on('done', () => { finished = true; es.close(); view.finish(); resolve(); });
       es.onerror = () => {
@@ -455,6 +520,9 @@
       newChat();
     });
     setupUpload();
+    $('#kg-open').addEventListener('click', () => openKnowledge());
+    $('#kg-open-side').addEventListener('click', () => openKnowledge());
+    $('#kg-close').addEventListener('click', () => $('#kg').close());
     autosize();
     try {
       await loadDatasets();

@@ -45,6 +45,7 @@ public final class ConfigFile {
             new Setting("GEMINI_API_KEY", "gemini.api_key", "none", "Google Gemini's key (also selects the gemini provider)"),
             new Setting("SIFT_LLM_TIMEOUT_S", "llm.timeout_s", "60", "seconds per model call before it is retried"),
             new Setting("SIFT_LLM_RETRIES", "llm.retries", "2", "extra attempts after a transient failure (0–10)"),
+            new Setting("SIFT_LLM_TOOLS", "llm.tools", "json", "how the planner's model calls tools: json (one JSON object per reply, any chat endpoint) or native (the provider's tool calling: OpenAI-compatible tools, Anthropic tool_use, Gemini functionDeclarations)"),
             new Setting("SIFT_LLM_CACHE_DIR", "llm.cache_dir", "none", "an on-disk cache of model replies (benchmark replays)"),
             new Setting("SIFT_JUDGE_SAMPLE_RATE", "judge.sample_rate", "0.1 with a model, else 0", "share of model answers a judge scores"),
             new Setting("SIFT_JUDGE_SEED", "judge.seed", "13", "makes the judge's sample repeatable"),

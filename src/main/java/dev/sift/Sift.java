@@ -15,6 +15,7 @@ import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
+import dev.sift.llm.ToolCalling;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.agent.Planner;
 import dev.sift.planner.RulePlanner;
@@ -74,6 +75,7 @@ public final class Sift {
     private final DatasetStore store;
     private final TraceStore traces;
     private final LlmClient llm;
+    private final ToolCalling calling;
     private final ToolRegistry tools;
     private final Workspace.Limits limits;
     private final Path home;
@@ -97,7 +99,7 @@ public final class Sift {
     public Sift(SiftConfig config, LlmClient llm, Workspace.Limits limits, Grounding grounding,
                 PrometheusMeterRegistry meters) {
         this(config.home(), llm, limits, config.embeddings(), grounding, meters, config.allowedSources(),
-                config.settings());
+                config.settings(), config.llm().toolCalling());
     }
 
     /**
@@ -114,16 +116,19 @@ public final class Sift {
     /** As above; {@code allowed} says which sources a run may connect ({@code connect_source}). */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
                 PrometheusMeterRegistry meters, AllowedSources allowed) {
-        this(home, llm, limits, embeddings, grounding, meters, allowed, java.util.Map.of());
+        this(home, llm, limits, embeddings, grounding, meters, allowed, java.util.Map.of(), ToolCalling.DEFAULT);
     }
 
     /**
      * As above; {@code settings} is the configuration ({@link SiftConfig#settings}) a live dataset's engine reads
-     * its credentials from ({@code password_env}, {@code PGPASSWORD}).
+     * its credentials from ({@code password_env}, {@code PGPASSWORD}); {@code calling} says how the planner's model
+     * calls tools (JSON replies or natively).
      */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits, boolean embeddings, Grounding grounding,
-                PrometheusMeterRegistry meters, AllowedSources allowed, java.util.Map<String, String> settings) {
+                PrometheusMeterRegistry meters, AllowedSources allowed, java.util.Map<String, String> settings,
+                ToolCalling calling) {
         this.settings = settings;
+        this.calling = calling;
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
@@ -208,7 +213,7 @@ public final class Sift {
     }
 
     public Planner planner() {
-        return llm == null ? new RulePlanner() : new LlmPlanner(llm);
+        return llm == null ? new RulePlanner() : new LlmPlanner(llm, calling);
     }
 
     /** Answers one question in a fresh workspace and saves the trace. */
@@ -256,8 +261,32 @@ public final class Sift {
             throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
                     + " with --kg FILE.");
         }
-        dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim());
+        dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim(), checkedOn(dataset));
         return file;
+    }
+
+    /**
+     * Adds an entry (a synonym as a concept, an approved join, a metric…) to section {@code section} of the dataset's
+     * knowledge file, written only when the edited file still fits the live data (else {@link
+     * dev.sift.knowledge.KgException} naming the entry); returns the file.
+     */
+    public Path addKnowledge(Dataset dataset, String section, java.util.Map<String, Object> item) {
+        Path file = knowledge.userPath(dataset);
+        if (file == null) {
+            throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
+                    + " with --kg FILE.");
+        }
+        dev.sift.knowledge.KgFileEditor.append(file, dataset.name(), section, item, checkedOn(dataset));
+        return file;
+    }
+
+    /** Validates an edited knowledge file against the dataset's live data before it is written. */
+    private java.util.function.Consumer<dev.sift.knowledge.CuratedKg> checkedOn(Dataset dataset) {
+        return curated -> {
+            try (Workspace ws = open(dataset)) {
+                dev.sift.knowledge.Knowledge.check(ws, curated);
+            }
+        };
     }
 
     /** Saved conversations, under {@code sessions/} of the Sift home. */

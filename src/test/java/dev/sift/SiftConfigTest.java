@@ -105,6 +105,21 @@ class SiftConfigTest {
     }
 
     @Test
+    void tool_calling_is_json_unless_the_file_or_the_environment_says_native(@TempDir Path home) throws Exception {
+        assertThat(SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString(), "SIFT_LLM_BASE_URL", "http://localhost:1/v1"))
+                .llm().toolCalling()).isEqualTo(dev.sift.llm.ToolCalling.JSON);
+        Files.writeString(home.resolve("sift.yaml"), "llm:\n  base_url: http://localhost:1/v1\n  tools: native\n");
+        assertThat(SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())).llm().toolCalling())
+                .isEqualTo(dev.sift.llm.ToolCalling.NATIVE);
+        assertThat(SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString(), "SIFT_LLM_TOOLS", "JSON")).llm().toolCalling())
+                .isEqualTo(dev.sift.llm.ToolCalling.JSON);
+        Files.writeString(home.resolve("sift.yaml"), "llm:\n  tools: functions\n");
+        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+                .hasMessage(home.resolve("sift.yaml") + " line 2: SIFT_LLM_TOOLS='functions' is not one of native|json;"
+                        + " fix 'llm.tools' there (the environment variable SIFT_LLM_TOOLS overrides it)");
+    }
+
+    @Test
     void broken_yaml_a_repeated_key_a_list_for_one_value_and_the_home_itself_are_refused(@TempDir Path home)
             throws Exception {
         Path file = home.resolve("sift.yaml");

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Adds entries to a user's knowledge file as text, so the user's comments and layout stay as they wrote them: an item
@@ -26,19 +27,37 @@ public final class KgFileEditor {
 
     /** Appends a verified example (question and its SQL) to section {@code examples}, creating the file if needed. */
     public static void addExample(Path file, String dataset, String question, String sql) {
+        addExample(file, dataset, question, sql, c -> { });
+    }
+
+    /** As above; {@code check} sees the edited file first and throws {@link KgException} to keep it unwritten. */
+    public static void addExample(Path file, String dataset, String question, String sql, Consumer<CuratedKg> check) {
         Map<String, Object> item = new LinkedHashMap<>();
         item.put("question", question);
         item.put("sql", sql);
-        append(file, dataset, "examples", item);
+        append(file, dataset, "examples", item, check);
     }
 
     /** Appends {@code item} (a flat map of strings and lists of strings) to the top-level list {@code section}. */
     public static void append(Path file, String dataset, String section, Map<String, Object> item) {
+        append(file, dataset, section, item, c -> { });
+    }
+
+    /**
+     * As above, and written only when {@code check} accepts the edited file (it throws {@link KgException}, e.g. after
+     * validating it against the live data). A named entry whose name the section holds already is refused.
+     */
+    public static void append(Path file, String dataset, String section, Map<String, Object> item, Consumer<CuratedKg> check) {
         try {
             String text = Files.isRegularFile(file) ? Files.readString(file) : "# Knowledge file of dataset '" + dataset
                     + "' (see `sift kg init " + dataset + "` for a commented starter).\n";
+            Object name = item.get("name");
+            if (name != null && entryIds(text, file).contains(kind(section) + ":" + name)) {
+                throw new KgException(file + ": " + section + "[" + name + "]: an entry of that name is in the file already;"
+                        + " choose another name, or edit that entry in the file");
+            }
             String edited = insert(text, section, render(item));
-            KgLoader.parse(edited, file.toString()); // never write a file Sift cannot read back
+            check.accept(KgLoader.parse(edited, file.toString())); // never write a file Sift cannot read back
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
@@ -47,6 +66,28 @@ public final class KgFileEditor {
         } catch (IOException e) {
             throw new KgException(file + ": could not be written: " + e.getMessage());
         }
+    }
+
+    /** The ids of the entries a file holds now; none when it holds no sections yet (or does not read: checked after the edit). */
+    private static java.util.Set<String> entryIds(String text, Path file) {
+        try {
+            return KgLoader.parse(text, file.toString()).entries().stream().map(KgEntry::id)
+                    .collect(java.util.stream.Collectors.toSet());
+        } catch (KgException e) {
+            return java.util.Set.of();
+        }
+    }
+
+    /** The id prefix of a section's entries ({@code metrics} → {@code metric}). */
+    private static String kind(String section) {
+        return switch (section) {
+            case "concepts" -> "concept";
+            case "metrics" -> "metric";
+            case "join_paths" -> "join";
+            case "disambiguations" -> "disambiguation";
+            case "value_aliases" -> "value_alias";
+            default -> section;
+        };
     }
 
     /** The text with {@code lines} (an item, indented two spaces) at the end of {@code section}. */

@@ -57,21 +57,39 @@ public final class Knowledge {
 
     /** As above, with {@code user} as the user's knowledge file (the one {@code --kg FILE} names) instead of the default. */
     public static Knowledge load(Workspace ws, boolean dense, Optional<java.nio.file.Path> user) {
-        Optional<CuratedKg> bundled = KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws));
-        Optional<CuratedKg> own = user.map(KgLoader::read);
-        Optional<CuratedKg> curated = own.isEmpty() ? bundled
-                : Optional.of(bundled.map(b -> CuratedKg.merge(b, own.get())).orElse(own.get()));
-        Knowledge k = build(ws, curated, true);
+        Knowledge k = build(ws, curated(ws, user.map(KgLoader::read)), true);
         k.dense = dense;
         return k;
     }
 
     /**
+     * Checks a user's knowledge file as it would be loaded over the workspace's dataset (with the bundled file, against
+     * the live data); throws {@link KgException} naming each entry that does not fit.
+     */
+    public static void check(Workspace ws, CuratedKg own) {
+        build(ws, curated(ws, Optional.of(own)), true);
+    }
+
+    /** The bundled file (when it describes this dataset) with the user's own laid over it, entry by entry. */
+    private static Optional<CuratedKg> curated(Workspace ws, Optional<CuratedKg> own) {
+        Optional<CuratedKg> bundled = KgLoader.bundled(ws.dataset().name()).filter(c -> describes(c, ws));
+        return own.isEmpty() ? bundled : Optional.of(bundled.map(b -> CuratedKg.merge(b, own.get())).orElse(own.get()));
+    }
+
+    /**
      * The value of type {@code type} derived from this knowledge, made by {@code make} on first use and kept
-     * as long as this knowledge is (knowledge is immutable, so neither goes stale).
+     * as long as this knowledge is (knowledge is immutable, so neither goes stale). {@code make} runs outside the map's
+     * lock, so it may itself use other derived values (the app's sample questions run the planner, which derives its
+     * lexicon); two threads may both make a value the first time, and the first one stored wins.
      */
     public <T> T derived(Class<T> type, java.util.function.Function<Knowledge, T> make) {
-        return type.cast(derived.computeIfAbsent(type, t -> make.apply(this)));
+        Object v = derived.get(type);
+        if (v == null) {
+            Object made = make.apply(this);
+            v = derived.putIfAbsent(type, made);
+            v = v == null ? made : v;
+        }
+        return type.cast(v);
     }
 
     /**

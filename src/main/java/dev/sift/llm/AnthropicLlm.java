@@ -49,17 +49,19 @@ public final class AnthropicLlm extends ChatModelLlm {
         if (request.jsonMode()) {
             messages.add(0, SystemMessage.from(JSON_INSTRUCTION));
         }
-        return ChatRequest.builder()
+        ChatRequest.Builder chat = ChatRequest.builder()
                 .messages(messages)
                 .temperature(request.temperature())
-                .maxOutputTokens(request.maxTokens())
-                .build();
+                .maxOutputTokens(request.maxTokens());
+        if (!request.tools().isEmpty()) {
+            chat.toolSpecifications(LangChain4jSupport.toolSpecifications(request.tools())); // -> "tools": [...]
+        }
+        return chat.build();
     }
 
     @Override
     protected LlmResponse adjust(LlmResponse out, LlmRequest request) {
-        return request.jsonMode() ? new LlmResponse(stripFence(out.text()), out.inputTokens(), out.outputTokens(),
-                out.model(), out.latencyMs(), false) : out;
+        return request.jsonMode() ? out.withText(stripFence(out.text())) : out;
     }
 
     static String stripFence(String text) {

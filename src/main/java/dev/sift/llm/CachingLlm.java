@@ -16,7 +16,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -25,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Decorator that remembers responses: an in-memory LRU plus an optional directory of JSON files
  * (one per request, named by the SHA-256 of the request) so benchmark runs can be replayed without
- * calling the model. The key covers every message, temperature, maxTokens, jsonMode and the delegate's
+ * calling the model. The key covers every message (with its tool call), the tools offered, temperature,
+ * maxTokens, jsonMode and the delegate's
  * describe() (so switching model or endpoint never serves stale answers). Failures are never cached.
  * Disk problems are logged and otherwise ignored: the cache must never break a run.
  */
@@ -130,9 +133,22 @@ public final class CachingLlm implements LlmClient {
         n.put("jsonMode", r.jsonMode());
         ArrayNode msgs = n.putArray("messages");
         for (LlmMessage m : r.messages()) {
-            msgs.addObject().put("role", m.role().name()).put("content", m.content());
+            ObjectNode msg = msgs.addObject().put("role", m.role().name()).put("content", m.content());
+            if (m.call() != null) { // only when present, so keys of plain requests stay as they were
+                msg.set("call", call(m.call()));
+            }
+        }
+        if (!r.tools().isEmpty()) {
+            ArrayNode tools = n.putArray("tools");
+            for (ToolDefinition t : r.tools()) {
+                tools.addObject().put("name", t.name()).put("description", t.description()).set("parameters", t.parameters());
+            }
         }
         return n;
+    }
+
+    private static ObjectNode call(ToolCall c) {
+        return JSON.createObjectNode().put("id", c.id()).put("name", c.name()).put("arguments", c.arguments());
     }
 
     private static String sha256(JsonNode canonical) {
@@ -157,8 +173,11 @@ public final class CachingLlm implements LlmClient {
                 log.warn("Ignoring LLM cache file {}: it has no response text", file);
                 return null;
             }
+            List<ToolCall> calls = new ArrayList<>();
+            r.path("toolCalls").forEach(c -> calls.add(new ToolCall(c.path("id").asText(), c.path("name").asText(),
+                    c.path("arguments").asText())));
             return new LlmResponse(r.path("text").asText(), r.path("inputTokens").asInt(),
-                    r.path("outputTokens").asInt(), r.path("model").asText(""), r.path("latencyMs").asLong(), false);
+                    r.path("outputTokens").asInt(), r.path("model").asText(""), r.path("latencyMs").asLong(), false, calls);
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException | RuntimeException e) {
@@ -177,6 +196,10 @@ public final class CachingLlm implements LlmClient {
         r.put("outputTokens", resp.outputTokens());
         r.put("model", resp.model());
         r.put("latencyMs", resp.latencyMs());
+        if (!resp.toolCalls().isEmpty()) {
+            ArrayNode calls = r.putArray("toolCalls");
+            resp.toolCalls().forEach(c -> calls.add(call(c)));
+        }
         Path tmp = null;
         try {
             Files.createDirectories(diskDir);

@@ -43,6 +43,9 @@ public final class GeminiLlm extends ChatModelLlm {
         if (request.jsonMode()) {
             chat.responseFormat(ResponseFormat.JSON); // -> "generationConfig": {"responseMimeType": "application/json"}
         }
+        if (!request.tools().isEmpty()) {
+            chat.toolSpecifications(LangChain4jSupport.toolSpecifications(request.tools())); // -> functionDeclarations
+        }
         return chat.build();
     }
 

@@ -2,14 +2,24 @@ package dev.sift.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.UnresolvedModelServerException;
 import dev.langchain4j.http.client.HttpClientBuilder;
 import dev.langchain4j.http.client.HttpClientBuilderLoader;
+import dev.langchain4j.model.chat.request.json.JsonArraySchema;
+import dev.langchain4j.model.chat.request.json.JsonBooleanSchema;
+import dev.langchain4j.model.chat.request.json.JsonIntegerSchema;
+import dev.langchain4j.model.chat.request.json.JsonNumberSchema;
+import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonSchemaElement;
+import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.TokenUsage;
 import org.slf4j.Logger;
@@ -66,20 +76,71 @@ final class LangChain4jSupport {
             out.add(switch (m.role()) {
                 case SYSTEM -> SystemMessage.from(m.content());
                 case USER -> UserMessage.from(m.content());
-                case ASSISTANT -> AiMessage.from(m.content());
+                case ASSISTANT -> m.call() == null ? AiMessage.from(m.content())
+                        : AiMessage.from(m.content().isBlank() ? null : m.content(), List.of(request(m.call())));
+                case TOOL -> ToolExecutionResultMessage.from(m.call().id(), m.call().name(), m.content());
             });
         }
         return out;
     }
 
+    private static ToolExecutionRequest request(ToolCall call) {
+        return ToolExecutionRequest.builder().id(call.id()).name(call.name())
+                .arguments(call.arguments().isBlank() ? "{}" : call.arguments()).build();
+    }
+
+    /** The tools in LangChain4j's form, which each provider module writes in its own wire format. */
+    static List<ToolSpecification> toolSpecifications(List<ToolDefinition> tools) {
+        List<ToolSpecification> out = new ArrayList<>(tools.size());
+        for (ToolDefinition t : tools) {
+            out.add(ToolSpecification.builder().name(t.name()).description(t.description())
+                    .parameters(objectSchema(t.parameters())).build());
+        }
+        return out;
+    }
+
+    private static JsonObjectSchema objectSchema(JsonNode schema) {
+        JsonObjectSchema.Builder b = JsonObjectSchema.builder();
+        schema.path("properties").fields().forEachRemaining(p -> b.addProperty(p.getKey(), element(p.getValue())));
+        List<String> required = new ArrayList<>();
+        schema.path("required").forEach(r -> required.add(r.asText()));
+        if (!required.isEmpty()) {
+            b.required(required);
+        }
+        if (schema.has("additionalProperties")) {
+            b.additionalProperties(schema.get("additionalProperties").asBoolean());
+        }
+        return b.build();
+    }
+
+    private static JsonSchemaElement element(JsonNode p) {
+        String description = p.path("description").isTextual() ? p.get("description").asText() : null;
+        return switch (p.path("type").asText()) {
+            case "string" -> JsonStringSchema.builder().description(description).build();
+            case "integer" -> JsonIntegerSchema.builder().description(description).build();
+            case "number" -> JsonNumberSchema.builder().description(description).build();
+            case "boolean" -> JsonBooleanSchema.builder().description(description).build();
+            case "array" -> JsonArraySchema.builder().description(description).items(element(p.path("items"))).build();
+            case "object" -> JsonObjectSchema.builder().description(description).build();
+            default -> throw new IllegalArgumentException("Tool parameter type '" + p.path("type").asText()
+                    + "' has no native form (string, integer, number, boolean, array or object)");
+        };
+    }
+
     static LlmResponse toResponse(ChatResponse r, String fallbackModel, long latencyMs) {
         AiMessage ai = r.aiMessage();
         String text = ai == null || ai.text() == null ? "" : ai.text();
+        List<ToolCall> calls = new ArrayList<>();
+        if (ai != null && ai.hasToolExecutionRequests()) {
+            for (ToolExecutionRequest t : ai.toolExecutionRequests()) {
+                calls.add(new ToolCall(t.id() == null ? "" : t.id(), t.name() == null ? "" : t.name(), t.arguments()));
+            }
+        }
         TokenUsage usage = r.tokenUsage();
         int in = usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount();
         int out = usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount();
         String model = r.modelName() != null ? r.modelName() : fallbackModel;
-        return new LlmResponse(text, in, out, model, latencyMs, false);
+        return new LlmResponse(text, in, out, model, latencyMs, false, calls);
     }
 
     /**

@@ -21,9 +21,10 @@ import java.util.Set;
  * @param timeout      wall-clock limit per attempt
  * @param retries      extra attempts after the first one for transient failures
  * @param diskCacheDir optional directory for the on-disk response cache (nullable)
+ * @param toolCalling  how the planner's model calls tools: JSON replies or the provider's native tool calling
  */
 public record LlmConfig(String provider, String baseUrl, String model, String apiKey, Duration timeout, int retries,
-                        Path diskCacheDir) {
+                        Path diskCacheDir, ToolCalling toolCalling) {
 
     public static final String OPENAI = "openai";
     public static final String ANTHROPIC = "anthropic";
@@ -56,6 +57,7 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
         if (retries < 0 || retries > MAX_RETRIES) {
             throw new IllegalArgumentException("LLM retries " + retries + " is not in 0.." + MAX_RETRIES);
         }
+        toolCalling = toolCalling == null ? ToolCalling.DEFAULT : toolCalling;
         if (!NONE.equals(provider)) {
             Objects.requireNonNull(baseUrl, "baseUrl");
             Objects.requireNonNull(model, "model");
@@ -65,6 +67,17 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
         }
     }
 
+    /** With the default tool calling ({@link ToolCalling#DEFAULT}). */
+    public LlmConfig(String provider, String baseUrl, String model, String apiKey, Duration timeout, int retries,
+                     Path diskCacheDir) {
+        this(provider, baseUrl, model, apiKey, timeout, retries, diskCacheDir, ToolCalling.DEFAULT);
+    }
+
+    /** The same model with tools called {@code how}. */
+    public LlmConfig withToolCalling(ToolCalling how) {
+        return new LlmConfig(provider, baseUrl, model, apiKey, timeout, retries, diskCacheDir, how);
+    }
+
     /** A config that disables the LLM. */
     public static LlmConfig none() {
         return new LlmConfig(NONE, null, null, null, DEFAULT_TIMEOUT, DEFAULT_RETRIES, null);
@@ -72,9 +85,9 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
 
     /**
      * Reads SIFT_LLM_PROVIDER, SIFT_LLM_BASE_URL, SIFT_LLM_MODEL, SIFT_LLM_API_KEY (falling back to
-     * OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY), SIFT_LLM_TIMEOUT_S, SIFT_LLM_RETRIES and
-     * SIFT_LLM_CACHE_DIR. Blank values count as unset. Without a provider, a base URL or OpenAI key selects
-     * openai, else an Anthropic key anthropic, else a Gemini key gemini.
+     * OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY), SIFT_LLM_TIMEOUT_S, SIFT_LLM_RETRIES,
+     * SIFT_LLM_CACHE_DIR and SIFT_LLM_TOOLS. Blank values count as unset. Without a provider, a base URL or OpenAI
+     * key selects openai, else an Anthropic key anthropic, else a Gemini key gemini.
      */
     public static LlmConfig fromEnv(Map<String, String> env) {
         String explicitProvider = get(env, "SIFT_LLM_PROVIDER");
@@ -103,9 +116,10 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
         Duration timeout = parseTimeout(get(env, "SIFT_LLM_TIMEOUT_S"));
         int retries = parseRetries(get(env, "SIFT_LLM_RETRIES"));
         Path cacheDir = parseCacheDir(get(env, "SIFT_LLM_CACHE_DIR"));
+        ToolCalling tools = ToolCalling.parse(get(env, "SIFT_LLM_TOOLS"));
 
         if (NONE.equals(provider)) {
-            return new LlmConfig(NONE, null, null, null, timeout, retries, cacheDir);
+            return new LlmConfig(NONE, null, null, null, timeout, retries, cacheDir, tools);
         }
 
         String url = baseUrl != null ? checkUrl(baseUrl) : switch (provider) {
@@ -123,7 +137,7 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
             case ANTHROPIC -> anthropicKey;
             default -> geminiKey;
         });
-        return new LlmConfig(provider, url, model, key, timeout, retries, cacheDir);
+        return new LlmConfig(provider, url, model, key, timeout, retries, cacheDir, tools);
     }
 
     public boolean enabled() {
@@ -141,7 +155,7 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
         }
         return provider + " " + model + " at " + baseUrl
                 + " (timeout " + formatSeconds(timeout) + ", retries " + retries
-                + ", " + (hasRealApiKey() ? "API key set" : "no API key")
+                + ", " + (hasRealApiKey() ? "API key set" : "no API key") + ", tools " + toolCalling.wire()
                 + (diskCacheDir != null ? ", disk cache " + diskCacheDir : "") + ")";
     }
 
@@ -150,7 +164,8 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
     public String toString() {
         return "LlmConfig[provider=" + provider + ", baseUrl=" + baseUrl + ", model=" + model
                 + ", apiKey=" + (apiKey == null ? "null" : hasRealApiKey() ? "***" : apiKey)
-                + ", timeout=" + timeout + ", retries=" + retries + ", diskCacheDir=" + diskCacheDir + "]";
+                + ", timeout=" + timeout + ", retries=" + retries + ", diskCacheDir=" + diskCacheDir
+                + ", toolCalling=" + toolCalling + "]";
     }
 
     /** "2 s", "0.5 s": used in user-facing messages. */

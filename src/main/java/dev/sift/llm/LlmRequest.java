@@ -4,15 +4,18 @@ import java.util.List;
 
 /**
  * A provider-neutral completion request. Every field takes part in the cache key, so two requests
- * that differ only in temperature are distinct.
+ * that differ only in temperature are distinct. {@code tools} are offered through the provider's native
+ * tool calling; empty means none (a plain chat request).
  */
-public record LlmRequest(List<LlmMessage> messages, double temperature, int maxTokens, boolean jsonMode) {
+public record LlmRequest(List<LlmMessage> messages, double temperature, int maxTokens, boolean jsonMode,
+                         List<ToolDefinition> tools) {
 
     public static final double DEFAULT_TEMPERATURE = 0.0;
     public static final int DEFAULT_MAX_TOKENS = 1024;
 
     public LlmRequest {
         messages = List.copyOf(messages); // immutable + rejects null elements
+        tools = tools == null ? List.of() : List.copyOf(tools);
         if (messages.isEmpty()) {
             throw new IllegalArgumentException("LlmRequest needs at least one message");
         }
@@ -22,6 +25,10 @@ public record LlmRequest(List<LlmMessage> messages, double temperature, int maxT
         if (maxTokens <= 0) {
             throw new IllegalArgumentException("LlmRequest maxTokens " + maxTokens + " must be > 0");
         }
+    }
+
+    public LlmRequest(List<LlmMessage> messages, double temperature, int maxTokens, boolean jsonMode) {
+        this(messages, temperature, maxTokens, jsonMode, List.of());
     }
 
     /** Deterministic defaults: temperature 0, 1024 output tokens, plain text. */
@@ -34,14 +41,18 @@ public record LlmRequest(List<LlmMessage> messages, double temperature, int maxT
     }
 
     public LlmRequest withTemperature(double t) {
-        return new LlmRequest(messages, t, maxTokens, jsonMode);
+        return new LlmRequest(messages, t, maxTokens, jsonMode, tools);
     }
 
     public LlmRequest withMaxTokens(int n) {
-        return new LlmRequest(messages, temperature, n, jsonMode);
+        return new LlmRequest(messages, temperature, n, jsonMode, tools);
     }
 
     public LlmRequest withJsonMode(boolean json) {
-        return new LlmRequest(messages, temperature, maxTokens, json);
+        return new LlmRequest(messages, temperature, maxTokens, json, tools);
+    }
+
+    public LlmRequest withTools(List<ToolDefinition> offered) {
+        return new LlmRequest(messages, temperature, maxTokens, jsonMode, offered);
     }
 }

@@ -42,6 +42,9 @@ public final class OpenAiCompatibleLlm extends ChatModelLlm {
         if (request.jsonMode()) {
             chat.responseFormat(ResponseFormat.JSON); // -> "response_format": {"type": "json_object"}
         }
+        if (!request.tools().isEmpty()) {
+            chat.toolSpecifications(LangChain4jSupport.toolSpecifications(request.tools())); // -> "tools": [...]
+        }
         return chat.build();
     }
 

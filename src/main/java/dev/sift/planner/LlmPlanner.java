@@ -14,7 +14,10 @@ import dev.sift.llm.LlmException;
 import dev.sift.llm.LlmMessage;
 import dev.sift.llm.LlmRequest;
 import dev.sift.llm.LlmResponse;
+import dev.sift.llm.ToolCalling;
+import dev.sift.llm.ToolDefinition;
 import dev.sift.planner.llm.DecisionParser;
+import dev.sift.planner.llm.NativeCalls;
 import dev.sift.planner.llm.PromptBuilder;
 import dev.sift.planner.llm.ToolSelector;
 import dev.sift.tool.ToolRegistry;
@@ -22,9 +25,12 @@ import dev.sift.tool.ToolRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * Asks a language model for one JSON decision at a time. The conversation is the system prompt, the
+ * Asks a language model for one decision at a time: a JSON object, or a native tool call when the model calls
+ * tools natively ({@link ToolCalling}; both are read into the same {@link Decision}, which the registry validates). The conversation is the system prompt, the
  * question, then each step's reply and observation. An unreadable reply gets one correction. The system
  * prompt shows the tools {@link ToolSelector} picks for the question and the knowledge relevant to it; it is
  * built once when a run begins, so frames made in earlier runs show up.
@@ -35,15 +41,26 @@ public final class LlmPlanner implements Planner {
             + " object: {\"thought\": \"…\", \"tool\": \"…\", \"args\": {…}} or {\"thought\": \"…\", \"final_answer\": \"…\"}.";
     static final String FORCE_FINAL = "The step budget is spent: no more tool calls. Reply now with"
             + " {\"thought\": \"…\", \"final_answer\": \"…\"} using only the results above, and say what is missing.";
+    static final String NATIVE_CORRECTION = "Your last reply could not be used: %s";
+    static final String NATIVE_FORCE_FINAL = "The step budget is spent: no more tool calls. Call final_answer now,"
+            + " using only the results above, and say what is missing.";
 
     private final LlmClient llm;
+    private final ToolCalling calling;
     /** The selector for the registry last planned with: it indexes the tool descriptions once, not per run. */
     private volatile Selector selector;
 
     private record Selector(ToolRegistry tools, ToolSelector select) { }
 
+    /** A planner whose model replies with JSON objects. */
     public LlmPlanner(LlmClient llm) {
+        this(llm, ToolCalling.JSON);
+    }
+
+    /** A planner whose model calls tools {@code calling}: JSON replies or the provider's native tool calling. */
+    public LlmPlanner(LlmClient llm, ToolCalling calling) {
         this.llm = llm;
+        this.calling = calling;
     }
 
     @Override
@@ -67,9 +84,9 @@ public final class LlmPlanner implements Planner {
         return new Conversation(state, shown);
     }
 
-    private static String system(RunState state, ToolsShown shown) {
+    private String system(RunState state, ToolsShown shown) {
         return PromptBuilder.system(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
-                state.question());
+                state.question(), calling);
     }
 
     /**
@@ -81,6 +98,9 @@ public final class LlmPlanner implements Planner {
         private final ToolsShown shown;
         private String system;
         private dev.sift.data.Dataset dataset;
+        /** The tool definitions sent with every request when tools are called natively; empty for JSON replies. */
+        private final List<ToolDefinition> definitions;
+        private final Set<String> offered;
         /** The tokens spent so far. */
         private Usage spent = Usage.NONE;
 
@@ -88,6 +108,13 @@ public final class LlmPlanner implements Planner {
             this.shown = shown;
             this.dataset = state.workspace().dataset();
             this.system = system(state, shown);
+            this.definitions = calling == ToolCalling.NATIVE
+                    ? NativeCalls.definitions(PromptBuilder.shownTools(state.tools(), shown)) : List.of();
+            this.offered = definitions.stream().map(ToolDefinition::name).collect(Collectors.toSet());
+        }
+
+        private boolean nativeCalls() {
+            return !definitions.isEmpty();
         }
 
         @Override
@@ -98,7 +125,7 @@ public final class LlmPlanner implements Planner {
         @Override
         public Decision.Answer forceFinal(RunState state) throws LlmException, UnreadableReplyException {
             List<LlmMessage> messages = messages(state);
-            messages.add(LlmMessage.user(FORCE_FINAL));
+            messages.add(LlmMessage.user(nativeCalls() ? NATIVE_FORCE_FINAL : FORCE_FINAL));
             Decision d = ask(messages);
             return d instanceof Decision.Answer a ? a
                     : Decision.answer(d.thought(), FinalAnswers.noFinalFromModel(), AnswerKind.ERROR, d.raw());
@@ -115,20 +142,25 @@ public final class LlmPlanner implements Planner {
         }
 
         private Decision ask(List<LlmMessage> messages) throws LlmException, UnreadableReplyException {
-            String reply = complete(messages);
+            LlmResponse reply = complete(messages);
             try {
-                return DecisionParser.parse(reply);
+                return read(reply);
             } catch (UnreadableReplyException first) {
-                messages.add(LlmMessage.assistant(reply));
-                messages.add(LlmMessage.user(String.format(CORRECTION, first.getMessage())));
-                return DecisionParser.parse(complete(messages));
+                messages.add(LlmMessage.assistant(nativeCalls() ? NativeCalls.asText(reply) : reply.text()));
+                messages.add(LlmMessage.user(String.format(nativeCalls() ? NATIVE_CORRECTION : CORRECTION,
+                        first.getMessage())));
+                return read(complete(messages));
             }
         }
 
-        private String complete(List<LlmMessage> messages) throws LlmException {
-            LlmResponse r = llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false));
+        private Decision read(LlmResponse reply) throws UnreadableReplyException {
+            return nativeCalls() ? NativeCalls.read(reply) : DecisionParser.parse(reply.text());
+        }
+
+        private LlmResponse complete(List<LlmMessage> messages) throws LlmException {
+            LlmResponse r = llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false, definitions));
             spent = spent.plus(r.inputTokens(), r.outputTokens());
-            return r.text();
+            return r;
         }
 
         private List<LlmMessage> messages(RunState state) {
@@ -141,8 +173,12 @@ public final class LlmPlanner implements Planner {
             messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()
                     : state.context().render() + "\nQuestion: " + state.question()));
             for (Step s : state.steps()) {
-                messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
-                messages.add(LlmMessage.user("Observation: " + s.observation()));
+                if (nativeCalls()) {
+                    NativeCalls.replay(s, offered, messages);
+                } else {
+                    messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
+                    messages.add(LlmMessage.user("Observation: " + s.observation()));
+                }
             }
             return messages;
         }

@@ -19,6 +19,11 @@ public final class RunHandle {
     private ObjectNode result;
     private int httpStatus = 200;
     private CompletableFuture<String> pending;
+    /** What a person may mark as right once the run answered: the dataset, the question as it was read, the run. */
+    private Answered answered;
+
+    /** A finished turn's run with its dataset and the question it answered (a follow-up resolved to stand alone). */
+    record Answered(String dataset, String question, dev.sift.agent.AgentRun run) { }
 
     RunHandle(String id, String sessionId) {
         this.id = id;
@@ -46,6 +51,15 @@ public final class RunHandle {
         emit(doneEvent);
         this.done = true;
         notifyAll();
+    }
+
+    synchronized void answered(Answered a) {
+        this.answered = a;
+    }
+
+    /** The run's answer to save, once the run finished with one (empty while running or after an error). */
+    synchronized java.util.Optional<Answered> answered() {
+        return java.util.Optional.ofNullable(answered);
     }
 
     public synchronized boolean done() {

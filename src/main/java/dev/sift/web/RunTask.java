@@ -49,6 +49,7 @@ final class RunTask implements Runnable {
             }, clarifier(), res -> handle.emit(events.turn(res)));
             metrics.run(o.run());
             o.json().put("session_id", conversation.session().id());
+            handle.answered(new RunHandle.Answered(o.session().dataset(), o.turn().question(), o.run()));
             handle.emit(events.of("result", new RunEvents.Result(o.json())));
             handle.finish(o.json(), 200, events.done());
         } catch (Exception | Error e) {

@@ -21,6 +21,8 @@ final class SystemRoutes {
     void register(RoutesConfig r) {
         r.exception(ApiError.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
         r.exception(IllegalArgumentException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
+        // a knowledge file that does not fit the data is the person's to fix: each problem names the entry and the fix
+        r.exception(dev.sift.knowledge.KgException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
         r.exception(Exception.class, (e, ctx) -> {
             String ref = UUID.randomUUID().toString().substring(0, 8);
             LOG.error("Internal error {} on {} {}", ref, ctx.method(), ctx.path(), e);

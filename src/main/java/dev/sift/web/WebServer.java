@@ -25,7 +25,7 @@ import java.util.List;
  * and {@code /metrics} needs it ({@code Authorization: Bearer …} or {@code X-Sift-Token}; event streams,
  * which browsers open without headers, take a signed link instead: {@link EventLinks}). Other sites cannot
  * drive it: {@link RequestGuard}. The routes live in
- * {@link SystemRoutes}, {@link DatasetRoutes}, {@link SourceRoutes}, {@link SessionRoutes} and {@link RunRoutes}.
+ * {@link SystemRoutes}, {@link DatasetRoutes}, {@link SourceRoutes}, {@link SessionRoutes}, {@link RunRoutes} and {@link KnowledgeRoutes}.
  */
 public final class WebServer implements AutoCloseable {
 
@@ -140,6 +140,7 @@ public final class WebServer implements AutoCloseable {
         new SourceRoutes(web, new Uploads(options.maxUploadBytes(), web.sift().home().resolve("tmp"))).register(r);
         new SessionRoutes(web).register(r);
         new RunRoutes(web).register(r);
+        new KnowledgeRoutes(web).register(r);
     }
 
     public int port() {

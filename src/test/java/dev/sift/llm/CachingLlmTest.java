@@ -157,4 +157,24 @@ class CachingLlmTest {
         assertThat(cache.complete(b).cached()).isFalse();
         assertThat(model.requests()).hasSize(4); // a, b, c, b again
     }
+
+    @Test
+    void native_tool_calls_are_part_of_the_key_and_survive_the_disk_cache() throws Exception {
+        server.enqueueJson(200, FakeLlmServer.openAiToolCall("call_9", "run_sql", "{\"sql\":\"SELECT 1\"}", 20, 3));
+        server.enqueueJson(200, FakeLlmServer.openAiCompletion("plain", 20, 3));
+        ToolDefinition tool = new ToolDefinition("run_sql", "run a query", new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree("{\"type\":\"object\",\"properties\":{\"sql\":{\"type\":\"string\"}}}"));
+        LlmRequest withTools = question().withTools(List.of(tool));
+        CachingLlm cache = new CachingLlm(provider(), 8, tmp);
+
+        LlmResponse called = cache.complete(withTools);
+        assertThat(cache.key(withTools)).isNotEqualTo(cache.key(question()));
+        assertThat(cache.complete(question()).text()).isEqualTo("plain");
+        LlmResponse replayed = new CachingLlm(provider(), 8, tmp).complete(withTools);
+
+        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(called.toolCalls()).containsExactly(new ToolCall("call_9", "run_sql", "{\"sql\":\"SELECT 1\"}"));
+        assertThat(replayed.cached()).isTrue();
+        assertThat(replayed.toolCalls()).isEqualTo(called.toolCalls());
+    }
 }

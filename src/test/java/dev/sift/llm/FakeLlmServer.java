@@ -178,6 +178,29 @@ final class FakeLlmServer implements AutoCloseable {
                 """.formatted(quote(text), inputTokens, outputTokens);
     }
 
+    /** An OpenAI-compatible reply that calls {@code name} natively; {@code arguments} is the raw JSON text sent. */
+    static String openAiToolCall(String id, String name, String arguments, int promptTokens, int completionTokens) {
+        return """
+                {"id":"chatcmpl-test2","object":"chat.completion","created":1700000000,"model":"gpt-4o-mini-2024-07-18",
+                 "choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[
+                   {"id":%s,"type":"function","function":{"name":%s,"arguments":%s}}]},
+                  "logprobs":null,"finish_reason":"tool_calls"}],
+                 "usage":{"prompt_tokens":%d,"completion_tokens":%d,"total_tokens":%d}}
+                """.formatted(quote(id), quote(name), quote(arguments), promptTokens, completionTokens,
+                promptTokens + completionTokens);
+    }
+
+    /** An Anthropic reply with a text block and a {@code tool_use} block whose input is {@code inputJson}. */
+    static String anthropicToolUse(String text, String id, String name, String inputJson, int inputTokens,
+                                   int outputTokens) {
+        return """
+                {"id":"msg_test2","type":"message","role":"assistant","model":"claude-3-5-haiku-20241022",
+                 "content":[{"type":"text","text":%s},{"type":"tool_use","id":%s,"name":%s,"input":%s}],
+                 "stop_reason":"tool_use","stop_sequence":null,
+                 "usage":{"input_tokens":%d,"output_tokens":%d}}
+                """.formatted(quote(text), quote(id), quote(name), inputJson, inputTokens, outputTokens);
+    }
+
     static String quote(String s) {
         try {
             return JSON.writeValueAsString(s);

@@ -33,7 +33,7 @@ class LlmConfigTest {
         assertThat(c.apiKey()).isEqualTo("sk-abc");
         assertThat(c.enabled()).isTrue();
         assertThat(c.describe()).isEqualTo(
-                "openai gpt-4o-mini at https://api.openai.com/v1 (timeout 60 s, retries 2, API key set)");
+                "openai gpt-4o-mini at https://api.openai.com/v1 (timeout 60 s, retries 2, API key set, tools json)");
     }
 
     @Test

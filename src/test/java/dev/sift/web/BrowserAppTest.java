@@ -86,6 +86,53 @@ class BrowserAppTest {
         }
     }
 
+    @Test
+    void on_a_users_shop_an_answer_is_saved_with_one_click_and_a_synonym_is_taught_in_the_knowledge_dialog() throws Exception {
+        WebFixture.link(home, dev.sift.TestDatasets.shop());
+        Path file = home.resolve("kg").resolve("shop.kg.yaml");
+        try (WebFixture w = new WebFixture(home)) {
+            ChromeDriver driver = HeadlessChromium.start(profile, 1280, 900);
+            try {
+                WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+                driver.get(w.url("/"));
+                wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(".chip"), 4));
+                new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("dataset"))).selectByValue("shop");
+                WebElement chip = wait.until(d -> d.findElements(By.cssSelector(".chip")).stream()
+                        .filter(c -> c.getText().equals("How many orders are there?")).findFirst().orElse(null));
+                chip.click();
+                WebElement save = wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector(".save-answer")));
+                save.click();
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".save-status"),
+                        "Saved as a verified example in " + file));
+                assertThat(java.nio.file.Files.readString(file)).contains("- question: \"How many orders are there?\"");
+
+                driver.findElement(By.id("kg-open")).click();
+                WebElement phrase = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("kg-phrase")));
+                assertThat(driver.findElement(By.id("kg-body")).getText()).contains("orders.customer_id → customers.customer_id",
+                        "approved (measured)", "How many orders are there?");
+                phrase.sendKeys("buyers");
+                new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("kg-target"))).selectByValue("customers");
+                driver.findElement(By.id("kg-add-synonym")).click();
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("kg-status"), "Saved to " + file));
+                assertThat(driver.findElement(By.id("kg-body")).getText()).contains("buyers → customers");
+                wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("kg-metric-name"))).sendKeys("units");
+                driver.findElement(By.id("kg-metric-expression")).sendKeys("sum(orders.quantty)");
+                new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("kg-metric-grain"))).selectByValue("orders");
+                driver.findElement(By.id("kg-add-metric")).click();
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("#kg-status .error"),
+                        "metrics[units]: column orders.quantty does not exist."));
+                screenshot(driver, "sift-app-knowledge.png");
+                driver.findElement(By.id("kg-close")).click();
+                WebElement q = driver.findElement(By.id("question"));
+                q.sendKeys("How many buyers are there?", Keys.ENTER);
+                wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(".answer"), 2));
+                assertThat(driver.findElements(By.cssSelector(".answer")).get(1).getText()).contains("160");
+            } finally {
+                driver.quit();
+            }
+        }
+    }
+
     private static void screenshot(ChromeDriver driver, String name) {
         HeadlessChromium.screenshot(driver, name);
     }

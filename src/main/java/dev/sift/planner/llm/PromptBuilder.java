@@ -8,6 +8,7 @@ import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.PredictionTask;
 import dev.sift.knowledge.SchemaLinker;
 import dev.sift.llm.PromptTemplate;
+import dev.sift.llm.ToolCalling;
 import dev.sift.tool.JsonSchemas;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolRegistry;
@@ -41,10 +42,21 @@ public final class PromptBuilder {
      * (linked to the question when the whole schema is over budget).
      */
     public static String system(Workspace ws, Knowledge k, Collection<? extends Tool<?>> shown, String question) {
+        return system(ws, k, shown, question, ToolCalling.JSON);
+    }
+
+    /**
+     * As above, for a model calling tools {@code how}: natively, the reply section says to call tools and the
+     * catalog names them only, since their descriptions and parameters travel in the tool definitions.
+     */
+    public static String system(Workspace ws, Knowledge k, Collection<? extends Tool<?>> shown, String question,
+                                ToolCalling how) {
+        boolean nativeCalls = how == ToolCalling.NATIVE;
         return PromptTemplate.load("system").render(Map.of(
                 "dataset", ws.dataset().name(),
+                "reply_format", PromptTemplate.load(nativeCalls ? "reply_native" : "reply_json").render(Map.of()),
                 "sql_rules", sqlRules(ws),
-                "tools", catalog(shown),
+                "tools", nativeCalls ? NativeCalls.catalog(shown) : catalog(shown),
                 "tool_rules", toolRules(shown, ToolGroups.load()),
                 "knowledge", knowledge(k, question),
                 "data_rules", dataRules(ws),
