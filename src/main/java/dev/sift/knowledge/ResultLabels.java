@@ -1,6 +1,7 @@
 package dev.sift.knowledge;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -37,6 +38,40 @@ public final class ResultLabels {
         }
         return kg.column(table, column).map(KgEntry.Column::description)
                 .filter(d -> d != null && !d.isBlank() && d.split("\\s+").length <= 4 && !d.contains("("));
+    }
+
+    /** A column's label, else its name in words ("A3" → "region"; "balance" → "balance"). */
+    public static String columnOrName(KnowledgeGraph kg, String table, String column) {
+        return column(kg, table, column).orElseGet(() -> words(column));
+    }
+
+    /** What a person calls the rows of a table: its first one-word plural synonym ("loans"), else "table rows". */
+    public static String rows(KnowledgeGraph kg, String table) {
+        return kg.table(table).flatMap(t -> t.synonyms().stream().filter(s -> s.endsWith("s") && !s.contains(" "))
+                .findFirst()).orElse(words(table) + " rows");
+    }
+
+    /**
+     * A measure in words with its unit, for a chart's title and axis: "total loan amount (CZK)", "average salary";
+     * a count of rows ({@code column} null) is "number of loans".
+     */
+    public static String measure(KnowledgeGraph kg, String table, String column, String agg) {
+        if (column == null || agg.equalsIgnoreCase("count") && column.isEmpty()) {
+            return "number of " + rows(kg, table);
+        }
+        String word = switch (agg.toLowerCase(Locale.ROOT)) {
+            case "sum" -> "total";
+            case "avg", "mean" -> "average";
+            case "min" -> "lowest";
+            case "max" -> "highest";
+            case "count" -> "number of";
+            default -> agg.toLowerCase(Locale.ROOT);
+        };
+        String unit = kg.column(table, column).map(KgEntry.Column::unit)
+                .filter(u -> u != null && !u.isBlank() && !u.startsWith("share") && !word.equals("number of"))
+                .map(u -> " (" + u + ")").orElse("");
+        String label = columnOrName(kg, table, column);
+        return (label.toLowerCase(Locale.ROOT).startsWith(word + " ") ? label : word + " " + label) + unit;
     }
 
     /** The label of result column {@code name} of {@code sql}, capitalised ("Region", "Year", "Loan count"). */
@@ -79,7 +114,10 @@ public final class ResultLabels {
                 }
             }
         }
-        return Optional.empty();
+        // a frame's column named like a column of exactly one table (no query to trace it by)
+        List<String> holders = kg.tables().stream().map(KgEntry.Table::name).filter(tb -> kg.column(tb, name).isPresent())
+                .toList();
+        return tables.isEmpty() && holders.size() == 1 ? column(kg, holders.get(0), name) : Optional.empty();
     }
 
     /** True when the expression ending at {@code end} is selected as {@code name} ({@code year(loan.date) AS year}). */
@@ -96,7 +134,7 @@ public final class ResultLabels {
         return name.replace('_', ' ').trim();
     }
 
-    private static String capital(String s) {
+    public static String capital(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

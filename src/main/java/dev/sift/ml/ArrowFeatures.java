@@ -16,6 +16,8 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBResultSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
@@ -34,12 +36,14 @@ import java.util.List;
  * as {@link MlData#readRows}'s (a test holds both to that).
  */
 final class ArrowFeatures {
+    private static final Logger LOG = LoggerFactory.getLogger(ArrowFeatures.class);
     /**
-     * Rows per Arrow batch. A batch is written into the matrix column by column, so its block of the matrix
-     * (rows × features × 4 bytes: 640 KB for 20 features) should stay in cache; 64k-row batches made the same
-     * copy five times slower.
+     * Rows per Arrow batch (64k-row batches made the copy five times slower: their block of the matrix fell out of
+     * cache).
      */
     static final long BATCH_ROWS = 8192;
+    /** Rows whose block of the matrix is written column by column (80 KB for 20 features). */
+    static final int CHUNK_ROWS = 1024;
 
     private ArrowFeatures() { }
 
@@ -57,12 +61,84 @@ final class ArrowFeatures {
                 select.add(raw.get(0));
             }
         }
-        String sql = MlData.query(table, entity, target, where, select);
-        // the row count first (a cheap scan), so the matrix is allocated once, not grown and copied
-        Object count = ws.trustedQuery("SELECT count(*) FROM " + table.sqlName() + (where == null ? "" : " WHERE " + where),
-                1).rows().get(0).get(0);
-        int expected = Math.toIntExact(((Number) count).longValue());
-        return ws.trustedRead(sql, rs -> decode(rs, encoder, keepDisplay, expected));
+        // DuckDB sorts only the rowids into entity order; the features stream unsorted, each row written to its place
+        long t0 = System.nanoTime();
+        long[] ordered = ws.trustedRead(MlData.order(table, entity, where), ArrowFeatures::rowids);
+        Positions positions = Positions.of(ordered);
+        long t1 = System.nanoTime();
+        MlData data = ws.trustedRead(MlData.select(table, entity, target, where, select),
+                rs -> decode(rs, encoder, keepDisplay, positions));
+        LOG.debug("{} rows of {}: order {} ms, features {} ms", data.rows(), table.name(), (t1 - t0) / 1_000_000,
+                (System.nanoTime() - t1) / 1_000_000);
+        return data;
+    }
+
+    /** The single BIGINT column of {@code rs}, in its order. */
+    private static long[] rowids(ResultSet rs) throws SQLException {
+        DuckDBResultSet duck = rs.unwrap(DuckDBResultSet.class);
+        try (BufferAllocator allocator = allocator();
+             ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, BATCH_ROWS)) {
+            long[] out = new long[0];
+            int size = 0;
+            while (reader.loadNextBatch()) {
+                int n = reader.getVectorSchemaRoot().getRowCount();
+                if (size + n > out.length) {
+                    out = Arrays.copyOf(out, Math.max(size + n, out.length * 2));
+                }
+                longs((BigIntVector) reader.getVectorSchemaRoot().getVector(0), n).get(out, size, n);
+                size += n;
+            }
+            return size == out.length ? out : Arrays.copyOf(out, size);
+        } catch (java.io.IOException e) {
+            throw new SQLException("reading the Arrow stream failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The matrix row of each rowid: its position in the sorted rowids. A table's rowids are dense (a frame's are
+     * 0..n-1), so an array indexed by rowid; a filter that keeps few rows of a large table falls back to a search.
+     */
+    private record Positions(int rows, long min, int[] dense, long[] sorted, int[] sortedAt) {
+        static Positions of(long[] ordered) {
+            int n = ordered.length;
+            long min = Long.MAX_VALUE;
+            long max = Long.MIN_VALUE;
+            for (long r : ordered) {
+                min = Math.min(min, r);
+                max = Math.max(max, r);
+            }
+            if (n == 0 || max - min < 4L * n + 1024) {
+                int[] dense = new int[n == 0 ? 0 : Math.toIntExact(max - min + 1)];
+                Arrays.fill(dense, -1);
+                for (int k = 0; k < n; k++) {
+                    dense[(int) (ordered[k] - min)] = k;
+                }
+                return new Positions(n, min, dense, null, null);
+            }
+            long[] sorted = ordered.clone();
+            Arrays.sort(sorted);
+            int[] at = new int[n];
+            for (int k = 0; k < n; k++) {
+                at[Arrays.binarySearch(sorted, ordered[k])] = k;
+            }
+            return new Positions(n, min, null, sorted, at);
+        }
+
+        int of(long rowid) {
+            int p = -1;
+            if (dense != null) {
+                long i = rowid - min;
+                p = i >= 0 && i < dense.length ? dense[(int) i] : -1;
+            } else {
+                int j = Arrays.binarySearch(sorted, rowid);
+                p = j >= 0 ? sortedAt[j] : -1;
+            }
+            if (p < 0) {
+                throw new IllegalStateException("rowid " + rowid + " was not among the sorted rows: the table changed"
+                        + " between reading its order and its features");
+            }
+            return p;
+        }
     }
 
     /** The level's position in {@code levels}, -1 for any other value, NULL for NULL. */
@@ -74,13 +150,12 @@ final class ArrowFeatures {
         return b.append(" ELSE -1 END").toString();
     }
 
-    private static MlData decode(ResultSet rs, FeatureEncoder encoder, boolean keepDisplay, int expected)
+    private static MlData decode(ResultSet rs, FeatureEncoder encoder, boolean keepDisplay, Positions positions)
             throws SQLException {
         DuckDBResultSet duck = rs.unwrap(DuckDBResultSet.class);
         try (BufferAllocator allocator = allocator();
              ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, BATCH_ROWS)) {
-            Rows rows = new Rows(encoder.width(), keepDisplay ? encoder.columns().size() : 0);
-            rows.grow(expected);
+            Rows rows = new Rows(encoder.width(), keepDisplay ? encoder.columns().size() : 0, positions);
             while (reader.loadNextBatch()) {
                 VectorSchemaRoot root = reader.getVectorSchemaRoot();
                 rows.add(root, encoder.columns(), keepDisplay);
@@ -101,21 +176,43 @@ final class ArrowFeatures {
         }
     }
 
-    /** The decoded rows so far (allocated for the expected count; grown should more arrive). */
+    /**
+     * The matrix and its row arrays, allocated once for every row; each batch's rows are written at their
+     * {@link Positions}. Scratch arrays are reused from batch to batch, and a target's text is made once per distinct
+     * value while there are few: a million rows otherwise left a million small objects for the collector.
+     */
     private static final class Rows {
+        private static final int DISTINCT_TARGETS = 64;
         private final int width;
         private final int shownColumns;
-        private float[] x = new float[0];
-        private long[] rowids = new long[0];
-        private Object[] entities = new Object[0];
-        private String[] targets = new String[0];
-        private String[][] display;
-        private int size;
+        private final Positions positions;
+        private final float[] x;
+        private final long[] rowids;
+        private final Object[] entities;
+        private final String[] targets;
+        private final String[][] display;
+        private final List<byte[]> targetBytes = new ArrayList<>();
+        private final List<String> targetTexts = new ArrayList<>();
+        private int[] at = new int[0];
+        private long[] ids = new long[0];
+        private double[] doubles = new double[0];
+        private int[] ints = new int[0];
+        private boolean[] missing = new boolean[0];
+        private int[] offsets = new int[0];
+        private byte[] bytes = new byte[0];
+        private int seen;
+        private int last = -1;
 
-        Rows(int width, int shownColumns) {
+        Rows(int width, int shownColumns, Positions positions) {
             this.width = width;
             this.shownColumns = shownColumns;
-            this.display = shownColumns > 0 ? new String[0][] : null;
+            this.positions = positions;
+            int n = positions.rows();
+            this.x = new float[Math.multiplyExact(n, width)];
+            this.rowids = new long[n];
+            this.entities = new Object[n];
+            this.targets = new String[n];
+            this.display = shownColumns > 0 ? new String[n][] : null;
         }
 
         void add(VectorSchemaRoot root, List<FeatureEncoder.ColumnPlan> plans, boolean keepDisplay) {
@@ -123,147 +220,211 @@ final class ArrowFeatures {
             if (n == 0) {
                 return;
             }
-            grow(size + n);
-            longs((BigIntVector) root.getVector(0), n).get(rowids, size, n);
+            scratch(n);
+            longs((BigIntVector) root.getVector(0), n).get(ids, 0, n);
+            for (int i = 0; i < n; i++) {
+                int p = positions.of(ids[i]);
+                rowids[p] = ids[i];
+                at[i] = p;
+            }
+            seen += n;
             FieldVector entity = root.getVector(1);
-            if (entity instanceof BigIntVector ids) {
-                LongBuffer values = longs(ids, n);
-                boolean[] missing = nulls(ids, n);
+            if (entity instanceof BigIntVector idVector) {
+                LongBuffer values = longs(idVector, n);
+                boolean none = !nulls(idVector, n);
                 for (int i = 0; i < n; i++) {
-                    long id = values.get(i);
-                    entities[size + i] = missing != null && missing[i] ? null : (Object) id;
+                    entities[at[i]] = none || !missing[i] ? (Object) values.get(i) : null;
                 }
             } else {
-                texts((VarCharVector) entity, n, entities);
+                texts((VarCharVector) entity, n, entities, false);
             }
-            texts((VarCharVector) root.getVector(2), n, targets);
+            texts((VarCharVector) root.getVector(2), n, targets, true);
             if (keepDisplay) {
                 for (int i = 0; i < n; i++) {
-                    display[size + i] = new String[shownColumns];
+                    display[at[i]] = new String[shownColumns];
                 }
             }
-            int vector = 3;
-            int offset = 0;
-            for (int c = 0; c < plans.size(); c++) {
-                FeatureEncoder.ColumnPlan plan = plans.get(c);
-                switch (plan.kind()) {
-                    case NUMERIC -> {
-                        Float8Vector v = (Float8Vector) root.getVector(vector++);
-                        putDoubles(v, n, offset++);
-                        if (keepDisplay) {
-                            for (int i = 0; i < n; i++) {
-                                display[size + i][c] = v.isNull(i) ? null : Numbers.number(v.get(i));
+            // the features in chunks of rows, so the block of the matrix being written stays in the processor's cache
+            boolean[] hasNulls = new boolean[root.getFieldVectors().size()];
+            for (int v = 3; v < hasNulls.length; v++) {
+                hasNulls[v] = root.getVector(v).getNullCount() > 0;
+            }
+            for (int lo = 0; lo < n; lo += CHUNK_ROWS) {
+                int hi = Math.min(n, lo + CHUNK_ROWS);
+                int vector = 3;
+                int offset = 0;
+                for (FeatureEncoder.ColumnPlan plan : plans) {
+                    switch (plan.kind()) {
+                        case NUMERIC -> {
+                            putDoubles((Float8Vector) root.getVector(vector), lo, hi, offset++, hasNulls[vector]);
+                            vector++;
+                        }
+                        case ONE_HOT, ORDINAL -> {
+                            putLevels((IntVector) root.getVector(vector), lo, hi, offset, plan, hasNulls[vector]);
+                            vector++;
+                            offset += plan.kind() == FeatureEncoder.Kind.ORDINAL ? 1 : plan.levels().size();
+                        }
+                        case DATE -> {
+                            for (int k = 0; k < 4; k++, vector++) {
+                                putDoubles((Float8Vector) root.getVector(vector), lo, hi, offset++, hasNulls[vector]);
                             }
                         }
                     }
-                    case ONE_HOT, ORDINAL -> {
-                        putLevels((IntVector) root.getVector(vector++), n, offset, plan);
-                        offset += plan.kind() == FeatureEncoder.Kind.ORDINAL ? 1 : plan.levels().size();
-                    }
-                    case DATE -> {
-                        for (int k = 0; k < 4; k++) {
-                            putDoubles((Float8Vector) root.getVector(vector++), n, offset++);
-                        }
-                    }
-                }
-                if (keepDisplay && plan.kind() != FeatureEncoder.Kind.NUMERIC) {
-                    VarCharVector shown = (VarCharVector) root.getVector(vector++);
-                    for (int i = 0; i < n; i++) {
-                        display[size + i][c] = text(shown, i);
+                    if (keepDisplay && plan.kind() != FeatureEncoder.Kind.NUMERIC) {
+                        vector++;
                     }
                 }
             }
-            size += n;
+            if (keepDisplay) {
+                display(root, plans, n);
+            }
         }
 
-        /** One DOUBLE column into matrix column {@code col}, its buffers copied in bulk (no call per value). */
-        private void putDoubles(Float8Vector v, int n, int col) {
-            double[] values = new double[n];
-            v.getDataBuffer().nioBuffer(0, n * Float8Vector.TYPE_WIDTH).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer()
-                    .get(values);
-            boolean[] missing = nulls(v, n);
-            int at = size * width + col;
-            for (int i = 0; i < n; i++, at += width) {
-                x[at] = missing != null && missing[i] ? Float.NaN : (float) values[i];
+        /** Each used value as text, for explanations. */
+        private void display(VectorSchemaRoot root, List<FeatureEncoder.ColumnPlan> plans, int n) {
+            int vector = 3;
+            for (int c = 0; c < plans.size(); c++) {
+                FeatureEncoder.ColumnPlan plan = plans.get(c);
+                if (plan.kind() == FeatureEncoder.Kind.NUMERIC) {
+                    Float8Vector v = (Float8Vector) root.getVector(vector++);
+                    for (int i = 0; i < n; i++) {
+                        display[at[i]][c] = v.isNull(i) ? null : Numbers.number(v.get(i));
+                    }
+                    continue;
+                }
+                vector += plan.kind() == FeatureEncoder.Kind.DATE ? 4 : 1;
+                VarCharVector shown = (VarCharVector) root.getVector(vector++);
+                for (int i = 0; i < n; i++) {
+                    display[at[i]][c] = text(shown, i);
+                }
+            }
+        }
+
+        private void scratch(int n) {
+            if (at.length < n) {
+                at = new int[n];
+                ids = new long[n];
+                doubles = new double[n];
+                ints = new int[n];
+                missing = new boolean[n];
+                offsets = new int[n + 1];
+            }
+        }
+
+        /** Rows [lo, hi) of a DOUBLE column into matrix column {@code col}, the buffer copied in bulk (no call per value). */
+        private void putDoubles(Float8Vector v, int lo, int hi, int col, boolean hasNulls) {
+            int len = hi - lo;
+            v.getDataBuffer().nioBuffer((long) lo * Float8Vector.TYPE_WIDTH, len * Float8Vector.TYPE_WIDTH)
+                    .order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(doubles, 0, len);
+            if (hasNulls) {
+                nulls(v, lo, hi);
+            }
+            for (int i = 0; i < len; i++) {
+                x[at[lo + i] * width + col] = hasNulls && missing[i] ? Float.NaN : (float) doubles[i];
             }
         }
 
         /** A level index as the row loop encodes it: one-hot 1/0 (NaN when NULL), ordinal the index (NaN unseen). */
-        private void putLevels(IntVector v, int n, int col, FeatureEncoder.ColumnPlan plan) {
+        private void putLevels(IntVector v, int lo, int hi, int col, FeatureEncoder.ColumnPlan plan, boolean hasNulls) {
             boolean ordinal = plan.kind() == FeatureEncoder.Kind.ORDINAL;
             int levels = plan.levels().size();
-            int[] index = new int[n];
-            v.getDataBuffer().nioBuffer(0, n * IntVector.TYPE_WIDTH).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(index);
-            boolean[] missing = nulls(v, n);
-            for (int i = 0; i < n; i++) {
-                int at = (size + i) * width + col;
-                int idx = index[i];
-                if (missing != null && missing[i]) {
-                    Arrays.fill(x, at, at + (ordinal ? 1 : levels), Float.NaN);
+            int len = hi - lo;
+            v.getDataBuffer().nioBuffer((long) lo * IntVector.TYPE_WIDTH, len * IntVector.TYPE_WIDTH)
+                    .order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, len);
+            if (hasNulls) {
+                nulls(v, lo, hi);
+            }
+            for (int i = 0; i < len; i++) {
+                int cell = at[lo + i] * width + col;
+                int idx = ints[i];
+                if (hasNulls && missing[i]) {
+                    Arrays.fill(x, cell, cell + (ordinal ? 1 : levels), Float.NaN);
                 } else if (ordinal) {
-                    x[at] = idx < 0 ? Float.NaN : idx;
+                    x[cell] = idx < 0 ? Float.NaN : idx;
                 } else {
                     for (int l = 0; l < levels; l++) {
-                        x[at + l] = idx == l ? 1f : 0f;
+                        x[cell + l] = idx == l ? 1f : 0f;
                     }
                 }
             }
         }
 
-        /** The first {@code n} values of a VARCHAR vector into {@code out} from row {@code size} on. */
-        private void texts(VarCharVector v, int n, Object[] out) {
-            int[] offsets = new int[n + 1];
+        /** The first {@code n} values of a VARCHAR vector into {@code out} at their rows; {@code few}: reuse texts. */
+        private void texts(VarCharVector v, int n, Object[] out, boolean few) {
             v.getOffsetBuffer().nioBuffer(0, (n + 1) * VarCharVector.OFFSET_WIDTH).order(ByteOrder.LITTLE_ENDIAN)
-                    .asIntBuffer().get(offsets);
-            byte[] data = new byte[offsets[n]];
-            v.getDataBuffer().getBytes(0, data);
-            boolean[] missing = nulls(v, n);
+                    .asIntBuffer().get(offsets, 0, n + 1);
+            if (bytes.length < offsets[n]) {
+                bytes = new byte[Math.max(offsets[n], bytes.length * 2)];
+            }
+            v.getDataBuffer().getBytes(0, bytes, 0, offsets[n]);
+            boolean none = !nulls(v, n);
             for (int i = 0; i < n; i++) {
-                out[size + i] = missing != null && missing[i] ? null
-                        : new String(data, offsets[i], offsets[i + 1] - offsets[i], StandardCharsets.UTF_8);
+                out[at[i]] = !none && missing[i] ? null : few ? known(offsets[i], offsets[i + 1])
+                        : new String(bytes, offsets[i], offsets[i + 1] - offsets[i], StandardCharsets.UTF_8);
             }
         }
 
-        private void grow(int rows) {
-            if (rows <= rowids.length) {
-                return;
+        /** The text of bytes[from, to), the same String for the same bytes while at most 64 texts were seen. */
+        private String known(int from, int to) {
+            if (last >= 0 && same(targetBytes.get(last), from, to)) {
+                return targetTexts.get(last);
             }
-            int cap = Math.max(rows, rowids.length * 2);
-            x = Arrays.copyOf(x, Math.multiplyExact(cap, width));
-            rowids = Arrays.copyOf(rowids, cap);
-            entities = Arrays.copyOf(entities, cap);
-            targets = Arrays.copyOf(targets, cap);
-            if (display != null) {
-                display = Arrays.copyOf(display, cap);
+            for (int k = 0; k < targetBytes.size(); k++) {
+                if (same(targetBytes.get(k), from, to)) {
+                    last = k;
+                    return targetTexts.get(k);
+                }
+            }
+            String text = new String(bytes, from, to - from, StandardCharsets.UTF_8);
+            if (targetBytes.size() < DISTINCT_TARGETS) {
+                targetBytes.add(Arrays.copyOfRange(bytes, from, to));
+                targetTexts.add(text);
+            }
+            return text;
+        }
+
+        private boolean same(byte[] b, int from, int to) {
+            if (b.length != to - from) {
+                return false;
+            }
+            for (int i = 0; i < b.length; i++) {
+                if (b[i] != bytes[from + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Marks in {@code missing[0, n)} which of the first {@code n} values are NULL; false when none is. */
+        private boolean nulls(FieldVector v, int n) {
+            if (v.getNullCount() == 0) {
+                return false;
+            }
+            nulls(v, 0, n);
+            return true;
+        }
+
+        /** Marks in {@code missing[0, hi - lo)} which of rows [lo, hi) are NULL ({@code lo} a multiple of 8). */
+        private void nulls(FieldVector v, int lo, int hi) {
+            int len = hi - lo;
+            byte[] bits = new byte[(len + 7) / 8];
+            v.getValidityBuffer().getBytes(lo >> 3, bits);
+            for (int i = 0; i < len; i++) {
+                missing[i] = (bits[i >> 3] & (1 << (i & 7))) == 0;
             }
         }
 
         MlData toData() {
-            if (size == rowids.length) {
-                return new MlData(size, width, x, entities, targets, rowids, display);
+            if (seen != positions.rows()) {
+                throw new IllegalStateException("read " + seen + " rows of features for " + positions.rows()
+                        + " sorted rows: the table changed between the two reads");
             }
-            return new MlData(size, width, Arrays.copyOf(x, size * width), Arrays.copyOf(entities, size),
-                    Arrays.copyOf(targets, size), Arrays.copyOf(rowids, size),
-                    display == null ? null : Arrays.copyOf(display, size));
+            return new MlData(seen, width, x, entities, targets, rowids, display);
         }
     }
 
     private static LongBuffer longs(BigIntVector v, int n) {
         return v.getDataBuffer().nioBuffer(0, n * BigIntVector.TYPE_WIDTH).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
-    }
-
-    /** Which of the first {@code n} values are NULL, from the validity bitmap; null when none is. */
-    private static boolean[] nulls(FieldVector v, int n) {
-        if (v.getNullCount() == 0) {
-            return null;
-        }
-        byte[] bits = new byte[(n + 7) / 8];
-        v.getValidityBuffer().getBytes(0, bits);
-        boolean[] missing = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            missing[i] = (bits[i >> 3] & (1 << (i & 7))) == 0;
-        }
-        return missing;
     }
 
     private static String text(VarCharVector v, int i) {

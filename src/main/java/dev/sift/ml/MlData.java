@@ -110,16 +110,29 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
      * must not depend on that.
      */
     static String query(TableInfo table, String entity, String target, String where, List<String> features) {
+        return select(table, entity, target, where, features) + orderBy(entity);
+    }
+
+    /** {@link #query}'s columns and rows, in whatever order DuckDB returns them. */
+    static String select(TableInfo table, String entity, String target, String where, List<String> features) {
         StringBuilder sql = new StringBuilder("SELECT rowid");
         sql.append(", ").append(entity == null ? "CAST(NULL AS BIGINT)" : entityExpression(table, entity));
         sql.append(", ").append(target == null ? "CAST(NULL AS VARCHAR)" : "CAST(" + Sql.quoteIdent(target) + " AS VARCHAR)");
         features.forEach(e -> sql.append(", ").append(e));
-        sql.append(" FROM ").append(table.sqlName());
-        if (where != null) {
-            sql.append(" WHERE ").append(where);
-        }
-        sql.append(" ORDER BY ").append(entity == null ? "" : Sql.quoteIdent(entity) + " NULLS LAST, ").append("rowid");
-        return sql.toString();
+        return sql.append(from(table, where)).toString();
+    }
+
+    /** The rowids of {@link #query}'s rows in its order: the sort without the features riding along. */
+    static String order(TableInfo table, String entity, String where) {
+        return "SELECT rowid" + from(table, where) + orderBy(entity);
+    }
+
+    private static String from(TableInfo table, String where) {
+        return " FROM " + table.sqlName() + (where == null ? "" : " WHERE " + where);
+    }
+
+    private static String orderBy(String entity) {
+        return " ORDER BY " + (entity == null ? "" : Sql.quoteIdent(entity) + " NULLS LAST, ") + "rowid";
     }
 
     /** Whole-number ids as BIGINT (read as longs), any other id as its text, so both readers see the same values. */

@@ -29,6 +29,8 @@ public final class RuleReferenceResolver implements ReferenceResolver {
 
     private static final Pattern MEASURE = Pattern.compile("(?i)\\b(?:smallest|largest|lowest|highest|biggest|minimum"
             + "|maximum|average|mean|median|total)\\b");
+    private static final Pattern SINGLE_YEAR = Pattern.compile("(?i)\\s+(?:in|for|during)\\s+(?:the\\s+year\\s+)?"
+            + "(?:1[89]|20)\\d\\d\\b");
     private static final Pattern YEAR = Pattern.compile("\\b(1[89]|20)\\d\\d\\b");
     private static final Pattern YEAR_ONLY = Pattern.compile("(?i)(?:in|for|during)\\s+(?:the\\s+year\\s+)?((?:1[89]|20)\\d\\d)");
     private static final Pattern GROUP_ONLY = Pattern.compile("(?i)(?:by|per)\\s+[\\p{L}\\p{N}_ .]+");
@@ -155,9 +157,12 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         Matcher group = GROUP_ONLY.matcher(q);
         if (group.matches()) {
-            Matcher old = GROUPING.matcher(stem);
-            String by = old.find() ? old.replaceFirst(" " + Matcher.quoteReplacement(q)) : stem + " " + q;
-            return Optional.of(refined(by + "?", "'" + q + "' → the question" + cite + " grouped " + q));
+            // one year per group leaves nothing to compare within a single year: "per year" drops "in 1997"
+            String base = q.matches("(?i)(?:by|per)\\s+(?:the\\s+)?year") ? SINGLE_YEAR.matcher(stem).replaceAll("") : stem;
+            Matcher old = GROUPING.matcher(base);
+            String by = old.find() ? old.replaceFirst(" " + Matcher.quoteReplacement(q)) : base + " " + q;
+            return Optional.of(refined(by + "?", "'" + q + "' → the question" + cite + " grouped " + q
+                    + (base.equals(stem) ? "" : ", over all years")));
         }
         Matcher measure = THEIR.matcher(q);
         if (measure.matches()) {

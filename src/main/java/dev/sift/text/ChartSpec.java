@@ -44,6 +44,15 @@ public final class ChartSpec {
 
     public static ObjectNode build(String kind, Field x, Field y, Field color, String title, List<String> columns,
                                    List<List<Object>> rows) {
+        return build(kind, x, y, color, title, columns, rows, null);
+    }
+
+    /**
+     * The chart with axis and legend titles from {@code titles} (a column name, or {@link #COUNT} for the count of rows,
+     * to what a person calls it); null keeps the columns' own names.
+     */
+    public static ObjectNode build(String kind, Field x, Field y, Field color, String title, List<String> columns,
+                                   List<List<Object>> rows, java.util.function.UnaryOperator<String> titles) {
         ObjectNode spec = JSON.createObjectNode();
         spec.put("$schema", SCHEMA);
         if (title != null && !title.isBlank()) {
@@ -104,6 +113,17 @@ public final class ChartSpec {
         }
         if (color != null && !kind.equals("heatmap")) {
             enc.set("color", field(color));
+        }
+        if (titles != null) {
+            enc.fields().forEachRemaining(e -> {
+                ObjectNode channel = (ObjectNode) e.getValue();
+                String named = channel.path("aggregate").asText().equals("sum") && channel.path("field").asText().equals(COUNT)
+                        && channel.path("title").asText().equals("count") ? COUNT : channel.path("field").asText();
+                String t = titles.apply(named);
+                if (t != null && !t.isBlank()) {
+                    channel.put("title", t);
+                }
+            });
         }
         spec.set("encoding", enc);
         return spec;

@@ -52,4 +52,18 @@ class ResultLabelsTest {
         assertThat(kg.table("loan").orElseThrow().plural()).isEqualTo("loans");
         assertThat(kg.table("order").orElseThrow().singular()).isEqualTo("order");
     }
+
+    @Test
+    void aMeasureIsNamedWithItsAggregateLabelAndUnit() {
+        assertThat(ResultLabels.measure(kg, "loan", "amount", "sum")).isEqualTo("total loan amount (CZK)");
+        assertThat(ResultLabels.measure(kg, "district", "A11", "avg")).isEqualTo("average salary (CZK per month)");
+        assertThat(ResultLabels.measure(kg, "loan", null, "count")).isEqualTo("number of loans");
+        assertThat(ResultLabels.measure(kg, "trans", "balance", "max")).startsWith("highest ");
+    }
+
+    @Test
+    void aFrameColumnNamedLikeTheColumnOfOneTableTakesItsLabel() {
+        assertThat(new ResultLabels(kg).of(null, "A3")).isEqualTo("Region");
+        assertThat(new ResultLabels(kg).of(null, "amount")).isEqualTo("Amount"); // in loan, trans and order: no guess
+    }
 }

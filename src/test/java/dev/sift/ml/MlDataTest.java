@@ -97,6 +97,39 @@ class MlDataTest {
         assertSame(arrow, MlData.readRows(ws, table, enc, null, "label", "ratio > 100", false));
     }
 
+    @Test
+    void rows_stored_out_of_entity_order_land_in_entity_order_in_both_readers() throws Exception {
+        // inserted in hash order, so the frame's rowids do not follow cust_id: the Arrow reader places each row itself
+        ws.saveFrame("shuffled", "SELECT * FROM (" + ROWS.replace("LAST", "301") + ") ORDER BY hash(cust_id)");
+        TableInfo table = ws.table("shuffled").orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("cust_id", "label"), null);
+
+        MlData arrow = MlData.read(ws, table, enc, "cust_id", "label", null, true);
+        MlData rows = MlData.readRows(ws, table, enc, "cust_id", "label", null, true);
+
+        assertSame(arrow, rows);
+        assertThat(arrow.display()).isDeepEqualTo(rows.display());
+        assertThat(arrow.entities()).containsExactly(IntStream.rangeClosed(1, 300).mapToObj(i -> (Object) (long) i).toArray());
+        long[] sorted = arrow.rowids().clone();
+        Arrays.sort(sorted);
+        assertThat(arrow.rowids()).isNotEqualTo(sorted); // stored order is not entity order
+    }
+
+    @Test
+    void a_filter_keeping_few_rows_of_a_large_frame_reads_them_in_entity_order() throws Exception {
+        // 30 of 30,000 rows, spread over the whole rowid range: the positions are searched, not indexed by rowid
+        ws.saveFrame("large", "SELECT * FROM (" + ROWS.replace("LAST", "30001") + ") ORDER BY hash(cust_id)");
+        TableInfo table = ws.table("large").orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("cust_id", "label"), List.of("amount", "color", "opened"));
+
+        MlData arrow = MlData.read(ws, table, enc, "code", "label", "cust_id % 1000 = 0", false);
+        MlData rows = MlData.readRows(ws, table, enc, "code", "label", "cust_id % 1000 = 0", false);
+
+        assertSame(arrow, rows);
+        assertThat(arrow.rows()).isEqualTo(30);
+        assertThat(arrow.entities()).isSortedAccordingTo((a, b) -> ((String) a).compareTo((String) b)).contains("c1000");
+    }
+
     /** Bit for bit (NaN equals NaN), and every other component equal. */
     private static void assertSame(MlData arrow, MlData rows) {
         assertThat(arrow.rows()).isEqualTo(rows.rows());

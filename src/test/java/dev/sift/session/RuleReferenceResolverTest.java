@@ -148,6 +148,10 @@ class RuleReferenceResolverTest {
                 .isEqualTo("How many loans are there by region?");
         assertThat(resolver.resolve("instead, by year?", thread, TABLES).question())
                 .isEqualTo("How many loans are there by year?");
+        assertThat(resolver.resolve("per year instead?", List.of(turn(1, "How many gold cards are there issued in 1997?",
+                "card")), TABLES).question()).isEqualTo("How many gold cards are there issued per year?");
+        assertThat(resolver.resolve("by month?", List.of(turn(1, "How many loans were granted in 1997?", "loan")), TABLES)
+                .question()).isEqualTo("How many loans were granted in 1997 by month?");
     }
 
     @Test

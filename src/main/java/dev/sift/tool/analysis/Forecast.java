@@ -144,10 +144,12 @@ public final class Forecast implements Tool<Forecast.Args> {
                 new RowsFrame.Col("actual", "DOUBLE"), new RowsFrame.Col("forecast", "DOUBLE"),
                 new RowsFrame.Col("lower", "DOUBLE"), new RowsFrame.Col("upper", "DOUBLE")), rows);
         String what = Series.label(measure, args.agg());
-        Object chart = VegaLite.chart("Forecast of " + grain.adjective() + " " + what + " of " + t.name()).values(rows).set("width", "container").set("height", 260)
+        String measured = Series.measured(ctx, t, measure, args.agg());
+        Object chart = VegaLite.chart("Forecast of " + grain.adjective() + " " + measured).values(rows)
+                .set("width", "container").set("height", 260)
                 .layer(VegaLite.layerSpec().mark("area", Map.of("opacity", 0.25))
                         .encode("x", "period", "temporal", TrendAnalysis.capital(grain.sql()))
-                        .encode("y", "lower", "quantitative", what).encode("y2", "upper", "quantitative", null))
+                        .encode("y", "lower", "quantitative", TrendAnalysis.capital(measured)).encode("y2", "upper", "quantitative", null))
                 .layer(VegaLite.layerSpec().mark("line").encode("x", "period", "temporal", null)
                         .encode("y", "actual", "quantitative", null))
                 .layer(VegaLite.layerSpec().mark("line", Map.of("strokeDash", List.of(4, 4)))

@@ -84,6 +84,12 @@ record Series(String sql, String measureLabel, Grain grain, List<String> periods
         return d.isEmpty() ? "none" : String.join(", ", d);
     }
 
+    /** The measure in the knowledge graph's words, for charts: "total loan amount (CZK)", "number of loans". */
+    static String measured(dev.sift.tool.ToolContext ctx, TableInfo t, ColumnInfo measure, String agg) {
+        return dev.sift.knowledge.ResultLabels.measure(ctx.knowledge().graph(), t.name(),
+                measure == null ? null : measure.name(), agg == null ? "sum" : agg);
+    }
+
     static String label(ColumnInfo measure, String agg) {
         return measure == null ? "count of rows" : agg + "(" + measure.name() + ")";
     }

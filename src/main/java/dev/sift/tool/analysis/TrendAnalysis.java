@@ -76,7 +76,8 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
         if (problem != null) {
             return ToolResult.error(problem);
         }
-        Result r = analyse(ws, t, date, measure, args.agg(), Series.Grain.parse(args.grain()));
+        Result r = analyse(ws, t, date, measure, args.agg(), Series.Grain.parse(args.grain()),
+                Series.measured(ctx, t, measure, args.agg()));
         if (r.trend() == null) {
             return ToolResult.error("The " + r.grain() + " series of " + t.name() + "." + date.name() + " has only "
                     + r.series().size() + " period(s) (" + (r.firstPartial() || r.lastPartial() ? "partial edge periods"
@@ -88,8 +89,9 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
         return ToolResult.withChart(summary(r, t.name()), r, (JsonNode) r.chart(), Map.of());
     }
 
-    static Result analyse(Workspace ws, TableInfo t, ColumnInfo date, ColumnInfo measure, String agg, Series.Grain grain)
-            throws QueryException {
+    /** {@code measured}: the measure as a person says it (the chart's title and axis), e.g. "total loan amount (CZK)". */
+    static Result analyse(Workspace ws, TableInfo t, ColumnInfo date, ColumnInfo measure, String agg, Series.Grain grain,
+                          String measured) throws QueryException {
         Series s = Series.load(ws, t, date, measure, agg, grain);
         int[] use = s.usable();
         double[] x = new double[use.length];
@@ -149,11 +151,11 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
         RowsFrame.save(ws, frame, List.of(new RowsFrame.Col("period", "DATE"), new RowsFrame.Col("value", "DOUBLE"),
                 new RowsFrame.Col("trend", "DOUBLE"), new RowsFrame.Col("change", "DOUBLE")), rows);
         String what = Series.label(measure, agg);
-        Object chart = VegaLite.chart(capital(grain.adjective()) + " " + what + " of " + t.name())
+        Object chart = VegaLite.chart(capital(grain.adjective()) + " " + measured)
                 .values(rows).set("width", "container").set("height", 260)
                 .layer(VegaLite.layerSpec().mark("line", Map.of("point", true))
                         .encode("x", "period", "temporal", capital(grain.sql()))
-                        .encode("y", "value", "quantitative", what))
+                        .encode("y", "value", "quantitative", capital(measured)))
                 .layer(VegaLite.layerSpec().mark("line", Map.of("strokeDash", List.of(4, 4), "color", "gray"))
                         .encode("x", "period", "temporal", null).encode("y", "trend", "quantitative", "linear trend"))
                 .json();

@@ -8,6 +8,9 @@ import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
+import dev.sift.knowledge.KnowledgeGraph;
+import dev.sift.knowledge.ResultLabels;
+import dev.sift.text.Evidence;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolContext;
@@ -18,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * A Vega-Lite chart of a frame (or table): bar, line, scatter, histogram, pie or heatmap. Every field is a
@@ -92,7 +96,7 @@ public final class MakeChart implements Tool<MakeChart.Args> {
             r = ctx.workspace().trustedQuery("SELECT " + select + " FROM " + t.sqlName()
                     + (fx.type().equals("nominal") ? "" : " ORDER BY " + Sql.quoteIdent(x.name())), MAX_POINTS);
         }
-        ObjectNode spec = ChartSpec.build(kind, fx, fy, fc, a.title(), r.columnNames(), r.rows());
+        ObjectNode spec = ChartSpec.build(kind, fx, fy, fc, a.title(), r.columnNames(), r.rows(), titles(t, ctx));
         String what = (y == null ? (kind.equals("heatmap") || kind.equals("histogram") || counting ? "count of rows" : "")
                 : y.name());
         String summary = "Made a " + kind + " chart of " + t.name() + ": x = " + x.name() + " (" + fx.type() + ")"
@@ -101,6 +105,24 @@ public final class MakeChart implements Tool<MakeChart.Args> {
                 + (counting ? " groups." : " points.") + " The person sees the chart; do not describe numbers you did"
                 + " not read from a result.";
         return ToolResult.chart(summary, spec, Map.of("kind", kind));
+    }
+
+    /**
+     * Axis titles from the knowledge graph: a dataset column by its label ("Region", not "A3"), a frame's column by the
+     * query that made it, the count of rows as "Number of loans".
+     */
+    private static UnaryOperator<String> titles(TableInfo t, ToolContext ctx) {
+        KnowledgeGraph kg = ctx.knowledge().graph();
+        boolean frame = t.kind() == TableInfo.Kind.FRAME;
+        String sql = frame ? ctx.evidence().stream().filter(e -> t.name().equals(e.frame())).reduce((p, q) -> q)
+                .map(Evidence::sql).orElse(null) : null;
+        ResultLabels labels = new ResultLabels(kg);
+        return c -> {
+            if (c.equals(ChartSpec.COUNT)) {
+                return ResultLabels.capital(frame ? "count" : ResultLabels.measure(kg, t.name(), null, "count"));
+            }
+            return frame ? labels.of(sql, c) : ResultLabels.capital(ResultLabels.columnOrName(kg, t.name(), c));
+        };
     }
 
     private static String check(String kind, TableInfo t, ChartSpec.Field x, ChartSpec.Field y, ChartSpec.Field c) {

@@ -2,6 +2,8 @@ package dev.sift.data.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
+import dev.sift.agent.AgentConfig;
+import dev.sift.agent.AgentRun;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.TableInfo;
@@ -52,6 +54,7 @@ class PostgresMlTest {
                   FROM loan JOIN account ON loan.account_id = account.account_id
             """;
     private static EmbeddedPostgres pg;
+    private static Path home;
     private static Dataset shop;
     private final ToolRegistry tools = Sift.defaultTools();
     private Workspace ws;
@@ -73,6 +76,7 @@ class PostgresMlTest {
                     + " AND 1000 + (i * 7919) % 60000 > 30000 THEN 1 ELSE 0 END AS late FROM generate_series(1, 1700) i) s");
             st.execute("ANALYZE");
         }
+        home = dir;
         DatasetStore store = new DatasetStore(dir.resolve("datasets"));
         shop = LiveConnect.connect(store, "shop", "postgresql://postgres@localhost:" + pg.getPort() + "/postgres",
                 Map.of(), Map.of(), LIMITS).dataset();
@@ -135,6 +139,23 @@ class PostgresMlTest {
         // the drivers are the columns the label depends on
         assertThat(String.valueOf(ws.query("SELECT string_agg(driver_1, ' ') FROM frames.explanations").scalar()))
                 .containsAnyOf("amount", "duration");
+    }
+
+    @Test
+    void the_offline_planner_answers_a_predictive_question_on_the_engine_with_the_users_task() throws Exception {
+        java.nio.file.Files.createDirectories(home.resolve("kg"));
+        java.nio.file.Files.writeString(home.resolve("kg/shop.kg.yaml"), TASK);
+        Sift sift = new Sift(home, null, LIMITS);
+        AgentRun run = sift.ask("Which running loans will default?", shop, AgentConfig.defaults()).run();
+        assertThat(run.steps()).extracting(s -> s.tool()).as(run.answer() + " / " + run.notes())
+                .containsSubsequence("prediction_frames", "train_model", "predict", "explain_prediction");
+        assertThat(run.steps()).allSatisfy(s -> assertThat(s.ok()).as(s.tool() + ": " + s.observation()).isTrue());
+        assertThat(run.answer()).contains("scored 200 running loans (frame loan_default_current)");
+        java.util.regex.Matcher top = java.util.regex.Pattern.compile("\\n1\\. loan (\\d+): ").matcher(run.answer());
+        assertThat(top.find()).as(run.answer()).isTrue();
+        try (Workspace check = Workspace.open(shop, LIMITS)) { // the riskiest running loan is one in debt
+            assertThat(check.query("SELECT status FROM loan WHERE loan_id = " + top.group(1)).scalar()).isEqualTo("D");
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
@@ -97,6 +98,19 @@ class BankAnalysisTest {
         });
         assertThat(r.strongest().get(0).a() + r.strongest().get(0).b()).contains("amount");
         assertThat(JSON.valueToTree(r.chart()).at("/layer/0/mark").asText()).isEqualTo("rect");
+    }
+
+    @Test
+    void trend_and_forecast_charts_are_titled_in_the_knowledge_graphs_words() throws Exception {
+        JsonNode trend = JSON.valueToTree(((TrendAnalysis.Result) call("trend_analysis",
+                "{\"source\":\"loan\",\"date\":\"date\",\"measure\":\"amount\",\"agg\":\"sum\",\"grain\":\"quarter\"}")
+                .payload()).chart());
+        assertThat(trend.at("/title").asText()).isEqualTo("Quarterly total loan amount (CZK)");
+        assertThat(trend.at("/layer/0/encoding/y/title").asText()).isEqualTo("Total loan amount (CZK)");
+        ToolResult forecast = call("forecast", "{\"source\":\"loan\",\"date\":\"date\",\"grain\":\"quarter\",\"horizon\":4}");
+        JsonNode chart = forecast.chart().orElseThrow();
+        assertThat(chart.at("/title").asText()).isEqualTo("Forecast of quarterly number of loans");
+        assertThat(chart.at("/layer/0/encoding/y/title").asText()).isEqualTo("Number of loans");
     }
 
     @Test

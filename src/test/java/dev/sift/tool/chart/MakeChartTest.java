@@ -118,4 +118,29 @@ class MakeChartTest {
         Evidence truncated = new Evidence("q", List.of("value", "n"), List.of(List.of("A", 1L), List.of("B", 2L)), 90, null);
         assertThat(AutoChart.of(truncated)).isEmpty();
     }
+
+    @Test
+    void axis_titles_are_the_knowledge_graphs_labels_not_column_codes() throws Exception {
+        JsonNode bars = (JsonNode) chart("{\"source\":\"district\",\"kind\":\"bar\",\"x\":\"A3\",\"y\":\"A11\"}").payload();
+        assertThat(bars.at("/encoding/x/title").asText()).isEqualTo("Region");
+        assertThat(bars.at("/encoding/y/title").asText()).isEqualTo("Average salary");
+        assertThat(bars.at("/encoding/x/field").asText()).isEqualTo("A3");
+
+        JsonNode counts = (JsonNode) chart("{\"source\":\"loan\",\"kind\":\"bar\",\"x\":\"status\"}").payload();
+        assertThat(counts.at("/encoding/y/title").asText()).isEqualTo("Number of loans");
+    }
+
+    @Test
+    void a_frames_axis_titles_follow_the_query_that_made_it() throws Exception {
+        String sql = "SELECT district.A3 AS A3, avg(loan.amount) AS average_loan_amount FROM loan JOIN account ON"
+                + " loan.account_id = account.account_id JOIN district ON account.district_id = district.A1 GROUP BY 1";
+        ws.saveFrame("by_region", sql);
+        ToolContext ctx = new ToolContext(ws, null, "q");
+        ctx.addEvidence(new Evidence(sql, List.of("A3", "average_loan_amount"), List.of(), 8, "by_region"));
+        ToolResult r = tools.run(tools.prepare("make_chart", JSON.readTree(
+                "{\"source\":\"by_region\",\"kind\":\"bar\",\"x\":\"A3\",\"y\":\"average_loan_amount\"}"), ws), ctx);
+        JsonNode spec = (JsonNode) r.payload();
+        assertThat(spec.at("/encoding/x/title").asText()).isEqualTo("Region");
+        assertThat(spec.at("/encoding/y/title").asText()).isEqualTo("Average loan amount (CZK)");
+    }
 }
