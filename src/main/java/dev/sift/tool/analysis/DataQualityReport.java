@@ -57,7 +57,7 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
     public ToolSpec spec() {
         return new ToolSpec("data_quality_report", "Data quality of a table or frame: missing values, duplicate keys"
                 + " and rows, orphan foreign keys, out-of-range values, mixed date formats, numbers stored as text,"
-                + " outliers; each finding with a count and an example. Kept as frame dq_<source>.", Args.class,
+                + " case variants and near-duplicate values ('Web'/'web'), outliers; each finding with a count and an example. Kept as frame dq_<source>.", Args.class,
                 "findings", Set.of("analysis"));
     }
 
@@ -236,6 +236,9 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
         }
         checks.add("date formats and numbers in " + formats.size() + " text columns");
 
+        // 4b. look-alike values of low-cardinality text columns ('Web'/'web', 'Electronic'/'Electronics')
+        checks.add(lookAlikes(ws, t, cols.stream().filter(Columns::text).map(ColumnInfo::name).toList(), rows, findings));
+
         // 5. far outliers beyond 3 IQR from the quartiles
         List<String> outlierCols = new ArrayList<>();
         StringBuilder out = new StringBuilder("SELECT 1");
@@ -284,6 +287,42 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
                 new RowsFrame.Col("share", "DOUBLE"), new RowsFrame.Col("example", "VARCHAR"),
                 new RowsFrame.Col("detail", "VARCHAR")), fr);
         return new Report(t.name(), rows, key, findings, checks, frame);
+    }
+
+    /**
+     * Case variants and near-duplicates ({@link dev.sift.data.ValueVariants}) among the values of the low-cardinality
+     * text columns, as findings counting the rows of the less common spellings; returns what was checked.
+     */
+    private static String lookAlikes(Workspace ws, TableInfo t, List<String> text, long rows, List<Finding> findings)
+            throws QueryException {
+        if (text.isEmpty()) {
+            return "look-alike values in 0 low-cardinality text columns";
+        }
+        StringBuilder sql = new StringBuilder("SELECT 1");
+        text.forEach(c -> sql.append(", count(DISTINCT ").append(Columns.q(c)).append("), count(").append(Columns.q(c)).append(')'));
+        List<Object> counts = ws.trustedQuery(sql.append(" FROM ").append(t.sqlName()).toString(), 1).rows().get(0);
+        int looked = 0;
+        for (int k = 0; k < text.size(); k++) {
+            if (!dev.sift.data.ValueVariants.eligible(num(counts.get(1 + 2 * k)), num(counts.get(2 + 2 * k)))) {
+                continue;
+            }
+            looked++;
+            String q = Columns.q(text.get(k));
+            Map<String, Long> values = new LinkedHashMap<>();
+            for (List<Object> r : ws.trustedQuery("SELECT " + q + ", count(*) FROM " + t.sqlName() + " WHERE " + q
+                    + " IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1", dev.sift.data.ValueVariants.MAX_DISTINCT).rows()) {
+                values.put(String.valueOf(r.get(0)), num(r.get(1)));
+            }
+            for (dev.sift.data.ValueVariants.Group g : dev.sift.data.ValueVariants.find(text.get(k), values)) {
+                Map.Entry<String, Long> rarest = g.values().entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow();
+                long minority = g.values().values().stream().mapToLong(Long::longValue).sum()
+                        - g.values().values().stream().mapToLong(Long::longValue).max().orElse(0);
+                findings.add(new Finding(g.kind(), text.get(k), "medium", minority, share(minority, rows), "'" + rarest.getKey()
+                        + "' (" + rarest.getValue() + ")", g.describe().substring(text.get(k).length() + 2) + ": probably one"
+                        + " value written in several ways; a value alias or concept in the knowledge file can say what it means"));
+            }
+        }
+        return "look-alike values in " + looked + " low-cardinality text columns";
     }
 
     /** A foreign key to check: {@code column} of the source should match {@code parent.parentColumn}; {@code how} says where the join comes from. */
