@@ -111,6 +111,57 @@ public final class SqliteSource implements Source {
                 declared.add(new String[] {rs.getString("name"), String.valueOf(rs.getString("type"))});
             }
         }
+        List<Column> guessed = new ArrayList<>();
+        for (String[] c : declared) {
+            guessed.add(column(c[0], c[1], affinity(c[1])));
+        }
+        long total = count(src, table);
+        progress.report("loading " + table, 0, total);
+        List<Column> columns = guessed;
+        create(db, qualified, columns);
+        long done = append(src, db, schema, target, table, columns, total, true, progress);
+        if (done < 0) { // a value of a storage class the declaration did not promise: scan what the columns hold
+            try (Statement st = db.createStatement()) {
+                st.execute("DROP TABLE " + qualified);
+            }
+            columns = scanned(src, table, declared);
+            create(db, qualified, columns);
+            done = append(src, db, schema, target, table, columns, total, false, progress);
+        }
+        convertAll(db, schema, target, table, columns);
+        progress.report("loaded " + table, done, total);
+    }
+
+    /**
+     * The storage classes {integer, real, text, blob} a declaration leads SQLite to store (its type affinity), as
+     * {@link #column} takes them: what the one-pass copy expects before it reads a row. INTEGER affinity stores
+     * integers, REAL reals, TEXT text; NUMERIC stores what reads as a number as one and the rest as text, so dates,
+     * times, UUIDs and JSON are expected as text, booleans as integers and decimals as either kind of number.
+     */
+    static boolean[] affinity(String declared) {
+        String d = declared.toUpperCase(Locale.ROOT);
+        if (d.contains("INT") || d.contains("BOOL")) {
+            return new boolean[] {true, false, false, false};
+        }
+        if (d.contains("REAL") || d.contains("FLOA") || d.contains("DOUB")) {
+            return new boolean[] {false, true, false, false};
+        }
+        if (d.contains("DEC") || d.contains("NUM")) {
+            return new boolean[] {true, true, false, false};
+        }
+        return new boolean[] {false, false, true, false}; // text, dates, JSON, no declaration: seen as text
+    }
+
+    private static long count(Connection src, String table) throws SQLException {
+        try (Statement st = src.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FROM " + Sql.quoteIdent(table))) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** The columns as the storage classes their values hold say (one scan of the table). */
+    private static List<Column> scanned(Connection src, String table, List<String[]> declared) throws SQLException {
         StringBuilder scan = new StringBuilder("SELECT count(*)");
         for (String[] c : declared) {
             String q = Sql.quoteIdent(c[0]);
@@ -119,11 +170,9 @@ public final class SqliteSource implements Source {
             }
         }
         List<Column> columns = new ArrayList<>();
-        long total;
         try (Statement st = src.createStatement();
              ResultSet rs = st.executeQuery(scan.append(" FROM ").append(Sql.quoteIdent(table)).toString())) {
             rs.next();
-            total = rs.getLong(1);
             for (int i = 0; i < declared.size(); i++) {
                 boolean[] seen = new boolean[4];
                 for (int k = 0; k < 4; k++) {
@@ -132,25 +181,95 @@ public final class SqliteSource implements Source {
                 columns.add(column(declared.get(i)[0], declared.get(i)[1], seen));
             }
         }
+        return columns;
+    }
+
+    private static void create(Connection db, String qualified, List<Column> columns) throws SQLException {
         StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(qualified).append(" (");
-        StringBuilder select = new StringBuilder("SELECT ");
         for (int i = 0; i < columns.size(); i++) {
             ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name())).append(' ').append(columns.get(i).stored());
-            select.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name()));
         }
         try (Statement st = db.createStatement()) {
             st.execute(ddl.append(')').toString());
         }
-        progress.report("loading " + table, 0, total);
+    }
+
+    /** Storage-class bits of one value in a row's class mask: 0 is NULL. */
+    private static final int INTEGER = 1;
+    private static final int REAL = 2;
+    private static final int TEXT = 4;
+    private static final int BLOB = 8;
+    /** Columns whose storage classes one 64-bit mask carries (4 bits each). */
+    private static final int PER_MASK = 15;
+
+    /**
+     * Appends the table's rows as {@code columns} says. Each row also brings, computed by SQLite, a mask of its
+     * values' storage classes, so NULLs and classes are known without a driver call per value. Returns the rows
+     * appended, or -1 when the columns are only {@code expected} (from the declarations) and a value, or the classes
+     * a column held in the end, do not fit them: then the rows appended are rolled back.
+     */
+    private static long append(Connection src, Connection db, String schema, String target, String table,
+                               List<Column> columns, long total, boolean expected, Progress progress) throws SQLException {
+        boolean auto = db.getAutoCommit();
+        db.setAutoCommit(false); // one transaction: the rows go straight to the file's blocks, not through its log
+        try {
+            long done = appendRows(src, db, schema, target, table, columns, total, expected, progress);
+            if (auto) {
+                if (done < 0) {
+                    db.rollback();
+                } else {
+                    db.commit();
+                }
+            }
+            return done;
+        } catch (SQLException | RuntimeException e) {
+            if (auto) {
+                db.rollback();
+            }
+            throw e;
+        } finally {
+            db.setAutoCommit(auto);
+        }
+    }
+
+    private static long appendRows(Connection src, Connection db, String schema, String target, String table,
+                                   List<Column> columns, long total, boolean expected, Progress progress) throws SQLException {
+        int n = columns.size();
+        int masks = (n + PER_MASK - 1) / PER_MASK;
+        StringBuilder select = new StringBuilder("SELECT ");
+        for (int i = 0; i < n; i++) {
+            select.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name()));
+        }
+        for (int m = 0; m < masks; m++) {
+            select.append(", ");
+            for (int i = m * PER_MASK; i < Math.min(n, (m + 1) * PER_MASK); i++) {
+                select.append(i == m * PER_MASK ? "" : " | ").append("(CASE typeof(").append(Sql.quoteIdent(columns.get(i).name()))
+                        .append(") WHEN 'integer' THEN 1 WHEN 'real' THEN 2 WHEN 'text' THEN 4 WHEN 'blob' THEN 8 ELSE 0 END << ")
+                        .append(4 * (i % PER_MASK)).append(')');
+            }
+        }
+        int[] kinds = columns.stream().mapToInt(c -> STORED.indexOf(c.stored())).toArray();
+        long[] seen = new long[masks];
+        long[] mask = new long[masks];
         long done = 0;
         try (DuckDBAppender a = db.unwrap(DuckDBConnection.class).createAppender(BsonTables.catalog(db), schema, target);
              Statement st = src.createStatement();
              ResultSet rs = st.executeQuery(select.append(" FROM ").append(Sql.quoteIdent(table)).toString())) {
-            int[] kinds = columns.stream().mapToInt(c -> STORED.indexOf(c.stored())).toArray();
             while (rs.next()) {
+                for (int m = 0; m < masks; m++) {
+                    mask[m] = rs.getLong(n + 1 + m);
+                    seen[m] |= mask[m];
+                }
                 a.beginRow();
-                for (int i = 0; i < kinds.length; i++) {
-                    append(a, rs, i + 1, kinds[i]);
+                for (int i = 0; i < n; i++) {
+                    int cls = (int) (mask[i / PER_MASK] >>> (4 * (i % PER_MASK))) & 15;
+                    if (!append(a, rs, i + 1, kinds[i], cls)) {
+                        if (expected) {
+                            return -1;
+                        }
+                        throw new IllegalStateException("SQLite table " + table + ": column " + columns.get(i).name()
+                                + " holds a value its scan did not see");
+                    }
                 }
                 a.endRow();
                 if (++done % FLUSH_ROWS == 0) {
@@ -159,8 +278,15 @@ public final class SqliteSource implements Source {
                 }
             }
         }
-        convertAll(db, schema, target, table, columns);
-        progress.report("loaded " + table, done, total);
+        for (int i = 0; expected && i < n; i++) {
+            int cls = (int) (seen[i / PER_MASK] >>> (4 * (i % PER_MASK))) & 15;
+            Column c = columns.get(i);
+            boolean[] held = {(cls & INTEGER) != 0, (cls & REAL) != 0, (cls & TEXT) != 0, (cls & BLOB) != 0};
+            if (!column(c.name(), c.declared(), held).equals(c)) {
+                return -1; // e.g. a TEXT column holding only numbers: typed as what it holds, like the scan does
+            }
+        }
+        return done;
     }
 
     /** What a column is appended as (from the storage classes its values have), and what it becomes. */
@@ -229,25 +355,54 @@ public final class SqliteSource implements Source {
     /** The types rows are appended as, by index: BIGINT, DOUBLE, BLOB, anything else as text. */
     private static final List<String> STORED = List.of("BIGINT", "DOUBLE", "BLOB");
 
-    private static void append(DuckDBAppender a, ResultSet rs, int i, int kind) throws SQLException {
+    /**
+     * Appends value {@code i} of storage class {@code cls} as a column of stored type {@code kind}; false when the
+     * class does not fit the type (a text value in a BIGINT column). Text goes over as the UTF-8 bytes SQLite holds,
+     * decoded and encoded again only when it is not plain ASCII (so invalid UTF-8 still becomes valid text).
+     */
+    private static boolean append(DuckDBAppender a, ResultSet rs, int i, int kind, int cls) throws SQLException {
+        if (cls == 0) {
+            a.appendNull();
+            return true;
+        }
         switch (kind) {
             case 0 -> {
-                long v = rs.getLong(i);
-                if (rs.wasNull()) a.appendNull(); else a.append(v);
+                if (cls != INTEGER) {
+                    return false;
+                }
+                a.append(rs.getLong(i));
             }
             case 1 -> {
-                double v = rs.getDouble(i);
-                if (rs.wasNull()) a.appendNull(); else a.append(v);
+                if (cls != INTEGER && cls != REAL) {
+                    return false;
+                }
+                a.append(rs.getDouble(i));
             }
             case 2 -> {
-                byte[] v = rs.getBytes(i);
-                if (v == null) a.appendNull(); else a.append(v);
+                if (cls != BLOB) {
+                    return false;
+                }
+                a.append(rs.getBytes(i));
             }
             default -> {
-                String v = rs.getString(i);
-                if (v == null) a.appendNull(); else a.append(v);
+                byte[] v = rs.getBytes(i);
+                if (ascii(v)) {
+                    a.append(v);
+                } else {
+                    a.append(new String(v, java.nio.charset.StandardCharsets.UTF_8));
+                }
             }
         }
+        return true;
+    }
+
+    private static boolean ascii(byte[] v) {
+        for (byte b : v) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -122,6 +122,27 @@ class DatabaseFileSourcesTest {
     }
 
     @Test
+    void sqlite_text_keeps_empty_strings_quotes_newlines_and_accents_and_a_column_is_typed_by_what_it_holds() throws Exception {
+        sqlite("text.sqlite", "CREATE TABLE t (id INTEGER, note TEXT, digits TEXT, amount DECIMAL(8,2), mixed)",
+                "INSERT INTO t VALUES (1, '', '12', 3, 1.5)",
+                "INSERT INTO t VALUES (2, NULL, '007', 4.25, 'x')",
+                "INSERT INTO t VALUES (3, 'say \"hi\", then' || char(10) || 'leave', NULL, NULL, x'41')",
+                "INSERT INTO t VALUES (4, 'Žluťoučký kůň ✓', '-5', -0.5, NULL)",
+                "INSERT INTO t VALUES (5, CAST(x'41ff42' AS TEXT), '9007199254740993', 1e300, 7)");
+        Dataset ds = load("text", "text.sqlite");
+        // '007' and '12' are stored as text (TEXT affinity keeps them): the column is text, as SQLite holds it
+        assertThat(columns(ds, "t")).containsExactly("id BIGINT", "note VARCHAR", "digits VARCHAR", "amount DOUBLE",
+                "mixed VARCHAR");
+        assertThat(query(ds.file(), "SELECT note IS NULL, note, length(note), digits, amount, mixed FROM t ORDER BY id"))
+                .containsExactly(
+                        java.util.Arrays.asList("false", "", "0", "12", "3.0", "1.5"),
+                        java.util.Arrays.asList("true", null, null, "007", "4.25", "x"),
+                        java.util.Arrays.asList("false", "say \"hi\", then\nleave", "20", null, null, "A"),
+                        java.util.Arrays.asList("false", "Žluťoučký kůň ✓", "15", "-5", "-0.5", null),
+                        java.util.Arrays.asList("false", "A\uFFFDB", "3", "9007199254740993", "1.0E300", "7"));
+    }
+
+    @Test
     void duckdb_files_keep_their_types_and_their_other_schemas_tables_are_prefixed() throws Exception {
         duckdb("shop.duckdb",
                 "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
