@@ -338,7 +338,8 @@ public final class AgentLoop {
                 }
             }
             return new AgentRun(UUID.randomUUID().toString(), question, workspace.dataset().name(), planner.name(),
-                    answer, k, status, List.copyOf(ctx.evidence()), List.copyOf(steps), List.copyOf(notes), startedAt,
+                    answer, k, status, EvidenceRows.fit(ctx.evidence(), ctx.workspace(), config.evidenceRows()),
+                    List.copyOf(steps), List.copyOf(notes), startedAt,
                     millis(start), plan.usage(), plan.toolsShown().orElse(null), g,
                     new AgentRun.Signals(guard.triggers(), forced));
         }

@@ -35,6 +35,11 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--max-steps", defaultValue = "12", description = "step budget (default: ${DEFAULT-VALUE})")
     int maxSteps;
 
+    @Option(names = "--max-rows", paramLabel = "N", defaultValue = "" + dev.sift.text.Evidence.MAX_ROWS,
+            description = "rows of each evidence in --json and --report (default: ${DEFAULT-VALUE}; 0 = all rows);"
+                    + " evidence[].truncated says when rows were left out")
+    int maxRows;
+
     @Option(names = "--report", paramLabel = "FILE.html",
             description = "also write a standalone HTML report of the answer (tables, charts, steps)")
     java.nio.file.Path report;
@@ -51,7 +56,10 @@ final class AskCommand implements Callable<Integer> {
         if (question.isBlank()) {
             throw new IllegalArgumentException("The question is empty: ask something, e.g. ./sift ask \"How many loans are there?\"");
         }
-        AgentConfig config = AgentConfig.defaults().withMaxSteps(maxSteps);
+        if (maxRows < 0) {
+            throw new IllegalArgumentException("--max-rows " + maxRows + " is negative: give a number of rows, or 0 for all");
+        }
+        AgentConfig config = AgentConfig.defaults().withMaxSteps(maxSteps).withEvidenceRows(maxRows);
         Sift sift = Runtime.sift();
         kg.apply(sift, dataset);
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));

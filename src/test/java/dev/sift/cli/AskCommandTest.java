@@ -228,6 +228,15 @@ class AskCommandTest {
     }
 
     @Test
+    void maxRowsSetsTheEvidenceRowsAndANegativeCountIsAUsageError() throws Exception {
+        JsonNode all = askJson("How many loans are there?", "--max-rows", "0");
+        assertThat(all.at("/evidence/0/rows").size()).isEqualTo(1);
+        assertThat(all.at("/evidence/0/truncated").asBoolean()).isFalse();
+        assertThat(usageError("ask", "How many loans are there?", "--max-rows", "-1"))
+                .isEqualTo("sift: error: --max-rows -1 is negative: give a number of rows, or 0 for all");
+    }
+
+    @Test
     void emptyQuestionIsAUsageError() {
         String expected = "sift: error: The question is empty: ask something, e.g. ./sift ask \"How many loans are there?\"";
         assertThat(usageError("ask", "")).isEqualTo(expected);
