@@ -273,7 +273,7 @@
     for (const c of (r.charts || [])) {
       const box = el('div', { class: 'chart' + (c.suggested ? ' suggested' : '') });
       area.append(box);
-      if (window.vegaEmbed) vegaEmbed(box, c.spec, { actions: { export: true, source: false, compiled: false, editor: false }, renderer: 'svg' })
+      if (window.vegaEmbed) vegaEmbed(box, c.spec, { actions: { export: true, source: false, compiled: false, editor: false }, renderer: 'svg', ast: true, expr: vega.expressionInterpreter })
         .catch(e => box.append(el('div', { class: 'error', text: 'Chart could not be drawn: ' + e.message })));
     }
     // the result the answer rests on (the last query: predictions and their drivers, not the training frame) first

@@ -29,7 +29,7 @@ public final class Report {
                 .append("</title><style>").append(CSS).append("</style>");
         boolean charts = run.path("charts").size() > 0;
         if (charts) {
-            for (String lib : new String[] {"vega", "vega-lite", "vega-embed"}) {
+            for (String lib : new String[] {"vega", "vega-interpreter", "vega-lite", "vega-embed"}) {
                 b.append("<script>").append(resource("/web/vendor/" + lib + ".min.js").replace("</script", "<\\/script"))
                         .append("</script>");
             }
@@ -56,7 +56,7 @@ public final class Report {
                     .append("</h2><div class=\"chart\" id=\"chart").append(i).append("\"></div>")
                     .append("<script>vegaEmbed('#chart").append(i).append("', ")
                     .append(dev.sift.text.SafeText.scriptJson(c.path("spec").toString()))
-                    .append(", {actions: false, renderer: 'svg'});</script></section>");
+                    .append(", {actions: false, renderer: 'svg', ast: true, expr: vega.expressionInterpreter});</script></section>");
             i++;
         }
         evidence(b, run);

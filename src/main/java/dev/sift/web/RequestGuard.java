@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  */
 final class RequestGuard {
     static final String CSRF_HEADER = "X-Sift-CSRF";
-    static final String CSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline';"
+    static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';"
             + " img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none';"
             + " form-action 'self'; frame-ancestors 'none'";
     private static final Set<String> CHANGES = Set.of("POST", "PUT", "PATCH", "DELETE");

@@ -122,7 +122,7 @@ final class RunRoutes {
         }
         ctx.contentType("text/html; charset=utf-8") // a file to keep: its inline scripts run sandboxed if opened here
                 .header("Content-Security-Policy", "sandbox allow-scripts; default-src 'none'; script-src"
-                        + " 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:")
+                        + " 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:")
                 .header("Content-Disposition", "attachment; filename=\"sift-report.html\"")
                 .result(Report.html(h.result()));
     }

@@ -117,7 +117,7 @@ class WebHardeningTest {
             String csp = page.headers().firstValue("Content-Security-Policy").orElse("");
             assertThat(csp).contains("default-src 'self'", "frame-ancestors 'none'", "object-src 'none'");
             String scripts = csp.replaceAll(".*script-src ([^;]*).*", "$1");
-            assertThat(scripts).startsWith("'self'").doesNotContain("unsafe-inline");
+            assertThat(scripts).startsWith("'self'").doesNotContain("unsafe-inline").doesNotContain("unsafe-eval");
             assertThat(page.body()).doesNotContainPattern("<script(?![^>]*\\ssrc=)[^>]*>");
             assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
             assertThat(w.get("/api/sessions").headers().firstValue("Content-Security-Policy")).hasValue(csp);
