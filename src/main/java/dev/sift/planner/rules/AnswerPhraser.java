@@ -43,9 +43,9 @@ public final class AnswerPhraser {
             case SHARE -> "The percentage of " + s.subject() + " rows with " + s.share().describe();
             case TOP_GROUPS -> "The " + (s.descending() ? "top " : "bottom ") + s.limit() + " " + name(s.group(), lexicon)
                     + " by " + measure(s, lexicon) + where;
-            case TOP_ROWS -> "The " + s.limit() + " " + s.subject() + " rows with the " + (s.descending() ? "highest " : "lowest ")
-                    + name(s.measure(), lexicon) + where;
-            case LIST -> "The " + s.subject() + " rows" + where;
+            case TOP_ROWS -> "The " + s.limit() + " " + noun(s, lexicon, s.limit() != 1) + " with the "
+                    + (s.descending() ? "highest " : "lowest ") + name(s.measure(), lexicon) + where;
+            case LIST -> "The " + noun(s, lexicon, true) + where; // "The customers", never "The customers rows"
         };
     }
 
