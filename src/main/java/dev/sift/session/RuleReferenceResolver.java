@@ -167,6 +167,16 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         Matcher measure = THEIR.matcher(q);
         if (measure.matches()) {
+            // "their largest amount" after "the average loan amount": the same measure, another aggregate
+            Matcher was = MEASURE.matcher(stem);
+            Matcher now = MEASURE.matcher(measure.group(2));
+            String noun = measure.group(2).replaceFirst("(?i)^\\s*\\p{L}+\\s+", "").trim();
+            if (was.find() && now.lookingAt() && !noun.isEmpty()
+                    && Pattern.compile("(?i)\\b" + Pattern.quote(noun) + "\\b").matcher(stem).find()) {
+                String word = now.group().toLowerCase(Locale.ROOT);
+                return Optional.of(refined(was.replaceFirst(word) + "?", "'their " + measure.group(2).trim() + "' → the"
+                        + " question" + cite + " with the " + word + " instead of the " + was.group().toLowerCase(Locale.ROOT)));
+            }
             String rows = AUXILIARY.matcher(ROWS_OF.matcher(stem).replaceFirst("").trim()).replaceAll("").trim();
             String asked = (measure.group(1) == null ? "what is" : measure.group(1)) + " the " + measure.group(2).trim()
                     + " of " + rows;

@@ -177,6 +177,8 @@ class RuleReferenceResolverTest {
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
         assertThat(r.question()).isEqualTo("What is the smallest loan amount?");
         assertThat(resolver.resolve("the average?", thread, TABLES).question()).isEqualTo("What is the average loan amount?");
+        assertThat(resolver.resolve("and what is their lowest amount?", thread, TABLES).question())
+                .isEqualTo("What is the lowest loan amount?");
     }
 
     @Test
