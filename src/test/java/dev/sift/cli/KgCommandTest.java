@@ -113,4 +113,67 @@ class KgCommandTest {
         assertThat(usageError("load", "visits", csv.toString(), "--refresh")).startsWith("sift: error: " + kg
                 + ": types[visits.day]: 'visits.day=datum': unknown kind 'datum'");
     }
+
+    @Test
+    void types_given_to_a_data_file_alias_of_a_sources_file_type_its_columns_on_load() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("typed"));
+        Files.writeString(dir.resolve("visits.csv"), "visit_id,day\n1,07/04/2021\n2,13/04/2021\n");
+        Path sources = Files.writeString(dir.resolve("visits.yaml"),
+                "sources:\n  clinic:\n    location: visits.csv\n    types:\n      visits.day: date:%d/%m/%Y\n");
+        ok("load", "clinic", sources.toString());
+        assertThat(ok("sql", "SELECT any_value(typeof(day)) AS t, max(day) AS d FROM visits", "--dataset", "clinic").out())
+                .contains("DATE").contains("2021-04-13");
+        Files.writeString(sources, "sources:\n  clinic:\n    location: visits.csv\n    types:\n      visits.day: datum\n");
+        assertThat(usageError("load", "clinic", sources.toString(), "--refresh")).contains("types of alias 'clinic':")
+                .contains("unknown kind 'datum'");
+    }
+
+    @Test
+    void chat_reads_the_knowledge_file_named_by_kg() throws Exception {
+        CliHarness.assumeOffline();
+        Path file = Files.writeString(home.resolve("chat.kg.yaml"),
+                "concepts:\n  - name: buyers\n    synonyms: [buyers]\n    table: customers\n");
+        try {
+            ChatCommand.testInput = lines("How many buyers are there?", "/quit");
+            assertThat(ok("chat", "--dataset", "shop", "--kg", file.toString()).out())
+                    .contains("Evidence: SELECT count(*) AS n FROM customers");
+            ChatCommand.testInput = lines("How many buyers are there?", "/quit");
+            assertThat(ok("chat", "--dataset", "shop").out()).doesNotContain("Evidence: SELECT count(*) AS n FROM customers")
+                    .contains("'buyers'");
+        } finally {
+            ChatCommand.testInput = null;
+        }
+        assertThat(usageError("chat", "--dataset", "shop", "--kg", home.resolve("none.yaml").toString()))
+                .isEqualTo("sift: error: --kg " + home.resolve("none.yaml") + ": no such file. Write a starter with"
+                        + " 'sift kg init shop --out " + home.resolve("none.yaml") + "'.");
+    }
+
+    @Test
+    void serve_kg_names_the_file_of_a_dataset_by_its_name_or_by_name_equals_file() throws Exception {
+        Path bare = Files.writeString(home.resolve("shop.kg.yaml"),
+                "concepts:\n  - name: buyers\n    synonyms: [buyers]\n    table: customers\n");
+        Path named = Files.writeString(home.resolve("my-bank-words.yaml"), "concepts: []\n");
+        dev.sift.Sift sift = Runtime.offline();
+        KgFileOption.useNamed(sift, bare.toString());
+        KgFileOption.useNamed(sift, "bank=" + named);
+        var shop = sift.store().get("shop");
+        assertThat(sift.knowledge().userPath(shop)).isEqualTo(bare.toAbsolutePath());
+        try (dev.sift.web.WebServer server = dev.sift.web.WebServer.start(sift,
+                dev.sift.web.WebServer.Options.defaults().withPort(0))) {
+            var http = java.net.http.HttpClient.newHttpClient();
+            String body = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url()
+                    + "/api/datasets/shop/kg")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            var g = new com.fasterxml.jackson.databind.ObjectMapper().readTree(body);
+            assertThat(g.get("file").asText()).isEqualTo(bare.toAbsolutePath().toString());
+            assertThat(g.get("concepts").toString()).contains("\"buyers\"");
+        }
+        assertThat(usageError("serve", "--port", "0", "--kg", "bank=" + home.resolve("none.yaml")))
+                .isEqualTo("sift: error: --kg " + home.resolve("none.yaml") + ": no such file. Write a starter with"
+                        + " 'sift kg init bank --out " + home.resolve("none.yaml") + "'.");
+    }
+
+    private static ChatRepl.LineSource lines(String... lines) {
+        java.util.Deque<String> q = new java.util.ArrayDeque<>(java.util.List.of(lines));
+        return prompt -> q.poll();
+    }
 }

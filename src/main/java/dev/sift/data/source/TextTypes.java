@@ -55,22 +55,34 @@ final class TextTypes {
                 done.add(t.column().toLowerCase(Locale.ROOT));
             }
         }
+        Map<String, String> conversions = new LinkedHashMap<>();
         for (String col : textColumns(db, schema, table)) {
             if (!done.contains(col.toLowerCase(Locale.ROOT))) {
-                infer(db, schema, table, col, report);
+                String expr = infer(db, schema, table, col, report);
+                if (expr != null) {
+                    conversions.put(col, expr);
+                }
             }
         }
+        convert(db, schema, table, conversions); // one rewrite of the table for all its typed columns
     }
 
-    private static void infer(Connection db, String schema, String table, String col, LoadReport.Builder report) throws SQLException {
+    /** Any of the formats: one test per value before the formats are told apart (most text matches none). */
+    private static final String ANY_FORMAT = String.join("|", FORMATS.stream().map(f -> "(?:" + f.regex() + ")").toList());
+
+    /** Finds the column's format; returns the expression that converts it, or null when it stays text. */
+    private static String infer(Connection db, String schema, String table, String col, LoadReport.Builder report) throws SQLException {
         String q = Sql.quoteIdent(col);
         StringBuilder sql = new StringBuilder("SELECT count(v)");
-        for (Format f : FORMATS) {
-            sql.append(", count(v) FILTER (WHERE regexp_full_match(v, ").append(Sql.quoteString(f.regex())).append("))")
-                    .append(", min(v) FILTER (WHERE regexp_full_match(v, ").append(Sql.quoteString(f.regex())).append("))");
+        StringBuilder flags = new StringBuilder();
+        for (int i = 0; i < FORMATS.size(); i++) {
+            sql.append(", count(v) FILTER (WHERE f").append(i).append("), min(v) FILTER (WHERE f").append(i).append(')');
+            flags.append(", CASE WHEN m THEN regexp_full_match(v, ").append(Sql.quoteString(FORMATS.get(i).regex()))
+                    .append(") ELSE false END AS f").append(i); // CASE tests only the values that matched one
         }
-        sql.append(" FROM (SELECT trim(").append(q).append(") AS v FROM ").append(tbl(schema, table))
-                .append(") WHERE v <> ''");
+        sql.append(" FROM (SELECT v").append(flags).append(" FROM (SELECT v, regexp_full_match(v, ")
+                .append(Sql.quoteString(ANY_FORMAT)).append(") AS m FROM (SELECT trim(").append(q).append(") AS v FROM ")
+                .append(tbl(schema, table)).append(") WHERE v <> ''))");
         long total;
         Map<Format, Long> counts = new LinkedHashMap<>();
         Map<Format, String> examples = new LinkedHashMap<>();
@@ -86,30 +98,28 @@ final class TextTypes {
             }
         }
         if (total == 0 || counts.isEmpty()) {
-            return;
+            return null;
         }
         String where = table + "." + col;
         if (counts.size() == 1 && counts.values().iterator().next() == total) {
             Format f = counts.keySet().iterator().next();
             if (f.kind().equals("NUMBER")) {
-                convert(db, schema, table, col, "CAST(replace(regexp_replace(trim(" + q + "), '[£$€\\s]', '', 'g'), ',', '') AS "
-                        + (numbersHaveDecimals(db, schema, table, q) ? "DOUBLE" : "BIGINT") + ")");
                 report.converted(where, "number", total + " values like '" + examples.get(f) + "'");
-                return;
+                return "CAST(replace(regexp_replace(trim(" + q + "), '[£$€\\s]', '', 'g'), ',', '') AS "
+                        + (numbersHaveDecimals(db, schema, table, q) ? "DOUBLE" : "BIGINT") + ")";
             }
             if (f.strptime() != null || f.name().startsWith("YYYY-MM-DD ")) {
                 String expr = f.strptime() == null ? "TRY_CAST(replace(trim(" + q + "), 'T', ' ') AS TIMESTAMP)"
                         : "CAST(try_strptime(trim(" + q + "), " + Sql.quoteString(f.strptime()) + ") AS " + f.kind() + ")";
                 long bad = failures(db, schema, table, q, expr);
                 if (bad == 0) {
-                    convert(db, schema, table, col, expr);
                     report.converted(where, f.kind().toLowerCase(Locale.ROOT), total + " values in " + f.name());
-                    return;
+                    return expr;
                 }
                 report.keptText(where, Map.of(f.name() + " (" + bad + " not valid dates)", total),
                         "--types " + where + "=" + f.kind().toLowerCase(Locale.ROOT) + ":" + GUESS.getOrDefault(f.name(), "FORMAT"),
                         List.of(examples.get(f)));
-                return;
+                return null;
             }
         }
         long dated = counts.entrySet().stream().filter(e -> !e.getKey().kind().equals("NUMBER")).mapToLong(Map.Entry::getValue).sum();
@@ -119,7 +129,7 @@ final class TextTypes {
             byName.put("other text", total - counts.values().stream().mapToLong(Long::longValue).sum());
         }
         if (dated * 2 < total && !counts.containsKey(FORMATS.get(FORMATS.size() - 1))) {
-            return; // a text column with a few date-like values is text
+            return null; // a text column with a few date-like values is text
         }
         boolean dates = dated * 2 >= total;
         String fix = dates ? "--types " + where + "=" + (counts.keySet().stream().anyMatch(f -> f.kind().equals("TIMESTAMP"))
@@ -127,6 +137,7 @@ final class TextTypes {
                 .map(f -> GUESS.getOrDefault(f.name(), "FORMAT")).distinct().toList())
                 : "--types " + where + "=number";
         report.keptText(where, byName, fix, counts.keySet().stream().map(examples::get).toList());
+        return null;
     }
 
     private static void applyUser(Connection db, String schema, String table, ColumnType t, LoadReport.Builder report) throws SQLException {
@@ -211,10 +222,23 @@ final class TextTypes {
     }
 
     private static void convert(Connection db, String schema, String table, String col, String expr) throws SQLException {
-        String q = Sql.quoteIdent(col);
+        convert(db, schema, table, Map.of(col, expr));
+    }
+
+    /** Rewrites the table once with each column of {@code exprs} converted (blank text becomes NULL). */
+    private static void convert(Connection db, String schema, String table, Map<String, String> exprs) throws SQLException {
+        if (exprs.isEmpty()) {
+            return;
+        }
+        StringBuilder replace = new StringBuilder();
+        exprs.forEach((col, expr) -> {
+            String q = Sql.quoteIdent(col);
+            replace.append(replace.length() == 0 ? "" : ", ").append("CASE WHEN trim(").append(q).append(") = '' THEN NULL ELSE ")
+                    .append(expr).append(" END AS ").append(q);
+        });
         try (Statement st = db.createStatement()) {
-            st.execute("CREATE OR REPLACE TABLE " + tbl(schema, table) + " AS SELECT * REPLACE (CASE WHEN trim(" + q
-                    + ") = '' THEN NULL ELSE " + expr + " END AS " + q + ") FROM " + tbl(schema, table));
+            st.execute("CREATE OR REPLACE TABLE " + tbl(schema, table) + " AS SELECT * REPLACE (" + replace + ") FROM "
+                    + tbl(schema, table));
         }
     }
 

@@ -1,11 +1,8 @@
 package dev.sift.data.source;
 
 import dev.sift.data.Dataset;
-import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,24 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-class FileLoaderTest {
-    @TempDir
-    Path tmp;
-    Path data;
-    Path storeDir;
-    DatasetStore store;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        data = Files.createDirectories(tmp.resolve("data"));
-        storeDir = tmp.resolve("store");
-        store = new DatasetStore(storeDir);
-    }
-
-    private Path write(String name, String text) throws IOException {
-        return Files.writeString(data.resolve(name), text, StandardCharsets.UTF_8);
-    }
-
+class FileLoaderTest extends FilesInAStore {
     private Path gzip(String name, String text) throws IOException {
         Path p = data.resolve(name);
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(p))) {

@@ -1,11 +1,8 @@
 package dev.sift.data.source;
 
 import dev.sift.data.Dataset;
-import dev.sift.data.DatasetStore;
 import dev.sift.data.Progress;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -30,24 +27,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Files from a hostile test pass: each is refused with one clear line before DuckDB reads it (or loads correctly),
  * in bounded time, and leaves nothing in the store.
  */
-class HostileFilesTest {
-    @TempDir
-    Path tmp;
-    Path data;
-    Path storeDir;
-    DatasetStore store;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        data = Files.createDirectories(tmp.resolve("data"));
-        storeDir = tmp.resolve("store");
-        store = new DatasetStore(storeDir);
-    }
-
-    private Path write(String name, String text) throws IOException {
-        return Files.writeString(data.resolve(name), text, StandardCharsets.UTF_8);
-    }
-
+class HostileFilesTest extends FilesInAStore {
     private static byte[] gzipBytes(String text) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (OutputStream out = new GZIPOutputStream(bytes)) {

@@ -14,8 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -25,6 +23,9 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sift.data.source.SourceTestSupport.freePort;
+import static dev.sift.data.source.SourceTestSupport.row;
+import static dev.sift.data.source.SourceTestSupport.types;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -72,17 +73,6 @@ class MongoSourceTest {
 
     private static Source source(String db) {
         return NetworkSources.open("mongodb://" + hostPort + "/" + db, Map.of(), Map.of()).orElseThrow();
-    }
-
-    private static List<String> row(Connection duck, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                out.add(rs.getString(i));
-            }
-        }
-        return out;
     }
 
     @Test
@@ -140,10 +130,7 @@ class MongoSourceTest {
     void unknown_database_and_unreachable_server_are_one_line() throws Exception {
         assertThatThrownBy(() -> source("nope").fingerprint())
                 .hasMessage("MongoDB mongodb://" + hostPort + "/nope: database 'nope' does not exist or has no collections");
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = freePort();
         String u = "mongodb://reader:hunter2@127.0.0.1:" + port + "/shop?connect_timeout=1";
         long t0 = System.nanoTime();
         assertThatThrownBy(() -> NetworkSources.open(u, Map.of(), Map.of()).orElseThrow().fingerprint())

@@ -9,19 +9,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sift.data.source.SourceTestSupport.loadIntoMemory;
+import static dev.sift.data.source.SourceTestSupport.row;
+import static dev.sift.data.source.SourceTestSupport.types;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -81,34 +81,6 @@ class PostgresSourceTest {
 
     private static Source source(String rest) {
         return NetworkSources.open(url(rest), WITH_PASSWORD, ENV).orElseThrow();
-    }
-
-    private static Connection loadIntoMemory(Source s) throws Exception {
-        Connection duck = DriverManager.getConnection("jdbc:duckdb:");
-        s.fingerprint();
-        s.load(duck, "main", Progress.NONE);
-        return duck;
-    }
-
-    private static Map<String, String> types(Connection duck, String table) throws Exception {
-        Map<String, String> out = new LinkedHashMap<>();
-        try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery("DESCRIBE " + table)) {
-            while (rs.next()) {
-                out.put(rs.getString(1), rs.getString(2));
-            }
-        }
-        return out;
-    }
-
-    private static List<String> row(Connection duck, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                out.add(rs.getString(i));
-            }
-        }
-        return out;
     }
 
     @Test
@@ -215,25 +187,8 @@ class PostgresSourceTest {
     }
 
     @Test
-    void refused_connection_is_one_line_naming_host_and_port() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        String u = "postgresql://reader@127.0.0.1:" + port + "/shop";
-        assertThatThrownBy(() -> NetworkSources.open(u, Map.of(), Map.of()).orElseThrow().fingerprint())
-                .hasMessage("PostgreSQL " + u + ": cannot connect to 127.0.0.1:" + port + " (Connection refused)");
-    }
-
-    @Test
-    void a_server_that_never_answers_times_out_instead_of_hanging() throws Exception {
-        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            String u = "postgresql://reader@127.0.0.1:" + silent.getLocalPort() + "/shop?connect_timeout=1";
-            long t0 = System.nanoTime();
-            assertThatThrownBy(() -> NetworkSources.open(u, Map.of(), Map.of()).orElseThrow().fingerprint())
-                    .hasMessageStartingWith("PostgreSQL " + u + ": cannot connect to 127.0.0.1:" + silent.getLocalPort());
-            assertThat((System.nanoTime() - t0) / 1e9).isLessThan(8);
-        }
+    void unreachable_servers_are_one_line_naming_host_and_port_and_never_hang() throws Exception {
+        SourceTestSupport.assertUnreachableServersAreOneLine("postgresql", "PostgreSQL");
     }
 
     @Test

@@ -9,20 +9,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.s3.S3Client;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sift.data.source.SourceTestSupport.freePort;
+import static dev.sift.data.source.SourceTestSupport.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -74,17 +73,6 @@ class S3SourceTest {
 
     private static Source source(String url, Path downloads) {
         return NetworkSources.open(url, options(downloads), server.env()).orElseThrow();
-    }
-
-    private static List<String> row(Connection duck, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                out.add(rs.getString(i));
-            }
-        }
-        return out;
     }
 
     @Test
@@ -147,10 +135,7 @@ class S3SourceTest {
                 .hasMessage("S3 s3://nope/x/: bucket 'nope' does not exist");
         assertThatThrownBy(() -> source("s3://lake/nothing/", downloads).fingerprint())
                 .hasMessage("S3 s3://lake/nothing/: no Parquet, CSV or JSON objects under it");
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = freePort();
         Map<String, String> o = options(downloads);
         o.put("endpoint", "http://127.0.0.1:" + port);
         long t0 = System.nanoTime();

@@ -3,18 +3,14 @@ package dev.sift.data.source;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A private MariaDB server for tests: Debian's {@code mariadb-server} binaries, a fresh data folder, a free
@@ -46,10 +42,7 @@ final class TestMariaDb implements AutoCloseable {
         Path data = dir.resolve("data");
         run(List.of(installer.toString(), "--no-defaults", "--datadir=" + data, "--user=" + user(),
                 "--auth-root-authentication-method=normal", "--skip-test-db"), dir.resolve("install.log"));
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        int port = SourceTestSupport.freePort();
         Process p = new ProcessBuilder(server.toString(), "--no-defaults", "--datadir=" + data, "--user=" + user(),
                 "--port=" + port, "--bind-address=127.0.0.1", "--socket=" + dir.resolve("mysqld.sock"),
                 "--pid-file=" + dir.resolve("mysqld.pid"), "--innodb-buffer-pool-size=64M",
@@ -100,16 +93,6 @@ final class TestMariaDb implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        SourceTestSupport.stop(process, dir);
     }
 }

@@ -8,8 +8,6 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,10 +15,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real S3-compatible server for tests: Adobe's S3Mock, run from its executable jar as a separate process on a
@@ -46,8 +42,8 @@ final class TestS3 implements AutoCloseable {
         Assumptions.assumeTrue(jar != null && Files.isRegularFile(Path.of(jar)),
                 "S3Mock jar not found (" + jar + "): run the tests through Maven, which copies it to target/s3mock");
         Path root = Files.createTempDirectory("sift-s3mock");
-        int http = freePort();
-        int https = freePort();
+        int http = SourceTestSupport.freePort();
+        int https = SourceTestSupport.freePort();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process p = new ProcessBuilder(java.toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx384m",
                 "-jar", jar, "--server.address=127.0.0.1", "--server.port=" + https,
@@ -73,12 +69,6 @@ final class TestS3 implements AutoCloseable {
                 throw new IllegalStateException("S3Mock did not start: " + log.substring(Math.max(0, log.length() - 2000)));
             }
             Thread.sleep(300);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 
@@ -108,16 +98,6 @@ final class TestS3 implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try (Stream<Path> files = Files.walk(root)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        SourceTestSupport.stop(process, root);
     }
 }
