@@ -256,11 +256,7 @@ public final class Sift {
 
     /** Saves {@code question} with {@code sql} as a verified example of the dataset's knowledge file; returns the file. */
     public Path saveExample(Dataset dataset, String question, String sql) {
-        Path file = knowledge.userPath(dataset);
-        if (file == null) {
-            throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
-                    + " with --kg FILE.");
-        }
+        Path file = knowledgeFile(dataset);
         dev.sift.knowledge.KgFileEditor.addExample(file, dataset.name(), question.trim(), sql.trim(), checkedOn(dataset));
         return file;
     }
@@ -271,12 +267,18 @@ public final class Sift {
      * dev.sift.knowledge.KgException} naming the entry); returns the file.
      */
     public Path addKnowledge(Dataset dataset, String section, java.util.Map<String, Object> item) {
+        Path file = knowledgeFile(dataset);
+        dev.sift.knowledge.KgFileEditor.append(file, dataset.name(), section, item, checkedOn(dataset));
+        return file;
+    }
+
+    /** Where the dataset's knowledge file is written ({@code --kg FILE}, else {@code $SIFT_HOME/kg/<dataset>.kg.yaml}). */
+    private Path knowledgeFile(Dataset dataset) {
         Path file = knowledge.userPath(dataset);
         if (file == null) {
             throw new IllegalArgumentException("Dataset '" + dataset.name() + "' has no knowledge file location; name one"
                     + " with --kg FILE.");
         }
-        dev.sift.knowledge.KgFileEditor.append(file, dataset.name(), section, item, checkedOn(dataset));
         return file;
     }
 

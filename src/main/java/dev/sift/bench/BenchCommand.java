@@ -16,24 +16,26 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = {DabCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, or 'run --suite FILE'"
+@Command(name = "bench", subcommands = {DabCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding,"
+        + " prompt-tokens --suite FILE, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
     static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup", "engine",
-            "grounding");
+            "grounding", "prompt-tokens");
 
     @Spec
     CommandSpec spec;
 
     // optional so that the subcommands (dab, load) parse without it
     @Parameters(index = "0", arity = "0..1", paramLabel = "BENCH",
-            description = "overhead | ml | analysis | linking | tools | serve | startup | engine | grounding | run (or the subcommands dab, load, load-memory)")
+            description = "overhead | ml | analysis | linking | tools | serve | startup | engine | grounding | prompt-tokens | run"
+                    + " (or the subcommands dab, load, load-memory)")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")
     String dataset;
 
-    @Option(names = "--suite", paramLabel = "FILE", description = "run: the suite file (YAML), e.g. bench/bank.yaml")
+    @Option(names = "--suite", paramLabel = "FILE", description = "run, prompt-tokens: the suite file (YAML), e.g. bench/bank.yaml")
     Path suiteFile;
 
     @picocli.CommandLine.Mixin
@@ -93,6 +95,9 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 b.print(b.run(), out);
                 return 0;
             }
+            case "prompt-tokens" -> {
+                return promptTokens(out);
+            }
             case "grounding" -> {
                 int runs = repeats(2000);
                 GroundingBench b = new GroundingBench(runs);
@@ -137,6 +142,34 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 out.println("Overhead bench on dataset '" + ds.name() + "' (" + ds.description() + ")");
                 new OverheadBench(sift, ds, runs).run(out);
             }
+        }
+        return 0;
+    }
+
+    /** Prompt tokens per question of a suite, with JSON replies and with native tool calling. */
+    private int promptTokens(PrintWriter out) throws Exception {
+        if (suiteFile == null) {
+            throw new IllegalArgumentException("bench prompt-tokens needs --suite FILE, e.g. --suite bench/bank.yaml");
+        }
+        Suite suite = Suite.load(suiteFile);
+        dev.sift.SiftConfig config = Runtime.config();
+        String name = dataset == null ? suite.dataset() : dataset;
+        Sift offline = Runtime.offline();
+        if (!name.equals(Sift.DEMO_DATASET) && offline.store().find(name).isEmpty()) {
+            throw new IllegalArgumentException("Dataset '" + name + "' is not built in " + offline.store().root() + "."
+                    + (suite.buildHint() == null ? "" : " Build it with: " + suite.buildHint()));
+        }
+        Dataset ds = offline.dataset(name, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + name + "'"));
+        out.println("Prompt tokens per question (first request: system prompt, question and, natively, the tool"
+                + " definitions; o200k_base) on dataset '" + ds.name() + "'");
+        PromptTokenBench bench = new PromptTokenBench();
+        for (dev.sift.llm.ToolCalling mode : dev.sift.llm.ToolCalling.values()) {
+            PromptTokenBench.Result r = bench.run(suite, ds, llm -> new Sift(config.home(), llm,
+                    dev.sift.data.Workspace.Limits.defaults(), config.embeddings(), dev.sift.agent.grounding.Grounding.CHECK_ONLY,
+                    new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                            io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT),
+                    config.allowedSources(), config.settings(), mode));
+            PromptTokenBench.print(mode.wire(), r, out);
         }
         return 0;
     }

@@ -18,6 +18,12 @@ class BenchCommandTest {
     @Test
     void an_unknown_suite_lists_the_suites() {
         assertThat(CliHarness.usageError("bench", "speed")).isEqualTo("sift: error: Unknown bench 'speed'."
-                + " Benches: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, run --suite FILE.");
+                + " Benches: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, prompt-tokens, run --suite FILE.");
+    }
+
+    @Test
+    void bench_prompt_tokens_needs_a_suite() {
+        assertThat(CliHarness.usageError("bench", "prompt-tokens")).isEqualTo("sift: error: bench prompt-tokens needs"
+                + " --suite FILE, e.g. --suite bench/bank.yaml");
     }
 }
