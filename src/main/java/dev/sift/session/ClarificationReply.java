@@ -53,8 +53,10 @@ public final class ClarificationReply {
     }
 
     static boolean readsAsReply(String asked) {
-        String s = asked.trim();
-        if (s.isEmpty() || TurnClassifier.ABANDON.matcher(s).find() || QUESTION_START.matcher(s).find()) {
+        String s = asked.trim().replaceFirst("(?i)^(?:and|but|so|then|also|now)\\b[\\s,]*", "");
+        // "and what is their largest amount?" is a follow-up of its own, not the answer to a question back
+        if (s.isEmpty() || TurnClassifier.ABANDON.matcher(s).find() || QUESTION_START.matcher(s).find()
+                || TurnClassifier.REFERENCE.matcher(s).find()) {
             return false;
         }
         return WORD.matcher(s).results().count() <= MAX_WORDS;

@@ -31,6 +31,7 @@ public final class RuleReferenceResolver implements ReferenceResolver {
             + "|maximum|average|mean|median|total)\\b");
     private static final Pattern SINGLE_YEAR = Pattern.compile("(?i)\\s+(?:in|for|during)\\s+(?:the\\s+year\\s+)?"
             + "(?:1[89]|20)\\d\\d\\b");
+    private static final Pattern CHART_KIND = Pattern.compile("(?i)\\b(line|bar|pie|scatter)\\s+(?:chart|graph|plot)\\b");
     private static final Pattern YEAR = Pattern.compile("\\b(1[89]|20)\\d\\d\\b");
     private static final Pattern YEAR_ONLY = Pattern.compile("(?i)(?:in|for|during)\\s+(?:the\\s+year\\s+)?((?:1[89]|20)\\d\\d)");
     private static final Pattern GROUP_ONLY = Pattern.compile("(?i)(?:by|per)\\s+[\\p{L}\\p{N}_ .]+");
@@ -166,6 +167,16 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         Matcher measure = THEIR.matcher(q);
         if (measure.matches()) {
+            // "their largest amount" after "the average loan amount": the same measure, another aggregate
+            Matcher was = MEASURE.matcher(stem);
+            Matcher now = MEASURE.matcher(measure.group(2));
+            String noun = measure.group(2).replaceFirst("(?i)^\\s*\\p{L}+\\s+", "").trim();
+            if (was.find() && now.lookingAt() && !noun.isEmpty()
+                    && Pattern.compile("(?i)\\b" + Pattern.quote(noun) + "\\b").matcher(stem).find()) {
+                String word = now.group().toLowerCase(Locale.ROOT);
+                return Optional.of(refined(was.replaceFirst(word) + "?", "'their " + measure.group(2).trim() + "' → the"
+                        + " question" + cite + " with the " + word + " instead of the " + was.group().toLowerCase(Locale.ROOT)));
+            }
             String rows = AUXILIARY.matcher(ROWS_OF.matcher(stem).replaceFirst("").trim()).replaceAll("").trim();
             String asked = (measure.group(1) == null ? "what is" : measure.group(1)) + " the " + measure.group(2).trim()
                     + " of " + rows;
@@ -173,13 +184,31 @@ public final class RuleReferenceResolver implements ReferenceResolver {
                     "'their " + measure.group(2).trim() + "' → the " + measure.group(2).trim() + " of the rows" + cite));
         }
         if (TurnClassifier.CHART_THAT.matcher(q).find()) {
-            String asked = Character.toLowerCase(stem.charAt(0)) + stem.substring(1);
-            return Optional.of(refined("Show " + asked + " as a chart.", "'" + q + "' → the result" + cite + " as a chart"));
+            Matcher kind = CHART_KIND.matcher(q);
+            String chart = kind.find() ? "a " + kind.group(1).toLowerCase(Locale.ROOT) + " chart" : "a chart";
+            return Optional.of(refined("Show " + asShown(stem) + " as " + chart + ".", "'" + q + "' → the result" + cite
+                    + " as " + chart));
         }
         if (TurnClassifier.ELLIPSIS.matcher(q).find() && q.split("\\s+").length <= 5) {
             return Optional.of(refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " narrowed " + q));
         }
         return Optional.empty();
+    }
+
+    /**
+     * A question as the thing to show: "What was the total amount …" → "the total amount …", "How many loans are there
+     * by status" → "the number of loans by status"; any other question keeps its words ("how many loans were granted").
+     */
+    static String asShown(String stem) {
+        Matcher what = Pattern.compile("(?i)^what\\s+(?:is|was|are|were)\\s+(the\\s+.+)$").matcher(stem);
+        if (what.matches()) {
+            return what.group(1).substring(0, 1).toLowerCase(Locale.ROOT) + what.group(1).substring(1);
+        }
+        Matcher there = Pattern.compile("(?i)^how\\s+many\\s+(.+?)\\s+(?:are|were|is|was)\\s+there\\b\\s*(.*)$").matcher(stem);
+        if (there.matches()) {
+            return ("the number of " + there.group(1) + " " + there.group(2)).trim();
+        }
+        return Character.toLowerCase(stem.charAt(0)) + stem.substring(1);
     }
 
     /**

@@ -72,11 +72,14 @@ class ShippedSuitesTest {
     void the_conversation_suite_has_at_least_30_conversations_of_2_to_4_turns_whose_gold_sql_runs_on_the_test_bank()
             throws Exception {
         Suite suite = Suite.load(Path.of("bench/bank-chat.yaml"));
+        Suite real = Suite.load(Path.of("bench/pkdd-chat.yaml"));
         assertThat(suite.conversations()).hasSizeGreaterThanOrEqualTo(30)
                 .allSatisfy(d -> assertThat(d.turns()).as(d.id()).hasSizeBetween(2, 4));
+        assertThat(real.conversations()).allSatisfy(d -> assertThat(d.turns()).as(d.id()).hasSizeBetween(2, 4));
         List<String> failures = new ArrayList<>();
         try (Workspace ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults())) {
-            for (Suite.Item turn : suite.allItems()) {
+            for (Suite.Item turn : java.util.stream.Stream.concat(suite.allItems().stream(), real.allItems().stream())
+                    .toList()) {
                 if (turn.goldSql() != null) {
                     try {
                         ws.query(turn.goldSql());

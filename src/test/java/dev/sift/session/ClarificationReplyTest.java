@@ -60,6 +60,8 @@ class ClarificationReplyTest {
         List<Turn> thread = List.of(asked(1, "What is the total amount?", "clarification"));
         assertThat(ClarificationReply.merge("How many loans are there?", thread, TABLES)).isEmpty();
         assertThat(ClarificationReply.merge("never mind, loans", thread, TABLES)).isEmpty();
+        assertThat(ClarificationReply.merge("and what is their largest amount?", thread, TABLES)).isEmpty();
+        assertThat(ClarificationReply.merge("and their average?", thread, TABLES)).isEmpty();
         assertThat(ClarificationReply.merge("the amount of money lent to the clients of the bank in 1997", thread,
                 TABLES)).isEmpty();
     }

@@ -162,7 +162,12 @@ class RuleReferenceResolverTest {
         assertThat(r.question()).isEqualTo("Show how many loans were granted per year as a chart.");
         assertThat(resolver.resolve("Can you plot it?", thread, TABLES).question())
                 .isEqualTo("Show how many loans were granted per year as a chart.");
-        assertThat(resolver.resolve("as a bar chart?", thread, TABLES).kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(resolver.resolve("as a bar chart?", thread, TABLES).question())
+                .isEqualTo("Show how many loans were granted per year as a bar chart.");
+        assertThat(resolver.resolve("show it as a line chart", List.of(turn(1, "What was the total loan amount granted per"
+                + " year?", "loan")), TABLES).question()).isEqualTo("Show the total loan amount granted per year as a line chart.");
+        assertThat(resolver.resolve("show that as a chart", List.of(turn(1, "How many loans are there by status in 1997?",
+                "loan")), TABLES).question()).isEqualTo("Show the number of loans by status in 1997 as a chart.");
     }
 
     @Test
@@ -172,6 +177,8 @@ class RuleReferenceResolverTest {
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
         assertThat(r.question()).isEqualTo("What is the smallest loan amount?");
         assertThat(resolver.resolve("the average?", thread, TABLES).question()).isEqualTo("What is the average loan amount?");
+        assertThat(resolver.resolve("and what is their lowest amount?", thread, TABLES).question())
+                .isEqualTo("What is the lowest loan amount?");
     }
 
     @Test
