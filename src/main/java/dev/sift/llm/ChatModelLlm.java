@@ -2,6 +2,7 @@ package dev.sift.llm;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,8 +33,24 @@ abstract class ChatModelLlm implements LlmClient {
     /** The provider's model, configured with one attempt and our timeout. */
     protected abstract ChatModel buildModel(String apiKey);
 
-    /** The provider's form of the request. */
-    protected abstract ChatRequest toChatRequest(LlmRequest request);
+    /**
+     * The provider's form of the request. By default JSON mode is the library's JSON response format (OpenAI's
+     * {@code response_format: json_object}, Gemini's {@code responseMimeType: application/json}) and tools go as
+     * tool specifications; a provider whose protocol differs overrides this.
+     */
+    protected ChatRequest toChatRequest(LlmRequest request) {
+        ChatRequest.Builder chat = ChatRequest.builder()
+                .messages(LangChain4jSupport.toChatMessages(request.messages()))
+                .temperature(request.temperature())
+                .maxOutputTokens(request.maxTokens());
+        if (request.jsonMode()) {
+            chat.responseFormat(ResponseFormat.JSON);
+        }
+        if (!request.tools().isEmpty()) {
+            chat.toolSpecifications(LangChain4jSupport.toolSpecifications(request.tools()));
+        }
+        return chat.build();
+    }
 
     /** Post-processing of a reply; most providers need none. */
     protected LlmResponse adjust(LlmResponse response, LlmRequest request) {

@@ -1,8 +1,6 @@
 package dev.sift.llm;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.googleai.GoogleAiGeminiChatModel;
 
 import java.time.Duration;
@@ -32,21 +30,6 @@ public final class GeminiLlm extends ChatModelLlm {
                 .timeout(timeout)
                 .maxRetries(0) // RetryingLlm owns retries
                 .build();
-    }
-
-    @Override
-    protected ChatRequest toChatRequest(LlmRequest request) {
-        ChatRequest.Builder chat = ChatRequest.builder()
-                .messages(LangChain4jSupport.toChatMessages(request.messages()))
-                .temperature(request.temperature())
-                .maxOutputTokens(request.maxTokens());
-        if (request.jsonMode()) {
-            chat.responseFormat(ResponseFormat.JSON); // -> "generationConfig": {"responseMimeType": "application/json"}
-        }
-        if (!request.tools().isEmpty()) {
-            chat.toolSpecifications(LangChain4jSupport.toolSpecifications(request.tools())); // -> functionDeclarations
-        }
-        return chat.build();
     }
 
     @Override

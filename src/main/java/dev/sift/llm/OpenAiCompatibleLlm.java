@@ -1,8 +1,6 @@
 package dev.sift.llm;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 
 import java.time.Duration;
@@ -31,21 +29,6 @@ public final class OpenAiCompatibleLlm extends ChatModelLlm {
                 .timeout(timeout)
                 .maxRetries(0) // RetryingLlm owns retries; library retries would multiply attempts and hide them
                 .build();
-    }
-
-    @Override
-    protected ChatRequest toChatRequest(LlmRequest request) {
-        ChatRequest.Builder chat = ChatRequest.builder()
-                .messages(LangChain4jSupport.toChatMessages(request.messages()))
-                .temperature(request.temperature())
-                .maxOutputTokens(request.maxTokens());
-        if (request.jsonMode()) {
-            chat.responseFormat(ResponseFormat.JSON); // -> "response_format": {"type": "json_object"}
-        }
-        if (!request.tools().isEmpty()) {
-            chat.toolSpecifications(LangChain4jSupport.toolSpecifications(request.tools())); // -> "tools": [...]
-        }
-        return chat.build();
     }
 
     @Override
