@@ -6,9 +6,9 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Which LLM to talk to and how patiently. Build it with {@link #fromEnv(Map)}; bad settings fail fast
@@ -43,12 +43,23 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
     /** Sent when no key is configured: Ollama, vLLM and LM Studio ignore it, and the libraries refuse a blank key. */
     public static final String PLACEHOLDER_API_KEY = "sift-no-key";
 
-    private static final Set<String> PROVIDERS = Set.of(OPENAI, ANTHROPIC, GEMINI, NONE);
+    /** Where each hosted provider is by default, and the key variable that selects it, in the order inferred. */
+    private record Hosted(String baseUrl, String model, String keyVariable) { }
+
+    private static final Map<String, Hosted> HOSTED = new LinkedHashMap<>();
+
+    static {
+        HOSTED.put(OPENAI, new Hosted(DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, "OPENAI_API_KEY"));
+        HOSTED.put(ANTHROPIC, new Hosted(DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_ANTHROPIC_MODEL, "ANTHROPIC_API_KEY"));
+        HOSTED.put(GEMINI, new Hosted(DEFAULT_GEMINI_BASE_URL, DEFAULT_GEMINI_MODEL, "GEMINI_API_KEY"));
+    }
+
+    private static final String PROVIDER_NAMES = String.join("|", HOSTED.keySet()) + "|" + NONE;
 
     public LlmConfig {
         Objects.requireNonNull(provider, "provider");
-        if (!PROVIDERS.contains(provider)) {
-            throw new IllegalArgumentException("LLM provider '" + provider + "' is not one of openai|anthropic|gemini|none");
+        if (!NONE.equals(provider) && !HOSTED.containsKey(provider)) {
+            throw new IllegalArgumentException("LLM provider '" + provider + "' is not one of " + PROVIDER_NAMES);
         }
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.isZero() || timeout.isNegative()) {
@@ -92,25 +103,19 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
     public static LlmConfig fromEnv(Map<String, String> env) {
         String explicitProvider = get(env, "SIFT_LLM_PROVIDER");
         String baseUrl = get(env, "SIFT_LLM_BASE_URL");
-        String openAiKey = get(env, "OPENAI_API_KEY");
-        String anthropicKey = get(env, "ANTHROPIC_API_KEY");
-        String geminiKey = get(env, "GEMINI_API_KEY");
 
         String provider;
         if (explicitProvider != null) {
             provider = explicitProvider.toLowerCase(Locale.ROOT);
-            if (!PROVIDERS.contains(provider)) {
+            if (!NONE.equals(provider) && !HOSTED.containsKey(provider)) {
                 throw new IllegalArgumentException(
-                        "SIFT_LLM_PROVIDER='" + explicitProvider + "' is not one of openai|anthropic|gemini|none");
+                        "SIFT_LLM_PROVIDER='" + explicitProvider + "' is not one of " + PROVIDER_NAMES);
             }
-        } else if (baseUrl != null || openAiKey != null) {
+        } else if (baseUrl != null) {
             provider = OPENAI;
-        } else if (anthropicKey != null) {
-            provider = ANTHROPIC;
-        } else if (geminiKey != null) {
-            provider = GEMINI;
         } else {
-            provider = NONE;
+            provider = HOSTED.entrySet().stream().filter(h -> get(env, h.getValue().keyVariable()) != null)
+                    .map(Map.Entry::getKey).findFirst().orElse(NONE);
         }
 
         Duration timeout = parseTimeout(get(env, "SIFT_LLM_TIMEOUT_S"));
@@ -122,21 +127,10 @@ public record LlmConfig(String provider, String baseUrl, String model, String ap
             return new LlmConfig(NONE, null, null, null, timeout, retries, cacheDir, tools);
         }
 
-        String url = baseUrl != null ? checkUrl(baseUrl) : switch (provider) {
-            case OPENAI -> DEFAULT_OPENAI_BASE_URL;
-            case ANTHROPIC -> DEFAULT_ANTHROPIC_BASE_URL;
-            default -> DEFAULT_GEMINI_BASE_URL;
-        };
-        String model = orElse(get(env, "SIFT_LLM_MODEL"), switch (provider) {
-            case OPENAI -> DEFAULT_OPENAI_MODEL;
-            case ANTHROPIC -> DEFAULT_ANTHROPIC_MODEL;
-            default -> DEFAULT_GEMINI_MODEL;
-        });
-        String key = orElse(get(env, "SIFT_LLM_API_KEY"), switch (provider) {
-            case OPENAI -> openAiKey;
-            case ANTHROPIC -> anthropicKey;
-            default -> geminiKey;
-        });
+        Hosted hosted = HOSTED.get(provider);
+        String url = baseUrl != null ? checkUrl(baseUrl) : hosted.baseUrl();
+        String model = orElse(get(env, "SIFT_LLM_MODEL"), hosted.model());
+        String key = orElse(get(env, "SIFT_LLM_API_KEY"), get(env, hosted.keyVariable()));
         return new LlmConfig(provider, url, model, key, timeout, retries, cacheDir, tools);
     }
 
