@@ -67,7 +67,7 @@ public final class MlBench {
                 // the Arrow read does not run with them alive on the heap
                 float[] loopX = rowLoop.x();
                 long[] loopRowids = rowLoop.rowids();
-                int loopEntities = Arrays.hashCode(rowLoop.entities());
+                int loopEntities = rowLoop.entities().hashCode();
                 int loopTargets = Arrays.hashCode(rowLoop.target());
                 rowLoop = null;
                 System.gc();
@@ -75,7 +75,7 @@ public final class MlBench {
                 MlData data = MlData.read(ws, table, enc, "row_id", "y", null, false);
                 long t3 = System.nanoTime();
                 if (!Arrays.equals(loopX, data.x()) || !Arrays.equals(loopRowids, data.rowids())
-                        || loopEntities != Arrays.hashCode(data.entities()) || loopTargets != Arrays.hashCode(data.target())) {
+                        || loopEntities != data.entities().hashCode() || loopTargets != Arrays.hashCode(data.target())) {
                     throw new IllegalStateException("the Arrow and JDBC readers disagree on " + label);
                 }
                 loopX = null; // only one matrix of a million rows kept while training

@@ -8,6 +8,7 @@ import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -26,7 +27,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Reads model rows from DuckDB as Arrow batches (the JDBC driver's Arrow stream), so a million rows cost
@@ -61,84 +64,26 @@ final class ArrowFeatures {
                 select.add(raw.get(0));
             }
         }
-        // DuckDB sorts only the rowids into entity order; the features stream unsorted, each row written to its place
+        // a whole-number target arrives as BIGINT (its text made once per distinct value, not cast by DuckDB per row)
+        String targetColumn = target != null && MlData.wholeNumbers(table, target)
+                ? "CAST(" + Sql.quoteIdent(target) + " AS BIGINT)" : MlData.targetText(target);
+        // rows stream in DuckDB's order and are sorted here (numbers, text), unless the entity sorts otherwise (dates)
+        boolean sortHere = entity == null || MlData.wholeNumbers(table, entity) || text(table, entity);
+        String sql = MlData.select(table, entity, targetColumn, where, select) + (sortHere ? "" : MlData.orderBy(entity));
         long t0 = System.nanoTime();
-        long[] ordered = ws.trustedRead(MlData.order(table, entity, where), ArrowFeatures::rowids);
-        Positions positions = Positions.of(ordered);
+        // the count first, so the matrix is allocated once at its size
+        int rows = Math.toIntExact(ws.trustedRead(MlData.count(table, where), rs -> rs.next() ? rs.getLong(1) : 0L));
+        MlData read = ws.trustedRead(sql, rs -> decode(rs, encoder, keepDisplay, rows));
         long t1 = System.nanoTime();
-        MlData data = ws.trustedRead(MlData.select(table, entity, target, where, select),
-                rs -> decode(rs, encoder, keepDisplay, positions));
-        LOG.debug("{} rows of {}: order {} ms, features {} ms", data.rows(), table.name(), (t1 - t0) / 1_000_000,
-                (System.nanoTime() - t1) / 1_000_000);
+        MlData data = sortHere ? read.inEntityOrder() : read;
+        LOG.debug("{} rows of {}: read {} ms, {} {} ms", data.rows(), table.name(), (t1 - t0) / 1_000_000,
+                data == read ? "already in order," : "sorted", (System.nanoTime() - t1) / 1_000_000);
         return data;
     }
 
-    /** The single BIGINT column of {@code rs}, in its order. */
-    private static long[] rowids(ResultSet rs) throws SQLException {
-        DuckDBResultSet duck = rs.unwrap(DuckDBResultSet.class);
-        try (BufferAllocator allocator = allocator();
-             ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, BATCH_ROWS)) {
-            long[] out = new long[0];
-            int size = 0;
-            while (reader.loadNextBatch()) {
-                int n = reader.getVectorSchemaRoot().getRowCount();
-                if (size + n > out.length) {
-                    out = Arrays.copyOf(out, Math.max(size + n, out.length * 2));
-                }
-                longs((BigIntVector) reader.getVectorSchemaRoot().getVector(0), n).get(out, size, n);
-                size += n;
-            }
-            return size == out.length ? out : Arrays.copyOf(out, size);
-        } catch (java.io.IOException e) {
-            throw new SQLException("reading the Arrow stream failed: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * The matrix row of each rowid: its position in the sorted rowids. A table's rowids are dense (a frame's are
-     * 0..n-1), so an array indexed by rowid; a filter that keeps few rows of a large table falls back to a search.
-     */
-    private record Positions(int rows, long min, int[] dense, long[] sorted, int[] sortedAt) {
-        static Positions of(long[] ordered) {
-            int n = ordered.length;
-            long min = Long.MAX_VALUE;
-            long max = Long.MIN_VALUE;
-            for (long r : ordered) {
-                min = Math.min(min, r);
-                max = Math.max(max, r);
-            }
-            if (n == 0 || max - min < 4L * n + 1024) {
-                int[] dense = new int[n == 0 ? 0 : Math.toIntExact(max - min + 1)];
-                Arrays.fill(dense, -1);
-                for (int k = 0; k < n; k++) {
-                    dense[(int) (ordered[k] - min)] = k;
-                }
-                return new Positions(n, min, dense, null, null);
-            }
-            long[] sorted = ordered.clone();
-            Arrays.sort(sorted);
-            int[] at = new int[n];
-            for (int k = 0; k < n; k++) {
-                at[Arrays.binarySearch(sorted, ordered[k])] = k;
-            }
-            return new Positions(n, min, null, sorted, at);
-        }
-
-        int of(long rowid) {
-            int p = -1;
-            if (dense != null) {
-                long i = rowid - min;
-                p = i >= 0 && i < dense.length ? dense[(int) i] : -1;
-            } else {
-                int j = Arrays.binarySearch(sorted, rowid);
-                p = j >= 0 ? sortedAt[j] : -1;
-            }
-            if (p < 0) {
-                throw new IllegalStateException("rowid " + rowid + " was not among the sorted rows: the table changed"
-                        + " between reading its order and its features");
-            }
-            return p;
-        }
+    /** Whether the entity is plain text, whose order is its UTF-8 bytes' (an ENUM sorts by its declaration). */
+    private static boolean text(TableInfo table, String column) {
+        return table.column(column).map(c -> c.type().toUpperCase(Locale.ROOT).equals("VARCHAR")).orElse(false);
     }
 
     /** The level's position in {@code levels}, -1 for any other value, NULL for NULL. */
@@ -150,17 +95,16 @@ final class ArrowFeatures {
         return b.append(" ELSE -1 END").toString();
     }
 
-    private static MlData decode(ResultSet rs, FeatureEncoder encoder, boolean keepDisplay, Positions positions)
+    private static MlData decode(ResultSet rs, FeatureEncoder encoder, boolean keepDisplay, int rows)
             throws SQLException {
         DuckDBResultSet duck = rs.unwrap(DuckDBResultSet.class);
         try (BufferAllocator allocator = allocator();
              ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, BATCH_ROWS)) {
-            Rows rows = new Rows(encoder.width(), keepDisplay ? encoder.columns().size() : 0, positions);
+            Rows out = new Rows(rows, encoder.width(), keepDisplay ? encoder.columns().size() : 0);
             while (reader.loadNextBatch()) {
-                VectorSchemaRoot root = reader.getVectorSchemaRoot();
-                rows.add(root, encoder.columns(), keepDisplay);
+                out.add(reader.getVectorSchemaRoot(), encoder.columns(), keepDisplay);
             }
-            return rows.toData();
+            return out.toData();
         } catch (java.io.IOException e) {
             throw new SQLException("reading the Arrow stream failed: " + e.getMessage(), e);
         }
@@ -177,42 +121,39 @@ final class ArrowFeatures {
     }
 
     /**
-     * The matrix and its row arrays, allocated once for every row; each batch's rows are written at their
-     * {@link Positions}. Scratch arrays are reused from batch to batch, and a target's text is made once per distinct
-     * value while there are few: a million rows otherwise left a million small objects for the collector.
+     * The matrix and its row arrays, allocated once for the counted rows and filled in the order the rows arrive.
+     * Values are read straight from the batches' buffers (an address and an offset: no buffer object or bounds check
+     * per value), entities stay longs when whole numbers, and a target's text is made once per distinct value while
+     * there are few: a million small objects were most of what the collector had to copy.
      */
     private static final class Rows {
         private static final int DISTINCT_TARGETS = 64;
+        private final int rows;
         private final int width;
         private final int shownColumns;
-        private final Positions positions;
         private final float[] x;
         private final long[] rowids;
-        private final Object[] entities;
         private final String[] targets;
         private final String[][] display;
+        private final BitSet entityMissing = new BitSet();
+        private long[] entityNumbers;
+        private String[] entityTexts;
         private final List<byte[]> targetBytes = new ArrayList<>();
         private final List<String> targetTexts = new ArrayList<>();
-        private int[] at = new int[0];
-        private long[] ids = new long[0];
-        private double[] doubles = new double[0];
-        private int[] ints = new int[0];
-        private boolean[] missing = new boolean[0];
+        private final long[] wholeTargets = new long[DISTINCT_TARGETS];
         private int[] offsets = new int[0];
         private byte[] bytes = new byte[0];
         private int seen;
         private int last = -1;
 
-        Rows(int width, int shownColumns, Positions positions) {
+        Rows(int rows, int width, int shownColumns) {
+            this.rows = rows;
             this.width = width;
             this.shownColumns = shownColumns;
-            this.positions = positions;
-            int n = positions.rows();
-            this.x = new float[Math.multiplyExact(n, width)];
-            this.rowids = new long[n];
-            this.entities = new Object[n];
-            this.targets = new String[n];
-            this.display = shownColumns > 0 ? new String[n][] : null;
+            this.x = new float[Math.multiplyExact(rows, width)];
+            this.rowids = new long[rows];
+            this.targets = new String[rows];
+            this.display = shownColumns > 0 ? new String[rows][] : null;
         }
 
         void add(VectorSchemaRoot root, List<FeatureEncoder.ColumnPlan> plans, boolean keepDisplay) {
@@ -220,53 +161,40 @@ final class ArrowFeatures {
             if (n == 0) {
                 return;
             }
-            scratch(n);
-            longs((BigIntVector) root.getVector(0), n).get(ids, 0, n);
-            for (int i = 0; i < n; i++) {
-                int p = positions.of(ids[i]);
-                rowids[p] = ids[i];
-                at[i] = p;
+            int base = seen;
+            if (base + n > rows) {
+                throw new IllegalStateException("read more than the " + rows + " rows counted: the table changed"
+                        + " between counting and reading its rows");
             }
             seen += n;
-            FieldVector entity = root.getVector(1);
-            if (entity instanceof BigIntVector idVector) {
-                LongBuffer values = longs(idVector, n);
-                boolean none = !nulls(idVector, n);
-                for (int i = 0; i < n; i++) {
-                    entities[at[i]] = none || !missing[i] ? (Object) values.get(i) : null;
-                }
+            longs((BigIntVector) root.getVector(0), n).get(rowids, base, n);
+            entities(root.getVector(1), n, base);
+            FieldVector target = root.getVector(2);
+            if (target instanceof BigIntVector whole) {
+                wholeTargets(whole, n, base);
             } else {
-                texts((VarCharVector) entity, n, entities, false);
+                texts((VarCharVector) target, n, targets, base, true);
             }
-            texts((VarCharVector) root.getVector(2), n, targets, true);
             if (keepDisplay) {
                 for (int i = 0; i < n; i++) {
-                    display[at[i]] = new String[shownColumns];
+                    display[base + i] = new String[shownColumns];
                 }
             }
             // the features in chunks of rows, so the block of the matrix being written stays in the processor's cache
-            boolean[] hasNulls = new boolean[root.getFieldVectors().size()];
-            for (int v = 3; v < hasNulls.length; v++) {
-                hasNulls[v] = root.getVector(v).getNullCount() > 0;
-            }
             for (int lo = 0; lo < n; lo += CHUNK_ROWS) {
                 int hi = Math.min(n, lo + CHUNK_ROWS);
                 int vector = 3;
                 int offset = 0;
                 for (FeatureEncoder.ColumnPlan plan : plans) {
                     switch (plan.kind()) {
-                        case NUMERIC -> {
-                            putDoubles((Float8Vector) root.getVector(vector), lo, hi, offset++, hasNulls[vector]);
-                            vector++;
-                        }
+                        case NUMERIC -> putDoubles((Float8Vector) root.getVector(vector++), lo, hi, base, offset++);
                         case ONE_HOT, ORDINAL -> {
-                            putLevels((IntVector) root.getVector(vector), lo, hi, offset, plan, hasNulls[vector]);
-                            vector++;
+                            putLevels((IntVector) root.getVector(vector++), lo, hi, base, offset, plan);
                             offset += plan.kind() == FeatureEncoder.Kind.ORDINAL ? 1 : plan.levels().size();
                         }
                         case DATE -> {
-                            for (int k = 0; k < 4; k++, vector++) {
-                                putDoubles((Float8Vector) root.getVector(vector), lo, hi, offset++, hasNulls[vector]);
+                            for (int k = 0; k < 4; k++) {
+                                putDoubles((Float8Vector) root.getVector(vector++), lo, hi, base, offset++);
                             }
                         }
                     }
@@ -276,68 +204,74 @@ final class ArrowFeatures {
                 }
             }
             if (keepDisplay) {
-                display(root, plans, n);
+                display(root, plans, n, base);
+            }
+        }
+
+        /** Whole-number ids as longs (NULLs marked), any other id as text. */
+        private void entities(FieldVector entity, int n, int base) {
+            if (entity instanceof BigIntVector ids) {
+                if (entityNumbers == null) {
+                    entityNumbers = new long[rows];
+                }
+                longs(ids, n).get(entityNumbers, base, n);
+                if (ids.getNullCount() > 0) {
+                    long valid = ids.getValidityBuffer().memoryAddress();
+                    for (int i = 0; i < n; i++) {
+                        if (isNull(valid, i)) {
+                            entityMissing.set(base + i);
+                        }
+                    }
+                }
+            } else {
+                if (entityTexts == null) {
+                    entityTexts = new String[rows];
+                }
+                texts((VarCharVector) entity, n, entityTexts, base, false);
             }
         }
 
         /** Each used value as text, for explanations. */
-        private void display(VectorSchemaRoot root, List<FeatureEncoder.ColumnPlan> plans, int n) {
+        private void display(VectorSchemaRoot root, List<FeatureEncoder.ColumnPlan> plans, int n, int base) {
             int vector = 3;
             for (int c = 0; c < plans.size(); c++) {
                 FeatureEncoder.ColumnPlan plan = plans.get(c);
                 if (plan.kind() == FeatureEncoder.Kind.NUMERIC) {
                     Float8Vector v = (Float8Vector) root.getVector(vector++);
                     for (int i = 0; i < n; i++) {
-                        display[at[i]][c] = v.isNull(i) ? null : Numbers.number(v.get(i));
+                        display[base + i][c] = v.isNull(i) ? null : Numbers.number(v.get(i));
                     }
                     continue;
                 }
                 vector += plan.kind() == FeatureEncoder.Kind.DATE ? 4 : 1;
                 VarCharVector shown = (VarCharVector) root.getVector(vector++);
                 for (int i = 0; i < n; i++) {
-                    display[at[i]][c] = text(shown, i);
+                    display[base + i][c] = text(shown, i);
                 }
             }
         }
 
-        private void scratch(int n) {
-            if (at.length < n) {
-                at = new int[n];
-                ids = new long[n];
-                doubles = new double[n];
-                ints = new int[n];
-                missing = new boolean[n];
-                offsets = new int[n + 1];
-            }
-        }
-
-        /** Rows [lo, hi) of a DOUBLE column into matrix column {@code col}, the buffer copied in bulk (no call per value). */
-        private void putDoubles(Float8Vector v, int lo, int hi, int col, boolean hasNulls) {
-            int len = hi - lo;
-            v.getDataBuffer().nioBuffer((long) lo * Float8Vector.TYPE_WIDTH, len * Float8Vector.TYPE_WIDTH)
-                    .order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(doubles, 0, len);
-            if (hasNulls) {
-                nulls(v, lo, hi);
-            }
-            for (int i = 0; i < len; i++) {
-                x[at[lo + i] * width + col] = hasNulls && missing[i] ? Float.NaN : (float) doubles[i];
+        /** Rows [lo, hi) of a DOUBLE column into matrix column {@code col}, NULL as NaN. */
+        private void putDoubles(Float8Vector v, int lo, int hi, int base, int col) {
+            long data = v.getDataBuffer().memoryAddress();
+            long valid = v.getNullCount() > 0 ? v.getValidityBuffer().memoryAddress() : 0;
+            int cell = (base + lo) * width + col;
+            for (int i = lo; i < hi; i++, cell += width) {
+                float value = (float) Double.longBitsToDouble(MemoryUtil.getLong(data + (long) i * Float8Vector.TYPE_WIDTH));
+                x[cell] = valid != 0 && isNull(valid, i) ? Float.NaN : value;
             }
         }
 
         /** A level index as the row loop encodes it: one-hot 1/0 (NaN when NULL), ordinal the index (NaN unseen). */
-        private void putLevels(IntVector v, int lo, int hi, int col, FeatureEncoder.ColumnPlan plan, boolean hasNulls) {
+        private void putLevels(IntVector v, int lo, int hi, int base, int col, FeatureEncoder.ColumnPlan plan) {
             boolean ordinal = plan.kind() == FeatureEncoder.Kind.ORDINAL;
             int levels = plan.levels().size();
-            int len = hi - lo;
-            v.getDataBuffer().nioBuffer((long) lo * IntVector.TYPE_WIDTH, len * IntVector.TYPE_WIDTH)
-                    .order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, len);
-            if (hasNulls) {
-                nulls(v, lo, hi);
-            }
-            for (int i = 0; i < len; i++) {
-                int cell = at[lo + i] * width + col;
-                int idx = ints[i];
-                if (hasNulls && missing[i]) {
+            long data = v.getDataBuffer().memoryAddress();
+            long valid = v.getNullCount() > 0 ? v.getValidityBuffer().memoryAddress() : 0;
+            int cell = (base + lo) * width + col;
+            for (int i = lo; i < hi; i++, cell += width) {
+                int idx = MemoryUtil.getInt(data + (long) i * IntVector.TYPE_WIDTH);
+                if (valid != 0 && isNull(valid, i)) {
                     Arrays.fill(x, cell, cell + (ordinal ? 1 : levels), Float.NaN);
                 } else if (ordinal) {
                     x[cell] = idx < 0 ? Float.NaN : idx;
@@ -349,17 +283,49 @@ final class ArrowFeatures {
             }
         }
 
-        /** The first {@code n} values of a VARCHAR vector into {@code out} at their rows; {@code few}: reuse texts. */
-        private void texts(VarCharVector v, int n, Object[] out, boolean few) {
+        /** A whole-number target's text (as DuckDB casts it), made once per value while there are few values. */
+        private void wholeTargets(BigIntVector v, int n, int base) {
+            long data = v.getDataBuffer().memoryAddress();
+            long valid = v.getNullCount() > 0 ? v.getValidityBuffer().memoryAddress() : 0;
+            for (int i = 0; i < n; i++) {
+                if (valid != 0 && isNull(valid, i)) {
+                    continue;
+                }
+                long value = MemoryUtil.getLong(data + (long) i * BigIntVector.TYPE_WIDTH);
+                String text = last >= 0 && wholeTargets[last] == value ? targetTexts.get(last) : wholeText(value);
+                targets[base + i] = text;
+            }
+        }
+
+        private String wholeText(long value) {
+            for (int k = 0; k < targetTexts.size(); k++) {
+                if (wholeTargets[k] == value) {
+                    last = k;
+                    return targetTexts.get(k);
+                }
+            }
+            String text = Long.toString(value);
+            if (targetTexts.size() < DISTINCT_TARGETS) {
+                wholeTargets[targetTexts.size()] = value;
+                targetTexts.add(text);
+            }
+            return text;
+        }
+
+        /** The first {@code n} values of a VARCHAR vector into {@code out} from {@code base}; {@code few}: reuse texts. */
+        private void texts(VarCharVector v, int n, String[] out, int base, boolean few) {
+            if (offsets.length < n + 1) {
+                offsets = new int[n + 1];
+            }
             v.getOffsetBuffer().nioBuffer(0, (n + 1) * VarCharVector.OFFSET_WIDTH).order(ByteOrder.LITTLE_ENDIAN)
                     .asIntBuffer().get(offsets, 0, n + 1);
             if (bytes.length < offsets[n]) {
                 bytes = new byte[Math.max(offsets[n], bytes.length * 2)];
             }
             v.getDataBuffer().getBytes(0, bytes, 0, offsets[n]);
-            boolean none = !nulls(v, n);
+            long valid = v.getNullCount() > 0 ? v.getValidityBuffer().memoryAddress() : 0;
             for (int i = 0; i < n; i++) {
-                out[at[i]] = !none && missing[i] ? null : few ? known(offsets[i], offsets[i + 1])
+                out[base + i] = valid != 0 && isNull(valid, i) ? null : few ? known(offsets[i], offsets[i + 1])
                         : new String(bytes, offsets[i], offsets[i + 1] - offsets[i], StandardCharsets.UTF_8);
             }
         }
@@ -384,43 +350,23 @@ final class ArrowFeatures {
         }
 
         private boolean same(byte[] b, int from, int to) {
-            if (b.length != to - from) {
-                return false;
-            }
-            for (int i = 0; i < b.length; i++) {
-                if (b[i] != bytes[from + i]) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /** Marks in {@code missing[0, n)} which of the first {@code n} values are NULL; false when none is. */
-        private boolean nulls(FieldVector v, int n) {
-            if (v.getNullCount() == 0) {
-                return false;
-            }
-            nulls(v, 0, n);
-            return true;
-        }
-
-        /** Marks in {@code missing[0, hi - lo)} which of rows [lo, hi) are NULL ({@code lo} a multiple of 8). */
-        private void nulls(FieldVector v, int lo, int hi) {
-            int len = hi - lo;
-            byte[] bits = new byte[(len + 7) / 8];
-            v.getValidityBuffer().getBytes(lo >> 3, bits);
-            for (int i = 0; i < len; i++) {
-                missing[i] = (bits[i >> 3] & (1 << (i & 7))) == 0;
-            }
+            return Arrays.equals(b, 0, b.length, bytes, from, to);
         }
 
         MlData toData() {
-            if (seen != positions.rows()) {
-                throw new IllegalStateException("read " + seen + " rows of features for " + positions.rows()
-                        + " sorted rows: the table changed between the two reads");
+            if (seen != rows) {
+                throw new IllegalStateException("read " + seen + " rows for the " + rows + " counted: the table changed"
+                        + " between counting and reading its rows");
             }
+            Entities entities = entityTexts != null ? Entities.texts(entityTexts)
+                    : Entities.numbers(entityNumbers != null ? entityNumbers : new long[0], entityMissing);
             return new MlData(seen, width, x, entities, targets, rowids, display);
         }
+    }
+
+    /** Whether value {@code i} is NULL in the validity bitmap at {@code valid} (bit clear = NULL). */
+    private static boolean isNull(long valid, int i) {
+        return (MemoryUtil.getByte(valid + (i >> 3)) & (1 << (i & 7))) == 0;
     }
 
     private static LongBuffer longs(BigIntVector v, int n) {

@@ -119,8 +119,8 @@ public final class Explanations {
             List<Driver> top = List.copyOf(drivers.subList(0, Math.min(topK, drivers.size())));
             double prediction = p.values()[rows[i]];
             double bias = shap[i][enc.columns().size()];
-            out.add(new Case(cases.entities()[i], prediction, margin, bias, top,
-                    sentence(model, cases.entities()[i], prediction, margin - bias, drivers)));
+            Object entity = cases.entities().get(i);
+            out.add(new Case(entity, prediction, margin, bias, top, sentence(model, entity, prediction, margin - bias, drivers)));
         }
         int n = Math.min(globalCap, p.data().rows());
         int[] sample = new int[n];

@@ -17,7 +17,7 @@ import java.util.Map;
  * the entity of each row, the raw target (text, or null), the DuckDB rowid of each row and each used
  * column's value as text (for explanations; null when not kept), in entity order (then rowid).
  */
-public record MlData(int rows, int width, float[] x, Object[] entities, String[] target, long[] rowids,
+public record MlData(int rows, int width, float[] x, Entities entities, String[] target, long[] rowids,
                      String[][] display) {
 
     /**
@@ -99,7 +99,7 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
                 x.add(row);
             }
             long[] ids = rowids.stream().mapToLong(Long::longValue).toArray();
-            return new MlData(ids.length, width, x.toArray(), entities.toArray(), targets.toArray(new String[0]), ids,
+            return new MlData(ids.length, width, x.toArray(), Entities.of(entities), targets.toArray(new String[0]), ids,
                     keepDisplay ? display.toArray(new String[0][]) : null);
         });
     }
@@ -110,38 +110,51 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
      * must not depend on that.
      */
     static String query(TableInfo table, String entity, String target, String where, List<String> features) {
-        return select(table, entity, target, where, features) + orderBy(entity);
+        return select(table, entity, targetText(target), where, features) + orderBy(entity);
     }
 
     /** {@link #query}'s columns and rows, in whatever order DuckDB returns them. */
-    static String select(TableInfo table, String entity, String target, String where, List<String> features) {
+    static String select(TableInfo table, String entity, String targetExpression, String where, List<String> features) {
         StringBuilder sql = new StringBuilder("SELECT rowid");
         sql.append(", ").append(entity == null ? "CAST(NULL AS BIGINT)" : entityExpression(table, entity));
-        sql.append(", ").append(target == null ? "CAST(NULL AS VARCHAR)" : "CAST(" + Sql.quoteIdent(target) + " AS VARCHAR)");
+        sql.append(", ").append(targetExpression);
         features.forEach(e -> sql.append(", ").append(e));
         return sql.append(from(table, where)).toString();
     }
 
-    /** The rowids of {@link #query}'s rows in its order: the sort without the features riding along. */
-    static String order(TableInfo table, String entity, String where) {
-        return "SELECT rowid" + from(table, where) + orderBy(entity);
+    /** The target as text (NULL without a target), as both readers give it. */
+    static String targetText(String target) {
+        return target == null ? "CAST(NULL AS VARCHAR)" : "CAST(" + Sql.quoteIdent(target) + " AS VARCHAR)";
+    }
+
+    /** How many rows {@link #query} returns. */
+    static String count(TableInfo table, String where) {
+        return "SELECT count(*)" + from(table, where);
     }
 
     private static String from(TableInfo table, String where) {
         return " FROM " + table.sqlName() + (where == null ? "" : " WHERE " + where);
     }
 
-    private static String orderBy(String entity) {
+    static String orderBy(String entity) {
         return " ORDER BY " + (entity == null ? "" : Sql.quoteIdent(entity) + " NULLS LAST, ") + "rowid";
     }
 
     /** Whole-number ids as BIGINT (read as longs), any other id as its text, so both readers see the same values. */
     static String entityExpression(TableInfo table, String entity) {
-        String q = Sql.quoteIdent(entity);
-        String type = table.column(entity).map(c -> c.type().toUpperCase(java.util.Locale.ROOT)).orElse("");
-        boolean whole = List.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER")
-                .contains(type);
-        return "CAST(" + q + (whole ? " AS BIGINT)" : " AS VARCHAR)");
+        return "CAST(" + Sql.quoteIdent(entity) + (wholeNumbers(table, entity) ? " AS BIGINT)" : " AS VARCHAR)");
+    }
+
+    /** Whether {@code column} holds whole numbers that fit a BIGINT (whose text is then Java's text of the long). */
+    static boolean wholeNumbers(TableInfo table, String column) {
+        String type = table.column(column).map(c -> c.type().toUpperCase(java.util.Locale.ROOT)).orElse("");
+        return List.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER").contains(type);
+    }
+
+    /** These rows in entity order (NULLS LAST), then rowid: {@link #query}'s order, sorted here instead of in DuckDB. */
+    MlData inEntityOrder() {
+        int[] order = entities.order(rowids);
+        return order == null ? this : subset(order);
     }
 
     private static Object entityValue(ResultSet rs, int i) throws java.sql.SQLException {
@@ -158,20 +171,18 @@ public record MlData(int rows, int width, float[] x, Object[] entities, String[]
     /** The rows at {@code idx}, in that order. */
     public MlData subset(int[] idx) {
         float[] sx = new float[idx.length * width];
-        Object[] se = new Object[idx.length];
         String[] st = new String[idx.length];
         long[] sr = new long[idx.length];
         String[][] sd = display == null ? null : new String[idx.length][];
         for (int i = 0; i < idx.length; i++) {
             System.arraycopy(x, idx[i] * width, sx, i * width, width);
-            se[i] = entities[idx[i]];
             st[i] = target[idx[i]];
             sr[i] = rowids[idx[i]];
             if (sd != null) {
                 sd[i] = display[idx[i]];
             }
         }
-        return new MlData(idx.length, width, sx, se, st, sr, sd);
+        return new MlData(idx.length, width, sx, entities.subset(idx), st, sr, sd);
     }
 
     /** A growable float array, one row at a time. */

@@ -44,12 +44,12 @@ public record Predictions(TrainedModel model, MlData data, double[] values, Stri
 
     /** Row indices ordered by prediction, highest first; ties by entity (numbers numerically), then row. */
     public int[] ranking() {
-        Object[] e = data.entities();
+        Entities e = data.entities();
         Comparator<Integer> byEntity = (a, b) -> {
-            if (e[a] instanceof Long x && e[b] instanceof Long y) {
+            if (e.get(a) instanceof Long x && e.get(b) instanceof Long y) {
                 return Long.compare(x, y);
             }
-            return String.valueOf(e[a]).compareTo(String.valueOf(e[b]));
+            return String.valueOf(e.get(a)).compareTo(String.valueOf(e.get(b)));
         };
         return IntStream.range(0, values.length).boxed()
                 .sorted(Comparator.comparingDouble((Integer i) -> -values[i]).thenComparing(byEntity).thenComparingInt(i -> i))
@@ -59,7 +59,7 @@ public record Predictions(TrainedModel model, MlData data, double[] values, Stri
     /** The row of {@code entity} (compared as text), or -1. */
     public int rowOf(Object entity) {
         String wanted = String.valueOf(entity);
-        return IntStream.range(0, data.rows()).filter(i -> String.valueOf(data.entities()[i]).equals(wanted))
+        return IntStream.range(0, data.rows()).filter(i -> String.valueOf(data.entities().get(i)).equals(wanted))
                 .findFirst().orElse(-1);
     }
 

@@ -1,10 +1,8 @@
 package dev.sift.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -12,33 +10,19 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The real Anthropic Messages wire protocol, as produced by LangChain4j, against a local fake server. */
+/** The real Anthropic Messages wire protocol, as produced by LangChain4j, against a local fake llm.server(). */
 class AnthropicLlmTest {
 
-    private static FakeLlmServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = FakeLlmServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
+    @RegisterExtension
+    static final FakeLlmServerExtension llm = new FakeLlmServerExtension();
 
     private AnthropicLlm client() {
-        return new AnthropicLlm(server.baseUrl(), "sk-ant-test", "claude-3-5-haiku-latest", Duration.ofSeconds(5));
+        return new AnthropicLlm(llm.server().baseUrl(), "sk-ant-test", "claude-3-5-haiku-latest", Duration.ofSeconds(5));
     }
 
     @Test
     void sendsMessagesWithTopLevelSystemAndReadsUsage() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.anthropicMessage("Forty-two.", 25, 4));
+        llm.server().enqueueJson(200, FakeLlmServer.anthropicMessage("Forty-two.", 25, 4));
 
         LlmResponse r = client().complete(new LlmRequest(List.of(
                 LlmMessage.system("You are Sift."),
@@ -46,7 +30,7 @@ class AnthropicLlmTest {
                 LlmMessage.assistant("Thinking."),
                 LlmMessage.user("Answer.")), 0.5, 300, false));
 
-        FakeLlmServer.Recorded req = server.onlyRequest();
+        FakeLlmServer.Recorded req = llm.server().onlyRequest();
         assertThat(req.method()).isEqualTo("POST");
         assertThat(req.path()).isEqualTo("/v1/messages"); // LangChain4j appends "messages" to the base URL
         assertThat(req.header("x-api-key")).isEqualTo("sk-ant-test");
@@ -76,12 +60,12 @@ class AnthropicLlmTest {
 
     @Test
     void jsonModeAddsSystemInstructionAndStripsCodeFence() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.anthropicMessage("```json\n{\"n\": 1}\n```", 10, 5));
+        llm.server().enqueueJson(200, FakeLlmServer.anthropicMessage("```json\n{\"n\": 1}\n```", 10, 5));
 
         LlmResponse r = client().complete(LlmRequest.of(LlmMessage.system("Be terse."), LlmMessage.user("n?"))
                 .withJsonMode(true));
 
-        JsonNode body = server.onlyRequest().json();
+        JsonNode body = llm.server().onlyRequest().json();
         assertThat(body.path("system").toString()).contains(AnthropicLlm.JSON_INSTRUCTION).contains("Be terse.");
         assertThat(body.has("response_format")).isFalse();
         assertThat(r.text()).isEqualTo("{\"n\": 1}");
@@ -95,14 +79,14 @@ class AnthropicLlmTest {
 
     @Test
     void overloadedIsRetryableServerError() {
-        server.enqueueJson(529, """
+        llm.server().enqueueJson(529, """
                 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}""");
 
         assertThatThrownBy(() -> client().complete(LlmRequest.of(LlmMessage.user("x"))))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(529);
                     assertThat(e.retryable()).isTrue();
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
                             + " had a server error (HTTP 529: Overloaded)."
                             + " The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.");
                 });
@@ -110,15 +94,15 @@ class AnthropicLlmTest {
 
     @Test
     void usesHttp11WithoutH2cUpgrade() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.anthropicMessage("ok", 1, 1));
+        llm.server().enqueueJson(200, FakeLlmServer.anthropicMessage("ok", 1, 1));
 
         client().complete(LlmRequest.of(LlmMessage.user("x")));
 
-        assertThat(server.onlyRequest().header("upgrade")).isNull();
+        assertThat(llm.server().onlyRequest().header("upgrade")).isNull();
     }
 
     @Test
     void describeNamesModelAndEndpoint() {
-        assertThat(client().describe()).isEqualTo("anthropic claude-3-5-haiku-latest at " + server.baseUrl());
+        assertThat(client().describe()).isEqualTo("anthropic claude-3-5-haiku-latest at " + llm.server().baseUrl());
     }
 }

@@ -1,9 +1,7 @@
 package dev.sift.llm;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -16,28 +14,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CachingLlmTest {
 
-    private static FakeLlmServer server;
+    @RegisterExtension
+    static final FakeLlmServerExtension llm = new FakeLlmServerExtension();
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = FakeLlmServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
-
     private static OpenAiCompatibleLlm provider() {
-        return new OpenAiCompatibleLlm(server.baseUrl(), "k", "gpt-4o-mini", Duration.ofSeconds(5));
+        return new OpenAiCompatibleLlm(llm.server().baseUrl(), "k", "gpt-4o-mini", Duration.ofSeconds(5));
     }
 
     private static LlmRequest question() {
@@ -46,13 +30,13 @@ class CachingLlmTest {
 
     @Test
     void sameRequestTwiceHitsServerOnce() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("12 rows", 20, 3));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("12 rows", 20, 3));
         CachingLlm cache = new CachingLlm(provider());
 
         LlmResponse first = cache.complete(question());
         LlmResponse second = cache.complete(question());
 
-        assertThat(server.callCount()).isEqualTo(1);
+        assertThat(llm.server().callCount()).isEqualTo(1);
         assertThat(first.cached()).isFalse();
         assertThat(second.cached()).isTrue();
         assertThat(second.text()).isEqualTo("12 rows");
@@ -65,14 +49,14 @@ class CachingLlmTest {
 
     @Test
     void differentTemperatureIsADifferentRequest() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("a", 1, 1))
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("a", 1, 1))
                 .enqueueJson(200, FakeLlmServer.openAiCompletion("b", 1, 1));
         CachingLlm cache = new CachingLlm(provider());
 
         LlmResponse cold = cache.complete(question());
         LlmResponse warm = cache.complete(question().withTemperature(0.7));
 
-        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(llm.server().callCount()).isEqualTo(2);
         assertThat(cold.text()).isEqualTo("a");
         assertThat(warm.text()).isEqualTo("b");
         assertThat(warm.cached()).isFalse();
@@ -96,14 +80,14 @@ class CachingLlmTest {
 
     @Test
     void diskCacheSurvivesANewInstance() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("from disk", 7, 2));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("from disk", 7, 2));
         Path dir = tmp.resolve("llm-cache");
 
         LlmResponse first = new CachingLlm(provider(), 16, dir).complete(question());
         CachingLlm fresh = new CachingLlm(provider(), 16, dir);
         LlmResponse replay = fresh.complete(question());
 
-        assertThat(server.callCount()).isEqualTo(1);
+        assertThat(llm.server().callCount()).isEqualTo(1);
         assertThat(first.cached()).isFalse();
         assertThat(replay.cached()).isTrue();
         assertThat(replay.text()).isEqualTo("from disk");
@@ -160,8 +144,8 @@ class CachingLlmTest {
 
     @Test
     void native_tool_calls_are_part_of_the_key_and_survive_the_disk_cache() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.openAiToolCall("call_9", "run_sql", "{\"sql\":\"SELECT 1\"}", 20, 3));
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("plain", 20, 3));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiToolCall("call_9", "run_sql", "{\"sql\":\"SELECT 1\"}", 20, 3));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("plain", 20, 3));
         ToolDefinition tool = new ToolDefinition("run_sql", "run a query", new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree("{\"type\":\"object\",\"properties\":{\"sql\":{\"type\":\"string\"}}}"));
         LlmRequest withTools = question().withTools(List.of(tool));
@@ -172,7 +156,7 @@ class CachingLlmTest {
         assertThat(cache.complete(question()).text()).isEqualTo("plain");
         LlmResponse replayed = new CachingLlm(provider(), 8, tmp).complete(withTools);
 
-        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(llm.server().callCount()).isEqualTo(2);
         assertThat(called.toolCalls()).containsExactly(new ToolCall("call_9", "run_sql", "{\"sql\":\"SELECT 1\"}"));
         assertThat(replayed.cached()).isTrue();
         assertThat(replayed.toolCalls()).isEqualTo(called.toolCalls());

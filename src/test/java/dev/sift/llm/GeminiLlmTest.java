@@ -1,10 +1,8 @@
 package dev.sift.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -14,28 +12,14 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The real Gemini generateContent wire protocol, as produced by LangChain4j, against a local fake server. */
+/** The real Gemini generateContent wire protocol, as produced by LangChain4j, against a local fake llm.server(). */
 class GeminiLlmTest {
 
-    private static FakeLlmServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = FakeLlmServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
+    @RegisterExtension
+    static final FakeLlmServerExtension llm = new FakeLlmServerExtension();
 
     private GeminiLlm client() {
-        return new GeminiLlm(server.baseUrl(), "gem-test-key", "gemini-2.5-flash", Duration.ofSeconds(5));
+        return new GeminiLlm(llm.server().baseUrl(), "gem-test-key", "gemini-2.5-flash", Duration.ofSeconds(5));
     }
 
     static String geminiReply(String text, int promptTokens, int outputTokens) {
@@ -48,7 +32,7 @@ class GeminiLlmTest {
 
     @Test
     void sendsGenerateContentWithSystemInstructionAndReadsUsage() throws Exception {
-        server.enqueueJson(200, geminiReply("Forty-two.", 25, 4));
+        llm.server().enqueueJson(200, geminiReply("Forty-two.", 25, 4));
 
         LlmResponse r = client().complete(new LlmRequest(List.of(
                 LlmMessage.system("You are Sift."),
@@ -56,7 +40,7 @@ class GeminiLlmTest {
                 LlmMessage.assistant("Thinking."),
                 LlmMessage.user("Answer.")), 0.5, 300, false));
 
-        FakeLlmServer.Recorded req = server.onlyRequest();
+        FakeLlmServer.Recorded req = llm.server().onlyRequest();
         assertThat(req.method()).isEqualTo("POST");
         assertThat(req.path()).isEqualTo("/v1/models/gemini-2.5-flash:generateContent");
         assertThat(req.header("x-goog-api-key")).isEqualTo("gem-test-key");
@@ -81,19 +65,19 @@ class GeminiLlmTest {
 
     @Test
     void jsonModeAsksForTheJsonMimeType() throws Exception {
-        server.enqueueJson(200, geminiReply("{\"n\": 1}", 10, 5));
+        llm.server().enqueueJson(200, geminiReply("{\"n\": 1}", 10, 5));
 
         LlmResponse r = client().complete(LlmRequest.of(LlmMessage.system("Be terse."), LlmMessage.user("n?"))
                 .withJsonMode(true));
 
-        JsonNode body = server.onlyRequest().json();
+        JsonNode body = llm.server().onlyRequest().json();
         assertThat(body.path("generationConfig").path("responseMimeType").asText()).isEqualTo("application/json");
         assertThat(r.text()).isEqualTo("{\"n\": 1}");
     }
 
     @Test
     void badKeyIsAnAuthenticationErrorThatIsNotRetried() {
-        server.enqueueJson(400, """
+        llm.server().enqueueJson(400, """
                 {"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}""");
 
         assertThatThrownBy(() -> client().complete(LlmRequest.of(LlmMessage.user("x"))))
@@ -106,14 +90,14 @@ class GeminiLlmTest {
 
     @Test
     void unavailableIsRetryableServerError() {
-        server.enqueueJson(503, """
+        llm.server().enqueueJson(503, """
                 {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}""");
 
         assertThatThrownBy(() -> client().complete(LlmRequest.of(LlmMessage.user("x"))))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(503);
                     assertThat(e.retryable()).isTrue();
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
                             + " had a server error (HTTP 503: The model is overloaded.)."
                             + " The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.");
                 });
@@ -127,17 +111,17 @@ class GeminiLlmTest {
         assertThat(c.model()).isEqualTo("gemini-2.5-flash");
         assertThat(c.apiKey()).isEqualTo("gem-key");
 
-        server.enqueueJson(200, geminiReply("ok", 1, 1));
+        llm.server().enqueueJson(200, geminiReply("ok", 1, 1));
         Optional<LlmClient> stack = LlmClients.fromConfig(LlmConfig.fromEnv(Map.of(
-                "SIFT_LLM_PROVIDER", "gemini", "SIFT_LLM_BASE_URL", server.baseUrl(), "SIFT_LLM_API_KEY", "k",
+                "SIFT_LLM_PROVIDER", "gemini", "SIFT_LLM_BASE_URL", llm.server().baseUrl(), "SIFT_LLM_API_KEY", "k",
                 "SIFT_LLM_RETRIES", "0")));
         assertThat(stack).isPresent();
         assertThat(stack.get().complete(LlmRequest.of(LlmMessage.user("x"))).text()).isEqualTo("ok");
-        assertThat(server.onlyRequest().header("x-goog-api-key")).isEqualTo("k");
+        assertThat(llm.server().onlyRequest().header("x-goog-api-key")).isEqualTo("k");
     }
 
     @Test
     void describeNamesModelAndEndpoint() {
-        assertThat(client().describe()).isEqualTo("gemini gemini-2.5-flash at " + server.baseUrl());
+        assertThat(client().describe()).isEqualTo("gemini gemini-2.5-flash at " + llm.server().baseUrl());
     }
 }

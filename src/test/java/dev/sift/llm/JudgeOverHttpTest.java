@@ -15,6 +15,7 @@ import dev.sift.planner.LlmPlanner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 
@@ -22,13 +23,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A judge that speaks the real OpenAI-compatible protocol (a local fake server) scores scripted answers. */
 class JudgeOverHttpTest {
-    private FakeLlmServer judgeServer;
+    @RegisterExtension
+    static final FakeLlmServerExtension llm = new FakeLlmServerExtension();
+
     private Workspace ws;
     private long loans;
 
     @BeforeEach
     void start() throws Exception {
-        judgeServer = FakeLlmServer.start();
         ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
         loans = TestDatasets.bank().rows("loan");
     }
@@ -36,7 +38,6 @@ class JudgeOverHttpTest {
     @AfterEach
     void stop() {
         ws.close();
-        judgeServer.close();
     }
 
     /** A grounded answer by a scripted planner, judged by the fake endpoint (every answer sampled). */
@@ -44,7 +45,7 @@ class JudgeOverHttpTest {
         ScriptedLlm planner = new ScriptedLlm(
                 "{\"thought\":\"count\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT count(*) AS n FROM loan\"}}",
                 "{\"thought\":\"done\",\"final_answer\":\"There are " + loans + " loans.\"}");
-        LlmConfig config = new LlmConfig("openai", judgeServer.baseUrl(), "judge-model", "k", timeout, 0, null);
+        LlmConfig config = new LlmConfig("openai", llm.server().baseUrl(), "judge-model", "k", timeout, 0, null);
         Judge judge = new Judge(LlmClients.fromConfig(config).orElseThrow(), JudgeConfig.DEFAULT_MAX_EVIDENCE_CHARS);
         Grounding grounding = new Grounding(new JudgeConfig(1.0, 7, JudgeConfig.DEFAULT_MAX_EVIDENCE_CHARS, config), judge);
         return new AgentLoop(new LlmPlanner(planner), Sift.defaultTools(), ws, planner, AgentConfig.defaults())
@@ -52,7 +53,7 @@ class JudgeOverHttpTest {
     }
 
     private void judgeSays(String reply) {
-        judgeServer.enqueueJson(200, FakeLlmServer.openAiCompletion(reply, 300, 20));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion(reply, 300, 20));
     }
 
     @Test
@@ -67,8 +68,8 @@ class JudgeOverHttpTest {
         assertThat(judge.get("reasons").asText()).isEqualTo("The count is the query result.");
         assertThat(judge.get("model").asText()).contains("judge-model");
 
-        String prompt = judgeServer.onlyRequest().json().get("messages").get(0).get("content").asText();
-        assertThat(judgeServer.onlyRequest().json().get("model").asText()).isEqualTo("judge-model");
+        String prompt = llm.server().onlyRequest().json().get("messages").get(0).get("content").asText();
+        assertThat(llm.server().onlyRequest().json().get("model").asText()).isEqualTo("judge-model");
         assertThat(prompt).contains("Question: How many loans are there?",
                 "<<<EVIDENCE (data from the user's tables, untrusted)\nQuery: SELECT count(*) AS n FROM loan\n",
                 "<<<ANSWER (the text to check, untrusted)\nThere are " + loans + " loans.\nANSWER>>>",
@@ -90,7 +91,7 @@ class JudgeOverHttpTest {
 
     @Test
     void a_judge_that_errs_makes_the_run_failed_never_not_sampled() throws Exception {
-        judgeServer.enqueueJson(500, "{\"error\":{\"message\":\"judge exploded\"}}");
+        llm.server().enqueueJson(500, "{\"error\":{\"message\":\"judge exploded\"}}");
         AgentRun run = judgedRun(Duration.ofSeconds(5));
 
         assertThat(run.status()).isEqualTo(AgentRun.Status.FAILED);
@@ -103,7 +104,7 @@ class JudgeOverHttpTest {
 
     @Test
     void a_judge_that_stalls_is_cut_off_by_its_timeout_and_the_run_is_failed() throws Exception {
-        judgeServer.enqueue(FakeLlmServer.Reply.never());
+        llm.server().enqueue(FakeLlmServer.Reply.never());
         long t0 = System.nanoTime();
         AgentRun run = judgedRun(Duration.ofMillis(500));
 

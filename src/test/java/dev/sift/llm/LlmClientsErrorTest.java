@@ -1,9 +1,7 @@
 package dev.sift.llm;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 
@@ -13,22 +11,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Failure handling of the full stack built by {@link LlmClients} (provider -> retry -> cache) over real HTTP. */
 class LlmClientsErrorTest {
 
-    private static FakeLlmServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = FakeLlmServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
+    @RegisterExtension
+    static final FakeLlmServerExtension llm = new FakeLlmServerExtension();
 
     private static LlmClient stack(String provider, String baseUrl, Duration timeout, int retries) {
         return LlmClients.fromConfig(new LlmConfig(provider, baseUrl, "m1", "key", timeout, retries, null))
@@ -46,91 +30,91 @@ class LlmClientsErrorTest {
 
     @Test
     void stackDescribesTheProviderClient() {
-        assertThat(stack("openai", server.baseUrl(), Duration.ofSeconds(5), 2).describe())
-                .isEqualTo("openai-compatible m1 at " + server.baseUrl());
-        assertThat(stack("anthropic", server.baseUrl(), Duration.ofSeconds(5), 2).describe())
-                .isEqualTo("anthropic m1 at " + server.baseUrl());
+        assertThat(stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 2).describe())
+                .isEqualTo("openai-compatible m1 at " + llm.server().baseUrl());
+        assertThat(stack("anthropic", llm.server().baseUrl(), Duration.ofSeconds(5), 2).describe())
+                .isEqualTo("anthropic m1 at " + llm.server().baseUrl());
     }
 
     @Test
     void http401IsNotRetried() {
-        server.enqueueJson(401, """
+        llm.server().enqueueJson(401, """
                 {"error":{"message":"Incorrect API key provided: key.","type":"invalid_request_error"}}""");
 
-        assertThatThrownBy(() -> stack("openai", server.baseUrl(), Duration.ofSeconds(5), 2).complete(hello()))
+        assertThatThrownBy(() -> stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 2).complete(hello()))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(401);
                     assertThat(e.attempts()).isEqualTo(1);
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
                             + " rejected the API key (HTTP 401: Incorrect API key provided: key.)."
                             + " Check SIFT_LLM_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY).");
                 });
-        assertThat(server.callCount()).isEqualTo(1);
+        assertThat(llm.server().callCount()).isEqualTo(1);
     }
 
     @Test
     void http400IsNotRetried() {
-        server.enqueueJson(400, "{\"error\":{\"message\":\"bad\"}}");
+        llm.server().enqueueJson(400, "{\"error\":{\"message\":\"bad\"}}");
 
-        assertThatThrownBy(() -> stack("openai", server.baseUrl(), Duration.ofSeconds(5), 2).complete(hello()))
+        assertThatThrownBy(() -> stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 2).complete(hello()))
                 .isInstanceOf(LlmException.class).hasMessageContaining("HTTP 400: bad");
-        assertThat(server.callCount()).isEqualTo(1);
+        assertThat(llm.server().callCount()).isEqualTo(1);
     }
 
     @Test
     void http500ThenSuccessIsRetried() throws Exception {
-        server.enqueueJson(500, "{\"error\":{\"message\":\"boom\"}}")
+        llm.server().enqueueJson(500, "{\"error\":{\"message\":\"boom\"}}")
                 .enqueueJson(200, FakeLlmServer.openAiCompletion("recovered", 3, 2));
 
-        LlmResponse r = stack("openai", server.baseUrl(), Duration.ofSeconds(5), 2).complete(hello());
+        LlmResponse r = stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 2).complete(hello());
 
         assertThat(r.text()).isEqualTo("recovered");
         assertThat(r.cached()).isFalse();
-        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(llm.server().callCount()).isEqualTo(2);
     }
 
     @Test
     void http429ThenSuccessIsRetriedForAnthropic() throws Exception {
-        server.enqueueJson(429, "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"slow down\"}}")
+        llm.server().enqueueJson(429, "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"slow down\"}}")
                 .enqueueJson(200, FakeLlmServer.anthropicMessage("ok", 1, 1));
 
-        LlmResponse r = stack("anthropic", server.baseUrl(), Duration.ofSeconds(5), 1).complete(hello());
+        LlmResponse r = stack("anthropic", llm.server().baseUrl(), Duration.ofSeconds(5), 1).complete(hello());
 
         assertThat(r.text()).isEqualTo("ok");
-        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(llm.server().callCount()).isEqualTo(2);
     }
 
     @Test
     void persistent5xxReportsAttempts() {
-        server.enqueueJson(503, "upstream unavailable").enqueueJson(502, "bad gateway");
+        llm.server().enqueueJson(503, "upstream unavailable").enqueueJson(502, "bad gateway");
 
-        assertThatThrownBy(() -> stack("openai", server.baseUrl(), Duration.ofSeconds(5), 1).complete(hello()))
+        assertThatThrownBy(() -> stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 1).complete(hello()))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.attempts()).isEqualTo(2);
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
                             + " had a server error (HTTP 502: bad gateway) (tried 2 times)."
                             + " The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.");
                 });
-        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(llm.server().callCount()).isEqualTo(2);
     }
 
     @Test
     void endpointThatNeverAnswersTimesOutPerAttempt() {
-        server.enqueue(FakeLlmServer.Reply.never(), FakeLlmServer.Reply.never());
-        LlmClient client = stack("openai", server.baseUrl(), Duration.ofSeconds(1), 1);
+        llm.server().enqueue(FakeLlmServer.Reply.never(), FakeLlmServer.Reply.never());
+        LlmClient client = stack("openai", llm.server().baseUrl(), Duration.ofSeconds(1), 1);
 
         long start = System.nanoTime();
         assertThatThrownBy(() -> client.complete(hello()))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.kind()).isEqualTo(LlmException.Kind.TIMEOUT);
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
                             + " did not answer within 1 s (tried 2 times)."
                             + " Check SIFT_LLM_BASE_URL or raise SIFT_LLM_TIMEOUT_S.");
                 });
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
 
         assertThat(elapsedMs).isGreaterThanOrEqualTo(1_900).isLessThan(6_000);
-        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(llm.server().callCount()).isEqualTo(2);
     }
 
     @Test
@@ -147,15 +131,15 @@ class LlmClientsErrorTest {
 
     @Test
     void failuresAreNotCached() throws Exception {
-        LlmClient client = stack("openai", server.baseUrl(), Duration.ofSeconds(5), 0);
-        server.enqueueJson(500, "x");
+        LlmClient client = stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 0);
+        llm.server().enqueueJson(500, "x");
         assertThatThrownBy(() -> client.complete(hello())).isInstanceOf(LlmException.class);
 
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("fine", 1, 1));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("fine", 1, 1));
         LlmResponse r = client.complete(hello());
 
         assertThat(r.text()).isEqualTo("fine");
         assertThat(r.cached()).isFalse();
-        assertThat(server.callCount()).isEqualTo(2);
+        assertThat(llm.server().callCount()).isEqualTo(2);
     }
 }

@@ -1,10 +1,8 @@
 package dev.sift.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -12,33 +10,19 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The real OpenAI chat-completions wire protocol, as produced by LangChain4j, against a local fake server. */
+/** The real OpenAI chat-completions wire protocol, as produced by LangChain4j, against a local fake llm.server(). */
 class OpenAiCompatibleLlmTest {
 
-    private static FakeLlmServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = FakeLlmServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
+    @RegisterExtension
+    static final FakeLlmServerExtension llm = new FakeLlmServerExtension();
 
     private OpenAiCompatibleLlm client(String key) {
-        return new OpenAiCompatibleLlm(server.baseUrl(), key, "gpt-4o-mini", Duration.ofSeconds(5));
+        return new OpenAiCompatibleLlm(llm.server().baseUrl(), key, "gpt-4o-mini", Duration.ofSeconds(5));
     }
 
     @Test
     void sendsChatCompletionAndReadsTextAndUsage() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("The answer is 42.", 31, 7));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("The answer is 42.", 31, 7));
 
         LlmResponse r = client("sk-test-123").complete(new LlmRequest(List.of(
                 LlmMessage.system("You are Sift."),
@@ -46,7 +30,7 @@ class OpenAiCompatibleLlmTest {
                 LlmMessage.assistant("Let me compute."),
                 LlmMessage.user("Go on.")), 0.3, 200, false));
 
-        FakeLlmServer.Recorded req = server.onlyRequest();
+        FakeLlmServer.Recorded req = llm.server().onlyRequest();
         assertThat(req.method()).isEqualTo("POST");
         assertThat(req.path()).isEqualTo("/v1/chat/completions");
         assertThat(req.header("Authorization")).isEqualTo("Bearer sk-test-123");
@@ -75,11 +59,11 @@ class OpenAiCompatibleLlmTest {
 
     @Test
     void jsonModeSendsResponseFormatJsonObjectAndZeroTemperature() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("{\"ok\":true}", 5, 3));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("{\"ok\":true}", 5, 3));
 
         LlmResponse r = client("sk-x").complete(LlmRequest.of(LlmMessage.user("json please")).withJsonMode(true));
 
-        JsonNode body = server.onlyRequest().json();
+        JsonNode body = llm.server().onlyRequest().json();
         assertThat(body.path("response_format").path("type").asText()).as(body.toString()).isEqualTo("json_object");
         assertThat(body.path("temperature").isNumber()).as(body.toString()).isTrue();
         assertThat(body.path("temperature").asDouble()).isEqualTo(0.0);
@@ -89,16 +73,16 @@ class OpenAiCompatibleLlmTest {
 
     @Test
     void localEndpointWithoutKeySendsPlaceholderBearer() throws Exception {
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("hi", 1, 1));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("hi", 1, 1));
 
         client(null).complete(LlmRequest.of(LlmMessage.user("hello")));
 
-        assertThat(server.onlyRequest().header("Authorization")).isEqualTo("Bearer " + LlmConfig.PLACEHOLDER_API_KEY);
+        assertThat(llm.server().onlyRequest().header("Authorization")).isEqualTo("Bearer " + LlmConfig.PLACEHOLDER_API_KEY);
     }
 
     @Test
     void missingUsageGivesZeroTokens() throws Exception {
-        server.enqueueJson(200, """
+        llm.server().enqueueJson(200, """
                 {"id":"x","object":"chat.completion","created":1,"model":"llama3",
                  "choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}
                 """);
@@ -112,7 +96,7 @@ class OpenAiCompatibleLlmTest {
 
     @Test
     void http400IsReportedWithProviderMessage() {
-        server.enqueueJson(400, """
+        llm.server().enqueueJson(400, """
                 {"error":{"message":"Invalid value for 'temperature'.\\nSee docs.","type":"invalid_request_error"}}
                 """);
 
@@ -121,7 +105,7 @@ class OpenAiCompatibleLlmTest {
                     assertThat(e.kind()).isEqualTo(LlmException.Kind.HTTP);
                     assertThat(e.httpStatus()).isEqualTo(400);
                     assertThat(e.retryable()).isFalse();
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + server.baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
                             + " rejected the request (HTTP 400: Invalid value for 'temperature'. See docs.)."
                             + " Check SIFT_LLM_MODEL and that the endpoint speaks this provider's API.");
                 });
@@ -129,11 +113,11 @@ class OpenAiCompatibleLlmTest {
 
     @Test
     void nonJsonSuccessBodyIsABadResponse() {
-        server.enqueueJson(200, "<html>proxy login</html>");
+        llm.server().enqueueJson(200, "<html>proxy login</html>");
 
         assertThatThrownBy(() -> client("k").complete(LlmRequest.of(LlmMessage.user("x"))))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
-                    assertThat(e.getMessage()).doesNotContain("\n").contains(server.baseUrl());
+                    assertThat(e.getMessage()).doesNotContain("\n").contains(llm.server().baseUrl());
                     assertThat(e.retryable()).isFalse();
                 });
     }
@@ -141,17 +125,17 @@ class OpenAiCompatibleLlmTest {
     @Test
     void usesHttp11WithoutH2cUpgrade() throws Exception {
         // vLLM (uvicorn) drops the body of an "Upgrade: h2c" request and LM Studio never answers it.
-        server.enqueueJson(200, FakeLlmServer.openAiCompletion("ok", 1, 1));
+        llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("ok", 1, 1));
 
         client("k").complete(LlmRequest.of(LlmMessage.user("x")));
 
-        FakeLlmServer.Recorded req = server.onlyRequest();
+        FakeLlmServer.Recorded req = llm.server().onlyRequest();
         assertThat(req.header("upgrade")).isNull();
         assertThat(req.header("http2-settings")).isNull();
     }
 
     @Test
     void describeNamesModelAndEndpoint() {
-        assertThat(client("k").describe()).isEqualTo("openai-compatible gpt-4o-mini at " + server.baseUrl());
+        assertThat(client("k").describe()).isEqualTo("openai-compatible gpt-4o-mini at " + llm.server().baseUrl());
     }
 }

@@ -9,6 +9,7 @@ import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Step;
 import dev.sift.data.Workspace;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -26,6 +27,9 @@ import static org.assertj.core.api.Assertions.within;
  * offline planner's held-out AUC, on the same curated features.
  */
 class PredictionOverHttpTest {
+    @RegisterExtension
+    static final FakeLlmServerExtension llm = new FakeLlmServerExtension();
+
     static final String QUESTION = "For loans currently being repaid, which are likely to default? Show me the top 10"
             + " highest-risk loans and tell me why.";
     private static final Pattern AUC = Pattern.compile("Held-out metrics: auc ([0-9.]+)");
@@ -56,32 +60,31 @@ class PredictionOverHttpTest {
         assertThat(offline.kind()).as(offline.answer()).isEqualTo(AnswerKind.ANSWER);
         assertThat(offline.steps()).extracting(Step::tool).first().isEqualTo("prediction_frames");
 
-        try (FakeLlmServer server = FakeLlmServer.start()) {
-            server.enqueueJson(200, call("prediction_frames", "{\"task\":\"loan_default\"}"));
-            server.enqueueJson(200, call("train_model", "{\"source\":\"loan_default_history\",\"target\":\"defaulted\","
-                    + "\"entity\":\"loan_id\"}"));
-            server.enqueueJson(200, call("predict", "{\"source\":\"loan_default_current\",\"top_k\":10}"));
-            server.enqueueJson(200, call("explain_prediction", "{\"top_k\":10}"));
-            server.enqueueJson(200, FakeLlmServer.openAiCompletion("{\"thought\":\"done\",\"final_answer\":\"The running"
-                    + " loans most at risk are ranked in frame predictions, with their drivers in frame explanations.\"}",
-                    1000, 40));
-            AgentRun run = sift(server.baseUrl()).ask(QUESTION, TestDatasets.bank(), AgentConfig.defaults()).run();
+        FakeLlmServer server = llm.server();
+        server.enqueueJson(200, call("prediction_frames", "{\"task\":\"loan_default\"}"));
+        server.enqueueJson(200, call("train_model", "{\"source\":\"loan_default_history\",\"target\":\"defaulted\","
+                + "\"entity\":\"loan_id\"}"));
+        server.enqueueJson(200, call("predict", "{\"source\":\"loan_default_current\",\"top_k\":10}"));
+        server.enqueueJson(200, call("explain_prediction", "{\"top_k\":10}"));
+        server.enqueueJson(200, FakeLlmServer.openAiCompletion("{\"thought\":\"done\",\"final_answer\":\"The running"
+                + " loans most at risk are ranked in frame predictions, with their drivers in frame explanations.\"}",
+                1000, 40));
+        AgentRun run = sift(server.baseUrl()).ask(QUESTION, TestDatasets.bank(), AgentConfig.defaults()).run();
 
-            assertThat(run.steps()).extracting(Step::tool).containsExactly("prediction_frames", "train_model", "predict",
-                    "explain_prediction");
-            assertThat(run.steps()).allSatisfy(s -> assertThat(s.ok()).as(s.observation()).isTrue());
-            assertThat(auc(run)).isCloseTo(auc(offline), within(0.02));
+        assertThat(run.steps()).extracting(Step::tool).containsExactly("prediction_frames", "train_model", "predict",
+                "explain_prediction");
+        assertThat(run.steps()).allSatisfy(s -> assertThat(s.ok()).as(s.observation()).isTrue());
+        assertThat(auc(run)).isCloseTo(auc(offline), within(0.02));
 
-            // The model was shown the task and the tool that builds it.
-            JsonNode first = server.requests().get(0).json().get("messages");
-            String system = first.get(0).get("content").asText();
-            assertThat(system).contains("- prediction task loan_default: ")
-                    .contains("build both frames with prediction_frames(task=\"loan_default\"")
-                    .contains("- prediction_frames(task: string");
-            assertThat(run.toolsShown().shown()).filteredOn(s -> s.tool().equals("prediction_frames")).singleElement()
-                    .satisfies(s -> assertThat(s.why()).isEqualTo(
-                            "the question triggers the knowledge graph's prediction task loan_default"));
-        }
+        // The model was shown the task and the tool that builds it.
+        JsonNode first = server.requests().get(0).json().get("messages");
+        String system = first.get(0).get("content").asText();
+        assertThat(system).contains("- prediction task loan_default: ")
+                .contains("build both frames with prediction_frames(task=\"loan_default\"")
+                .contains("- prediction_frames(task: string");
+        assertThat(run.toolsShown().shown()).filteredOn(s -> s.tool().equals("prediction_frames")).singleElement()
+                .satisfies(s -> assertThat(s.why()).isEqualTo(
+                        "the question triggers the knowledge graph's prediction task loan_default"));
     }
 
     /** Characters of every prompt a run sent: the size of what the model read, all steps together. */
@@ -117,14 +120,14 @@ class PredictionOverHttpTest {
         long[] chars = new long[2];
         int i = 0;
         for (List<String> plan : List.of(byHand, withTask)) {
-            try (FakeLlmServer server = FakeLlmServer.start()) {
-                plan.forEach(reply -> server.enqueueJson(200, reply));
-                server.enqueueJson(200, FakeLlmServer.openAiCompletion("{\"thought\":\"done\",\"final_answer\":\"Ranked"
-                        + " in frame predictions.\"}", 1000, 40));
-                AgentRun run = sift(server.baseUrl()).ask(QUESTION, TestDatasets.bank(), AgentConfig.defaults()).run();
-                assertThat(run.steps()).allSatisfy(s -> assertThat(s.ok()).as(s.observation()).isTrue());
-                chars[i++] = promptChars(server);
-            }
+            FakeLlmServer server = llm.server();
+            server.reset(); // each plan is measured on its own requests
+            plan.forEach(reply -> server.enqueueJson(200, reply));
+            server.enqueueJson(200, FakeLlmServer.openAiCompletion("{\"thought\":\"done\",\"final_answer\":\"Ranked"
+                    + " in frame predictions.\"}", 1000, 40));
+            AgentRun run = sift(server.baseUrl()).ask(QUESTION, TestDatasets.bank(), AgentConfig.defaults()).run();
+            assertThat(run.steps()).allSatisfy(s -> assertThat(s.ok()).as(s.observation()).isTrue());
+            chars[i++] = promptChars(server);
         }
         org.slf4j.LoggerFactory.getLogger(PredictionOverHttpTest.class).info(
                 "prompt characters per predictive question: hand-written SQL {}, prediction_frames {}", chars[0], chars[1]);

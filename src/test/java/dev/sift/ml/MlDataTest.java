@@ -60,7 +60,8 @@ class MlDataTest {
         assertThat(arrow.x()[6 * arrow.width()]).isNaN();
         assertThat(Arrays.copyOfRange(arrow.x(), 10 * arrow.width() + 3, 10 * arrow.width() + 6))
                 .containsExactly(Float.NaN, Float.NaN, Float.NaN);
-        assertThat(arrow.entities()[0]).isEqualTo(1L);
+        assertThat(arrow.entities().get(0)).isEqualTo(1L);
+        assertThat(arrow.entities().numeric()).isTrue();
         assertThat(arrow.target()[0]).isEqualTo("no");
     }
 
@@ -81,7 +82,8 @@ class MlDataTest {
         int w = arrow.width();
         assertThat(Arrays.copyOfRange(arrow.x(), violet * w + 3, violet * w + 6)).containsExactly(0f, 0f, 0f);
         assertThat(arrow.x()[violet * w + 6]).isNaN();
-        assertThat(arrow.entities()).allMatch(e -> e instanceof String);
+        assertThat(IntStream.range(0, arrow.rows()).mapToObj(arrow.entities()::get)).allMatch(e -> e instanceof String);
+        assertThat(arrow.entities().numeric()).isFalse();
         assertThat(arrow.target()).containsOnlyNulls();
     }
 
@@ -109,7 +111,7 @@ class MlDataTest {
 
         assertSame(arrow, rows);
         assertThat(arrow.display()).isDeepEqualTo(rows.display());
-        assertThat(arrow.entities()).containsExactly(IntStream.rangeClosed(1, 300).mapToObj(i -> (Object) (long) i).toArray());
+        assertThat(entities(arrow)).containsExactly(IntStream.rangeClosed(1, 300).mapToObj(i -> (Object) (long) i).toArray());
         long[] sorted = arrow.rowids().clone();
         Arrays.sort(sorted);
         assertThat(arrow.rowids()).isNotEqualTo(sorted); // stored order is not entity order
@@ -127,7 +129,42 @@ class MlDataTest {
 
         assertSame(arrow, rows);
         assertThat(arrow.rows()).isEqualTo(30);
-        assertThat(arrow.entities()).isSortedAccordingTo((a, b) -> ((String) a).compareTo((String) b)).contains("c1000");
+        assertThat(entities(arrow)).isSortedAccordingTo((a, b) -> ((String) a).compareTo((String) b)).contains("c1000");
+    }
+
+    @Test
+    void text_ids_sort_by_their_bytes_with_nulls_last_and_ties_by_rowid_in_both_readers() throws Exception {
+        // ids beyond ASCII (an accent, a character above U+E000, one outside the BMP), repeated ids and missing ids,
+        // stored in hash order; an integer target with NULLs and negatives arrives as numbers and becomes the same text
+        ws.saveFrame("odd_ids", """
+                SELECT CASE WHEN i % 10 = 0 THEN NULL ELSE ['b', 'é', 'a�', 'a😀', 'Z', 'a'][1 + i % 6] || (i % 4) END
+                         AS code, i * 0.5 AS amount, CASE WHEN i % 7 = 0 THEN NULL ELSE i % 3 - 1 END AS score
+                FROM range(0, 120) t(i) ORDER BY hash(i)""");
+        TableInfo table = ws.table("odd_ids").orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("code", "score"), null);
+
+        MlData arrow = MlData.read(ws, table, enc, "code", "score", null, true);
+        MlData rows = MlData.readRows(ws, table, enc, "code", "score", null, true);
+
+        assertSame(arrow, rows);
+        assertThat(arrow.display()).isDeepEqualTo(rows.display());
+        assertThat(arrow.entities().get(arrow.rows() - 1)).isNull();
+        assertThat(arrow.target()).contains("-1", "0", "1", null);
+    }
+
+    @Test
+    void ids_that_are_neither_numbers_nor_text_are_sorted_by_duckdb_in_both_readers() throws Exception {
+        // a DOUBLE id: its text ('10.5' before '2.5') is not its order, so DuckDB sorts it
+        ws.saveFrame("double_ids", "SELECT (i % 50) * 0.5 + 2 AS ref, i % 3 = 0 AS flag, CASE WHEN i % 2 = 0 THEN 'yes'"
+                + " ELSE 'no' END AS label FROM range(0, 200) t(i) ORDER BY hash(i)");
+        TableInfo table = ws.table("double_ids").orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("ref", "label"), null);
+
+        MlData arrow = MlData.read(ws, table, enc, "ref", "label", null, false);
+
+        assertSame(arrow, MlData.readRows(ws, table, enc, "ref", "label", null, false));
+        assertThat(arrow.entities().get(0)).isEqualTo("2.0");
+        assertThat(arrow.entities().get(arrow.rows() - 1)).isEqualTo("26.5");
     }
 
     /** Bit for bit (NaN equals NaN), and every other component equal. */
@@ -136,8 +173,13 @@ class MlDataTest {
         assertThat(arrow.width()).isEqualTo(rows.width());
         assertThat(bits(arrow.x())).containsExactly(bits(rows.x()));
         assertThat(arrow.rowids()).containsExactly(rows.rowids());
-        assertThat(arrow.entities()).containsExactly(rows.entities());
+        assertThat(entities(arrow)).containsExactly(entities(rows));
+        assertThat(arrow.entities()).isEqualTo(rows.entities()).hasSameHashCodeAs(rows.entities());
         assertThat(arrow.target()).containsExactly(rows.target());
+    }
+
+    private static Object[] entities(MlData d) {
+        return IntStream.range(0, d.rows()).mapToObj(d.entities()::get).toArray();
     }
 
     private static int[] bits(float[] x) {

@@ -336,7 +336,7 @@ class RulePlannerTest {
                         + " district ON account.district_id = district.A1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5",
                 "SELECT d.A2, count(*) AS n FROM account a, district d WHERE d.A1 = a.district_id GROUP BY 1"
                         + " ORDER BY n DESC, 1 LIMIT 5");
-        assertThat(top.answer()).startsWith("The top 5 district (district.A2) by metric account_count:\nThe query returned 5"
+        assertThat(top.answer()).startsWith("The top 5 district (district.A2) by account count:\nThe query returned 5"
                 + " rows:");
 
         answered(ask("What are the 3 largest loans?"),
@@ -348,8 +348,8 @@ class RulePlannerTest {
         AgentRun highest = ask("Which district has the highest average salary?");
         answered(highest, "SELECT district.A2, district.A11 FROM district ORDER BY district.A11 DESC NULLS LAST, district.A1"
                 + " LIMIT 1", "SELECT A2, A11 FROM district WHERE A11 = (SELECT max(A11) FROM district) ORDER BY A1 LIMIT 1");
-        assertThat(highest.answer()).startsWith(scalar("SELECT A2 FROM district ORDER BY A11 DESC, A1 LIMIT 1")
-                + " has the highest average salary (district.A11): " + dev.sift.data.Numbers.amount(((Number)
+        assertThat(highest.answer()).startsWith("District " + scalar("SELECT A2 FROM district ORDER BY A11 DESC, A1 LIMIT 1")
+                + " has the highest average salary: " + dev.sift.data.Numbers.amount(((Number)
                 scalar("SELECT max(A11) FROM district")).doubleValue()) + ".\n");
         answered(ask("Which 3 districts have the lowest average salary?"), "SELECT district.A1, district.A2, district.A11"
                         + " FROM district ORDER BY district.A11 ASC NULLS LAST, district.A1 LIMIT 3",
@@ -446,7 +446,36 @@ class RulePlannerTest {
                         + " DESC, 1 LIMIT 1",
                 "SELECT d.A3, count(*) FROM loan l, account a, district d WHERE a.account_id = l.account_id AND"
                         + " d.A1 = a.district_id GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1");
-        assertThat(region.answer()).contains(" has the highest number of loan rows: ");
+        assertThat(region.answer()).startsWith("Region " + scalar("SELECT d.A3 FROM loan l, account a, district d WHERE"
+                + " a.account_id = l.account_id AND d.A1 = a.district_id GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1")
+                + " has the most loans: " + region.evidence().get(0).rows().get(0).get(1) + ".\n");
+    }
+
+    @Test
+    void a_top_one_answer_names_the_winner_and_what_it_counts_in_words() throws Exception {
+        AgentRun most = ask("Which district has the most clients?");
+        answered(most, "SELECT district.A2 AS A2, count(*) AS n FROM client JOIN district ON client.district_id ="
+                        + " district.A1 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+                "SELECT d.A2, count(*) FROM client c, district d WHERE d.A1 = c.district_id GROUP BY 1 ORDER BY 2 DESC, 1"
+                        + " LIMIT 1");
+        List<Object> top = ws.query("SELECT d.A2, count(*) FROM client c, district d WHERE d.A1 = c.district_id GROUP BY 1"
+                + " ORDER BY 2 DESC, 1 LIMIT 1").rows().get(0);
+        assertThat(most.answer()).startsWith("District " + top.get(0) + " has the most clients: " + top.get(1) + ".\n")
+                .doesNotContain(" rows:");
+
+        AgentRun fewest = ask("Which district has the fewest accounts?");
+        List<Object> bottom = ws.query("SELECT d.A2, count(*) FROM account a, district d WHERE d.A1 = a.district_id"
+                + " GROUP BY 1 ORDER BY 2, 1 LIMIT 1").rows().get(0);
+        assertThat(fewest.answer()).startsWith("District " + bottom.get(0) + " has the fewest accounts: " + bottom.get(1)
+                + ".\n");
+
+        AgentRun metric = ask("Which district has the lowest default rate?");
+        assertThat(metric.answer()).startsWith("District " + metric.evidence().get(0).rows().get(0).get(0)
+                + " has the lowest default rate: ").doesNotContain("metric default_rate:");
+        AgentRun row = ask("Which loan has the highest amount?");
+        assertThat(row.answer()).startsWith("Loan " + scalar("SELECT loan_id FROM loan ORDER BY amount DESC, loan_id LIMIT 1")
+                + " has the highest loan amount: " + dev.sift.data.Numbers.amount(((Number)
+                scalar("SELECT max(amount) FROM loan")).doubleValue()) + ".\n");
     }
 
     @Test

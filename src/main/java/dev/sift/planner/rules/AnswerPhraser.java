@@ -2,6 +2,7 @@ package dev.sift.planner.rules;
 
 import dev.sift.data.Numbers;
 import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.ResultLabels;
 import dev.sift.text.Evidence;
 import dev.sift.text.EvidenceText;
 import dev.sift.text.ResultText;
@@ -57,12 +58,12 @@ public final class AnswerPhraser {
 
     private static String measure(QuerySpec s, Lexicon lexicon) {
         if (s.metric() != null) {
-            return "metric " + s.metric().name();
+            return words(s.metric().name());
         }
         if (s.aggFn() != null) {
             return AGG_WORDS.get(s.aggFn()) + " " + name(s.measure(), lexicon);
         }
-        return "number of " + s.subject() + " rows";
+        return "number of " + noun(s, lexicon, true);
     }
 
     private static String where(List<QuerySpec.Filter> filters) {
@@ -77,11 +78,7 @@ public final class AnswerPhraser {
         if (scalar) {
             b.append(scalar(s, e, lexicon));
         } else if (topOne) {
-            List<Object> row = e.rows().get(0);
-            String measure = s.shape() == QuerySpec.Shape.TOP_ROWS ? name(s.measure(), lexicon) : measure(s, lexicon);
-            b.append(ResultText.cell(row.get(0))).append(" has the ").append(s.descending() ? "highest " : "lowest ")
-                    .append(measure).append(where(s.filters())).append(": ").append(number(e, row.size() - 1, row.get(row.size() - 1)))
-                    .append('.');
+            b.append(topOne(s, e, lexicon));
         } else {
             b.append(describe(s, lexicon)).append(":\n").append(EvidenceText.render(e));
             codes(s, e, lexicon).ifPresent(c -> b.append('\n').append(c));
@@ -92,6 +89,65 @@ public final class AnswerPhraser {
                     + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList()));
         }
         return b.append('.').toString();
+    }
+
+    /**
+     * The winner of a top-1 ranking as a person says it: what it is and its name, then what it was ranked by, in
+     * words, with the value ("District Hl.m. Praha has the most clients: 596.", "Loan 5060 has the highest loan
+     * amount: 600,000."). Columns go by their label here; the "read as" line that follows names them.
+     */
+    private static String topOne(QuerySpec s, Evidence e, Lexicon lexicon) {
+        List<Object> row = e.rows().get(0);
+        String ranked;
+        if (s.shape() == QuerySpec.Shape.TOP_ROWS) {
+            ranked = label(s.measure(), lexicon);
+        } else if (s.metric() != null) {
+            ranked = words(s.metric().name());
+        } else if (s.aggFn() != null) {
+            String label = label(s.measure(), lexicon);
+            String agg = AGG_WORDS.get(s.aggFn());
+            ranked = label.startsWith(agg + " ") ? label : agg + " " + label; // never "average average salary"
+        } else {
+            ranked = noun(s, lexicon, true);
+        }
+        boolean count = s.shape() == QuerySpec.Shape.TOP_GROUPS && s.metric() == null && s.aggFn() == null;
+        String order = count ? (s.descending() ? "the most " : "the fewest ") : (s.descending() ? "the highest " : "the lowest ");
+        return capitalize(entity(s, lexicon)) + " " + ResultText.cell(row.get(0)) + " has " + order + ranked
+                + where(s.filters()) + ": " + number(e, row.size() - 1, row.get(row.size() - 1)) + ".";
+    }
+
+    /**
+     * What the ranked rows are: the subject's rows ("loan"), the table a group names by its label or key ("district"
+     * for district.A2), else the grouping column's label ("region", "status").
+     */
+    private static String entity(QuerySpec s, Lexicon lexicon) {
+        Sense.Attr g = s.group();
+        if (s.shape() == QuerySpec.Shape.TOP_ROWS || g == null) {
+            return noun(s, lexicon, false);
+        }
+        if (lexicon != null && (lexicon.label(g.table()).filter(g::equals).isPresent()
+                || lexicon.nameColumn(g.table()).filter(g::equals).isPresent()
+                || lexicon.key(g.table()).filter(k -> k.qualified().equals(g.name())).isPresent())) {
+            return lexicon.graph().table(g.table()).map(KgEntry.Table::singular).orElse(g.table());
+        }
+        return label(g, lexicon);
+    }
+
+    /** A column as a person names it: its knowledge-graph label ("average salary"), else its name in words. */
+    private static String label(Sense.Attr a, Lexicon lexicon) {
+        if (lexicon == null || !a.name().startsWith(a.table() + ".")) {
+            return words(a.name());
+        }
+        return ResultLabels.columnOrName(lexicon.graph(), a.table(), a.name().substring(a.table().length() + 1));
+    }
+
+    /** An entry's name in words: "default_rate" → "default rate". */
+    private static String words(String name) {
+        return name.replace('_', ' ');
+    }
+
+    private static String capitalize(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     private static String scalar(QuerySpec s, Evidence e, Lexicon lexicon) {

@@ -94,7 +94,8 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
         String entity = Predict.entityColumn(p.model().entity());
         List<String> some = new ArrayList<>();
         for (int i : p.top(5)) {
-            some.add(String.valueOf(p.data().entities()[i] == null ? i + 1 : p.data().entities()[i]));
+            Object e = p.data().entities().get(i);
+            some.add(String.valueOf(e == null ? i + 1 : e));
         }
         return "Case '" + wanted + "' is not among the " + p.data().rows() + " rows predicted with model "
                 + p.model().id() + " (frame " + p.frame() + "; " + entity + " values such as " + String.join(", ", some)

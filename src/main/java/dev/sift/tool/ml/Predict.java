@@ -106,7 +106,7 @@ public final class Predict implements Tool<Predict.Args> {
     private static void saveFrame(Workspace ws, String label, TrainedModel model, String entity, Predictions p,
                                   boolean withTruth) throws FixableException {
         MlData d = p.data();
-        boolean numericEntity = entity == null || java.util.Arrays.stream(d.entities()).allMatch(e -> e == null || e instanceof Long);
+        boolean numericEntity = entity == null || d.entities().numeric();
         boolean classify = model.task() == TaskType.CLASSIFICATION;
         List<QueryResult.Column> cols = new ArrayList<>();
         cols.add(new QueryResult.Column(entityColumn(entity), numericEntity ? "BIGINT" : "VARCHAR"));
@@ -120,7 +120,7 @@ public final class Predict implements Tool<Predict.Args> {
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < d.rows(); i++) {
             List<Object> row = new ArrayList<>();
-            row.add(entity == null ? (Object) (long) (i + 1) : d.entities()[i]);
+            row.add(entity == null ? (Object) (long) (i + 1) : d.entities().get(i));
             double v = p.values()[i];
             if (classify) {
                 row.add(v >= 0.5 ? model.positiveClass() : model.negativeClass());
