@@ -272,6 +272,23 @@ public final class Sift {
         return file;
     }
 
+    /**
+     * Adds an approved join ({@code item} with {@code name}, {@code from} and {@code to} as table.column) once the live
+     * data shows it plausible ({@link dev.sift.knowledge.JoinCheck}): refused with the share found and the fix when its
+     * values mostly miss, else written with the measured {@code cardinality} and {@code coverage}; returns the file.
+     */
+    public Path approveJoin(Dataset dataset, java.util.Map<String, Object> item) {
+        Path file = knowledgeFile(dataset);
+        try (Workspace ws = open(dataset)) {
+            dev.sift.knowledge.JoinCheck.measure(ws, knowledge.of(ws).graph(), (String) item.get("from"),
+                    (String) item.get("to"), file + ": join_paths[" + item.get("name") + "]").ifPresent(m -> {
+                        item.put("cardinality", m.cardinality());
+                        item.put("coverage", dev.sift.knowledge.JoinCheck.rounded(m.coverage()));
+                    });
+        }
+        return addKnowledge(dataset, "join_paths", item);
+    }
+
     /** Where the dataset's knowledge file is written ({@code --kg FILE}, else {@code $SIFT_HOME/kg/<dataset>.kg.yaml}). */
     private Path knowledgeFile(Dataset dataset) {
         Path file = knowledge.userPath(dataset);

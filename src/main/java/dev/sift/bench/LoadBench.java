@@ -32,7 +32,7 @@ import org.postgresql.core.BaseConnection;
 
 /**
  * How fast sources load: the same generated rows read by DuckDB from a CSV file (the baseline: DuckDB's own
- * reader), and copied from a SQLite file and from a PostgreSQL server through their drivers and the Appender,
+ * reader), and copied from a SQLite file (as Arrow batches) and from a PostgreSQL server (with the Appender) through their drivers,
  * each into a fresh DuckDB file. Prints wall and process CPU seconds, rows per second, the ratio to the CSV read
  * (wall and CPU: on a busy machine the wall ratio is mostly waiting for a core), and peak heap per load.
  *
@@ -86,7 +86,7 @@ public final class LoadBench {
             print(out, files, base);
             Path sqlite = dir.resolve("rows.sqlite");
             SqliteRows.write(sqlite, rows);
-            Result lite = measure("SQLite → DuckDB (sqlite-jdbc + Appender)", dir.resolve("sqlite.duckdb"),
+            Result lite = measure("SQLite → DuckDB (sqlite-jdbc + Arrow)", dir.resolve("sqlite.duckdb"),
                     db -> new SqliteSource(sqlite).load(db, "main", Progress.NONE));
             results.add(lite);
             print(out, lite, base);

@@ -30,7 +30,7 @@ import java.util.Optional;
  *       status: {description: text, unit: CZK, synonyms: [...], codes: {A: "finished, paid", ...}}
  * concepts:        [{name, description, synonyms, table | column: t.c | expression + table}]
  * metrics:         [{name, description, synonyms, expression, grain, tables: [...], unit}]
- * join_paths:      [{name, from: t.c, to: t.c, meaning, synonyms}]
+ * join_paths:      [{name, from: t.c, to: t.c, meaning, synonyms, cardinality, coverage}]
  * disambiguations: [{name, synonyms, text, prefer}]
  * value_aliases:   [{name, synonyms, table, column, value, note}]
  * predictions:     [{name, description, triggers, entity: t.c, label: {name, expression},
@@ -179,8 +179,16 @@ public final class KgLoader {
                     problems.add(source + ": join_paths[" + name + "]: needs 'from' and 'to' as table.column");
                     continue;
                 }
+                // cardinality and coverage: what the data showed when the join was approved in the app (JoinCheck)
+                JsonNode cov = n.path("coverage");
+                if (!cov.isMissingNode() && !cov.isNull() && (!cov.isNumber() || cov.asDouble() < 0 || cov.asDouble() > 1)) {
+                    problems.add(source + ": join_paths[" + name + "]: coverage '" + cov.asText()
+                            + "' is not a share from 0 to 1 (e.g. 0.998)");
+                    continue;
+                }
+                double coverage = cov.isNumber() ? cov.asDouble() : 1.0;
                 entries.add(new KgEntry.Join(name, tableOf(from), columnOf(from), tableOf(to), columnOf(to),
-                        text(n, "meaning"), list(n, "synonyms"), true));
+                        text(n, "meaning"), list(n, "synonyms"), true, true, text(n, "cardinality"), coverage));
             }
         }
         for (JsonNode n : root.path("disambiguations")) {

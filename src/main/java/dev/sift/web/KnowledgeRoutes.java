@@ -75,7 +75,7 @@ final class KnowledgeRoutes {
         added(ctx, d, "concepts", item);
     }
 
-    /** {"from": "orders.customer_id", "to": "customers.customer_id", "meaning"?: "…"}. */
+    /** {"from": "orders.customer_id", "to": "customers.customer_id", "meaning"?: "…"}; refused when the data does not fit it. */
     private void approveJoin(Context ctx) throws Exception {
         Dataset d = dataset(ctx);
         JsonNode b = Requests.object(ctx);
@@ -93,7 +93,8 @@ final class KnowledgeRoutes {
         if (text(b, "meaning") != null) {
             item.put("meaning", text(b, "meaning"));
         }
-        added(ctx, d, "join_paths", item);
+        Path file = web.sift().approveJoin(d, item); // measured on the data first; the entry records what was found
+        ctx.status(201).json(new KgView.Saved(file.toString(), "join_paths", item));
     }
 
     /** {"name", "expression", "grain", "tables"?, "description"?, "synonyms"?, "unit"?}. */

@@ -137,11 +137,18 @@ class WebKnowledgeTest {
                     + " \"products.product_id\", \"meaning\": \"the product ordered\"}");
             assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
             assertThat(json(r).get("entry").get("name").asText()).isEqualTo("orders_product_id_products");
+            assertThat(json(r).get("entry").get("cardinality").asText()).isEqualTo("many-to-one");
+            assertThat(json(r).get("entry").get("coverage").asDouble()).isEqualTo(1.0);
+            assertThat(Files.readString(file)).endsWith("join_paths:\n  - name: \"orders_product_id_products\"\n"
+                    + "    from: \"orders.product_id\"\n    to: \"products.product_id\"\n    meaning: \"the product ordered\"\n"
+                    + "    cardinality: \"many-to-one\"\n    coverage: 1.0\n");
             JsonNode joins = json(w.get("/api/datasets/shop/kg")).get("joins");
             assertThat(joins).anySatisfy(j -> {
                 assertThat(j.get("from").asText()).isEqualTo("orders.product_id");
                 assertThat(j.get("curated").asBoolean()).isTrue();
                 assertThat(j.get("meaning").asText()).isEqualTo("the product ordered");
+                assertThat(j.get("cardinality").asText()).isEqualTo("many-to-one");
+                assertThat(j.get("coverage").asDouble()).isEqualTo(1.0);
             });
             refused(w.post("/api/datasets/shop/kg/joins", "{\"from\": \"orders.buyer_id\", \"to\": \"customers.customer_id\"}"),
                     file + ": join_paths[orders_buyer_id_customers]: column orders.buyer_id does not exist. Table orders has"
@@ -150,6 +157,28 @@ class WebKnowledgeTest {
             refused(w.post("/api/datasets/shop/kg/joins", "{\"from\": \"orders\", \"to\": \"customers.customer_id\"}"),
                     "A join needs \"from\" and \"to\" as table.column, e.g. {\"from\": \"orders.customer_id\", \"to\":"
                             + " \"customers.customer_id\"}; got 'orders' and 'customers.customer_id'.");
+        }
+    }
+
+    @Test
+    void a_join_whose_values_do_not_match_on_the_data_is_refused_with_the_share_found_and_the_file_is_not_written()
+            throws Exception {
+        try (WebFixture w = new WebFixture(home)) {
+            refused(w.post("/api/datasets/shop/kg/joins", "{\"from\": \"orders.order_id\", \"to\": \"customers.customer_id\"}"),
+                    file + ": join_paths[orders_order_id_customers]: only 8.89% of the values of orders.order_id (160 of 1,800)"
+                            + " are found in customers.customer_id, so the two columns do not hold the same identifiers (a join"
+                            + " needs at least 50%). Approve orders.customer_id → customers.customer_id instead (100% found), or"
+                            + " fix the values first.");
+            refused(w.post("/api/datasets/shop/kg/joins", "{\"from\": \"customers.customer_id\", \"to\": \"orders.customer_id\"}"),
+                    file + ": join_paths[customers_customer_id_orders]: the values of orders.customer_id repeat (or are"
+                            + " missing), so a row of customers would meet several rows of orders; a join points at the column"
+                            + " that identifies its table's rows. Approve it the other way round: from orders.customer_id to"
+                            + " customers.customer_id.");
+            refused(w.post("/api/datasets/shop/kg/joins", "{\"from\": \"orders.channel\", \"to\": \"customers.customer_id\"}"),
+                    file + ": join_paths[orders_channel_customers]: orders.channel (VARCHAR) and customers.customer_id"
+                            + " (BIGINT) cannot be compared: a join needs two columns that hold the same identifiers. Approve"
+                            + " orders.customer_id → customers.customer_id instead (100% found), or fix the values first.");
+            assertThat(file).doesNotExist();
         }
     }
 

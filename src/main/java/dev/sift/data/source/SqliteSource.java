@@ -2,8 +2,6 @@ package dev.sift.data.source;
 
 import dev.sift.data.Progress;
 import dev.sift.data.Sql;
-import org.duckdb.DuckDBAppender;
-import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteConfig;
@@ -22,22 +20,29 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A SQLite database file, read through sqlite-jdbc opened read-only, every table and view copied into DuckDB
- * with the Appender. SQLite types a value, not a column, so each column is first scanned for the storage classes
- * it really holds: rows are appended as those (BIGINT, DOUBLE, VARCHAR, BLOB) and the column is then converted
- * to the type its declaration names (DECIMAL(p,s), BOOLEAN, DATE, TIMESTAMP, TIMESTAMP WITH TIME ZONE, TIME,
- * UUID, JSON). A column whose values do not convert keeps the stored type and a note says so.
+ * A SQLite database file, read through sqlite-jdbc opened read-only, every table and view copied into DuckDB as
+ * Arrow batches ({@link SqliteCopy}). SQLite types a value, not a column: the columns are first expected to hold
+ * what their declarations promise (SQLite's affinity rules), and converted on the way in to the type the
+ * declaration names (DECIMAL(p,s), BOOLEAN, DATE, TIMESTAMP, TIMESTAMP WITH TIME ZONE, TIME, UUID, JSON). A value
+ * of another storage class sends the table back to a scan of the classes its columns really hold; a column whose
+ * values do not convert keeps the stored type (BIGINT, DOUBLE, VARCHAR, BLOB) and a note says so.
  */
 public final class SqliteSource implements Source {
-    static final String VERSION = "sqlite-1";
+    static final String VERSION = "sqlite-2"; // 2: rows as Arrow batches, typed on the way in
     private static final Logger LOG = LoggerFactory.getLogger(SqliteSource.class);
     private static final Pattern DECIMAL = Pattern.compile("(?:DECIMAL|NUMERIC)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
-    private static final int FLUSH_ROWS = 100_000;
 
     private final Path file;
+    private final int readers;
 
+    /** Reads a large table on up to four threads (as many as there are cores), each a chunk of its rowids in turn. */
     public SqliteSource(Path file) {
+        this(file, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    }
+
+    SqliteSource(Path file, int readers) {
         this.file = file.toAbsolutePath().normalize();
+        this.readers = readers;
     }
 
     @Override
@@ -63,8 +68,12 @@ public final class SqliteSource implements Source {
     @Override
     public void load(Connection db, String schema, Progress progress) throws Exception {
         try (Connection src = open()) {
+            boolean utf8;
+            try (Statement st = src.createStatement(); ResultSet rs = st.executeQuery("PRAGMA encoding")) {
+                utf8 = rs.next() && "UTF-8".equalsIgnoreCase(rs.getString(1));
+            }
             for (String table : tables(src)) {
-                copy(src, db, schema, table, progress);
+                copy(src, db, schema, table, utf8, progress);
             }
         } catch (SQLException e) {
             throw new IllegalArgumentException("SQLite file " + file + " could not be read: " + reason(e), e);
@@ -101,7 +110,8 @@ public final class SqliteSource implements Source {
         return out;
     }
 
-    private void copy(Connection src, Connection db, String schema, String table, Progress progress) throws SQLException {
+    private void copy(Connection src, Connection db, String schema, String table, boolean utf8, Progress progress)
+            throws Exception {
         String target = table.replace('.', '_'); // a dot in a table name would read as schema.table
         String qualified = Sql.quoteIdent(schema) + "." + Sql.quoteIdent(target);
         List<String[]> declared = new ArrayList<>();
@@ -111,25 +121,30 @@ public final class SqliteSource implements Source {
                 declared.add(new String[] {rs.getString("name"), String.valueOf(rs.getString("type"))});
             }
         }
-        List<Column> guessed = new ArrayList<>();
+        List<Column> columns = new ArrayList<>();
         for (String[] c : declared) {
-            guessed.add(column(c[0], c[1], affinity(c[1])));
+            columns.add(column(c[0], c[1], affinity(c[1])));
         }
         long total = count(src, table);
         progress.report("loading " + table, 0, total);
-        List<Column> columns = guessed;
-        create(db, qualified, columns);
-        long done = append(src, db, schema, target, table, columns, total, true, progress);
-        if (done < 0) { // a value of a storage class the declaration did not promise: scan what the columns hold
-            try (Statement st = db.createStatement()) {
-                st.execute("DROP TABLE " + qualified);
+        SqliteCopy copy = new SqliteCopy(src, db, qualified, table, utf8, total, progress, this::open, readers);
+        boolean expected = true; // the columns are what the declarations promise, until a value says otherwise
+        boolean typed = true; // values converted to the declared types on the way in
+        while (true) {
+            long done = copy.rows(columns, expected, typed);
+            if (done == SqliteCopy.MISMATCH) { // a value of a storage class the declaration did not promise: scan what they hold
+                columns = scanned(src, table, declared);
+                expected = false;
+            } else if (done == SqliteCopy.UNCONVERTIBLE) { // some value is not of its declared type: convert what converts
+                typed = false;
+            } else {
+                if (!typed) {
+                    convertAll(db, schema, target, table, columns);
+                }
+                progress.report("loaded " + table, done, total);
+                return;
             }
-            columns = scanned(src, table, declared);
-            create(db, qualified, columns);
-            done = append(src, db, schema, target, table, columns, total, false, progress);
         }
-        convertAll(db, schema, target, table, columns);
-        progress.report("loaded " + table, done, total);
     }
 
     /**
@@ -182,111 +197,6 @@ public final class SqliteSource implements Source {
             }
         }
         return columns;
-    }
-
-    private static void create(Connection db, String qualified, List<Column> columns) throws SQLException {
-        StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(qualified).append(" (");
-        for (int i = 0; i < columns.size(); i++) {
-            ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name())).append(' ').append(columns.get(i).stored());
-        }
-        try (Statement st = db.createStatement()) {
-            st.execute(ddl.append(')').toString());
-        }
-    }
-
-    /** Storage-class bits of one value in a row's class mask: 0 is NULL. */
-    private static final int INTEGER = 1;
-    private static final int REAL = 2;
-    private static final int TEXT = 4;
-    private static final int BLOB = 8;
-    /** Columns whose storage classes one 64-bit mask carries (4 bits each). */
-    private static final int PER_MASK = 15;
-
-    /**
-     * Appends the table's rows as {@code columns} says. Each row also brings, computed by SQLite, a mask of its
-     * values' storage classes, so NULLs and classes are known without a driver call per value. Returns the rows
-     * appended, or -1 when the columns are only {@code expected} (from the declarations) and a value, or the classes
-     * a column held in the end, do not fit them: then the rows appended are rolled back.
-     */
-    private static long append(Connection src, Connection db, String schema, String target, String table,
-                               List<Column> columns, long total, boolean expected, Progress progress) throws SQLException {
-        boolean auto = db.getAutoCommit();
-        db.setAutoCommit(false); // one transaction: the rows go straight to the file's blocks, not through its log
-        try {
-            long done = appendRows(src, db, schema, target, table, columns, total, expected, progress);
-            if (auto) {
-                if (done < 0) {
-                    db.rollback();
-                } else {
-                    db.commit();
-                }
-            }
-            return done;
-        } catch (SQLException | RuntimeException e) {
-            if (auto) {
-                db.rollback();
-            }
-            throw e;
-        } finally {
-            db.setAutoCommit(auto);
-        }
-    }
-
-    private static long appendRows(Connection src, Connection db, String schema, String target, String table,
-                                   List<Column> columns, long total, boolean expected, Progress progress) throws SQLException {
-        int n = columns.size();
-        int masks = (n + PER_MASK - 1) / PER_MASK;
-        StringBuilder select = new StringBuilder("SELECT ");
-        for (int i = 0; i < n; i++) {
-            select.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(columns.get(i).name()));
-        }
-        for (int m = 0; m < masks; m++) {
-            select.append(", ");
-            for (int i = m * PER_MASK; i < Math.min(n, (m + 1) * PER_MASK); i++) {
-                select.append(i == m * PER_MASK ? "" : " | ").append("(CASE typeof(").append(Sql.quoteIdent(columns.get(i).name()))
-                        .append(") WHEN 'integer' THEN 1 WHEN 'real' THEN 2 WHEN 'text' THEN 4 WHEN 'blob' THEN 8 ELSE 0 END << ")
-                        .append(4 * (i % PER_MASK)).append(')');
-            }
-        }
-        int[] kinds = columns.stream().mapToInt(c -> STORED.indexOf(c.stored())).toArray();
-        long[] seen = new long[masks];
-        long[] mask = new long[masks];
-        long done = 0;
-        try (DuckDBAppender a = db.unwrap(DuckDBConnection.class).createAppender(BsonTables.catalog(db), schema, target);
-             Statement st = src.createStatement();
-             ResultSet rs = st.executeQuery(select.append(" FROM ").append(Sql.quoteIdent(table)).toString())) {
-            while (rs.next()) {
-                for (int m = 0; m < masks; m++) {
-                    mask[m] = rs.getLong(n + 1 + m);
-                    seen[m] |= mask[m];
-                }
-                a.beginRow();
-                for (int i = 0; i < n; i++) {
-                    int cls = (int) (mask[i / PER_MASK] >>> (4 * (i % PER_MASK))) & 15;
-                    if (!append(a, rs, i + 1, kinds[i], cls)) {
-                        if (expected) {
-                            return -1;
-                        }
-                        throw new IllegalStateException("SQLite table " + table + ": column " + columns.get(i).name()
-                                + " holds a value its scan did not see");
-                    }
-                }
-                a.endRow();
-                if (++done % FLUSH_ROWS == 0) {
-                    a.flush();
-                    progress.report("loading " + table, done, total);
-                }
-            }
-        }
-        for (int i = 0; expected && i < n; i++) {
-            int cls = (int) (seen[i / PER_MASK] >>> (4 * (i % PER_MASK))) & 15;
-            Column c = columns.get(i);
-            boolean[] held = {(cls & INTEGER) != 0, (cls & REAL) != 0, (cls & TEXT) != 0, (cls & BLOB) != 0};
-            if (!column(c.name(), c.declared(), held).equals(c)) {
-                return -1; // e.g. a TEXT column holding only numbers: typed as what it holds, like the scan does
-            }
-        }
-        return done;
     }
 
     /** What a column is appended as (from the storage classes its values have), and what it becomes. */
@@ -350,59 +260,6 @@ public final class SqliteSource implements Source {
             return fallback.equals("VARCHAR") ? "DOUBLE" : fallback;
         }
         return fallback;
-    }
-
-    /** The types rows are appended as, by index: BIGINT, DOUBLE, BLOB, anything else as text. */
-    private static final List<String> STORED = List.of("BIGINT", "DOUBLE", "BLOB");
-
-    /**
-     * Appends value {@code i} of storage class {@code cls} as a column of stored type {@code kind}; false when the
-     * class does not fit the type (a text value in a BIGINT column). Text goes over as the UTF-8 bytes SQLite holds,
-     * decoded and encoded again only when it is not plain ASCII (so invalid UTF-8 still becomes valid text).
-     */
-    private static boolean append(DuckDBAppender a, ResultSet rs, int i, int kind, int cls) throws SQLException {
-        if (cls == 0) {
-            a.appendNull();
-            return true;
-        }
-        switch (kind) {
-            case 0 -> {
-                if (cls != INTEGER) {
-                    return false;
-                }
-                a.append(rs.getLong(i));
-            }
-            case 1 -> {
-                if (cls != INTEGER && cls != REAL) {
-                    return false;
-                }
-                a.append(rs.getDouble(i));
-            }
-            case 2 -> {
-                if (cls != BLOB) {
-                    return false;
-                }
-                a.append(rs.getBytes(i));
-            }
-            default -> {
-                byte[] v = rs.getBytes(i);
-                if (ascii(v)) {
-                    a.append(v);
-                } else {
-                    a.append(new String(v, java.nio.charset.StandardCharsets.UTF_8));
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean ascii(byte[] v) {
-        for (byte b : v) {
-            if (b < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
