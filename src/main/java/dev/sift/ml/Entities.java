@@ -96,17 +96,33 @@ public final class Entities {
      * its UTF-8 bytes), or null when the rows are in that order already.
      */
     int[] order(long[] rowids) {
-        boolean sorted = true;
-        for (int i = 1; i < size && sorted; i++) {
-            sorted = compare(i - 1, i, rowids) <= 0;
-        }
-        if (sorted) {
+        if (inOrder(rowids)) {
             return null;
         }
         int[] idx = new int[size];
         Arrays.setAll(idx, i -> i);
         mergeSort(idx, new int[size], 0, size, rowids);
         return idx;
+    }
+
+    /** Whether the rows are in order already: one pass, on the longs themselves for ids that are all there. */
+    private boolean inOrder(long[] rowids) {
+        if (numbers != null && missing.isEmpty()) {
+            for (int i = 1; i < size; i++) {
+                long a = numbers[i - 1];
+                long b = numbers[i];
+                if (a > b || a == b && rowids[i - 1] > rowids[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (int i = 1; i < size; i++) {
+            if (compare(i - 1, i, rowids) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int compare(int a, int b, long[] rowids) {

@@ -35,6 +35,15 @@ class EntitiesTest {
     }
 
     @Test
+    void ids_that_are_all_there_are_ordered_by_value_then_rowid() {
+        Entities e = Entities.numbers(new long[] {4, 4, 9, 1}, new BitSet());
+
+        assertThat(e.order(new long[] {8, 3, 0, 5})).containsExactly(3, 1, 0, 2);
+        assertThat(Entities.numbers(new long[] {1, 4, 4}, new BitSet()).order(new long[] {9, 2, 3})).isNull();
+        assertThat(Entities.numbers(new long[] {1, 4, 4}, new BitSet()).order(new long[] {9, 3, 2})).containsExactly(0, 2, 1);
+    }
+
+    @Test
     void rows_already_in_order_are_not_reordered() {
         Entities e = Entities.texts(new String[] {"a", "a", "b", null});
 
