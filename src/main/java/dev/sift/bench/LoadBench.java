@@ -42,16 +42,22 @@ import org.postgresql.core.BaseConnection;
 public final class LoadBench {
     static final String PG_SCHEMA = "sift_bench_load";
     static final String COLUMNS = "id, k, amount, label, day, ts, flag";
+    private static final String PG_NAME = "PostgreSQL → DuckDB (JDBC + Appender)";
 
     private final long rows;
     private final String postgres;
     private final Map<String, String> env;
+    private final int repeat;
 
-    public LoadBench(long rows, String postgres, Map<String, String> env) {
+    public LoadBench(long rows, String postgres, Map<String, String> env, int repeat) {
         if (rows < 1) {
             throw new IllegalArgumentException("--rows must be at least 1, got " + rows);
         }
+        if (repeat < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
+        }
         this.rows = rows;
+        this.repeat = repeat;
         this.postgres = postgres;
         this.env = env;
     }
@@ -63,42 +69,80 @@ public final class LoadBench {
         }
     }
 
+    /**
+     * Measures every load {@code repeat} times, in rounds (each round loads them all, so a busy spell on the machine
+     * falls on all of them), and prints each one's median wall and CPU time beside every run's wall time.
+     */
     public List<Result> run(PrintWriter out) throws Exception {
         Path dir = Files.createTempDirectory("sift-bench-load");
         List<Result> results = new ArrayList<>();
         try {
             Path csv = dir.resolve("rows.csv");
             generate(csv);
-            out.printf(Locale.ROOT, "Load bench: %,d rows (%s), CSV %.1f MB%n", rows, COLUMNS,
-                    Files.size(csv) / 1e6);
+            Path sqlite = dir.resolve("rows.sqlite");
+            SqliteRows.write(sqlite, rows);
+            out.printf(Locale.ROOT, "Load bench: %,d rows (%s), CSV %.1f MB, median of %d run%s each%n", rows, COLUMNS,
+                    Files.size(csv) / 1e6, repeat, repeat == 1 ? "" : "s");
             out.flush();
-            Result base = measure("DuckDB read_csv (baseline)", dir.resolve("plain.duckdb"), db -> {
+            Map<String, Load> loads = new java.util.LinkedHashMap<>();
+            loads.put("DuckDB read_csv (baseline)", db -> {
                 try (Statement st = db.createStatement()) {
                     st.execute("CREATE TABLE rows AS SELECT * FROM read_csv(" + dev.sift.data.Sql.quoteString(csv.toString())
                             + ", header = true)");
                 }
             });
-            results.add(base);
-            print(out, base, base);
-            Result files = measure("Sift file loader (read_csv + type checks)", dir.resolve("csv.duckdb"),
-                    db -> new FileLoader(List.of(csv)).build(db, Progress.NONE));
-            results.add(files);
-            print(out, files, base);
-            Path sqlite = dir.resolve("rows.sqlite");
-            SqliteRows.write(sqlite, rows);
-            Result lite = measure("SQLite → DuckDB (sqlite-jdbc + Arrow)", dir.resolve("sqlite.duckdb"),
-                    db -> new SqliteSource(sqlite).load(db, "main", Progress.NONE));
-            results.add(lite);
-            print(out, lite, base);
-            Result pg = postgres(csv, dir);
-            results.add(pg);
-            print(out, pg, base);
+            loads.put("Sift file loader (read_csv + type checks)", db -> new FileLoader(List.of(csv)).build(db, Progress.NONE));
+            loads.put("SQLite → DuckDB (sqlite-jdbc + Arrow)", db -> new SqliteSource(sqlite).load(db, "main", Progress.NONE));
+            Optional<Source> pg = postgres(csv);
+            pg.ifPresent(s -> loads.put(PG_NAME, db -> s.load(db, "main", Progress.NONE)));
+            try {
+                Map<String, List<Result>> runs = new java.util.LinkedHashMap<>();
+                for (int round = 0; round < repeat; round++) {
+                    for (Map.Entry<String, Load> load : loads.entrySet()) {
+                        Path file = dir.resolve("load.duckdb");
+                        runs.computeIfAbsent(load.getKey(), k -> new ArrayList<>()).add(measure(load.getKey(), file, load.getValue()));
+                        Files.deleteIfExists(file);
+                        Files.deleteIfExists(Path.of(file + ".wal"));
+                    }
+                }
+                Result base = null;
+                for (List<Result> r : runs.values()) {
+                    Result median = median(r);
+                    base = base == null ? median : base;
+                    results.add(median);
+                    print(out, median, base, r);
+                }
+            } finally {
+                if (pg.isPresent()) {
+                    dropSchema();
+                }
+            }
+            if (pg.isEmpty()) {
+                Result skipped = new Result(PG_NAME, 0, 0, 0, 0, "pass --postgres postgresql://user@host:port/db (the bench"
+                        + " creates and drops schema " + PG_SCHEMA + " there; password from PGPASSWORD)");
+                results.add(skipped);
+                print(out, skipped, null, List.of());
+            }
             out.printf(Locale.ROOT, "  process peak resident memory: %s%n", peakRss().map(LoadBench::mb).orElse("n/a"));
             out.flush();
         } finally {
             deleteTree(dir);
         }
         return results;
+    }
+
+    /** The median wall time and the median CPU time of the runs, and the highest heap peak. */
+    static Result median(List<Result> runs) {
+        double[] wall = runs.stream().mapToDouble(Result::seconds).sorted().toArray();
+        double[] cpu = runs.stream().mapToDouble(Result::cpuSeconds).sorted().toArray();
+        long heap = runs.stream().mapToLong(Result::heapPeakBytes).max().orElse(0);
+        Result first = runs.get(0);
+        return new Result(first.name(), first.rows(), middle(wall), middle(cpu), heap, null);
+    }
+
+    private static double middle(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** The bench's rows 1..n as a DuckDB query: the same values whatever the source they are written to. */
@@ -115,24 +159,23 @@ public final class LoadBench {
         }
     }
 
-    private Result postgres(Path csv, Path dir) throws Exception {
-        String name = "PostgreSQL → DuckDB (JDBC + Appender)";
+    /** The PostgreSQL source over the bench's rows (copied in first), when a server was given. */
+    private Optional<Source> postgres(Path csv) throws Exception {
         if (postgres == null) {
-            return new Result(name, 0, 0, 0, 0, "pass --postgres postgresql://user@host:port/db (the bench creates and"
-                    + " drops schema " + PG_SCHEMA + " there; password from PGPASSWORD)");
+            return Optional.empty();
         }
         String url = postgres + (postgres.contains("?") ? "&" : "?") + "schema=" + PG_SCHEMA;
         try (Connection pg = PostgresConnections.open(postgres, Map.of(), env)) {
             fill(pg, csv);
-            try {
-                Source s = NetworkSources.open(url, Map.of(), env).orElseThrow();
-                s.fingerprint();
-                return measure(name, dir.resolve("pg.duckdb"), db -> s.load(db, "main", Progress.NONE));
-            } finally {
-                try (Statement st = pg.createStatement()) {
-                    st.execute("DROP SCHEMA " + PG_SCHEMA + " CASCADE");
-                }
-            }
+        }
+        Source s = NetworkSources.open(url, Map.of(), env).orElseThrow();
+        s.fingerprint();
+        return Optional.of(s);
+    }
+
+    private void dropSchema() throws Exception {
+        try (Connection pg = PostgresConnections.open(postgres, Map.of(), env); Statement st = pg.createStatement()) {
+            st.execute("DROP SCHEMA " + PG_SCHEMA + " CASCADE");
         }
     }
 
@@ -201,13 +244,15 @@ public final class LoadBench {
         }
     }
 
-    private static void print(PrintWriter out, Result r, Result base) {
+    private static void print(PrintWriter out, Result r, Result base, List<Result> runs) {
         if (r.skipped() != null) {
             out.printf(Locale.ROOT, "  %-40s skipped: %s%n", r.name(), r.skipped());
         } else {
+            String each = runs.size() < 2 ? "" : runs.stream().map(x -> String.format(Locale.ROOT, "%.2f", x.seconds()))
+                    .collect(java.util.stream.Collectors.joining(" / ", "  runs ", " s"));
             out.printf(Locale.ROOT, "  %-40s %7.2f s (cpu %6.2f s)  %,11.0f rows/s  %5.2f× the CSV time (cpu %5.2f×)"
-                    + "  heap peak %s%n", r.name(), r.seconds(), r.cpuSeconds(), r.rowsPerSecond(),
-                    r.seconds() / base.seconds(), r.cpuSeconds() / base.cpuSeconds(), mb(r.heapPeakBytes()));
+                    + "  heap peak %s%s%n", r.name(), r.seconds(), r.cpuSeconds(), r.rowsPerSecond(),
+                    r.seconds() / base.seconds(), r.cpuSeconds() / base.cpuSeconds(), mb(r.heapPeakBytes()), each);
         }
         out.flush();
     }

@@ -9,9 +9,10 @@ import picocli.CommandLine.Spec;
 import java.util.concurrent.Callable;
 
 @Command(name = "load", description = {
-        "Rows per second loading the same generated table from a CSV file (DuckDB's reader, the baseline) and from",
-        "PostgreSQL through the driver and the Appender, with the ratio and the peak heap of each load.",
-        "  sift bench load [--rows N] [--postgres postgresql://user@host:port/db]   (password from PGPASSWORD)"})
+        "Rows per second loading the same generated table from a CSV file (DuckDB's reader, the baseline), through",
+        "Sift's file loader, from a SQLite file and from PostgreSQL, with the ratio and the peak heap of each load",
+        "(the median of --repeat runs, taken in rounds).",
+        "  sift bench load [--rows N] [--repeat 3] [--postgres postgresql://user@host:port/db]   (password from PGPASSWORD)"})
 final class LoadBenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -23,9 +24,13 @@ final class LoadBenchCommand implements Callable<Integer> {
             + " it creates and drops schema " + LoadBench.PG_SCHEMA)
     String postgres;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "runs of each load; the median"
+            + " is reported (default: 3)")
+    int repeat;
+
     @Override
     public Integer call() throws Exception {
-        new LoadBench(rows.rows(1_000_000), postgres, Runtime.config().settings()).run(spec.commandLine().getOut());
+        new LoadBench(rows.rows(1_000_000), postgres, Runtime.config().settings(), repeat).run(spec.commandLine().getOut());
         return 0;
     }
 }

@@ -5,8 +5,18 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One column of a batch gathered in plain Java arrays (numbers, or bytes with their offsets, and a validity
@@ -14,18 +24,43 @@ import java.util.Arrays;
  * call, which for a million rows of seven columns cost about as much as reading them.
  */
 final class ColumnBuffer {
-    private final SqliteBatches.Kind kind;
+    /** What a column's values are handed over as: numbers, bytes, text, or a date or time as a number. */
+    enum Kind { BIGINT, DOUBLE, BLOB, VARCHAR, DATE, TIME, TIMESTAMP, TIMESTAMPTZ }
+
+    /**
+     * The Arrow columns c0, c1, … for {@code kinds}: dates as milliseconds, times and timestamps as microseconds
+     * (TIMESTAMPTZ in UTC), which DuckDB reads as DATE, TIME, TIMESTAMP and TIMESTAMP WITH TIME ZONE.
+     */
+    static Schema schema(List<Kind> kinds) {
+        List<Field> fields = new ArrayList<>();
+        for (int i = 0; i < kinds.size(); i++) {
+            ArrowType type = switch (kinds.get(i)) {
+                case BIGINT -> new ArrowType.Int(64, true);
+                case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+                case BLOB -> ArrowType.Binary.INSTANCE;
+                case VARCHAR -> ArrowType.Utf8.INSTANCE;
+                case DATE -> new ArrowType.Date(DateUnit.MILLISECOND);
+                case TIME -> new ArrowType.Time(TimeUnit.MICROSECOND, 64);
+                case TIMESTAMP -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
+                case TIMESTAMPTZ -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
+            };
+            fields.add(new Field("c" + i, FieldType.nullable(type), null));
+        }
+        return new Schema(fields);
+    }
+
+    private final Kind kind;
     private final long[] longs;
     private final double[] doubles;
     private final int[] offsets;
     private final byte[] validity;
     private byte[] data = new byte[0];
 
-    ColumnBuffer(SqliteBatches.Kind kind, int capacity) {
+    ColumnBuffer(Kind kind, int capacity) {
         this.kind = kind;
-        boolean variable = kind == SqliteBatches.Kind.VARCHAR || kind == SqliteBatches.Kind.BLOB;
-        this.longs = kind == SqliteBatches.Kind.BIGINT ? new long[capacity] : null;
-        this.doubles = kind == SqliteBatches.Kind.DOUBLE ? new double[capacity] : null;
+        boolean variable = kind == Kind.VARCHAR || kind == Kind.BLOB;
+        this.longs = kind != Kind.DOUBLE && !variable ? new long[capacity] : null;
+        this.doubles = kind == Kind.DOUBLE ? new double[capacity] : null;
         this.offsets = variable ? new int[capacity + 1] : null;
         this.validity = new byte[(capacity + 7) / 8];
         if (variable) {
@@ -83,7 +118,7 @@ final class ColumnBuffer {
         }
         BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
         v.allocateNew(Math.max(rows, 1));
-        if (kind == SqliteBatches.Kind.BIGINT) {
+        if (kind != Kind.DOUBLE) {
             v.getDataBuffer().nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(longs, 0, rows);
         } else {
             v.getDataBuffer().nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().put(doubles, 0, rows);

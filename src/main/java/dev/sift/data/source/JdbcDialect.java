@@ -3,7 +3,6 @@ package dev.sift.data.source;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -63,8 +62,8 @@ interface JdbcDialect {
     default void stream(Connection c) throws SQLException {
     }
 
-    /** The reader for a column when the standard JDBC one does not fit this driver. */
-    default Optional<DuckTables.Copier> copier(SourceColumn column) {
-        return Optional.empty();
+    /** Reads a TIMESTAMPTZ value as its instant; drivers send them in their own way. */
+    default JdbcBatches.Reader instant() {
+        return JdbcBatches::offsetDateTime;
     }
 }

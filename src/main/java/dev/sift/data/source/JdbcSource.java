@@ -1,6 +1,7 @@
 package dev.sift.data.source;
 
 import dev.sift.data.Progress;
+import dev.sift.data.Sql;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -157,24 +158,43 @@ final class JdbcSource implements Source {
     }
 
     private void copy(Connection c, java.sql.Connection db, String schema, SourceTable t, Progress progress)
-            throws SQLException {
+            throws Exception {
         DuckTables.create(db, schema, t.name(), t.columns());
         String select = t.columns().stream().map(SourceColumn::select).collect(Collectors.joining(", "));
-        List<DuckTables.Copier> copiers = t.columns().stream()
-                .map(col -> dialect.copier(col).orElseGet(() -> DuckTables.copier(col.type()))).toList();
+        List<JdbcBatches.Column> arrow = new ArrayList<>();
+        t.columns().forEach(col -> JdbcBatches.column(col.type(), dialect.instant()).ifPresent(arrow::add));
         long total = counted.getOrDefault(t.schema() + "." + t.name(), -1L);
+        String stage = "loading " + t.schema() + "." + t.name();
         // prepared, so a driver that can sends the values in binary (PostgreSQL with prepareThreshold=-1)
         try (PreparedStatement st = c.prepareStatement("SELECT " + select + " FROM " + qualified(t),
                 ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
             st.setFetchSize(FETCH_SIZE);
             try (ResultSet rs = st.executeQuery()) {
-                DuckTables.append(db, schema, t.name(), rs, copiers, total, "loading " + t.schema() + "." + t.name(),
-                        progress);
+                if (arrow.size() == t.columns().size()) {
+                    progress.report(stage, 0, total);
+                    JdbcBatches rows = new JdbcBatches(rs, arrow, progress, stage, total);
+                    ArrowIngest.insert(db, Sql.quoteIdent(schema) + "." + Sql.quoteIdent(t.name()), arrowSelect(arrow),
+                            ColumnBuffer.schema(arrow.stream().map(JdbcBatches.Column::kind).toList()), List.of(rows));
+                    progress.report(stage, rows.rows(), rows.rows());
+                } else { // a LIST column: the Appender takes nested values
+                    DuckTables.append(db, schema, t.name(), rs, t.columns().stream().map(col -> DuckTables.copier(col.type()))
+                            .toList(), total, stage, progress);
+                }
             }
         } catch (SQLException e) {
             throw failure(e, t);
         }
         DuckTables.finish(db, schema, t.name(), t.columns());
+    }
+
+    private static String arrowSelect(List<JdbcBatches.Column> columns) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            String v = Sql.quoteIdent("c" + i);
+            String cast = columns.get(i).cast();
+            sb.append(i == 0 ? "" : ", ").append(cast == null ? v : "CAST(" + v + " AS " + cast + ")");
+        }
+        return sb.toString();
     }
 
     /** The tables to load, checked: schemas exist, no two tables share a name. */

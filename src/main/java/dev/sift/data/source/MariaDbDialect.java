@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -225,19 +224,12 @@ final class MariaDbDialect implements JdbcDialect {
     }
 
     @Override
-    public Optional<DuckTables.Copier> copier(SourceColumn column) {
-        if (column.type().kind() == Kind.TIMESTAMPTZ) {
-            // the session runs in UTC, so the wall time the server sends is the UTC instant
-            return Optional.of((rs, i, ap) -> {
-                LocalDateTime v = rs.getObject(i, LocalDateTime.class);
-                if (v == null) {
-                    ap.appendNull();
-                } else {
-                    ap.append(v.atOffset(ZoneOffset.UTC));
-                }
-            });
-        }
-        return Optional.empty();
+    public JdbcBatches.Reader instant() {
+        // the session runs in UTC, so the wall time the server sends is the UTC instant
+        return (rs, i, b, row) -> {
+            LocalDateTime v = rs.getObject(i, LocalDateTime.class);
+            return v == null ? JdbcBatches.nul(b, row) : JdbcBatches.add(b, row, JdbcBatches.micros(v.toInstant(ZoneOffset.UTC)));
+        };
     }
 
     @Override

@@ -2,11 +2,6 @@ package dev.sift.data.source;
 
 import dev.sift.data.Progress;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.sqlite.core.Codes;
 import org.sqlite.core.CoreStatement;
 import org.sqlite.core.DB;
@@ -15,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -30,9 +24,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * through Arrow's bounds-checked buffers cost as much as reading them from SQLite.
  */
 final class SqliteBatches implements ArrowIngest.Producer, AutoCloseable {
-    /** What a column's values are handed over as. */
-    enum Kind { BIGINT, DOUBLE, BLOB, VARCHAR }
-
     /**
      * Chunk {@code j} holds rowids [first + j·span, first + (j+1)·span); this reader takes chunks offset, offset +
      * stride, … up to the one holding {@code last}.
@@ -53,7 +44,7 @@ final class SqliteBatches implements ArrowIngest.Producer, AutoCloseable {
     private final Connection src;
     private final String query;
     private final Chunks chunks;
-    private final List<Kind> kinds;
+    private final List<ColumnBuffer.Kind> kinds;
     private final boolean utf8;
     private final Progress progress;
     private final String table;
@@ -69,7 +60,7 @@ final class SqliteBatches implements ArrowIngest.Producer, AutoCloseable {
      * Reads {@code query} (a SELECT without WHERE) on {@code src}: whole, or by {@code chunks} when not null.
      * {@code utf8} says the database stores text as UTF-8; {@code copied} counts the rows of all readers of the table.
      */
-    SqliteBatches(Connection src, String query, Chunks chunks, List<Kind> kinds, boolean utf8, Progress progress,
+    SqliteBatches(Connection src, String query, Chunks chunks, List<ColumnBuffer.Kind> kinds, boolean utf8, Progress progress,
                   String table, long total, AtomicLong copied) {
         this.src = src;
         this.query = query;
@@ -86,21 +77,6 @@ final class SqliteBatches implements ArrowIngest.Producer, AutoCloseable {
         for (int c = 0; c < buffers.length; c++) {
             buffers[c] = new ColumnBuffer(kinds.get(c), BATCH_ROWS);
         }
-    }
-
-    /** The Arrow columns: c0, c1, … as {@code kinds} says. */
-    static Schema schema(List<Kind> kinds) {
-        List<Field> fields = new ArrayList<>();
-        for (int i = 0; i < kinds.size(); i++) {
-            ArrowType type = switch (kinds.get(i)) {
-                case BIGINT -> new ArrowType.Int(64, true);
-                case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-                case BLOB -> ArrowType.Binary.INSTANCE;
-                case VARCHAR -> ArrowType.Utf8.INSTANCE;
-            };
-            fields.add(new Field("c" + i, FieldType.nullable(type), null));
-        }
-        return new Schema(fields);
     }
 
     @Override
@@ -189,7 +165,7 @@ final class SqliteBatches implements ArrowIngest.Producer, AutoCloseable {
                         }
                         bytes += b.add(n, db.column_blob(ptr, c));
                     }
-                    case VARCHAR -> bytes += b.add(n, text(db, ptr, c, cls));
+                    default -> bytes += b.add(n, text(db, ptr, c, cls)); // VARCHAR
                 }
             }
             n++;

@@ -82,7 +82,7 @@ final class SqliteCopy {
     }
 
     private long attempt(List<SqliteSource.Column> columns, boolean expected, boolean typed) throws Exception {
-        List<SqliteBatches.Kind> kinds = columns.stream().map(c -> kind(c.stored())).toList();
+        List<ColumnBuffer.Kind> kinds = columns.stream().map(c -> kind(c.stored())).toList();
         StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(qualified).append(" (");
         StringBuilder read = new StringBuilder("SELECT ");
         StringBuilder select = new StringBuilder();
@@ -114,7 +114,7 @@ final class SqliteCopy {
             }
             boolean mismatch;
             try {
-                ArrowIngest.insert(db, qualified, select.toString(), SqliteBatches.schema(kinds), List.copyOf(batches));
+                ArrowIngest.insert(db, qualified, select.toString(), ColumnBuffer.schema(kinds), List.copyOf(batches));
                 mismatch = batches.stream().anyMatch(SqliteBatches::mismatch);
             } catch (SQLException e) {
                 mismatch = batches.stream().anyMatch(SqliteBatches::mismatch);
@@ -195,12 +195,12 @@ final class SqliteCopy {
     }
 
     /** How a column of stored type {@code stored} is handed over: BIGINT, DOUBLE, BLOB, anything else as text. */
-    private static SqliteBatches.Kind kind(String stored) {
+    private static ColumnBuffer.Kind kind(String stored) {
         return switch (stored) {
-            case "BIGINT" -> SqliteBatches.Kind.BIGINT;
-            case "DOUBLE" -> SqliteBatches.Kind.DOUBLE;
-            case "BLOB" -> SqliteBatches.Kind.BLOB;
-            default -> SqliteBatches.Kind.VARCHAR;
+            case "BIGINT" -> ColumnBuffer.Kind.BIGINT;
+            case "DOUBLE" -> ColumnBuffer.Kind.DOUBLE;
+            case "BLOB" -> ColumnBuffer.Kind.BLOB;
+            default -> ColumnBuffer.Kind.VARCHAR;
         };
     }
 }

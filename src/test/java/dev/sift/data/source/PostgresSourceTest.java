@@ -66,6 +66,28 @@ class PostgresSourceTest {
                 "CREATE TABLE locked.secret (x int)",
                 "GRANT USAGE ON SCHEMA public, crm, clash, locked TO reader",
                 "GRANT SELECT ON ALL TABLES IN SCHEMA public, crm, clash TO reader");
+        // the same columns and values without arrays: a table with no LIST column goes over as Arrow batches
+        pg.exec("postgres", "CREATE DATABASE scalars OWNER postgres");
+        pg.exec("scalars",
+                "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
+                "CREATE TYPE addr AS (street text, zip int)",
+                "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)",
+                "CREATE TABLE everything (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, small smallint,"
+                        + " big bigint, price numeric(12,2), ratio numeric, wide numeric(50,10), real4 real,"
+                        + " dbl double precision, cash money, flag boolean, label varchar(20), fixed char(3), body text,"
+                        + " day date, at_time time, stamp timestamp(6), stamp_tz timestamptz, span interval, feeling mood,"
+                        + " uid uuid, doc json, docb jsonb, raw bytea, home addr, positive posint, ip inet, updated_at timestamptz)",
+                "INSERT INTO everything (small, big, price, ratio, wide, real4, dbl, cash, flag, label, fixed, body,"
+                        + " day, at_time, stamp, stamp_tz, span, feeling, uid, doc, docb, raw,"
+                        + " home, positive, ip, updated_at) VALUES (-7, 9007199254740993, 1234567890.12,"
+                        + " 0.1234567890123, 12345678901234567890.0123456789, 1.5, 2.25, 12.34, true, 'ünï', 'ab', 'long text',"
+                        + " '2024-02-29', '13:14:15.123456', '2024-01-02 03:04:05.678901', '2024-01-02 03:04:05+02', '1 day 02:03:04',"
+                        + " 'happy', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '{\"a\": [1, 2]}', '{\"b\": {\"c\": true}}',"
+                        + " '\\x00ff10', ROW('Main St', 12345), 7, '192.168.0.1/24', '2024-05-01 10:00:00+00')",
+                "INSERT INTO everything (small) VALUES (NULL)",
+                "INSERT INTO everything (day, stamp, stamp_tz, at_time) VALUES ('1850-03-04', '1850-03-04 05:06:07.000001',"
+                        + " '1850-03-04 05:06:07.5-03', '23:59:59.999999')",
+                "GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader");
     }
 
     @AfterAll
@@ -115,6 +137,36 @@ class PostgresSourceTest {
                     "[x, NULL, z]", "2", "1.5", "Main St", "7", "192.168.0.1/24");
             assertThat(row(duck, "SELECT count(*) FILTER (WHERE body IS NULL AND tags IS NULL AND stamp_tz IS NULL"
                     + " AND feeling IS NULL), count(*) FROM everything")).containsExactly("1", "2");
+        }
+    }
+
+    @Test
+    void a_table_without_arrays_goes_over_as_arrow_batches_with_the_same_types_and_values() throws Exception {
+        try (Connection duck = loadIntoMemory(source("scalars")); Statement st = duck.createStatement()) {
+            st.execute("SET TimeZone = 'UTC'");
+            assertThat(types(duck, "everything")).containsExactlyEntriesOf(new LinkedHashMap<>() {{
+                put("id", "INTEGER"); put("small", "SMALLINT"); put("big", "BIGINT"); put("price", "DECIMAL(12,2)");
+                put("ratio", "DOUBLE"); put("wide", "DOUBLE"); put("real4", "FLOAT"); put("dbl", "DOUBLE");
+                put("cash", "DECIMAL(19,2)"); put("flag", "BOOLEAN"); put("label", "VARCHAR"); put("fixed", "VARCHAR");
+                put("body", "VARCHAR"); put("day", "DATE"); put("at_time", "TIME"); put("stamp", "TIMESTAMP");
+                put("stamp_tz", "TIMESTAMP WITH TIME ZONE"); put("span", "INTERVAL");
+                put("feeling", "ENUM('sad', 'ok', 'happy')"); put("uid", "UUID"); put("doc", "JSON");
+                put("docb", "JSON"); put("raw", "BLOB"); put("home", "JSON"); put("positive", "INTEGER");
+                put("ip", "VARCHAR"); put("updated_at", "TIMESTAMP WITH TIME ZONE");
+            }});
+            assertThat(row(duck, "SELECT small, big, price, ratio, real4, dbl, cash, flag, label, fixed, body FROM everything"
+                    + " WHERE id = 1")).containsExactly("-7", "9007199254740993", "1234567890.12", "0.1234567890123",
+                    "1.5", "2.25", "12.34", "true", "ünï", "ab ", "long text");
+            assertThat(row(duck, "SELECT day, at_time, stamp, stamp_tz::VARCHAR, span::VARCHAR, feeling, uid FROM everything"
+                    + " WHERE id = 1")).containsExactly("2024-02-29", "13:14:15.123456", "2024-01-02 03:04:05.678901",
+                    "2024-01-02 01:04:05+00", "1 day 02:03:04", "happy", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11");
+            assertThat(row(duck, "SELECT doc->'a'->>1, docb->'b'->>'c', hex(raw), home->>'street', positive, ip,"
+                    + " updated_at::VARCHAR FROM everything WHERE id = 1")).containsExactly("2", "true", "00FF10",
+                    "Main St", "7", "192.168.0.1/24", "2024-05-01 10:00:00+00");
+            assertThat(row(duck, "SELECT day, stamp, stamp_tz::VARCHAR, at_time FROM everything WHERE id = 3"))
+                    .containsExactly("1850-03-04", "1850-03-04 05:06:07.000001", "1850-03-04 08:06:07.5+00", "23:59:59.999999");
+            assertThat(row(duck, "SELECT count(*) FILTER (WHERE body IS NULL AND stamp_tz IS NULL AND feeling IS NULL"
+                    + " AND raw IS NULL AND uid IS NULL), count(*) FROM everything")).containsExactly("1", "3");
         }
     }
 
