@@ -7,9 +7,17 @@ import java.util.Map;
  * A parsed curated knowledge-graph file, before it is checked against a dataset: table and column
  * curation (descriptions, units, codes, synonyms) and the curated entries (concepts, metrics, joins,
  * disambiguations, value aliases). {@link KgLoader#overlay} validates it and merges it into the automatic graph.
+ * {@code digest} is a hash of the source and text it was parsed from (of both, merged), or null.
  */
 public record CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries,
-                        List<PredictionTask> predictions, List<VerifiedExample> examples, Map<String, String> types) {
+                        List<PredictionTask> predictions, List<VerifiedExample> examples, Map<String, String> types,
+                        String digest) {
+
+    /** Without a digest of the text it came from (so its validity is never remembered: {@link KgValidity}). */
+    public CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries,
+                     List<PredictionTask> predictions, List<VerifiedExample> examples, Map<String, String> types) {
+        this(source, description, tables, entries, predictions, examples, types, null);
+    }
 
     public CuratedKg(String source, String description, Map<String, TableNote> tables, List<KgEntry> entries) {
         this(source, description, tables, entries, List.of());
@@ -44,7 +52,8 @@ public record CuratedKg(String source, String description, Map<String, TableNote
         types.putAll(over.types());
         return new CuratedKg(base.source() + " + " + over.source(), over.description() != null ? over.description()
                 : base.description(), tables, List.copyOf(entries), List.copyOf(predictions), List.copyOf(examples),
-                Map.copyOf(types));
+                Map.copyOf(types), base.digest() == null || over.digest() == null ? null
+                        : KgLoader.digest(base.digest() + "\n" + over.digest()));
     }
 
     /** Curation of one table. */

@@ -238,7 +238,17 @@ public final class KgLoader {
             throw new KgException(problems);
         }
         return new CuratedKg(source, text(root, "description"), tables, entries, predictions, List.copyOf(examples),
-                Map.copyOf(types));
+                Map.copyOf(types), digest(source + "\n" + yaml));
+    }
+
+    /** A SHA-256 of {@code text}, in hex. */
+    static String digest(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java", e);
+        }
     }
 
     /**
@@ -248,6 +258,11 @@ public final class KgLoader {
      */
     public static KnowledgeGraph overlay(KnowledgeGraph auto, CuratedKg curated, Workspace ws) {
         KgValidator.validate(curated, auto, ws);
+        return merge(auto, curated);
+    }
+
+    /** {@link #overlay} of a curated file already validated against this data ({@link KgValidity}). */
+    static KnowledgeGraph merge(KnowledgeGraph auto, CuratedKg curated) {
         List<KgEntry> out = new ArrayList<>();
         List<KgEntry.Join> approved = curated.entries().stream().filter(e -> e instanceof KgEntry.Join)
                 .map(e -> (KgEntry.Join) e).toList();

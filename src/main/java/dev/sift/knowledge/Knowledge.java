@@ -114,15 +114,35 @@ public final class Knowledge {
 
     /**
      * As above; with {@code diskCache} the automatic graph comes from (and goes to) the dataset's
-     * {@link KgCache} file. The curated file is always validated against the live data.
+     * {@link KgCache} file, and the curated file is validated against the live data unless this very content was
+     * found valid over this very data before ({@link KgValidity}).
      */
     static Knowledge build(Workspace ws, Optional<CuratedKg> curated, boolean diskCache) {
         long t0 = System.nanoTime();
         KnowledgeGraph auto = diskCache ? automatic(ws) : KgBuilder.build(ws);
-        KnowledgeGraph kg = curated.map(c -> KgLoader.overlay(auto, c, ws)).orElse(auto);
-        LOG.debug("Knowledge of {} built in {} ms ({})", ws.dataset().name(), (System.nanoTime() - t0) / 1_000_000,
-                kg.source().orElse("automatic only"));
+        long t1 = System.nanoTime();
+        KnowledgeGraph kg = curated.map(c -> diskCache ? overlayOnce(auto, c, ws) : KgLoader.overlay(auto, c, ws))
+                .orElse(auto);
+        LOG.debug("Knowledge of {} built in {} ms ({}; {} ms of it overlaying)", ws.dataset().name(),
+                (System.nanoTime() - t0) / 1_000_000, kg.source().orElse("automatic only"), (System.nanoTime() - t1) / 1_000_000);
         return new Knowledge(kg);
+    }
+
+    /**
+     * The curated file over the automatic graph, validated against the data only when this content was not found valid
+     * over this data (and jar) before ({@link KgValidity}); a success is recorded for the next process.
+     */
+    private static KnowledgeGraph overlayOnce(KnowledgeGraph auto, CuratedKg curated, Workspace ws) {
+        long t0 = System.nanoTime();
+        Optional<KgValidity> validity = KgValidity.of(ws.dataset(), curated);
+        if (validity.isPresent() && validity.get().recorded()) {
+            LOG.debug("{} was validated against {} before ({} ms to tell); not validating again", curated.source(),
+                    ws.dataset().name(), (System.nanoTime() - t0) / 1_000_000);
+            return KgLoader.merge(auto, curated);
+        }
+        KnowledgeGraph kg = KgLoader.overlay(auto, curated, ws);
+        validity.ifPresent(KgValidity::record);
+        return kg;
     }
 
     /** The automatic graph from the disk cache when it is usable, else built from the data and cached. */
