@@ -141,31 +141,23 @@ class PostgresSourceTest {
     }
 
     @Test
-    void a_table_without_arrays_goes_over_as_arrow_batches_with_the_same_types_and_values() throws Exception {
-        try (Connection duck = loadIntoMemory(source("scalars")); Statement st = duck.createStatement()) {
-            st.execute("SET TimeZone = 'UTC'");
-            assertThat(types(duck, "everything")).containsExactlyEntriesOf(new LinkedHashMap<>() {{
-                put("id", "INTEGER"); put("small", "SMALLINT"); put("big", "BIGINT"); put("price", "DECIMAL(12,2)");
-                put("ratio", "DOUBLE"); put("wide", "DOUBLE"); put("real4", "FLOAT"); put("dbl", "DOUBLE");
-                put("cash", "DECIMAL(19,2)"); put("flag", "BOOLEAN"); put("label", "VARCHAR"); put("fixed", "VARCHAR");
-                put("body", "VARCHAR"); put("day", "DATE"); put("at_time", "TIME"); put("stamp", "TIMESTAMP");
-                put("stamp_tz", "TIMESTAMP WITH TIME ZONE"); put("span", "INTERVAL");
-                put("feeling", "ENUM('sad', 'ok', 'happy')"); put("uid", "UUID"); put("doc", "JSON");
-                put("docb", "JSON"); put("raw", "BLOB"); put("home", "JSON"); put("positive", "INTEGER");
-                put("ip", "VARCHAR"); put("updated_at", "TIMESTAMP WITH TIME ZONE");
-            }});
-            assertThat(row(duck, "SELECT small, big, price, ratio, real4, dbl, cash, flag, label, fixed, body FROM everything"
-                    + " WHERE id = 1")).containsExactly("-7", "9007199254740993", "1234567890.12", "0.1234567890123",
-                    "1.5", "2.25", "12.34", "true", "ünï", "ab ", "long text");
-            assertThat(row(duck, "SELECT day, at_time, stamp, stamp_tz::VARCHAR, span::VARCHAR, feeling, uid FROM everything"
-                    + " WHERE id = 1")).containsExactly("2024-02-29", "13:14:15.123456", "2024-01-02 03:04:05.678901",
-                    "2024-01-02 01:04:05+00", "1 day 02:03:04", "happy", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11");
-            assertThat(row(duck, "SELECT doc->'a'->>1, docb->'b'->>'c', hex(raw), home->>'street', positive, ip,"
-                    + " updated_at::VARCHAR FROM everything WHERE id = 1")).containsExactly("2", "true", "00FF10",
-                    "Main St", "7", "192.168.0.1/24", "2024-05-01 10:00:00+00");
-            assertThat(row(duck, "SELECT day, stamp, stamp_tz::VARCHAR, at_time FROM everything WHERE id = 3"))
+    void a_table_without_arrays_goes_over_as_arrow_batches_with_the_types_and_values_the_appender_gives() throws Exception {
+        try (Connection arrow = loadIntoMemory(source("scalars")); Connection appender = loadIntoMemory(source("shop"));
+             Statement a = arrow.createStatement(); Statement b = appender.createStatement()) {
+            a.execute("SET TimeZone = 'UTC'");
+            b.execute("SET TimeZone = 'UTC'");
+            Map<String, String> expected = new LinkedHashMap<>(types(appender, "everything"));
+            expected.keySet().removeAll(List.of("tags", "scores", "weights", "uids"));
+            assertThat(types(arrow, "everything")).containsExactlyEntriesOf(expected);
+            for (String q : List.of("SELECT small, big, price, ratio, wide, real4, dbl, cash, flag, label, fixed, body",
+                    "SELECT day, at_time, stamp, stamp_tz::VARCHAR, span::VARCHAR, feeling, uid, updated_at::VARCHAR",
+                    "SELECT doc::VARCHAR, docb::VARCHAR, hex(raw), home::VARCHAR, positive, ip")) {
+                assertThat(row(arrow, q + " FROM everything WHERE id = 1")).isEqualTo(row(appender, q + " FROM everything WHERE id = 1"))
+                        .doesNotContainNull();
+            }
+            assertThat(row(arrow, "SELECT day, stamp, stamp_tz::VARCHAR, at_time FROM everything WHERE id = 3"))
                     .containsExactly("1850-03-04", "1850-03-04 05:06:07.000001", "1850-03-04 08:06:07.5+00", "23:59:59.999999");
-            assertThat(row(duck, "SELECT count(*) FILTER (WHERE body IS NULL AND stamp_tz IS NULL AND feeling IS NULL"
+            assertThat(row(arrow, "SELECT count(*) FILTER (WHERE body IS NULL AND stamp_tz IS NULL AND feeling IS NULL"
                     + " AND raw IS NULL AND uid IS NULL), count(*) FROM everything")).containsExactly("1", "3");
         }
     }
