@@ -52,7 +52,8 @@ public final class LoadMemoryCheck {
                     LoadBench.mb(Files.size(sqlite)), heap, duckMemory);
             out.flush();
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx" + heap, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                    "-Xmx" + heap, "-XX:+UseSerialGC", "--add-opens=java.base/java.nio=ALL-UNNAMED", // Arrow, as ./sift opens it
+                    "-cp", System.getProperty("java.class.path"),
                     LoadMemoryCheck.class.getName(), sqlite.toString(), dir.resolve("rows.duckdb").toString(),
                     duckMemory, Long.toString(rows)));
             Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
