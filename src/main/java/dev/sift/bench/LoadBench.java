@@ -32,7 +32,7 @@ import org.postgresql.core.BaseConnection;
 
 /**
  * How fast sources load: the same generated rows read by DuckDB from a CSV file (the baseline: DuckDB's own
- * reader), and copied from a SQLite file (as Arrow batches) and from a PostgreSQL server (with the Appender) through their drivers,
+ * reader), and copied from a SQLite file and from a PostgreSQL server through their drivers as Arrow batches,
  * each into a fresh DuckDB file. Prints wall and process CPU seconds, rows per second, the ratio to the CSV read
  * (wall and CPU: on a busy machine the wall ratio is mostly waiting for a core), and peak heap per load.
  *
@@ -42,7 +42,7 @@ import org.postgresql.core.BaseConnection;
 public final class LoadBench {
     static final String PG_SCHEMA = "sift_bench_load";
     static final String COLUMNS = "id, k, amount, label, day, ts, flag";
-    private static final String PG_NAME = "PostgreSQL → DuckDB (JDBC + Appender)";
+    private static final String PG_NAME = "PostgreSQL → DuckDB (JDBC + Arrow)";
 
     private final long rows;
     private final String postgres;

@@ -17,7 +17,7 @@ class LoadBenchTest {
         List<LoadBench.Result> results = new LoadBench(3_000, null, Map.of(), 3).run(new PrintWriter(text));
         assertThat(results).extracting(LoadBench.Result::name).containsExactly("DuckDB read_csv (baseline)",
                 "Sift file loader (read_csv + type checks)", "SQLite → DuckDB (sqlite-jdbc + Arrow)",
-                "PostgreSQL → DuckDB (JDBC + Appender)");
+                "PostgreSQL → DuckDB (JDBC + Arrow)");
         assertThat(results.subList(0, 3)).allSatisfy(r -> assertThat(r.rows()).isEqualTo(3_000));
         assertThat(results.get(3).skipped()).startsWith("pass --postgres ");
         String out = text.toString();

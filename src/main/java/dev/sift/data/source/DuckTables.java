@@ -23,9 +23,10 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * Writes source tables into a dataset's DuckDB file: creates a table from {@link SourceColumn}s and streams a
- * JDBC {@link ResultSet} into it through DuckDB's Appender, one row at a time, so memory stays bounded by the
- * driver's fetch size and the Appender's chunk, whatever the table's size.
+ * Writes source tables into a dataset's DuckDB file: creates a table from {@link SourceColumn}s and, for a table
+ * with a LIST column (which Arrow batches do not carry here, see {@link JdbcBatches}), streams a JDBC
+ * {@link ResultSet} into it through DuckDB's Appender, one row at a time, so memory stays bounded by the driver's
+ * fetch size and the Appender's chunk, whatever the table's size.
  */
 final class DuckTables {
     private DuckTables() { }
