@@ -19,7 +19,7 @@ public final class ConsoleProgress implements Progress {
     }
 
     @Override
-    public void report(String stage, long done, long total) {
+    public synchronized void report(String stage, long done, long total) { // loaders report from their threads
         long now = System.nanoTime();
         boolean newStage = !stage.equals(this.stage);
         boolean finished = total > 0 && done >= total;
