@@ -50,10 +50,7 @@ class MlDataTest {
                 FeatureEncoder.Kind.NUMERIC, FeatureEncoder.Kind.NUMERIC, FeatureEncoder.Kind.ONE_HOT,
                 FeatureEncoder.Kind.ORDINAL, FeatureEncoder.Kind.DATE);
 
-        MlData arrow = MlData.read(ws, table, enc, "cust_id", "label", null, false);
-        MlData rows = MlData.readRows(ws, table, enc, "cust_id", "label", null, false);
-
-        assertSame(arrow, rows);
+        MlData arrow = bothAlike(table, enc, "cust_id", "label", null, false);
         assertThat(arrow.rows()).isEqualTo(200);
         assertThat(arrow.width()).isEqualTo(3 + 3 + 1 + 4);
         // row 7 (cust_id 7): amount NULL -> NaN; row 11: colour NULL -> NaN in all three one-hot columns
@@ -71,11 +68,7 @@ class MlDataTest {
         FeatureEncoder enc = FeatureEncoder.plan(ws, train, Set.of("cust_id", "label"), null);
         TableInfo fresh = ws.table("new_rows").orElseThrow();
 
-        MlData arrow = MlData.read(ws, fresh, enc, "code", null, null, true);
-        MlData rows = MlData.readRows(ws, fresh, enc, "code", null, null, true);
-
-        assertSame(arrow, rows);
-        assertThat(arrow.display()).isDeepEqualTo(rows.display());
+        MlData arrow = bothAlike(fresh, enc, "code", null, null, true);
         // 'violet' is no training colour: all one-hot columns 0; a new grade is missing for the ordinal
         int violet = IntStream.range(0, arrow.rows()).filter(r -> "violet".equals(arrow.display()[r][3])).findFirst()
                 .orElseThrow();
@@ -92,25 +85,20 @@ class MlDataTest {
         TableInfo table = ws.table("train_rows").orElseThrow();
         FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("cust_id", "label"), List.of("ratio", "color"));
 
-        MlData arrow = MlData.read(ws, table, enc, null, "label", "ratio > 100", false);
+        MlData arrow = bothAlike(table, enc, null, "label", "ratio > 100", false);
 
         assertThat(arrow.rows()).isZero();
         assertThat(arrow.x()).isEmpty();
-        assertSame(arrow, MlData.readRows(ws, table, enc, null, "label", "ratio > 100", false));
     }
 
     @Test
     void rows_stored_out_of_entity_order_land_in_entity_order_in_both_readers() throws Exception {
-        // inserted in hash order, so the frame's rowids do not follow cust_id: the Arrow reader places each row itself
+        // inserted in hash order, so the frame's rowids do not follow cust_id: the Arrow reader sorts the rows itself
         ws.saveFrame("shuffled", "SELECT * FROM (" + ROWS.replace("LAST", "301") + ") ORDER BY hash(cust_id)");
         TableInfo table = ws.table("shuffled").orElseThrow();
         FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("cust_id", "label"), null);
 
-        MlData arrow = MlData.read(ws, table, enc, "cust_id", "label", null, true);
-        MlData rows = MlData.readRows(ws, table, enc, "cust_id", "label", null, true);
-
-        assertSame(arrow, rows);
-        assertThat(arrow.display()).isDeepEqualTo(rows.display());
+        MlData arrow = bothAlike(table, enc, "cust_id", "label", null, true);
         assertThat(entities(arrow)).containsExactly(IntStream.rangeClosed(1, 300).mapToObj(i -> (Object) (long) i).toArray());
         long[] sorted = arrow.rowids().clone();
         Arrays.sort(sorted);
@@ -119,15 +107,12 @@ class MlDataTest {
 
     @Test
     void a_filter_keeping_few_rows_of_a_large_frame_reads_them_in_entity_order() throws Exception {
-        // 30 of 30,000 rows, spread over the whole rowid range: the positions are searched, not indexed by rowid
+        // 30 of 30,000 rows, spread over the whole rowid range, sorted by their text ids
         ws.saveFrame("large", "SELECT * FROM (" + ROWS.replace("LAST", "30001") + ") ORDER BY hash(cust_id)");
         TableInfo table = ws.table("large").orElseThrow();
         FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("cust_id", "label"), List.of("amount", "color", "opened"));
 
-        MlData arrow = MlData.read(ws, table, enc, "code", "label", "cust_id % 1000 = 0", false);
-        MlData rows = MlData.readRows(ws, table, enc, "code", "label", "cust_id % 1000 = 0", false);
-
-        assertSame(arrow, rows);
+        MlData arrow = bothAlike(table, enc, "code", "label", "cust_id % 1000 = 0", false);
         assertThat(arrow.rows()).isEqualTo(30);
         assertThat(entities(arrow)).isSortedAccordingTo((a, b) -> ((String) a).compareTo((String) b)).contains("c1000");
     }
@@ -143,11 +128,7 @@ class MlDataTest {
         TableInfo table = ws.table("odd_ids").orElseThrow();
         FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("code", "score"), null);
 
-        MlData arrow = MlData.read(ws, table, enc, "code", "score", null, true);
-        MlData rows = MlData.readRows(ws, table, enc, "code", "score", null, true);
-
-        assertSame(arrow, rows);
-        assertThat(arrow.display()).isDeepEqualTo(rows.display());
+        MlData arrow = bothAlike(table, enc, "code", "score", null, true);
         assertThat(arrow.entities().get(arrow.rows() - 1)).isNull();
         assertThat(arrow.target()).contains("-1", "0", "1", null);
     }
@@ -160,11 +141,20 @@ class MlDataTest {
         TableInfo table = ws.table("double_ids").orElseThrow();
         FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("ref", "label"), null);
 
-        MlData arrow = MlData.read(ws, table, enc, "ref", "label", null, false);
+        MlData arrow = bothAlike(table, enc, "ref", "label", null, false);
 
-        assertSame(arrow, MlData.readRows(ws, table, enc, "ref", "label", null, false));
         assertThat(arrow.entities().get(0)).isEqualTo("2.0");
         assertThat(arrow.entities().get(arrow.rows() - 1)).isEqualTo("26.5");
+    }
+
+    /** The rows read through Arrow, after checking the row loop reads the very same. */
+    private MlData bothAlike(TableInfo table, FeatureEncoder enc, String entity, String target, String where,
+                             boolean keepDisplay) throws Exception {
+        MlData arrow = MlData.read(ws, table, enc, entity, target, where, keepDisplay);
+        MlData rows = MlData.readRows(ws, table, enc, entity, target, where, keepDisplay);
+        assertSame(arrow, rows);
+        assertThat(arrow.display()).isDeepEqualTo(rows.display());
+        return arrow;
     }
 
     /** Bit for bit (NaN equals NaN), and every other component equal. */
