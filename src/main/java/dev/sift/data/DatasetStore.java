@@ -369,6 +369,7 @@ public final class DatasetStore {
         boolean had = Files.deleteIfExists(root.resolve(name + ".json"));
         Files.deleteIfExists(root.resolve(name + ".kg-cache.json")); // the knowledge-graph cache (KgCache)
         Files.deleteIfExists(root.resolve(name + ".kg-valid")); // the knowledge file's validity record (KgValidity)
+        Files.deleteIfExists(root.resolve(name + TablesRecord.SUFFIX)); // the described tables (TablesRecord)
         Files.deleteIfExists(root.resolve(name + REPORT));
         boolean live = Files.deleteIfExists(root.resolve(name + LIVE_SUFFIX));
         return Files.deleteIfExists(root.resolve(name + ".duckdb")) || live || had;

@@ -510,13 +510,13 @@ public final class Workspace implements AutoCloseable {
         List<TableInfo> bound = ownTables;
         Dataset ds = dataset;
         if (bound == null) { // described once per dataset; column facts read through this connection when first asked for
-            bound = TableDescriber.withLazyFacts(datasetTables.of(ds, () -> {
+            bound = TableDescriber.withLazyFacts(datasetTables.of(ds, () -> TablesRecord.readOrDescribe(ds, () -> {
                 List<TableInfo> out = new ArrayList<>(TableDescriber.describe(connection, "data", "main", TableInfo.Kind.TABLE));
                 for (String schema : TableDescriber.sourceSchemas(connection, ds.name())) {
                     out.addAll(TableDescriber.describe(connection, "data", schema, TableInfo.Kind.TABLE));
                 }
                 return out;
-            }), t -> datasetTables.facts(ds, t.name(), () -> TableDescriber.facts(connection, t)));
+            })), t -> datasetTables.facts(ds, t.name(), () -> TableDescriber.facts(connection, t)));
             ownTables = bound;
         }
         return bound;

@@ -133,7 +133,8 @@ class KgCacheTest {
 
     @Test
     void removing_a_dataset_removes_its_cache() throws Exception {
-        for (String f : java.util.List.of("gone.json", "gone.duckdb", "gone.kg-cache.json", "gone.kg-valid")) {
+        for (String f : java.util.List.of("gone.json", "gone.duckdb", "gone.kg-cache.json", "gone.kg-valid",
+                "gone.tables.json")) {
             Files.writeString(dir.resolve(f), "x");
         }
 
