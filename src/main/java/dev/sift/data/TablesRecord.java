@@ -6,7 +6,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -56,14 +55,9 @@ final class TablesRecord {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             md.update((ds.name() + "\n" + ds.fingerprint() + "\n" + ds.file().getFileName() + "\n" + Files.size(ds.file())
-                    + ":" + Files.getLastModifiedTime(ds.file()).toMillis() + "\n" + jar() + "\n").getBytes(StandardCharsets.UTF_8));
-            for (Class<?> k : List.of(TableDescriber.class, TableInfo.class, ColumnInfo.class, TablesRecord.class, Workspace.class)) {
-                String res = k.getSimpleName() + ".class";
-                try (InputStream in = k.getResourceAsStream(res)) {
-                    md.update(res.getBytes(StandardCharsets.UTF_8));
-                    md.update(in == null ? new byte[0] : in.readAllBytes());
-                }
-            }
+                    + ":" + Files.getLastModifiedTime(ds.file()).toMillis() + "\n" + BuildStamp.jar() + "\n").getBytes(StandardCharsets.UTF_8));
+            BuildStamp.addClasses(md, List.of(TableDescriber.class, TableInfo.class, ColumnInfo.class, TablesRecord.class,
+                    Workspace.class));
             return Optional.of(new TablesRecord(path(ds), HexFormat.of().formatHex(md.digest())));
         } catch (IOException | NoSuchAlgorithmException | RuntimeException e) {
             LOG.debug("No described-tables record for {}: {}", ds.name(), e.toString());
@@ -84,16 +78,6 @@ final class TablesRecord {
         record.ifPresent(r -> r.write(described));
         LOG.debug("Tables of {} described in {} ms", ds.name(), (System.nanoTime() - start) / 1_000_000);
         return described;
-    }
-
-    /** The size and time of the jar (or class folder) Sift runs from. */
-    private static String jar() {
-        try {
-            Path p = Path.of(TablesRecord.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return Files.size(p) + ":" + Files.getLastModifiedTime(p).toMillis();
-        } catch (IOException | RuntimeException | java.net.URISyntaxException e) {
-            return "unknown";
-        }
     }
 
     /** Where the record of {@code ds} lives: beside its database file in the store folder. */

@@ -1,11 +1,11 @@
 package dev.sift.knowledge;
 
+import dev.sift.data.BuildStamp;
 import dev.sift.data.Dataset;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -48,33 +48,14 @@ final class KgValidity {
         }
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update((ds.name() + "\n" + ds.fingerprint() + "\n" + KgCache.code() + "\n" + jar() + "\n")
+            md.update((ds.name() + "\n" + ds.fingerprint() + "\n" + KgCache.code() + "\n" + BuildStamp.jar() + "\n")
                     .getBytes(StandardCharsets.UTF_8));
-            for (Class<?> k : List.of(KgValidator.class, KgLoader.class, JoinCheck.class, KgSql.class)) {
-                String res = k.getSimpleName() + ".class";
-                try (InputStream in = k.getResourceAsStream(res)) {
-                    md.update(res.getBytes(StandardCharsets.UTF_8));
-                    md.update(in == null ? new byte[0] : in.readAllBytes());
-                }
-            }
+            BuildStamp.addClasses(md, List.of(KgValidator.class, KgLoader.class, JoinCheck.class, KgSql.class));
             md.update(curated.digest().getBytes(StandardCharsets.UTF_8));
             return Optional.of(new KgValidity(path(ds), HexFormat.of().formatHex(md.digest())));
         } catch (IOException | NoSuchAlgorithmException | RuntimeException e) {
             LOG.debug("No validity record for {} over {}: {}", curated.source(), ds.name(), e.toString());
             return Optional.empty();
-        }
-    }
-
-    /**
-     * The size and time of the jar (or class folder) Sift runs from: a new build may bind SQL differently (another
-     * DuckDB) even where the classes above are the same, so it validates once again.
-     */
-    private static String jar() {
-        try {
-            Path p = Path.of(KgValidity.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return Files.size(p) + ":" + Files.getLastModifiedTime(p).toMillis();
-        } catch (IOException | RuntimeException | java.net.URISyntaxException e) {
-            return "unknown";
         }
     }
 
