@@ -30,29 +30,37 @@ class PostgresSourceTest {
     private static final Map<String, String> WITH_PASSWORD = Map.of("password_env", "PG_PASSWORD");
     private static TestPostgres pg;
 
+    /** Every PostgreSQL type the source maps, in one table of the database {@code shop} (arrays included). */
+    private static final String[] EVERYTHING = {
+            "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
+            "CREATE TYPE addr AS (street text, zip int)",
+            "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)",
+            "CREATE TABLE everything (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, small smallint,"
+                    + " big bigint, price numeric(12,2), ratio numeric, wide numeric(50,10), real4 real,"
+                    + " dbl double precision, cash money, flag boolean, label varchar(20), fixed char(3), body text,"
+                    + " day date, at_time time, stamp timestamp(6), stamp_tz timestamptz, span interval, feeling mood,"
+                    + " uid uuid, doc json, docb jsonb, raw bytea, tags text[], scores int[], weights float8[],"
+                    + " uids uuid[], home addr, positive posint, ip inet, updated_at timestamptz)",
+            "INSERT INTO everything (small, big, price, ratio, wide, real4, dbl, cash, flag, label, fixed, body,"
+                    + " day, at_time, stamp, stamp_tz, span, feeling, uid, doc, docb, raw, tags, scores, weights, uids,"
+                    + " home, positive, ip, updated_at) VALUES (-7, 9007199254740993, 1234567890.12,"
+                    + " 0.1234567890123, 12345678901234567890.0123456789, 1.5, 2.25, 12.34, true, 'ünï', 'ab', 'long text',"
+                    + " '2024-02-29', '13:14:15.123456', '2024-01-02 03:04:05.678901', '2024-01-02 03:04:05+02', '1 day 02:03:04',"
+                    + " 'happy', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '{\"a\": [1, 2]}', '{\"b\": {\"c\": true}}',"
+                    + " '\\x00ff10', ARRAY['x', NULL, 'z'], ARRAY[1, 2, 3], ARRAY[0.5, 1.5],"
+                    + " ARRAY['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid], ROW('Main St', 12345), 7, '192.168.0.1/24',"
+                    + " '2024-05-01 10:00:00+00')"};
+    private static final String ARRAY_COLUMNS = " tags text[], scores int[], weights float8[], uids uuid[],";
+    private static final String ARRAY_NAMES = " tags, scores, weights, uids,";
+    private static final String ARRAY_VALUES = " ARRAY['x', NULL, 'z'], ARRAY[1, 2, 3], ARRAY[0.5, 1.5],"
+            + " ARRAY['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid],";
+
     @BeforeAll
     static void startServer() throws Exception {
         pg = TestPostgres.start();
         pg.exec("postgres", "CREATE ROLE reader LOGIN PASSWORD 'right horse'", "CREATE DATABASE shop OWNER postgres");
+        pg.exec("shop", EVERYTHING);
         pg.exec("shop",
-                "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
-                "CREATE TYPE addr AS (street text, zip int)",
-                "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)",
-                "CREATE TABLE everything (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, small smallint,"
-                        + " big bigint, price numeric(12,2), ratio numeric, wide numeric(50,10), real4 real,"
-                        + " dbl double precision, cash money, flag boolean, label varchar(20), fixed char(3), body text,"
-                        + " day date, at_time time, stamp timestamp(6), stamp_tz timestamptz, span interval, feeling mood,"
-                        + " uid uuid, doc json, docb jsonb, raw bytea, tags text[], scores int[], weights float8[],"
-                        + " uids uuid[], home addr, positive posint, ip inet, updated_at timestamptz)",
-                "INSERT INTO everything (small, big, price, ratio, wide, real4, dbl, cash, flag, label, fixed, body,"
-                        + " day, at_time, stamp, stamp_tz, span, feeling, uid, doc, docb, raw, tags, scores, weights, uids,"
-                        + " home, positive, ip, updated_at) VALUES (-7, 9007199254740993, 1234567890.12,"
-                        + " 0.1234567890123, 12345678901234567890.0123456789, 1.5, 2.25, 12.34, true, 'ünï', 'ab', 'long text',"
-                        + " '2024-02-29', '13:14:15.123456', '2024-01-02 03:04:05.678901', '2024-01-02 03:04:05+02', '1 day 02:03:04',"
-                        + " 'happy', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '{\"a\": [1, 2]}', '{\"b\": {\"c\": true}}',"
-                        + " '\\x00ff10', ARRAY['x', NULL, 'z'], ARRAY[1, 2, 3], ARRAY[0.5, 1.5],"
-                        + " ARRAY['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid], ROW('Main St', 12345), 7, '192.168.0.1/24',"
-                        + " '2024-05-01 10:00:00+00')",
                 "INSERT INTO everything (small) VALUES (NULL)",
                 "CREATE TABLE \"Orders\" (\"Order Id\" bigserial PRIMARY KEY, amount numeric(10,2))",
                 "INSERT INTO \"Orders\" (amount) SELECT g * 1.5 FROM generate_series(1, 1000) g",
@@ -68,22 +76,9 @@ class PostgresSourceTest {
                 "GRANT SELECT ON ALL TABLES IN SCHEMA public, crm, clash TO reader");
         // the same columns and values without arrays: a table with no LIST column goes over as Arrow batches
         pg.exec("postgres", "CREATE DATABASE scalars OWNER postgres");
+        pg.exec("scalars", java.util.Arrays.stream(EVERYTHING).map(sql -> sql.replace(ARRAY_COLUMNS, "")
+                .replace(ARRAY_NAMES, "").replace(ARRAY_VALUES, "")).toArray(String[]::new));
         pg.exec("scalars",
-                "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
-                "CREATE TYPE addr AS (street text, zip int)",
-                "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)",
-                "CREATE TABLE everything (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, small smallint,"
-                        + " big bigint, price numeric(12,2), ratio numeric, wide numeric(50,10), real4 real,"
-                        + " dbl double precision, cash money, flag boolean, label varchar(20), fixed char(3), body text,"
-                        + " day date, at_time time, stamp timestamp(6), stamp_tz timestamptz, span interval, feeling mood,"
-                        + " uid uuid, doc json, docb jsonb, raw bytea, home addr, positive posint, ip inet, updated_at timestamptz)",
-                "INSERT INTO everything (small, big, price, ratio, wide, real4, dbl, cash, flag, label, fixed, body,"
-                        + " day, at_time, stamp, stamp_tz, span, feeling, uid, doc, docb, raw,"
-                        + " home, positive, ip, updated_at) VALUES (-7, 9007199254740993, 1234567890.12,"
-                        + " 0.1234567890123, 12345678901234567890.0123456789, 1.5, 2.25, 12.34, true, 'ünï', 'ab', 'long text',"
-                        + " '2024-02-29', '13:14:15.123456', '2024-01-02 03:04:05.678901', '2024-01-02 03:04:05+02', '1 day 02:03:04',"
-                        + " 'happy', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '{\"a\": [1, 2]}', '{\"b\": {\"c\": true}}',"
-                        + " '\\x00ff10', ROW('Main St', 12345), 7, '192.168.0.1/24', '2024-05-01 10:00:00+00')",
                 "INSERT INTO everything (small) VALUES (NULL)",
                 "INSERT INTO everything (day, stamp, stamp_tz, at_time) VALUES ('1850-03-04', '1850-03-04 05:06:07.000001',"
                         + " '1850-03-04 05:06:07.5-03', '23:59:59.999999')",
