@@ -1,5 +1,6 @@
 package dev.sift.ml;
 
+import dev.sift.data.ArrowMemory;
 import dev.sift.data.Numbers;
 
 import dev.sift.data.QueryException;
@@ -7,7 +8,6 @@ import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -104,7 +104,7 @@ final class ArrowFeatures {
     private static MlData decode(ResultSet rs, FeatureEncoder encoder, boolean keepDisplay, int rows, long[] spent)
             throws SQLException {
         DuckDBResultSet duck = rs.unwrap(DuckDBResultSet.class);
-        try (BufferAllocator allocator = allocator();
+        try (BufferAllocator allocator = ArrowMemory.allocator();
              ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, BATCH_ROWS)) {
             Rows out = new Rows(rows, encoder.width(), keepDisplay ? encoder.columns().size() : 0);
             long t = System.nanoTime();
@@ -118,16 +118,6 @@ final class ArrowFeatures {
             return out.toData();
         } catch (java.io.IOException e) {
             throw new SQLException("reading the Arrow stream failed: " + e.getMessage(), e);
-        }
-    }
-
-    private static BufferAllocator allocator() {
-        try {
-            return new RootAllocator();
-        } catch (RuntimeException | LinkageError e) {
-            // Arrow reads buffer addresses reflectively; the launcher and the jar's manifest open java.nio for it
-            throw new IllegalStateException("Arrow could not start (" + e + "): run Java with"
-                    + " --add-opens=java.base/java.nio=ALL-UNNAMED, as ./sift and java -jar sift.jar do", e);
         }
     }
 

@@ -1,10 +1,10 @@
 package dev.sift.data.source;
 
+import dev.sift.data.ArrowMemory;
 import dev.sift.data.Sql;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -59,7 +59,7 @@ final class ArrowIngest {
     static void insert(Connection db, String qualified, String select, Schema schema, List<Producer> producers)
             throws Exception {
         String view = "sift_ingest_" + VIEWS.incrementAndGet();
-        try (BufferAllocator allocator = allocator(); Batches batches = new Batches(allocator, schema, producers)) {
+        try (BufferAllocator allocator = ArrowMemory.allocator(); Batches batches = new Batches(allocator, schema, producers)) {
             try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
                 Data.exportArrayStream(allocator, batches, stream);
                 db.unwrap(DuckDBConnection.class).registerArrowStream(view, stream);
@@ -77,16 +77,6 @@ final class ArrowIngest {
                 }
             }
             batches.rethrowFailure();
-        }
-    }
-
-    static BufferAllocator allocator() {
-        try {
-            return new RootAllocator();
-        } catch (RuntimeException | LinkageError e) {
-            // Arrow reads buffer addresses reflectively; the launcher and the jar's manifest open java.nio for it
-            throw new IllegalStateException("Arrow could not start (" + e + "): run Java with"
-                    + " --add-opens=java.base/java.nio=ALL-UNNAMED, as ./sift and java -jar sift.jar do", e);
         }
     }
 
