@@ -1,13 +1,11 @@
 package dev.sift.agent;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
-import dev.sift.data.Workspace;
 import dev.sift.llm.LlmMessage;
 import dev.sift.llm.ScriptedLlm;
 import dev.sift.planner.LlmPlanner;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -15,19 +13,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Scripted trajectories through the real loop, tools and workspace; only the model's replies are canned. */
-class AgentLoopTest {
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
+class AgentLoopTest extends OnBankWorkspace {
     private AgentRun run(ScriptedLlm llm, String question, AgentConfig config) throws Exception {
         return new AgentLoop(new LlmPlanner(llm), Sift.defaultTools(), ws, llm, config).run(question);
     }

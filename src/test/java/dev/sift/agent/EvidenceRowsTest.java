@@ -1,13 +1,11 @@
 package dev.sift.agent;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
-import dev.sift.data.Workspace;
 import dev.sift.llm.ScriptedLlm;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.text.Evidence;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -16,20 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A run's evidence carries the rows asked for ({@code ask --max-rows}), and says when rows were left out. */
-class EvidenceRowsTest {
+class EvidenceRowsTest extends OnBankWorkspace {
     private static final String ACCOUNTS = "SELECT account_id, district_id FROM account ORDER BY account_id";
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
     private Evidence evidence(AgentConfig config, String label) throws Exception {
         String args = "{\"sql\":\"" + ACCOUNTS + "\"" + (label == null ? "" : ",\"label\":\"" + label + "\"") + "}";
         ScriptedLlm llm = new ScriptedLlm("{\"thought\":\"list\",\"tool\":\"run_sql\",\"args\":" + args + "}",

@@ -1,15 +1,14 @@
 package dev.sift.planner;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.Sift;
-import dev.sift.TestDatasets;
 import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Step;
 import dev.sift.data.QueryResult;
-import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.PredictionTask;
 import dev.sift.tool.Tool;
@@ -21,8 +20,6 @@ import dev.sift.tool.data.InspectData;
 import dev.sift.tool.data.SampleValues;
 import dev.sift.tool.ml.ExplainPrediction;
 import dev.sift.tool.sql.RunSql;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -32,21 +29,9 @@ import java.util.Locale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The offline planner runs the ML flow for a prediction the knowledge graph names (loan_default on the bank). */
-class PredictivePlanTest {
+class PredictivePlanTest extends OnBankWorkspace {
     /** One store for the class: the dataset's knowledge is built once, as the application does. */
     private static final KnowledgeStore KNOWLEDGE = new KnowledgeStore();
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
     private AgentRun ask(ToolRegistry tools, String q) throws Exception {
         return new AgentLoop(new RulePlanner(), tools, ws, null, AgentConfig.defaults()).knowledge(KNOWLEDGE).run(q);
     }

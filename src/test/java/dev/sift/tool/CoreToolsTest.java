@@ -1,16 +1,14 @@
 package dev.sift.tool;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.text.Evidence;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
 import dev.sift.data.QueryResult;
-import dev.sift.data.Workspace;
 import dev.sift.llm.LlmException;
 import dev.sift.llm.ScriptedLlm;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -18,21 +16,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The four trunk tools, called the way the loop calls them: prepared (validated) by the registry, then run. */
-class CoreToolsTest {
+class CoreToolsTest extends OnBankWorkspace {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final ToolRegistry tools = Sift.defaultTools();
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
     private ToolResult call(ToolContext ctx, String tool, String args) throws Exception {
         return tools.run(tools.prepare(tool, JSON.readTree(args), ws), ctx);
     }

@@ -1,5 +1,6 @@
 package dev.sift.planner.rules;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
@@ -7,30 +8,15 @@ import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
-import dev.sift.data.Workspace;
 import dev.sift.planner.RulePlanner;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The offline planner routes plain analysis requests to the analysis tools, and asks when they are not plain. */
-class AnalysisRoutesTest {
+class AnalysisRoutesTest extends OnBankWorkspace {
     /** One store for the class: the dataset's knowledge is built once, as the application does. */
     private static final KnowledgeStore KNOWLEDGE = new KnowledgeStore();
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
     private AgentRun ask(String q) throws Exception {
         return new AgentLoop(new RulePlanner(), Sift.defaultTools(), ws, null, AgentConfig.defaults()).knowledge(KNOWLEDGE).run(q);
     }

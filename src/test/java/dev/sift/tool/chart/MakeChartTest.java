@@ -1,19 +1,17 @@
 package dev.sift.tool.chart;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.text.AutoChart;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
-import dev.sift.data.Workspace;
 import dev.sift.text.Evidence;
 import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -21,21 +19,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class MakeChartTest {
+class MakeChartTest extends OnBankWorkspace {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final ToolRegistry tools = Sift.defaultTools();
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
     private ToolResult chart(String args) throws Exception {
         return tools.run(tools.prepare("make_chart", JSON.readTree(args), ws), new ToolContext(ws, null, "q"));
     }

@@ -1,11 +1,8 @@
 package dev.sift.tool.dialog;
 
-import dev.sift.TestDatasets;
-import dev.sift.data.Workspace;
+import dev.sift.OnBankWorkspace;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,19 +10,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ClarifyTest {
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
+class ClarifyTest extends OnBankWorkspace {
     private final Clarify tool = new Clarify();
 
     @SuppressWarnings("unchecked")

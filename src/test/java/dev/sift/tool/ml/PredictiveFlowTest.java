@@ -1,20 +1,17 @@
 package dev.sift.tool.ml;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.Sift;
-import dev.sift.TestDatasets;
 import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Step;
 import dev.sift.data.QueryResult;
-import dev.sift.data.Workspace;
 import dev.sift.llm.LlmMessage;
 import dev.sift.llm.LlmRequest;
 import dev.sift.llm.ScriptedLlm;
 import dev.sift.planner.LlmPlanner;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -28,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * only the model's replies are scripted, and the final answer is written from the observations the way
  * a model would (so it can only cite what the tools returned).
  */
-class PredictiveFlowTest {
+class PredictiveFlowTest extends OnBankWorkspace {
     /** Account behaviour from trans (balances, inflows, outflows) joined to loans through account_id. */
     static final String FEATURES = "WITH behaviour AS (SELECT account_id, avg(balance) AS avg_balance,"
             + " min(balance) AS min_balance, sum(CASE WHEN type = 'PRIJEM' THEN amount ELSE 0 END) AS inflows,"
@@ -38,18 +35,6 @@ class PredictiveFlowTest {
             + " b.n_trans, %s AS is_default FROM loan l JOIN behaviour b ON b.account_id = l.account_id WHERE l.status IN (%s)";
     static final String CONTEXT = String.format(Locale.ROOT, FEATURES, "CASE WHEN l.status = 'B' THEN 1 ELSE 0 END", "'A', 'B'");
     static final String TO_SCORE = String.format(Locale.ROOT, FEATURES, "CAST(NULL AS INTEGER)", "'C', 'D'");
-
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
 
     /** A scripted model reply calling {@code tool} with {@code args} (a JSON object's text). */
     static String call(String tool, String args) {

@@ -1,16 +1,13 @@
 package dev.sift.tool.ml;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.Sift;
-import dev.sift.TestDatasets;
 import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.Step;
-import dev.sift.data.Workspace;
 import dev.sift.llm.ScriptedLlm;
 import dev.sift.planner.LlmPlanner;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,22 +16,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A model no better than chance, through the real loop: train_model and predict warn, explain_prediction labels
  * its drivers unreliable, and the final answer carries the warning even when the planner's answer leaves it out.
  */
-class WeakModelTest {
+class WeakModelTest extends OnBankWorkspace {
     /** 400 rows whose target is a hash unrelated to the features: any model of it is a coin toss. */
     static final String NOISE = "SELECT i AS case_id, (i % 97) / 97.0 AS f1, ((i * 37) % 101) / 101.0 AS f2,"
             + " CASE WHEN hash(i * 7919) % 2 = 0 THEN 1 ELSE 0 END AS y FROM range(400) t(i)";
-    private Workspace ws;
-
-    @BeforeEach
-    void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
     private AgentRun run(String finalAnswer) throws Exception {
         ScriptedLlm llm = new ScriptedLlm(
                 PredictiveFlowTest.call("run_sql", "{\"sql\":\"" + NOISE + "\",\"label\":\"noise\"}"),
