@@ -47,7 +47,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
     int limit;
 
-    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis, 2000 for grounding)")
+    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis and ml, 2000 for grounding)")
     Integer repeat;
 
     @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
@@ -125,14 +125,14 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             throw new IllegalArgumentException("Unknown bench '" + bench + "'. Benches: " + String.join(", ", BENCHES)
                     + ", run --suite FILE.");
         }
-        int runs = repeats(bench.equals("analysis") ? 3 : 20);
+        int runs = repeats(bench.equals("analysis") || bench.equals("ml") ? 3 : 20);
         String name = dataset == null ? Sift.DEMO_DATASET : dataset;
         Sift sift = Runtime.offline();
         Dataset ds = sift.dataset(name, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + name + "'"));
         switch (bench) {
             case "ml" -> {
                 out.println("ML bench (synthetic, deterministic; workspace on dataset '" + ds.name() + "')");
-                new MlBench(ds, 100_000, 1_000_000).run(out);
+                new MlBench(ds, runs, 100_000, 1_000_000).run(out);
             }
             case "analysis" -> {
                 out.println("Analysis bench on dataset '" + ds.name() + "' (" + ds.description() + ")");

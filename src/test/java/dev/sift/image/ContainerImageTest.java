@@ -7,9 +7,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +26,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The image that {@code mvn -Pimage package} builds (target/sift-image.tar, a docker-load tarball): its config,
  * and — without any container engine — its file system run for real: the layers are unpacked and Sift is
  * started from them with chroot as the image's user, with /proc mounted in a private namespace as a container
- * runtime would. CI builds the image before the tests; elsewhere the test skips and says how to build it.
+ * runtime would: once for a question, once for its own command (the server on all interfaces, whose /health answers).
+ * CI builds the image before the tests; elsewhere the test skips and says how to build it.
  */
 class ContainerImageTest {
     static final Path TAR = Path.of("target/sift-image.tar");
@@ -49,6 +55,113 @@ class ContainerImageTest {
 
     @Test
     void the_image_file_system_answers_a_question_as_its_user(@TempDir Path root) throws Exception {
+        String inImage = unpack(root);
+        Files.writeString(root.resolve("tmp/products.csv"), "name,price\npen,5\nbook,20\npad,3\n");
+        String out = run(List.of("unshare", "--mount", "--pid", "--fork", "sh", "-c", "mount -t proc proc " + root + "/proc"
+                + " && " + inImage + " --version && " + inImage + " load shop /tmp/products.csv >/dev/null && " + inImage
+                + " ask --dataset shop 'How many products are there?'"), 300);
+        assertThat(out).startsWith("sift ").contains("There are 3 product").contains("[answer · status rule_based");
+        try (var files = Files.list(root.resolve("data/datasets"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).contains("shop.duckdb");
+        }
+    }
+
+    /** The image's own command (serve on all interfaces, with the token it requires) starts and answers /health. */
+    @Test
+    void the_image_default_command_serves_health_as_its_user(@TempDir Path root) throws Exception {
+        String inImage = unpack(root);
+        // the image's command, on a free port instead of 7860
+        String serve = inImage.replace("env -i ", "env -i SIFT_TOKEN=image-test ") + " "
+                + String.join(" ", strings(config.get("Cmd"))) + " --port 0";
+        Process p = new ProcessBuilder(List.of("unshare", "--mount", "--pid", "--fork", "sh", "-c",
+                "mount -t proc proc " + root + "/proc && exec " + serve)).redirectErrorStream(true).start();
+        try {
+            String url = servingUrl(p);
+            assertThat(url).startsWith("http://0.0.0.0:");
+            HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create(url.replace("0.0.0.0", "127.0.0.1") + "/health")).timeout(Duration.ofSeconds(30)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(JSON.readTree(health.body()).path("status").asText()).isEqualTo("ok");
+        } finally {
+            // the server changed its user, so it outlives unshare unless stopped itself (it is the namespace's init)
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    /** Where podman or Docker can run containers, the image starts as one (its own command) and answers /health. */
+    @Test
+    void the_image_runs_in_a_container_engine_and_answers_health() throws Exception {
+        String engine = java.util.stream.Stream.of("podman", "docker").filter(ContainerImageTest::usable).findFirst()
+                .orElse(null);
+        assumeTrue(engine != null, "no podman or Docker engine that can run containers here (install podman, or start"
+                + " the Docker daemon) to start the image; skipping");
+        run(List.of(engine, "load", "-i", TAR.toString()), 300);
+        String id = run(List.of(engine, "run", "-d", "-e", "SIFT_TOKEN=image-test", "-p", "127.0.0.1::7860",
+                "sift:latest"), 120).trim();
+        id = id.substring(id.lastIndexOf('\n') + 1);
+        try {
+            String published = run(List.of(engine, "port", id, "7860/tcp"), 60).trim().split("\n")[0];
+            URI health = URI.create("http://127.0.0.1:" + published.substring(published.lastIndexOf(':') + 1) + "/health");
+            HttpClient http = HttpClient.newHttpClient();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300); // the first start builds the demo dataset
+            HttpResponse<String> answer = null;
+            while (answer == null && System.nanoTime() < deadline) {
+                try {
+                    answer = http.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(10)).build(),
+                            HttpResponse.BodyHandlers.ofString());
+                } catch (IOException notYet) {
+                    Thread.sleep(1000);
+                }
+            }
+            assertThat(answer).as("GET %s within 300 s; the container's log:%n%s", health,
+                    run(List.of(engine, "logs", id), 60)).isNotNull();
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(JSON.readTree(answer.body()).path("status").asText()).isEqualTo("ok");
+        } finally {
+            new ProcessBuilder(engine, "rm", "-f", id).redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Whether {@code engine} is installed and its daemon (or podman itself) answers. */
+    private static boolean usable(String engine) {
+        try {
+            Process p = new ProcessBuilder(engine, "info").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** The server's address from its "Sift is serving URL/ ..." line (it builds the demo dataset first). */
+    private static String servingUrl(Process p) throws Exception {
+        var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        var found = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            StringBuilder seen = new StringBuilder();
+            try {
+                for (String line; (line = lines.readLine()) != null; ) {
+                    seen.append(line).append('\n');
+                    var m = java.util.regex.Pattern.compile("Sift is serving (http://\\S+?)/ ").matcher(line);
+                    if (m.find()) {
+                        return m.group(1);
+                    }
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            throw new IllegalStateException("the image's server stopped before serving:\n" + seen);
+        });
+        return found.get(300, TimeUnit.SECONDS);
+    }
+
+    /** The image's layers unpacked into {@code root}; the command line that runs its entrypoint there as its user. */
+    private static String unpack(Path root) throws Exception {
         assumeTrue(System.getProperty("user.name").equals("root") && Files.isExecutable(Path.of("/usr/bin/unshare")) && Files.isExecutable(Path.of("/usr/sbin/chroot")),
                 "running the image's file system needs root and unshare (util-linux); skipping");
         run(List.of("tar", "-xf", TAR.toAbsolutePath().toString(), "-C", root.toString()), 120);
@@ -57,17 +170,9 @@ class ContainerImageTest {
         }
         Files.createDirectories(root.resolve("proc"));
         Files.setPosixFilePermissions(root, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")); // as / is
-        Files.writeString(root.resolve("tmp/products.csv"), "name,price\npen,5\nbook,20\npad,3\n");
         // the image has no shell: the host's sh mounts /proc, then each command runs chrooted like the entrypoint
-        String inImage = "env -i SIFT_HOME=/data HOME=/home/sift /usr/sbin/chroot --userspec=10001:10001 " + root + " "
+        return "env -i SIFT_HOME=/data HOME=/home/sift /usr/sbin/chroot --userspec=10001:10001 " + root + " "
                 + String.join(" ", strings(config.get("Entrypoint")));
-        String out = run(List.of("unshare", "--mount", "--pid", "--fork", "sh", "-c", "mount -t proc proc " + root + "/proc"
-                + " && " + inImage + " --version && " + inImage + " load shop /tmp/products.csv >/dev/null && " + inImage
-                + " ask --dataset shop 'How many products are there?'"), 300);
-        assertThat(out).startsWith("sift ").contains("There are 3 product").contains("[answer · status rule_based");
-        try (var files = Files.list(root.resolve("data/datasets"))) {
-            assertThat(files.map(p -> p.getFileName().toString())).contains("shop.duckdb");
-        }
     }
 
     static List<String> strings(JsonNode array) {
