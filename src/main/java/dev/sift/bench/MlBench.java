@@ -67,38 +67,24 @@ public final class MlBench {
                 long t1 = System.nanoTime();
                 TableInfo table = ws.table(label).orElseThrow();
                 FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("row_id", "y"), null);
-                // each reader the median of its runs, each run on a clean heap (neither pays to collect the other's
-                // garbage); the row loop's last matrix kept to compare, its million boxed ids and texts only as hashes
-                long[] loopNanos = new long[reads];
-                MlData rowLoop = null;
-                for (int r = 0; r < reads; r++) {
-                    rowLoop = null;
-                    System.gc();
-                    long s0 = System.nanoTime();
-                    rowLoop = MlData.readRows(ws, table, enc, "row_id", "y", null, false);
-                    loopNanos[r] = System.nanoTime() - s0;
-                }
-                float[] loopX = rowLoop.x();
-                long[] loopRowids = rowLoop.rowids();
-                int loopEntities = rowLoop.entities().hashCode();
-                int loopTargets = Arrays.hashCode(rowLoop.target());
+                // the row loop's last matrix kept to compare, its million boxed ids and texts only as hashes, so the
+                // Arrow reads do not run with them alive on the heap
+                Timed rowLoop = timed(() -> MlData.readRows(ws, table, enc, "row_id", "y", null, false));
+                long loop = rowLoop.nanos();
+                float[] loopX = rowLoop.data().x();
+                long[] loopRowids = rowLoop.data().rowids();
+                int loopEntities = rowLoop.data().entities().hashCode();
+                int loopTargets = Arrays.hashCode(rowLoop.data().target());
                 rowLoop = null;
-                long[] arrowNanos = new long[reads];
-                MlData data = null;
-                for (int r = 0; r < reads; r++) {
-                    data = null;
-                    System.gc();
-                    long s0 = System.nanoTime();
-                    data = MlData.read(ws, table, enc, "row_id", "y", null, false);
-                    arrowNanos[r] = System.nanoTime() - s0;
-                }
+                Timed arrowRead = timed(() -> MlData.read(ws, table, enc, "row_id", "y", null, false));
+                long arrow = arrowRead.nanos();
+                MlData data = arrowRead.data();
+                arrowRead = null;
                 if (!Arrays.equals(loopX, data.x()) || !Arrays.equals(loopRowids, data.rowids())
                         || loopEntities != data.entities().hashCode() || loopTargets != Arrays.hashCode(data.target())) {
                     throw new IllegalStateException("the Arrow and JDBC readers disagree on " + label);
                 }
                 loopX = null; // only one matrix of a million rows kept while training
-                long loop = median(loopNanos);
-                long arrow = median(arrowNanos);
                 long t3 = System.nanoTime();
                 Trainer.Labels labels = Trainer.classLabels("y", data.target());
                 TrainedModel m = Trainer.train("bench", TaskType.CLASSIFICATION, label, "y", "row_id", enc, data, labels, Map.of());
@@ -142,11 +128,28 @@ public final class MlBench {
         }
     }
 
-    private static long median(long[] nanos) {
-        long[] sorted = nanos.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
+    /** {@code read} run {@link #reads} times, each from a clean heap (none pays to collect another's garbage). */
+    private Timed timed(MatrixRead read) throws Exception {
+        long[] nanos = new long[reads];
+        MlData data = null;
+        for (int r = 0; r < reads; r++) {
+            data = null;
+            System.gc();
+            long s0 = System.nanoTime();
+            data = read.read();
+            nanos[r] = System.nanoTime() - s0;
+        }
+        Arrays.sort(nanos);
+        return new Timed(data, nanos[reads / 2]);
     }
+
+    /** One way of reading the frame into the matrix. */
+    private interface MatrixRead {
+        MlData read() throws Exception;
+    }
+
+    /** The last read's matrix and the median time of the reads. */
+    private record Timed(MlData data, long nanos) { }
 
     private static double sec(long nanos) {
         return nanos / 1e9;
