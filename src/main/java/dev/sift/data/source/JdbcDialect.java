@@ -1,7 +1,10 @@
 package dev.sift.data.source;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
@@ -24,11 +27,56 @@ interface JdbcDialect {
     /** Connection properties: credentials, timeouts, read-only and streaming settings. */
     Properties properties(SourceUrl url, Credentials credentials, int connectTimeoutSeconds);
 
+    /** The schema read when the URL names none. */
+    String defaultSchema(SourceUrl url);
+
+    /** SQL listing the schemas a user may read from, sorted, without the server's own. */
+    String schemasSql();
+
+    /** SQL listing the tables and views of the schema given as its one parameter, sorted. */
+    String tablesSql();
+
+    /** What an unknown schema may be besides missing, in its error ("" or, say, " or is not readable"). */
+    default String schemaMissingReason() {
+        return "";
+    }
+
     /** The schemas to read: those the URL names, else the default; unknown ones are an error listing those there are. */
-    List<String> schemas(Connection c, SourceUrl url) throws SQLException;
+    default List<String> schemas(Connection c, SourceUrl url) throws SQLException {
+        List<String> wanted = url.queryList("schema");
+        if (wanted.isEmpty()) {
+            wanted = List.of(defaultSchema(url));
+        }
+        List<String> present = firstColumn(c, schemasSql());
+        for (String s : wanted) {
+            if (!present.contains(s)) {
+                throw new IllegalArgumentException(label() + " " + url.masked() + ": schema '" + s + "' does not exist"
+                        + schemaMissingReason() + "; schemas: " + String.join(", ", present));
+            }
+        }
+        return wanted;
+    }
 
     /** Tables and views of {@code schema}, sorted. */
-    List<String> tables(Connection c, String schema) throws SQLException;
+    default List<String> tables(Connection c, String schema) throws SQLException {
+        return firstColumn(c, tablesSql(), schema);
+    }
+
+    /** The first column of {@code sql}'s rows, run with {@code parameters}. */
+    private static List<String> firstColumn(Connection c, String sql, String... parameters) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                ps.setString(i + 1, parameters[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
 
     /** The table's columns with their mapping; columns that have no mapping carry a note. */
     SourceTable table(Connection c, String schema, String name) throws SQLException;

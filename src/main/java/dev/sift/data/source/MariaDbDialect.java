@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -79,42 +78,25 @@ final class MariaDbDialect implements JdbcDialect {
     }
 
     @Override
-    public List<String> schemas(Connection c, SourceUrl url) throws SQLException {
-        List<String> wanted = url.queryList("schema");
-        if (wanted.isEmpty()) {
-            wanted = List.of(url.path());
-        }
-        List<String> present = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT SCHEMA_NAME FROM"
-                + " information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ('information_schema', 'mysql',"
-                + " 'performance_schema', 'sys') ORDER BY SCHEMA_NAME")) {
-            while (rs.next()) {
-                present.add(rs.getString(1));
-            }
-        }
-        for (String s : wanted) {
-            if (!present.contains(s)) {
-                throw new IllegalArgumentException(label() + " " + url.masked() + ": schema '" + s
-                        + "' does not exist or is not readable; schemas: " + String.join(", ", present));
-            }
-        }
-        return wanted;
+    public String defaultSchema(SourceUrl url) {
+        return url.path();
     }
 
     @Override
-    public List<String> tables(Connection c, String schema) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT TABLE_NAME FROM information_schema.TABLES"
-                + " WHERE TABLE_SCHEMA = ? AND TABLE_TYPE IN ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED')"
-                + " ORDER BY TABLE_NAME")) {
-            ps.setString(1, schema);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+    public String schemasSql() {
+        return "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN ('information_schema',"
+                + " 'mysql', 'performance_schema', 'sys') ORDER BY SCHEMA_NAME";
+    }
+
+    @Override
+    public String schemaMissingReason() {
+        return " or is not readable";
+    }
+
+    @Override
+    public String tablesSql() {
+        return "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?"
+                + " AND TABLE_TYPE IN ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED') ORDER BY TABLE_NAME";
     }
 
     @Override

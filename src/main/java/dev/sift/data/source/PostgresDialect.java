@@ -65,42 +65,20 @@ public final class PostgresDialect implements JdbcDialect {
     }
 
     @Override
-    public List<String> schemas(Connection c, SourceUrl url) throws SQLException {
-        List<String> wanted = url.queryList("schema");
-        if (wanted.isEmpty()) {
-            wanted = List.of(DEFAULT_SCHEMA);
-        }
-        List<String> present = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%'"
-                + " AND nspname <> 'information_schema' ORDER BY nspname");
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                present.add(rs.getString(1));
-            }
-        }
-        for (String s : wanted) {
-            if (!present.contains(s)) {
-                throw new IllegalArgumentException(label() + " " + url.masked() + ": schema '" + s
-                        + "' does not exist; schemas: " + String.join(", ", present));
-            }
-        }
-        return wanted;
+    public String defaultSchema(SourceUrl url) {
+        return DEFAULT_SCHEMA;
     }
 
     @Override
-    public List<String> tables(Connection c, String schema) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT c.relname FROM pg_class c JOIN pg_namespace n"
-                + " ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'f')"
-                + " AND NOT c.relispartition ORDER BY c.relname")) {
-            ps.setString(1, schema);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+    public String schemasSql() {
+        return "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'"
+                + " ORDER BY nspname";
+    }
+
+    @Override
+    public String tablesSql() {
+        return "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ?"
+                + " AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition ORDER BY c.relname";
     }
 
     @Override
