@@ -153,10 +153,16 @@ public final class ConfigFile {
                 String key = prefix + p.currentName();
                 int line = line();
                 JsonToken t = p.nextToken();
-                if (t == JsonToken.START_OBJECT && prefix.isEmpty() && SETTINGS.stream()
-                        .anyMatch(s -> s.key() != null && s.key().startsWith(key + "."))) {
+                List<String> section = prefix.isEmpty() ? SETTINGS.stream().map(Setting::key)
+                        .filter(k -> k != null && k.startsWith(key + ".")).toList() : List.of();
+                if (!section.isEmpty() && t == JsonToken.START_OBJECT) {
                     readObject(key + ".", out);
                     continue;
+                }
+                if (!section.isEmpty()) {
+                    throw error(line, "'" + key + "' is a section, not a value: put its settings on the lines under it,"
+                            + " indented (e.g. '  " + section.get(0).substring(key.length() + 1) + ": …'); its settings"
+                            + " are: " + String.join(", ", section));
                 }
                 Setting s = setting(key, line);
                 String value = value(s, t, line);

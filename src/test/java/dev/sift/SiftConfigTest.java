@@ -93,6 +93,19 @@ class SiftConfigTest {
     }
 
     @Test
+    void a_section_given_a_value_says_its_settings_go_under_it(@TempDir Path home) throws Exception {
+        Files.writeString(home.resolve("sift.yaml"), "token: t\nllm: gpt-4o\n");
+        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(home.resolve("sift.yaml") + " line 2: 'llm' is a section, not a value: put its settings on"
+                        + " the lines under it, indented (e.g. '  provider: …'); its settings are: llm.provider,"
+                        + " llm.base_url, llm.model, llm.api_key, llm.timeout_s, llm.retries, llm.tools, llm.cache_dir");
+        Files.writeString(home.resolve("sift.yaml"), "judge: [unclosed\n");
+        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+                .hasMessageContaining("line 1: 'judge' is a section, not a value");
+    }
+
+    @Test
     void a_bad_value_from_the_file_points_at_its_line_and_one_from_the_environment_at_the_variable(@TempDir Path home)
             throws Exception {
         Files.writeString(home.resolve("sift.yaml"), "# model settings\nllm:\n  timeout_s: soon\n");
