@@ -51,7 +51,7 @@ final class LoadCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--types", paramLabel = "TABLE.COLUMN=KIND[:FORMAT]", description = "a column's type, e.g."
-            + " orders.order_date=date:%d/%m/%Y (kinds: date, timestamp, number, text; formats separated by '|'); repeatable")
+            + " orders.order_date=date:%%d/%%m/%%Y (kinds: date, timestamp, number, text; formats separated by '|'); repeatable")
     List<String> types = List.of();
 
     @Option(names = "--kg", paramLabel = "FILE", description = "the knowledge file whose 'types' section types columns"

@@ -132,4 +132,23 @@ class DatasetsCommandTest {
         assertThat(usageError("ask")).endsWith("(try 'sift ask --help')");
         assertThat(ok("ask", "--help").err()).isEmpty();
     }
+
+    /** Every command's help renders cleanly: a stray '%' in a description makes picocli warn on System.err. */
+    @Test
+    void everyCommandsHelpRendersWithoutAWarning() {
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        List<String> commands;
+        try {
+            System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            commands = List.of("ask", "sql", "load", "connect", "datasets", "kg", "health", "serve", "chat", "bench");
+            for (String command : commands) {
+                assertThat(ok(command, "--help").out()).contains("Usage: sift " + command);
+            }
+        } finally {
+            System.setErr(err);
+        }
+        assertThat(captured.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(ok("load", "--help").out()).contains("orders.order_date=date:%d/%m/%Y");
+    }
 }

@@ -51,11 +51,17 @@ class ContainerImageTest {
         assertThat(config.get("ExposedPorts").has("7860/tcp")).isTrue();
         assertThat(config.get("Volumes").has("/data")).isTrue();
         assertThat(strings(config.get("Env"))).contains("SIFT_HOME=/data");
+        // the health check: 'sift health' on the image's JRE (no shell in the image), a grace period for the first start
+        JsonNode health = config.get("Healthcheck");
+        assertThat(strings(health.get("Test"))).startsWith("CMD", "/opt/java/bin/java").endsWith("dev.sift.cli.Main", "health");
+        assertThat(health.get("Interval").asLong()).isEqualTo(30_000_000_000L);
+        assertThat(health.get("StartPeriod").asLong()).isGreaterThanOrEqualTo(120_000_000_000L);
+        assertThat(health.get("Retries").asInt()).isEqualTo(3);
     }
 
     @Test
     void the_image_file_system_answers_a_question_as_its_user(@TempDir Path root) throws Exception {
-        String inImage = unpack(root);
+        String inImage = unpack(root) + String.join(" ", strings(config.get("Entrypoint")));
         Files.writeString(root.resolve("tmp/products.csv"), "name,price\npen,5\nbook,20\npad,3\n");
         String out = run(List.of("unshare", "--mount", "--pid", "--fork", "sh", "-c", "mount -t proc proc " + root + "/proc"
                 + " && " + inImage + " --version && " + inImage + " load shop /tmp/products.csv >/dev/null && " + inImage
@@ -68,21 +74,25 @@ class ContainerImageTest {
 
     /** The image's own command (serve on all interfaces, with the token it requires) starts and answers /health. */
     @Test
-    void the_image_default_command_serves_health_as_its_user(@TempDir Path root) throws Exception {
-        String inImage = unpack(root);
+    void the_image_default_command_serves_health_as_its_user_and_its_health_check_says_so(@TempDir Path root)
+            throws Exception {
+        String chrooted = unpack(root);
         // the image's command, on a free port instead of 7860
-        String serve = inImage.replace("env -i ", "env -i SIFT_TOKEN=image-test ") + " "
-                + String.join(" ", strings(config.get("Cmd"))) + " --port 0";
+        String serve = chrooted.replace("env -i ", "env -i SIFT_TOKEN=image-test ")
+                + String.join(" ", strings(config.get("Entrypoint"))) + " " + String.join(" ", strings(config.get("Cmd")))
+                + " --port 0";
         Process p = new ProcessBuilder(List.of("unshare", "--mount", "--pid", "--fork", "sh", "-c",
                 "mount -t proc proc " + root + "/proc && exec " + serve)).redirectErrorStream(true).start();
+        String healthUrl;
         try {
             String url = servingUrl(p);
             assertThat(url).startsWith("http://0.0.0.0:");
-            HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create(url.replace("0.0.0.0", "127.0.0.1") + "/health")).timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            healthUrl = url.replace("0.0.0.0", "127.0.0.1") + "/health";
+            HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(healthUrl))
+                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(JSON.readTree(health.body()).path("status").asText()).isEqualTo("ok");
+            assertThat(healthCheck(root, chrooted, healthUrl)).isZero();
         } finally {
             // the server changed its user, so it outlives unshare unless stopped itself (it is the namespace's init)
             p.descendants().forEach(ProcessHandle::destroy);
@@ -92,9 +102,26 @@ class ContainerImageTest {
                 p.destroyForcibly();
             }
         }
+        assertThat(healthCheck(root, chrooted, healthUrl)).isEqualTo(1); // nothing serves there any more
     }
 
-    /** Where podman or Docker can run containers, the image starts as one (its own command) and answers /health. */
+    /** The exit code of the image's health check command (its Test, run in the image) pointed at {@code url}. */
+    private static int healthCheck(Path root, String chrooted, String url) throws Exception {
+        List<String> test = strings(config.get("Healthcheck").get("Test"));
+        Process check = new ProcessBuilder(List.of("unshare", "--mount", "--pid", "--fork", "sh", "-c", "mount -t proc proc "
+                + root + "/proc && " + chrooted + String.join(" ", test.subList(1, test.size())) + " --url " + url))
+                .redirectErrorStream(true).start();
+        byte[] out = check.getInputStream().readAllBytes();
+        assertThat(check.waitFor(120, TimeUnit.SECONDS)).as("the health check finished").isTrue();
+        String text = new String(out, StandardCharsets.UTF_8);
+        assertThat(text).contains(check.exitValue() == 0 ? "healthy: " + url : "sift: unhealthy: " + url);
+        return check.exitValue();
+    }
+
+    /**
+     * Where podman or Docker can run containers, the image starts as one (its own command), answers /health, and the
+     * engine reports it healthy from the image's own health check.
+     */
     @Test
     void the_image_runs_in_a_container_engine_and_answers_health() throws Exception {
         String engine = java.util.stream.Stream.of("podman", "docker").filter(ContainerImageTest::usable).findFirst()
@@ -123,6 +150,19 @@ class ContainerImageTest {
                     run(List.of(engine, "logs", id), 60)).isNotNull();
             assertThat(answer.statusCode()).isEqualTo(200);
             assertThat(JSON.readTree(answer.body()).path("status").asText()).isEqualTo("ok");
+            // and the engine's own view, from the image's health check: podman runs it on request (its timers need
+            // systemd), Docker on its own one interval after the start
+            if (engine.equals("podman")) {
+                run(List.of(engine, "healthcheck", "run", id), 120); // fails unless the check exits 0
+            } else {
+                String state = "";
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+                while (!state.equals("healthy") && System.nanoTime() < until) {
+                    Thread.sleep(2000);
+                    state = run(List.of(engine, "inspect", "--format", "{{.State.Health.Status}}", id), 60).trim();
+                }
+                assertThat(state).as("the container's health within 180 s").isEqualTo("healthy");
+            }
         } finally {
             new ProcessBuilder(engine, "rm", "-f", id).redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
         }
@@ -160,7 +200,7 @@ class ContainerImageTest {
         return found.get(300, TimeUnit.SECONDS);
     }
 
-    /** The image's layers unpacked into {@code root}; the command line that runs its entrypoint there as its user. */
+    /** The image's layers unpacked into {@code root}; the start of a command line that runs a program there as its user. */
     private static String unpack(Path root) throws Exception {
         assumeTrue(System.getProperty("user.name").equals("root") && Files.isExecutable(Path.of("/usr/bin/unshare")) && Files.isExecutable(Path.of("/usr/sbin/chroot")),
                 "running the image's file system needs root and unshare (util-linux); skipping");
@@ -170,9 +210,8 @@ class ContainerImageTest {
         }
         Files.createDirectories(root.resolve("proc"));
         Files.setPosixFilePermissions(root, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")); // as / is
-        // the image has no shell: the host's sh mounts /proc, then each command runs chrooted like the entrypoint
-        return "env -i SIFT_HOME=/data HOME=/home/sift /usr/sbin/chroot --userspec=10001:10001 " + root + " "
-                + String.join(" ", strings(config.get("Entrypoint")));
+        // the image has no shell: the host's sh mounts /proc, then each command runs chrooted as the image's user
+        return "env -i SIFT_HOME=/data HOME=/home/sift /usr/sbin/chroot --userspec=10001:10001 " + root + " ";
     }
 
     static List<String> strings(JsonNode array) {
