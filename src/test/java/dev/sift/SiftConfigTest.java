@@ -1,5 +1,6 @@
 package dev.sift;
 
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,8 +86,7 @@ class SiftConfigTest {
 
     @Test
     void an_unknown_key_names_the_file_the_line_and_the_closest_setting(@TempDir Path home) throws Exception {
-        Files.writeString(home.resolve("sift.yaml"), "llm:\n  provider: none\n  modle: x\n");
-        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+        assertThatReading(home, "llm:\n  provider: none\n  modle: x\n")
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(home.resolve("sift.yaml") + " line 3: unknown setting 'llm.modle' (did you mean"
                         + " 'llm.model'?); the settings are: token, embeddings, allowed_sources, llm.provider");
@@ -94,22 +94,19 @@ class SiftConfigTest {
 
     @Test
     void a_section_given_a_value_says_its_settings_go_under_it(@TempDir Path home) throws Exception {
-        Files.writeString(home.resolve("sift.yaml"), "token: t\nllm: gpt-4o\n");
-        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+        assertThatReading(home, "token: t\nllm: gpt-4o\n")
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(home.resolve("sift.yaml") + " line 2: 'llm' is a section, not a value: put its settings on"
                         + " the lines under it, indented (e.g. '  provider: …'); its settings are: llm.provider,"
                         + " llm.base_url, llm.model, llm.api_key, llm.timeout_s, llm.retries, llm.tools, llm.cache_dir");
-        Files.writeString(home.resolve("sift.yaml"), "judge: [unclosed\n");
-        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+        assertThatReading(home, "judge: [unclosed\n")
                 .hasMessageContaining("line 1: 'judge' is a section, not a value");
     }
 
     @Test
     void a_bad_value_from_the_file_points_at_its_line_and_one_from_the_environment_at_the_variable(@TempDir Path home)
             throws Exception {
-        Files.writeString(home.resolve("sift.yaml"), "# model settings\nllm:\n  timeout_s: soon\n");
-        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+        assertThatReading(home, "# model settings\nllm:\n  timeout_s: soon\n")
                 .hasMessage(home.resolve("sift.yaml") + " line 3: SIFT_LLM_TIMEOUT_S='soon' is not a number of seconds > 0"
                         + " (e.g. 60 or 2.5); fix 'llm.timeout_s' there (the environment variable SIFT_LLM_TIMEOUT_S"
                         + " overrides it)");
@@ -126,8 +123,7 @@ class SiftConfigTest {
                 .isEqualTo(dev.sift.llm.ToolCalling.NATIVE);
         assertThat(SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString(), "SIFT_LLM_TOOLS", "JSON")).llm().toolCalling())
                 .isEqualTo(dev.sift.llm.ToolCalling.JSON);
-        Files.writeString(home.resolve("sift.yaml"), "llm:\n  tools: functions\n");
-        assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())))
+        assertThatReading(home, "llm:\n  tools: functions\n")
                 .hasMessage(home.resolve("sift.yaml") + " line 2: SIFT_LLM_TOOLS='functions' is not one of native|json;"
                         + " fix 'llm.tools' there (the environment variable SIFT_LLM_TOOLS overrides it)");
     }
@@ -173,5 +169,12 @@ class SiftConfigTest {
         for (ConfigFile.Setting s : ConfigFile.SETTINGS) {
             assertThat(readme).contains("| `" + s.env() + "` | " + (s.key() == null ? "—" : "`" + s.key() + "`") + " | ");
         }
+    }
+
+    /** The refusal of a home whose sift.yaml holds {@code yaml}. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertThatReading(Path home, String yaml)
+            throws Exception {
+        Files.writeString(home.resolve("sift.yaml"), yaml);
+        return assertThatThrownBy(() -> SiftConfig.fromEnv(Map.of("SIFT_HOME", home.toString())));
     }
 }
