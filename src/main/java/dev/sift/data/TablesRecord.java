@@ -7,18 +7,15 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -129,22 +126,10 @@ final class TablesRecord {
             }
             stored.add(new StoredTable(t.name(), t.rows(), columns));
         }
-        Path tmp = file.resolveSibling("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            JSON.writeValue(tmp.toFile(), new Stored(key, stored));
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.write(file, out -> JSON.writeValue(out, new Stored(key, stored)));
         } catch (IOException | RuntimeException e) {
             LOG.debug("Could not write the described-tables record {}: {}", file, e.getMessage());
-        } finally {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // a stray temporary file is harmless
-            }
         }
     }
 }

@@ -2,17 +2,16 @@ package dev.sift.knowledge;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sift.data.AtomicFiles;
 import dev.sift.data.Dataset;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -115,34 +114,14 @@ public final class KgCache {
      */
     public static void save(Dataset ds, KnowledgeGraph auto) {
         Path p = path(ds);
-        Path tmp = null;
         try {
             File f = new File(VERSION, ds.fingerprint(), code(), ds.name(),
                     auto.entries().stream().map(Item::of).toList());
-            // a fresh name per writer (not createTempFile: its owner-only mode would stick to the published file)
-            tmp = p.resolveSibling(p.getFileName() + "." + ProcessHandle.current().pid() + "-"
-                    + java.util.UUID.randomUUID() + ".tmp");
-            try (java.io.OutputStream out = Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.CREATE_NEW,
-                    java.nio.file.StandardOpenOption.WRITE)) {
-                JSON.writeValue(out, f);
-            }
-            try {
-                Files.move(tmp, p, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.write(p, out -> JSON.writeValue(out, f));
             LOG.debug("Wrote knowledge-graph cache {}", p);
         } catch (IOException | RuntimeException e) {
             LOG.warn("Could not write the knowledge-graph cache {} ({}); the next run builds the graph again", p,
                     e.getMessage());
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // a stray temporary file is harmless
-                }
-            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sift.knowledge;
 
+import dev.sift.data.AtomicFiles;
 import dev.sift.data.BuildStamp;
 import dev.sift.data.Dataset;
 import org.slf4j.Logger;
@@ -7,11 +8,9 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -78,23 +77,10 @@ final class KgValidity {
 
     /** Records the success, atomically; a store that cannot be written only costs validating again next time. */
     void record() {
-        Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + "-"
-                + java.util.UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(tmp, key + "\n", StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.write(file, out -> out.write((key + "\n").getBytes(StandardCharsets.UTF_8)));
         } catch (IOException | RuntimeException e) {
             LOG.debug("Could not write the knowledge-file validity record {}: {}", file, e.getMessage());
-        } finally {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // a stray temporary file is harmless
-            }
         }
     }
 }
