@@ -109,6 +109,19 @@ class RulePlannerTest {
                 + "Read as: 'loans' → table loan.");
     }
 
+    /** "happened" / "occurred" frame a question as "were" does: the count is the plain one, nothing is asked about. */
+    @Test
+    void events_that_happened_or_occurred_in_a_year_are_counted_as_in_that_year() throws Exception {
+        String truth = "SELECT count(*) FROM trans WHERE year(date) = 1998";
+        for (String q : List.of("How many transactions happened in 1998?", "How many transactions occurred in 1998?")) {
+            AgentRun run = ask(q);
+            answered(run, "SELECT count(*) AS n FROM trans WHERE year(trans.date) = 1998", truth);
+            assertThat(run.answer()).as(q).startsWith(String.format(java.util.Locale.ROOT, "There are %,d transactions where",
+                    ((Number) scalar(truth)).longValue())
+                    + " year(trans.date) = 1998.");
+        }
+    }
+
     @Test
     void customers_in_prague_are_counted_by_the_clients_district_not_the_accounts() throws Exception {
         AgentRun run = ask("How many customers are in Prague?");
