@@ -136,7 +136,8 @@ class ContainerImageTest {
         boolean started = probe.waitFor(120, TimeUnit.SECONDS) && probe.exitValue() == 0 && probed.contains("sift ");
         assumeTrue(started, () -> engine + " cannot start containers here (" + probed.lines()
                 .filter(l -> l.startsWith("Error") || l.contains("denied")).findFirst().orElse(probed.strip())
-                + "); skipping");
+                + "); inside a container, the runc runtime and limits the machine allows may help: see .ci/run's"
+                + " containers.conf; skipping");
         String id = run(List.of(engine, "run", "-d", "-e", "SIFT_TOKEN=image-test", "-p", "127.0.0.1::7860",
                 "sift:latest"), 120).trim();
         id = id.substring(id.lastIndexOf('\n') + 1);
