@@ -55,7 +55,7 @@ public final class MlBench {
 
     public void run(PrintWriter out) throws Exception {
         out.println("cores " + java.lang.Runtime.getRuntime().availableProcessors() + ", load average " + loadAverage()
-                + " (numbers are slower on a busy machine)");
+                + " (numbers are slower on a busy machine); " + compiler());
         Workspace.Limits limits = new Workspace.Limits(2, "4GB", Duration.ofMinutes(5), 1000);
         try (Workspace ws = Workspace.open(dataset, limits)) {
             TrainedModel last = null;
@@ -117,6 +117,18 @@ public final class MlBench {
             out.printf("TreeSHAP for 10 cases (load model + predictContrib), median of %d: %.1f ms (target <= 100 ms)%n",
                     ms.length, ms[ms.length / 2]);
         }
+    }
+
+    /**
+     * Which JIT compilers time the row loop, whose speed depends on them far more than the Arrow read's does: a one-shot
+     * command (ask, sql) runs on the quick one only, bench, serve and chat on both.
+     */
+    static String compiler() {
+        var hotspot = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+        boolean quickOnly = hotspot != null && hotspot.getVMOption("TieredStopAtLevel").getValue().equals("1");
+        return quickOnly ? "quick compiler only, as a one-shot ask runs"
+                : "optimising compiler, as serve runs (a one-shot ask runs on the quick one only:"
+                + " SIFT_JAVA_OPTS=-XX:TieredStopAtLevel=1 times the reads that way)";
     }
 
     private static String loadAverage() {
