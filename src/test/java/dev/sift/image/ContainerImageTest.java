@@ -138,8 +138,10 @@ class ContainerImageTest {
                 .filter(l -> l.startsWith("Error") || l.contains("denied")).findFirst().orElse(probed.strip())
                 + "); inside a container, the runc runtime and limits the machine allows may help: see .ci/run's"
                 + " containers.conf; skipping");
+        // as the README runs it: a named volume for /data, which the image's user must be able to write to
+        String volume = "sift-image-test-" + ProcessHandle.current().pid();
         String id = run(List.of(engine, "run", "-d", "-e", "SIFT_TOKEN=image-test", "-p", "127.0.0.1::7860",
-                "sift:latest"), 120).trim();
+                "-v", volume + ":/data", "sift:latest"), 120).trim();
         id = id.substring(id.lastIndexOf('\n') + 1);
         try {
             String published = run(List.of(engine, "port", id, "7860/tcp"), 60).trim().split("\n")[0];
@@ -174,6 +176,8 @@ class ContainerImageTest {
             }
         } finally {
             new ProcessBuilder(engine, "rm", "-f", id).redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
+            new ProcessBuilder(engine, "volume", "rm", "-f", volume).redirectErrorStream(true).start()
+                    .waitFor(60, TimeUnit.SECONDS);
         }
     }
 
