@@ -17,7 +17,7 @@ import java.util.Optional;
 
 /**
  * {@code $SIFT_HOME/sift.yaml}: every setting Sift reads from an environment variable, under a YAML key
- * ({@link #SETTINGS} is the one table; the README prints it). The environment wins over the file. A file
+ * ({@link #SETTINGS} is the one table; docs/configuration.md prints it). The environment wins over the file. A file
  * that does not exist is no error; anything else wrong with it (YAML syntax, an unknown key, a list where one
  * value belongs, a key set twice) fails at start with the file, the line and what to do.
  */

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The package map of docs/design-notes.md, enforced on the sources: every reference from one of our packages
+ * The package map of docs/architecture.md, enforced on the sources: every reference from one of our packages
  * to another (an import, a static import or a fully qualified name in code) must be one the map allows.
  * Subpackages follow their parent's rule ({@code data.source} is {@code data}); a package the map does not
  * know fails the test until it is placed on the map.
@@ -87,7 +87,7 @@ class LayeringTest {
     void a_package_missing_from_the_map_is_reported_until_it_is_placed() {
         assertThat(check(Path.of("N.java"), "package dev.sift.connectors;\nimport dev.sift.data.Dataset;\n"))
                 .containsExactly("N.java: package connectors is not on the package map (LayeringTest.ALLOWED,"
-                        + " docs/design-notes.md)");
+                        + " docs/architecture.md)");
     }
 
     static List<String> check(Path file, String source) {
@@ -99,7 +99,7 @@ class LayeringTest {
         Optional<String> rule = ruleFor(from);
         if (rule.isEmpty()) {
             return List.of(file + ": package " + from + " is not on the package map (LayeringTest.ALLOWED,"
-                    + " docs/design-notes.md)");
+                    + " docs/architecture.md)");
         }
         Set<String> seen = new TreeSet<>();
         List<String> out = new ArrayList<>();

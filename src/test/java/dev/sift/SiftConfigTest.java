@@ -151,7 +151,7 @@ class SiftConfigTest {
     }
 
     @Test
-    void every_variable_the_code_reads_is_a_setting_and_every_setting_is_in_the_readme_table() throws Exception {
+    void every_variable_the_code_reads_is_a_setting_and_every_setting_is_in_the_configuration_table() throws Exception {
         java.util.Set<String> read = new java.util.TreeSet<>();
         java.util.regex.Pattern name = java.util.regex.Pattern.compile("\"(SIFT_[A-Z_]+[A-Z])\"");
         try (var files = Files.walk(Path.of("src/main/java"))) {
@@ -165,9 +165,9 @@ class SiftConfigTest {
         List<String> envs = ConfigFile.SETTINGS.stream().map(ConfigFile.Setting::env).toList();
         assertThat(envs).containsAll(read);
 
-        String readme = Files.readString(Path.of("README.md"));
+        String settings = Files.readString(Path.of("docs/configuration.md"));
         for (ConfigFile.Setting s : ConfigFile.SETTINGS) {
-            assertThat(readme).contains("| `" + s.env() + "` | " + (s.key() == null ? "—" : "`" + s.key() + "`") + " | ");
+            assertThat(settings).contains("| `" + s.env() + "` | " + (s.key() == null ? "—" : "`" + s.key() + "`") + " | ");
         }
     }
 

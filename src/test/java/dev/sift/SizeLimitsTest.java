@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The size limits of docs/design-notes.md, measured on the parsed sources: no file in src/main over 600 lines,
+ * The size limits of docs/architecture.md, measured on the parsed sources: no file in src/main over 600 lines,
  * every file in {@code web} under 300, and no method or constructor over 60 lines in {@code agent},
  * {@code tool/ToolRegistry} or {@code web} (where one long method hides the request flow).
  */

@@ -34,7 +34,7 @@ import java.util.stream.Collectors;
  * item's {@code gold_sql} on the same dataset through a workspace. A failure on one item is that item's
  * {@code error} outcome; the suite always runs to the end.
  *
- * <p>Scoring, per tier (documented in README, "Benchmark suites"):
+ * <p>Scoring, per tier (documented in docs/benchmarks.md):
  * <ul>
  * <li>analytic — kind {@code clarification}/{@code declined}: abstained; {@code error}: error; {@code answer}:
  * correct when its evidence matches the gold result, else wrong. The <em>decisive</em> evidence is the last

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 
 /**
  * A benchmark suite: questions on one dataset, each with a gold query or an expected kind of answer.
- * Loaded from YAML and validated as a whole before anything runs (see README, "Benchmark suites").
+ * Loaded from YAML and validated as a whole before anything runs (see docs/benchmarks.md).
  */
 public record Suite(String name, String dataset, String description, String buildHint, Path file,
                     Map<String, Double> targets, List<Item> items, List<Dialogue> conversations) {

@@ -15,7 +15,7 @@ import java.util.function.IntPredicate;
  * Dense retrieval with the quantized all-MiniLM-L6-v2 model shipped inside its jar (runs offline; its ONNX
  * runtime unpacks a native library once). Switched by {@code SIFT_EMBEDDINGS=on|off} (or the system property
  * {@code sift.embeddings}); off by default because loading the model and embedding a graph costs more than a
- * whole offline answer (see {@code docs/design-notes.md}). When on but the model cannot load, retrieval
+ * whole offline answer (see {@code docs/knowledge.md}). When on but the model cannot load, retrieval
  * falls back to BM25 alone and logs why.
  */
 public final class Embeddings {

@@ -35,7 +35,7 @@ public final class Engines implements LiveEngine.Connector {
                 }
                 yield SparkEngines.open(url, options, limits);
             }
-            // not built yet: no Spark Connect server of the engine's Spark version to test it against (design notes)
+            // not built yet: no Spark Connect server of the engine's Spark version to test it against (docs/sources.md)
             case SPARK_CONNECT -> throw new IllegalArgumentException(connectUnsupported(url));
         };
         return engine.attach(file);

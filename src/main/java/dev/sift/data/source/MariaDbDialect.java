@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 
 /**
  * MySQL and MariaDB through MariaDB Connector/J: {@code mysql://user@host:port/db} or {@code mariadb://…}; the
- * database is the schema ({@code ?schema=a,b} reads several). Type mapping (also in docs/design-notes.md):
+ * database is the schema ({@code ?schema=a,b} reads several). Type mapping (also in docs/sources.md):
  * integers to the DuckDB integer that holds their range ({@code int unsigned} → {@code BIGINT},
  * {@code bigint unsigned} → {@code HUGEINT}), {@code tinyint(1)} and {@code bit(1)} → {@code BOOLEAN},
  * {@code decimal(p,s)} → {@code DECIMAL(p,s)} up to 38 digits (wider → {@code DOUBLE}), {@code datetime} →

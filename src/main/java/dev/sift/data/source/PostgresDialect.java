@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 
 /**
  * PostgreSQL through its JDBC driver: {@code postgresql://user@host:port/db[?schema=a,b]} (default schema
- * {@code public}). The type mapping (also in docs/design-notes.md): integers, floats, booleans, text, dates,
+ * {@code public}). The type mapping (also in docs/sources.md): integers, floats, booleans, text, dates,
  * times and timestamps map to their DuckDB twins ({@code timestamptz} to {@code TIMESTAMPTZ}, the same instant);
  * {@code numeric(p,s)} to {@code DECIMAL(p,s)} up to 38 digits, wider or unconstrained {@code numeric} to
  * {@code DOUBLE}; {@code money} to {@code DECIMAL(19,2)}; {@code uuid} to {@code UUID}; {@code json}/{@code jsonb}
