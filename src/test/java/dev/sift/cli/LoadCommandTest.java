@@ -156,6 +156,16 @@ class LoadCommandTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(value = 30, unit = java.util.concurrent.TimeUnit.SECONDS,
+            threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aNamedPipeIsRefusedInOneLineInsteadOfHanging() throws Exception {
+        Path pipe = Files.createDirectories(data.resolve("fifo")).resolve("feed.csv");
+        assertThat(new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor()).isZero();
+        assertThat(refused("bad_fifo", "load", "bad_fifo", pipe.toString())).isEqualTo("sift: error: File " + pipe
+                + " is not a regular file (a named pipe, socket or device), so Sift does not open it: give a regular file");
+    }
+
+    @Test
     void anEmptyFileIsRefused() throws Exception {
         Path empty = write("empty", "empty.csv", "");
         assertThat(refused("bad_empty", "load", "bad_empty", empty.toString()))

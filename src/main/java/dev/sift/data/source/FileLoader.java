@@ -163,6 +163,7 @@ public final class FileLoader implements DatasetBuilder, Source {
         if (Files.isDirectory(f)) {
             throw new IllegalArgumentException("File " + f + " is a folder: give the data files in it instead");
         }
+        FileSupport.requireRegular(f);
         String name = f.getFileName().toString();
         String lower = name.toLowerCase(Locale.ROOT);
         boolean gzip = lower.endsWith(".csv.gz") || lower.endsWith(".tsv.gz");

@@ -16,6 +16,17 @@ final class FileSupport {
     private static final Pattern ERROR_PREFIX = Pattern.compile("^[A-Za-z ]{1,40} Error: ");
     private static final int MAX_REASON = 300;
 
+    /**
+     * Refuses what is neither a regular file nor a folder (a named pipe, a socket, a device) before anything opens
+     * it: opening a named pipe that no one writes to blocks forever.
+     */
+    static void requireRegular(Path f) {
+        if (Files.exists(f) && !Files.isRegularFile(f) && !Files.isDirectory(f)) {
+            throw new IllegalArgumentException("File " + f + " is not a regular file (a named pipe, socket or device),"
+                    + " so Sift does not open it: give a regular file");
+        }
+    }
+
     /** Feeds the file's bytes into {@code digest}, streaming (files may be large). */
     static void hash(MessageDigest digest, Path file) throws IOException {
         byte[] buf = new byte[1 << 16];

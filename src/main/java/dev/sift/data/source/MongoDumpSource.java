@@ -84,6 +84,7 @@ public final class MongoDumpSource implements Source {
         }
         List<Collection> out = new ArrayList<>();
         for (Path f : files) {
+            FileSupport.requireRegular(f);
             String file = f.getFileName().toString();
             String stem = file.substring(0, file.length() - (file.endsWith(".gz") ? 8 : 5));
             if (stem.startsWith("system.")) {

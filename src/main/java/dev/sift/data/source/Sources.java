@@ -44,6 +44,7 @@ public final class Sources {
                             + NetworkSources.SCHEMES));
         }
         Path path = base.resolve(location).toAbsolutePath().normalize();
+        FileSupport.requireRegular(path);
         if (Files.isDirectory(path)) {
             return new MongoDumpSource(path);
         }

@@ -53,6 +53,7 @@ public final class SourcesFile {
 
     public static List<Entry> read(Path file, Map<String, String> env) throws IOException {
         Path yaml = file.toAbsolutePath().normalize();
+        FileSupport.requireRegular(yaml);
         if (!Files.isRegularFile(yaml)) {
             throw new IllegalArgumentException("Sources file not found: " + yaml);
         }

@@ -234,4 +234,16 @@ class ConnectSourceTest {
         assertThat(connect(allowed.toString(), allowed.resolve("nope.csv").toString()).error())
                 .isEqualTo("File not found: " + allowed.resolve("nope.csv") + ".");
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 20, unit = java.util.concurrent.TimeUnit.SECONDS,
+            threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void a_named_pipe_inside_the_allowed_folder_is_refused_without_being_opened() throws Exception {
+        Path pipe = allowed.resolve("feed.csv");
+        Process p = new ProcessBuilder("mkfifo", pipe.toString()).start();
+        assertThat(p.waitFor()).isZero();
+        assertThat(connect(allowed.toString(), pipe.toString()).error()).isEqualTo("Could not connect " + pipe + ": File "
+                + pipe + " is not a regular file (a named pipe, socket or device), so Sift does not open it: give a"
+                + " regular file");
+    }
 }
