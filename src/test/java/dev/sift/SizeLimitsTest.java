@@ -12,14 +12,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The size limits of docs/architecture.md, measured on the parsed sources: no file in src/main over 600 lines,
- * every file in {@code web} under 300, and no method or constructor over 60 lines in {@code agent},
- * {@code tool/ToolRegistry} or {@code web} (where one long method hides the request flow).
+ * every file in {@code web} under 300, and no method or constructor in src/main over 60 lines but those still
+ * named in {@link #LONG_METHODS}, a list that only shrinks.
  */
 class SizeLimitsTest {
     private static final Path MAIN = Path.of("src/main/java");
@@ -44,16 +46,49 @@ class SizeLimitsTest {
         assertThat(over(web, MAX_WEB_FILE_LINES - 1)).as("web files of " + MAX_WEB_FILE_LINES + " lines or more").isEmpty();
     }
 
+    /**
+     * Methods of src/main still over the cap, as {@code File.method}: each is to be split along a seam it has, and
+     * then removed from here. Nothing may be added.
+     */
+    static final Set<String> LONG_METHODS = Set.of(
+            "AnalysisRoutes.route", "AutoInsights.run", "BankLedger.simulate", "BankModel.plan", "BenchReport.json",
+            "ChartSpec.build", "CheckDrift.run", "CompareModels.run", "Conversation.ask", "CorrelationAnalysis.run",
+            "DataQualityReport.report", "DuckTables.copier", "FeatureEncoder.plan", "Forecast.run", "KgLoader.parse",
+            "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
+            "ProfileData.profile", "QueryBuilder.compose", "Reader.patterns", "RuleReferenceResolver.elliptic",
+            "RuleReferenceResolver.resolve", "SchemaLinker.link", "ServeBench.session", "SourceUrl.parse",
+            "SqlGuard.scan", "SqliteCopy.attempt", "Suite.item", "Suite.parse", "TextScan.json", "TextToSql.check",
+            "TextTypes.infer", "Trainer.trainNative", "TrendAnalysis.analyse");
+
     @Test
-    void no_method_in_the_loop_the_registry_or_the_web_layer_is_over_60_lines() throws IOException {
-        List<Path> files = new ArrayList<>(sources(MAIN.resolve("dev/sift/agent")));
-        files.add(MAIN.resolve("dev/sift/tool/ToolRegistry.java"));
-        files.addAll(sources(MAIN.resolve("dev/sift/web")));
-        List<String> long_ = new ArrayList<>();
-        for (Path f : files) {
-            long_.addAll(longMethods(StaticJavaParser.parse(f), f));
+    void no_method_in_src_main_is_over_60_lines_but_the_listed_ones() throws IOException {
+        List<String> unlisted = new ArrayList<>();
+        for (String m : longMethods()) {
+            if (!LONG_METHODS.contains(m.substring(0, m.indexOf(' ')))) {
+                unlisted.add(m);
+            }
         }
-        assertThat(long_).as("methods over " + MAX_METHOD_LINES + " lines").isEmpty();
+        assertThat(unlisted).as("methods over " + MAX_METHOD_LINES + " lines (split them; the list only shrinks)")
+                .isEmpty();
+    }
+
+    @Test
+    void every_listed_long_method_is_still_long() throws IOException {
+        Set<String> long_ = new TreeSet<>();
+        for (String m : longMethods()) {
+            long_.add(m.substring(0, m.indexOf(' ')));
+        }
+        assertThat(new TreeSet<>(LONG_METHODS)).as("listed methods now within " + MAX_METHOD_LINES
+                + " lines: remove them from SizeLimitsTest.LONG_METHODS").isSubsetOf(long_);
+    }
+
+    /** Every method or constructor of src/main over the cap, as {@code File.method (N lines)}. */
+    private static List<String> longMethods() throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Path f : sources(MAIN)) {
+            out.addAll(longMethods(StaticJavaParser.parse(f), f));
+        }
+        return out;
     }
 
     @Test
@@ -61,7 +96,7 @@ class SizeLimitsTest {
         StringBuilder body = new StringBuilder("class A { void shortOne() { }\n void longOne() {\n");
         body.append("int x = 0;\n".repeat(MAX_METHOD_LINES));
         CompilationUnit unit = StaticJavaParser.parse(body.append("}\n}\n").toString());
-        assertThat(longMethods(unit, Path.of("A.java"))).containsExactly("A.java: longOne (62 lines)");
+        assertThat(longMethods(unit, Path.of("A.java"))).containsExactly("A.longOne (62 lines)");
     }
 
     static List<String> longMethods(CompilationUnit unit, Path file) {
@@ -69,7 +104,8 @@ class SizeLimitsTest {
         for (CallableDeclaration<?> m : unit.findAll(CallableDeclaration.class)) {
             int lines = m.getEnd().orElseThrow().line - m.getBegin().orElseThrow().line + 1;
             if (lines > MAX_METHOD_LINES) {
-                out.add(file.getFileName() + ": " + m.getNameAsString() + " (" + lines + " lines)");
+                String type = file.getFileName().toString().replaceFirst("\\.java$", "");
+                out.add(type + "." + m.getNameAsString() + " (" + lines + " lines)");
             }
         }
         return out;
