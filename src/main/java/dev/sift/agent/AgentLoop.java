@@ -294,8 +294,17 @@ public final class AgentLoop {
             return out;
         }
 
-        private List<String> observations() {
-            return steps.stream().filter(s -> s.outcome() == Step.Outcome.RAN && s.ok()).map(Step::observation).toList();
+        /** Each result the planner was shown, once: a query with its observation, or another tool's observation. */
+        private List<String> results() {
+            List<String> out = new ArrayList<>();
+            for (Step s : steps) {
+                if (s.outcome() == Step.Outcome.RAN && s.ok()) {
+                    JsonNode sql = s.args() == null ? null : s.args().get("sql");
+                    out.add((sql != null && sql.isTextual() ? "Query: " + sql.asText()
+                            : "Tool " + s.tool() + " " + compact(s.args())) + "\n" + s.observation());
+                }
+            }
+            return out;
         }
 
         /** The one place a run's outcome is assembled: answer, kind, groundedness status, evidence, steps, notes. */
@@ -323,7 +332,7 @@ public final class AgentLoop {
                 status = AgentRun.Status.NOT_SAMPLED;
                 if (k == AnswerKind.ANSWER && grounding.sampled(question, answer)) {
                     try {
-                        Verdict v = grounding.judge(question, answer, ctx.evidence(), observations());
+                        Verdict v = grounding.judge(question, answer, results());
                         g = g.withJudge(v);
                         status = AgentRun.Status.JUDGED;
                         if (!v.grounded()) {

@@ -1,7 +1,6 @@
 package dev.sift.agent.grounding;
 
 import dev.sift.text.Evidence;
-import dev.sift.text.EvidenceText;
 
 import java.util.List;
 
@@ -48,18 +47,13 @@ public final class Grounding {
         return judge != null && config.sampled(question, answer);
     }
 
-    /** The judge's verdict on an answer; the evidence it sees is the result tables and the observations. */
-    public Verdict judge(String question, String answer, List<Evidence> evidence, List<String> observations)
-            throws Judge.JudgeException {
-        StringBuilder b = new StringBuilder();
-        for (Evidence e : evidence) {
-            b.append(b.length() == 0 ? "" : "\n\n").append("Query: ").append(e.sql()).append('\n')
-                    .append(EvidenceText.plainText(List.of(e)));
-        }
-        for (String o : observations) {
-            b.append(b.length() == 0 ? "" : "\n\n").append(o);
-        }
-        return judge.judge(question, b.toString(), answer);
+    /**
+     * The judge's verdict on an answer. {@code results} is one block per result the run was shown (a query with
+     * its observation, or another tool's observation), each once and as the planner saw it, window included
+     * ("77 rows; showing rows 1–15"), so the judge checks the answer against what its author could read.
+     */
+    public Verdict judge(String question, String answer, List<String> results) throws Judge.JudgeException {
+        return judge.judge(question, String.join("\n\n", results), answer);
     }
 
     public JudgeConfig config() {
