@@ -47,10 +47,12 @@ class LayeringTest {
         ALLOWED.put("session", Set.of("planner", "agent", "tool", "data", "knowledge", "ml", "llm", "text"));
         Set<String> product = Set.of("", "session", "planner", "agent", "tool", "tool.*", "data", "knowledge", "ml",
                 "llm", "text");
-        ALLOWED.put("web", product);
-        ALLOWED.put("cli", union(product, Set.of("web")));
-        ALLOWED.put("", union(product, Set.of("web", "cli")));
-        ALLOWED.put("bench", union(product, Set.of("web", "cli")));
+        // the faces: mcp serves the product to MCP clients; web mounts it at /mcp and cli runs it on stdio
+        ALLOWED.put("mcp", product);
+        ALLOWED.put("web", union(product, Set.of("mcp")));
+        ALLOWED.put("cli", union(product, Set.of("web", "mcp")));
+        ALLOWED.put("", union(product, Set.of("web", "cli", "mcp")));
+        ALLOWED.put("bench", union(product, Set.of("web", "cli", "mcp")));
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.sift.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
+import dev.sift.mcp.McpHttpEndpoint;
+import dev.sift.mcp.SiftMcp;
 import dev.sift.session.Sessions;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
@@ -20,7 +22,7 @@ import java.util.List;
 
 /**
  * The HTTP face of Sift: the app (static files from the jar), a REST API under {@code /api}, run events
- * as server-sent events, {@code /health} and {@code /metrics}. Closing it stops the server, the runs and
+ * as server-sent events, {@code /health}, {@code /metrics} and MCP at {@code /mcp} ({@link McpRoute}). Closing it stops the server, the runs and
  * the open sessions. Binding beyond loopback requires a token; with a token set, every {@code /api} call
  * and {@code /metrics} needs it ({@code Authorization: Bearer …} or {@code X-Sift-Token}; event streams,
  * which browsers open without headers, take a signed link instead: {@link EventLinks}). Other sites cannot
@@ -76,6 +78,7 @@ public final class WebServer implements AutoCloseable {
     private final WebContext web;
     private final String csrf;
     private final Javalin app;
+    private final McpHttpEndpoint mcp;
 
     private WebServer(Sift sift, Options options) {
         this.options = options;
@@ -88,6 +91,7 @@ public final class WebServer implements AutoCloseable {
         byte[] csrf = new byte[24];
         random.nextBytes(csrf);
         this.csrf = Base64.getUrlEncoder().withoutPadding().encodeToString(csrf);
+        this.mcp = new McpHttpEndpoint(new SiftMcp(sift, sessions, false)); // MCP sessions are the app's sessions
         this.app = Javalin.create(cfg -> {
             cfg.startup.showJavalinBanner = false;
             cfg.jsonMapper(new JavalinJackson(json, false));
@@ -141,6 +145,7 @@ public final class WebServer implements AutoCloseable {
         new SessionRoutes(web).register(r);
         new RunRoutes(web).register(r);
         new KnowledgeRoutes(web).register(r);
+        new McpRoute(mcp, auth, options.runThreads()).register(r);
     }
 
     public int port() {
@@ -155,6 +160,7 @@ public final class WebServer implements AutoCloseable {
     @Override
     public void close() {
         app.stop();
+        mcp.shutdown();
         web.runs().close();
         web.sessions().close();
         web.metrics().close();
