@@ -57,7 +57,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     int questions;
 
     @Option(names = "--url", paramLabel = "URL", description = "engine: a PostgreSQL where the bench may create its table"
-            + " (default: an embedded PostgreSQL, in builds made with -Pbench-pg)")
+            + " (default: an embedded PostgreSQL)")
     String url;
 
     @picocli.CommandLine.Mixin

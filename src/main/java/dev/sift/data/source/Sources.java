@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Tells what a SOURCE is and opens it: a {@code scheme://} location goes to {@link NetworkSources}; a folder is
- * a MongoDB dump; a file starting with SQLite's or DuckDB's header is that database, whatever its name; any other
- * file is a data file. Sources files (YAML) are read by {@link SourcesFile}.
+ * a MongoDB dump; a file starting with SQLite's or DuckDB's header is that database, whatever its name; a
+ * {@code .sql} file is a plain-format PostgreSQL dump; any other file is a data file. Sources files (YAML) are read by {@link SourcesFile}.
  */
 public final class Sources {
     private Sources() { }
@@ -21,7 +21,9 @@ public final class Sources {
     private static final byte[] DUCKDB_MAGIC = "DUCK".getBytes(StandardCharsets.US_ASCII); // at byte 8
 
     /** What a local file holds, from its first bytes. */
-    enum FileKind { SQLITE, DUCKDB, DATA }
+    enum FileKind { SQLITE, DUCKDB, PG_DUMP, DATA }
+
+    private static final byte[] PG_CUSTOM_MAGIC = "PGDMP".getBytes(StandardCharsets.US_ASCII);
 
     public static boolean isUrl(String location) {
         return SourceUrl.looksLikeUrl(location);
@@ -54,6 +56,7 @@ public final class Sources {
         return switch (fileKind(path)) {
             case SQLITE -> new SqliteSource(path);
             case DUCKDB -> new DuckDbFileSource(path);
+            case PG_DUMP -> new PgDumpSource(path);
             case DATA -> new FileLoader(java.util.List.of(path));
         };
     }
@@ -70,11 +73,25 @@ public final class Sources {
         if (head.length >= 12 && Arrays.equals(head, 8, 12, DUCKDB_MAGIC, 0, 4)) {
             return FileKind.DUCKDB;
         }
+        if (head.length >= 5 && Arrays.equals(head, 0, 5, PG_CUSTOM_MAGIC, 0, 5)) {
+            throw new IllegalArgumentException("File " + file + " is a custom-format PostgreSQL dump (pg_dump -Fc), which"
+                    + " Sift reads only as a plain SQL script: convert it with 'pg_restore -f " + plainName(file) + " " + file
+                    + "' and load the .sql file");
+        }
         String lower = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".sql")) {
+            return FileKind.PG_DUMP;
+        }
         if (lower.endsWith(".sqlite") || lower.endsWith(".sqlite3") || lower.endsWith(".db") || lower.endsWith(".duckdb")) {
             throw new IllegalArgumentException("File " + file + " is neither a SQLite nor a DuckDB database: "
                     + (head.length == 0 ? "it is empty" : "its first bytes are no database header (a corrupt or partial copy?)"));
         }
         return FileKind.DATA;
+    }
+
+    private static String plainName(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return (dot > 0 ? name.substring(0, dot) : name) + ".sql";
     }
 }

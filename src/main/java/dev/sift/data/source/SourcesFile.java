@@ -179,7 +179,10 @@ public final class SourcesFile {
             return new FileLoader(files.files(), types);
         }
 
-        /** DataAgentBench's {@code db_type} with {@code db_path} (files) or {@code dump_folder} (MongoDB dumps). */
+        /**
+         * DataAgentBench's {@code db_type} with {@code db_path} (files), {@code dump_folder} (MongoDB dumps) or
+         * {@code sql_file} (PostgreSQL dumps, restored by {@link PgDumpSource}).
+         */
         Source benchSource(String alias, Node value) throws IOException {
             MappingNode m = mapping(value, "alias '" + alias + "' needs 'db_type' and 'db_path' or 'dump_folder'");
             Map<String, Node> keys = keys(alias, m);
@@ -193,7 +196,9 @@ public final class SourcesFile {
                 case "duckdb", "sqlite", "file" -> "db_path";
                 case "mongo", "mongodb" -> keys.containsKey("dump_folder") || !keys.containsKey("location") ? "dump_folder"
                         : "location";
-                case "postgres", "postgresql", "mysql", "mariadb" -> "location";
+                case "postgres", "postgresql" -> keys.containsKey("sql_file") || !keys.containsKey("location") ? "sql_file"
+                        : "location";
+                case "mysql", "mariadb" -> "location";
                 default -> throw error(typeNode, "db_type '" + type + "' of alias '" + alias + "' is not known: use one of "
                         + String.join(", ", DB_TYPES) + Names.didYouMean(type, DB_TYPES));
             };
@@ -201,6 +206,8 @@ public final class SourcesFile {
             if (location == null) {
                 throw error(value, "alias '" + alias + "' (db_type " + type + ") needs a '" + where + "' key"
                         + (where.equals("location") ? " with its URL, e.g. " + example(type) : "")
+                        + (where.equals("sql_file") ? " with the path of its pg_dump script, or a 'location' with its URL, e.g. "
+                        + example(type) : "")
                         + keys.keySet().stream().map(k -> Names.didYouMean(k, List.of(where))).filter(s -> !s.isEmpty())
                         .findFirst().orElse(""));
             }

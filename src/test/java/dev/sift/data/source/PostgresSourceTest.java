@@ -31,7 +31,7 @@ class PostgresSourceTest {
     private static TestPostgres pg;
 
     /** Every PostgreSQL type the source maps, in one table of the database {@code shop} (arrays included). */
-    private static final String[] EVERYTHING = {
+    static final String[] EVERYTHING = {
             "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
             "CREATE TYPE addr AS (street text, zip int)",
             "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)",
