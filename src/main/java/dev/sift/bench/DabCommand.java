@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "dab", description = {
         "Run DataAgentBench tasks and score each answer with the task's own validate.py (needs python3).",
-        "  sift bench dab --root DIR [--dataset NAME...] [--query queryN...] [--iterations K] [--hints]",
+        "  sift bench dab --root DIR [--all | --dataset NAME...] [--db-types T1,T2] [--query queryN...] [--iterations K]",
+        "                 [--max-steps N] [--hints]",
         "Each dataset is folded in once from its db_config.yaml (reused across runs); finished task iterations",
         "in --out are skipped, so a run resumes where it stopped."})
 final class DabCommand implements Callable<Integer> {
@@ -43,6 +44,13 @@ final class DabCommand implements Callable<Integer> {
 
     @Option(names = "--dataset", paramLabel = "NAME", description = "only these datasets (repeatable; default: all)")
     List<String> datasets = new ArrayList<>();
+
+    @Option(names = "--all", description = "every dataset under --root (the default when no --dataset is named)")
+    boolean all;
+
+    @Option(names = "--db-types", split = ",", paramLabel = "T1,T2", description = "only datasets whose databases are all"
+            + " of these db_types (duckdb, sqlite, postgres, mongo, ...)")
+    List<String> dbTypes = new ArrayList<>();
 
     @Option(names = "--query", paramLabel = "queryN", description = "only these queries (repeatable; default: all)")
     List<String> queries = new ArrayList<>();
@@ -78,10 +86,7 @@ final class DabCommand implements Callable<Integer> {
             throw new IllegalArgumentException("Cannot score DataAgentBench tasks: " + missing + ".");
         }
         DabRunner.Options options = new DabRunner.Options(iterations, hints, AgentConfig.defaults().withMaxSteps(maxSteps));
-        List<String> names = datasets.isEmpty() ? DabDataset.names(root) : datasets;
-        if (names.isEmpty()) {
-            throw new IllegalArgumentException("No DataAgentBench datasets under " + root + " (no <dataset>/db_config.yaml).");
-        }
+        List<String> names = selected(err);
         Sift configured = Runtime.sift();
         LlmClient llm = configured.llm().map(m -> cache == null ? m : (LlmClient) new CachingLlm(m, CachingLlm.DEFAULT_MAX_ENTRIES, cache))
                 .orElse(null);
@@ -109,6 +114,33 @@ final class DabCommand implements Callable<Integer> {
         o.println("Reports: " + dir.resolve("report.json") + ", " + dir.resolve("report.md") + "; traces in " + dir);
         o.flush();
         return 0;
+    }
+
+    /** The datasets to run: those named, or all under the root; kept when every db_type is one of --db-types. */
+    private List<String> selected(PrintWriter err) throws java.io.IOException {
+        if (all && !datasets.isEmpty()) {
+            throw new IllegalArgumentException("Give --all or --dataset, not both.");
+        }
+        List<String> names = datasets.isEmpty() ? DabDataset.names(root) : datasets;
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("No DataAgentBench datasets under " + root + " (no <dataset>/db_config.yaml).");
+        }
+        if (dbTypes.isEmpty()) {
+            return names;
+        }
+        List<String> kept = new ArrayList<>();
+        for (String name : names) {
+            java.util.Set<String> types = DabDataset.dbTypes(root.resolve(name).resolve("db_config.yaml"));
+            if (dbTypes.containsAll(types)) {
+                kept.add(name);
+            } else {
+                err.println("Dataset " + name + " skipped: its db_types " + String.join(", ", types) + " are not all in --db-types.");
+            }
+        }
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("No dataset under " + root + " has only db_types " + String.join(", ", dbTypes) + ".");
+        }
+        return kept;
     }
 
     /**

@@ -24,9 +24,17 @@ public record DabDataset(String name, Path dir, Path dbConfig, String descriptio
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern QUERY_DIR = Pattern.compile("query(\\d+)");
 
-    /** The description the question is composed with: the hinted one when asked for and present. */
+    /**
+     * The description the question is composed with: with hints asked for and present, the description followed by
+     * the hints ({@code db_description_withhint.txt} holds only the hints; one that repeats the description is used
+     * as it is).
+     */
     public String description(boolean hints) {
-        return hints && hintDescription != null ? hintDescription : description;
+        if (!hints || hintDescription == null || hintDescription.isBlank()) {
+            return description;
+        }
+        return hintDescription.contains(description.strip()) ? hintDescription
+                : description.strip() + "\n\n" + hintDescription.strip();
     }
 
     /** The datasets under {@code root} (folders with a {@code db_config.yaml}), by name. */
@@ -39,6 +47,25 @@ public record DabDataset(String name, Path dir, Path dbConfig, String descriptio
             return dirs.filter(d -> Files.isRegularFile(d.resolve("db_config.yaml")))
                     .map(d -> d.getFileName().toString()).sorted().toList();
         }
+    }
+
+    /** The {@code db_type}s a {@code db_config.yaml} names, sorted ("postgresql" read as "postgres", "mongodb" as "mongo"). */
+    public static java.util.Set<String> dbTypes(Path config) throws IOException {
+        Object doc;
+        try (java.io.Reader r = Files.newBufferedReader(config)) {
+            doc = new org.yaml.snakeyaml.Yaml(new org.yaml.snakeyaml.constructor.SafeConstructor(
+                    new org.yaml.snakeyaml.LoaderOptions())).load(r);
+        }
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        if (doc instanceof java.util.Map<?, ?> m && m.get("db_clients") instanceof java.util.Map<?, ?> clients) {
+            for (Object client : clients.values()) {
+                if (client instanceof java.util.Map<?, ?> c && c.get("db_type") != null) {
+                    String t = c.get("db_type").toString().toLowerCase(java.util.Locale.ROOT);
+                    out.add(t.equals("postgresql") ? "postgres" : t.equals("mongodb") ? "mongo" : t);
+                }
+            }
+        }
+        return out;
     }
 
     public static DabDataset read(Path root, String name) throws IOException {

@@ -22,7 +22,7 @@ class DabDatasetTest {
         Path ds = Files.createDirectories(root.resolve("shop"));
         Files.writeString(ds.resolve("db_config.yaml"), "db_clients: {}\n");
         Files.writeString(ds.resolve("db_description.txt"), "One table, products.\n");
-        Files.writeString(ds.resolve("db_description_withhint.txt"), "One table, products. Hint: price is in euros.\n");
+        Files.writeString(ds.resolve("db_description_withhint.txt"), "HINTS:\n- price is in euros.\n");
         task(ds, "query10", "{\"query\": \"Tenth?\"}");
         task(ds, "query2", "\"Second?\"");
         return root;
@@ -38,11 +38,23 @@ class DabDatasetTest {
     }
 
     @Test
-    void composes_the_question_after_the_plain_or_hinted_description(@TempDir Path root) throws Exception {
+    void composes_the_question_after_the_description_and_with_hints_appends_them(@TempDir Path root) throws Exception {
         DabDataset d = DabDataset.read(layout(root), "shop");
         assertThat(d.compose(d.tasks().get(0), false)).isEqualTo("One table, products.\n\nQuestion: Second?");
         assertThat(d.compose(d.tasks().get(0), true))
-                .isEqualTo("One table, products. Hint: price is in euros.\n\nQuestion: Second?");
+                .isEqualTo("One table, products.\n\nHINTS:\n- price is in euros.\n\nQuestion: Second?");
+        Files.writeString(root.resolve("shop/db_description_withhint.txt"), "One table, products.\nHint: euros.\n");
+        DabDataset whole = DabDataset.read(root, "shop");
+        assertThat(whole.compose(whole.tasks().get(0), true)).as("a hint file that repeats the description")
+                .isEqualTo("One table, products.\nHint: euros.\n\nQuestion: Second?");
+    }
+
+    @Test
+    void reads_the_db_types_a_config_names(@TempDir Path root) throws Exception {
+        Path config = Files.writeString(root.resolve("db_config.yaml"), "db_clients:\n  a: {db_type: postgresql, sql_file: a.sql}\n"
+                + "  b:\n    db_type: sqlite   # a comment\n    db_path: b.db\n  c: {db_type: mongodb, dump_folder: c}\n"
+                + "  d: {db_type: duckdb, db_path: d.duckdb}\n");
+        assertThat(DabDataset.dbTypes(config)).containsExactly("duckdb", "mongo", "postgres", "sqlite");
     }
 
     @Test
