@@ -5,8 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Evaluation metrics. Classification: AUC (rank based, ties averaged), log loss (probabilities clipped to
- * [1e-15, 1 - 1e-15]), accuracy and F1 of the positive class at threshold 0.5, and the positive rate.
+ * Evaluation metrics. Classification: AUC (rank based, ties averaged), PR-AUC (average precision: the mean of the
+ * precision at each positive, tied scores taken together), log loss (probabilities clipped to [1e-15, 1 - 1e-15]),
+ * Brier score (mean squared error of the probability), accuracy and F1 of the positive class at threshold 0.5,
+ * and the positive rate.
  * Regression: RMSE, MAE and R². Undefined values (AUC with one class) are NaN.
  */
 public final class Metrics {
@@ -18,7 +20,9 @@ public final class Metrics {
     public static Map<String, Double> classification(double[] truth, double[] p) {
         Map<String, Double> m = new LinkedHashMap<>();
         m.put("auc", auc(truth, p));
+        m.put("pr_auc", averagePrecision(truth, p));
         m.put("log_loss", logLoss(truth, p));
+        m.put("brier", brier(truth, p));
         m.put("accuracy", accuracy(truth, p));
         m.put("f1", f1(truth, p));
         m.put("positive_rate", mean(truth));
@@ -67,6 +71,47 @@ public final class Metrics {
             return Double.NaN;
         }
         return (rankSum - pos * (pos + 1) / 2) / (pos * neg);
+    }
+
+    /** Average precision; NaN without positives. */
+    public static double averagePrecision(double[] truth, double[] p) {
+        int n = truth.length;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(p[b], p[a]));
+        double positives = 0;
+        for (double t : truth) {
+            positives += t == 1 ? 1 : 0;
+        }
+        if (positives == 0) {
+            return Double.NaN;
+        }
+        double ap = 0;
+        int seen = 0;
+        int hits = 0;
+        for (int i = 0; i < n; ) {
+            int j = i;
+            int tiedHits = 0;
+            while (j < n && p[order[j]] == p[order[i]]) {
+                tiedHits += truth[order[j]] == 1 ? 1 : 0;
+                j++;
+            }
+            seen += j - i;
+            hits += tiedHits;
+            ap += tiedHits * ((double) hits / seen);
+            i = j;
+        }
+        return ap / positives;
+    }
+
+    public static double brier(double[] truth, double[] p) {
+        double s = 0;
+        for (int i = 0; i < truth.length; i++) {
+            s += (p[i] - truth[i]) * (p[i] - truth[i]);
+        }
+        return s / truth.length;
     }
 
     public static double logLoss(double[] truth, double[] p) {

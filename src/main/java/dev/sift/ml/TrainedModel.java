@@ -17,10 +17,25 @@ public record TrainedModel(String id, TaskType task, String source, String targe
                            String positiveClass, String negativeClass, FeatureEncoder encoder, Provenance provenance,
                            byte[] booster) {
 
-    /** Where a model came from and how good it is on its held-out rows. */
+    /**
+     * Where a model came from and how good it is. The booster trained on all {@code trainRows} labelled rows;
+     * {@code metrics} are the cross-validated means ({@code evaluation} has their spread and the baselines).
+     *
+     * @param evaluation  the cross-validated metrics and baselines ({@link Evaluation})
+     * @param pointInTime the point-in-time rule the features obey, e.g. "features use only rows dated strictly
+     *                    before loan.date (trans.date < loan.date)", or null when the frame states none
+     */
     public record Provenance(String dataFingerprint, List<String> features, Map<String, Object> params, int rounds,
-                             long seed, Map<String, Double> metrics, int trainRows, int testRows, long[] testRowids,
-                             String createdAt, long trainMillis) { }
+                             long seed, Map<String, Double> metrics, int trainRows, String createdAt, long trainMillis,
+                             Evaluation evaluation, String pointInTime) { }
+
+    /** This model with its features' point-in-time rule recorded. */
+    public TrainedModel withPointInTime(String rule) {
+        Provenance p = provenance;
+        return new TrainedModel(id, task, source, target, entity, positiveClass, negativeClass, encoder,
+                new Provenance(p.dataFingerprint(), p.features(), p.params(), p.rounds(), p.seed(), p.metrics(),
+                        p.trainRows(), p.createdAt(), p.trainMillis(), p.evaluation(), rule), booster);
+    }
 
     /** Loads the booster into native memory to work on {@code rows} rows; the caller must {@code dispose()} it. */
     public Booster load(int rows) throws XGBoostError {
@@ -33,16 +48,15 @@ public record TrainedModel(String id, TaskType task, String source, String targe
         }
     }
 
-    /** The headline metric: AUC for classification, RMSE for regression. */
+    /** The headline: cross-validated AUC (classification) or RMSE (regression) with its spread and baseline. */
     public String headline() {
-        Map<String, Double> m = provenance.metrics();
-        return task == TaskType.CLASSIFICATION ? "AUC " + Metrics.fmt(m.get("auc")) : "RMSE " + Metrics.fmt(m.get("rmse"));
+        return provenance.evaluation().headline();
     }
 
     /** One line for lists: id, task, target, source, features, headline metric. */
     public String line() {
         return id + ": " + task.label() + " of " + target + " on " + source + ", " + encoder.columns().size()
-                + " columns (" + provenance.features().size() + " features), " + headline() + " on "
-                + provenance.testRows() + " held-out rows";
+                + " columns (" + provenance.features().size() + " features), trained on " + provenance.trainRows()
+                + " rows, " + headline();
     }
 }

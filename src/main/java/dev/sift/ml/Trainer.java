@@ -21,12 +21,12 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Trains an XGBoost model on rows read through a {@link FeatureEncoder}: a stratified held-out split
- * (fixed seed) for metrics, then the booster trained on the rest. Native memory is always freed.
+ * Trains an XGBoost model on rows read through a {@link FeatureEncoder}: stratified k-fold cross-validation
+ * (fixed seed, {@link CrossValidation}) for metrics against baselines, then the booster trained on every labelled
+ * row. Native memory is always freed.
  */
 public final class Trainer {
     public static final long DEFAULT_SEED = 42;
-    public static final double TEST_FRACTION = 0.2;
     public static final int DEFAULT_ROUNDS = 100;
     public static final int MIN_ROWS = 10;
     /** Below this many training rows min_child_weight defaults to {@value #SMALL_MIN_CHILD_WEIGHT} instead of 1. */
@@ -91,7 +91,7 @@ public final class Trainer {
         return new Labels(y, null, null);
     }
 
-    /** Test-row indices: per class (or overall for regression) a seeded shuffle, {@code fraction} held out. */
+    /** A stratified sample: per class (or overall for regression) a seeded shuffle, {@code fraction} of each kept (sorted). */
     public static int[] heldOut(float[] y, boolean stratify, double fraction, long seed) {
         Map<Float, List<Integer>> groups = new TreeMap<>();
         for (int i = 0; i < y.length; i++) {
@@ -153,82 +153,62 @@ public final class Trainer {
         long start = System.nanoTime();
         Map<String, Object> params = params(task, overrides, DEFAULT_SEED);
         long seed = ((Number) params.get("seed")).longValue();
+        int rounds = rounds(params);
+        // Rows with a target only; the rest cannot teach anything.
+        int[] labelled = java.util.stream.IntStream.range(0, data.rows()).filter(i -> !Float.isNaN(labels.y()[i])).toArray();
+        if (labelled.length < MIN_ROWS) {
+            throw new MlException("Only " + labelled.length + " rows have a value of '" + target + "': at least "
+                    + MIN_ROWS + " are needed to train and cross-validate.");
+        }
+        MlData d = data.subset(labelled);
+        float[] y = pick(labels.y(), labelled);
+        boolean classify = task == TaskType.CLASSIFICATION;
+        if (classify) {
+            int pos = CrossValidation.positives(y);
+            if (pos < 2 || y.length - pos < 2) {
+                throw new MlException("Target '" + target + "' has " + pos + " rows of class '" + labels.positive()
+                        + "' and " + (y.length - pos) + " of '" + labels.negative() + "': each class needs at least 2"
+                        + " rows for cross-validation.");
+            }
+        }
+        params.put("nthread", threads(y.length));
+        if (y.length < SMALL_DATA && !overrides.containsKey("min_child_weight")) {
+            params.put("min_child_weight", SMALL_MIN_CHILD_WEIGHT); // lets small samples split at all
+        }
+        Evaluation evaluation = CrossValidation.run(d, y, new CrossValidation.Setup(params, rounds, seed, classify),
+                encoder.featureNames());
+        byte[] bytes = fit(d, y, params, rounds);
+        Map<String, Double> metrics = evaluation.means();
+        params.put("num_round", rounds);
+        TrainedModel.Provenance provenance = new TrainedModel.Provenance(fingerprint(d.x(), y), encoder.featureNames(),
+                Map.copyOf(params), rounds, seed, metrics, y.length, Instant.now().toString(),
+                (System.nanoTime() - start) / 1_000_000, evaluation, null);
+        return new TrainedModel(id, task, source, target, entity, labels.positive(), labels.negative(), encoder,
+                provenance, bytes);
+    }
+
+    /** num_round (or n_estimators) taken out of {@code params}, checked; {@value #DEFAULT_ROUNDS} by default. */
+    private static int rounds(Map<String, Object> params) throws MlException {
         Object r = params.containsKey("num_round") ? params.remove("num_round") : params.remove("n_estimators");
         int rounds = r == null ? DEFAULT_ROUNDS : ((Number) r).intValue();
         if (rounds < 1 || rounds > 5000) {
             throw new MlException("num_round must be between 1 and 5000, got " + rounds + ".");
         }
-        // Rows with a target only; the rest cannot teach anything.
-        int[] labelled = java.util.stream.IntStream.range(0, data.rows()).filter(i -> !Float.isNaN(labels.y()[i])).toArray();
-        if (labelled.length < MIN_ROWS) {
-            throw new MlException("Only " + labelled.length + " rows have a value of '" + target + "': at least "
-                    + MIN_ROWS + " are needed to train and hold out rows for metrics.");
-        }
-        MlData d = data.subset(labelled);
-        float[] y = new float[labelled.length];
-        for (int i = 0; i < labelled.length; i++) {
-            y[i] = labels.y()[labelled[i]];
-        }
-        boolean classify = task == TaskType.CLASSIFICATION;
-        if (classify) {
-            int pos = 0;
-            for (float v : y) {
-                pos += v == 1f ? 1 : 0;
-            }
-            if (pos < 2 || y.length - pos < 2) {
-                throw new MlException("Target '" + target + "' has " + pos + " rows of class '" + labels.positive()
-                        + "' and " + (y.length - pos) + " of '" + labels.negative() + "': each class needs at least 2"
-                        + " rows for a held-out split.");
-            }
-        }
-        int[] test = heldOut(y, classify, TEST_FRACTION, seed);
-        boolean[] isTest = new boolean[y.length];
-        for (int t : test) {
-            isTest[t] = true;
-        }
-        int[] train = java.util.stream.IntStream.range(0, y.length).filter(i -> !isTest[i]).toArray();
-        params.put("nthread", threads(train.length));
-        if (train.length < SMALL_DATA && !overrides.containsKey("min_child_weight")) {
-            params.put("min_child_weight", SMALL_MIN_CHILD_WEIGHT); // lets small samples split at all
-        }
-        MlData trainData = d.subset(train);
-        MlData testData = d.subset(test);
-        float[] yTrain = pick(y, train);
-        float[] yTest = pick(y, test);
+        return rounds;
+    }
 
-        byte[] bytes;
-        double[] predicted;
+    /** The final booster, trained on every labelled row, as XGBoost's model bytes. */
+    private static byte[] fit(MlData d, float[] y, Map<String, Object> params, int rounds) throws XGBoostError {
         DMatrix dtrain = null;
-        DMatrix dtest = null;
         Booster booster = null;
         try {
-            dtrain = new DMatrix(trainData.x(), trainData.rows(), d.width(), Float.NaN);
-            dtrain.setLabel(yTrain);
+            dtrain = new DMatrix(d.x(), d.rows(), d.width(), Float.NaN);
+            dtrain.setLabel(y);
             booster = XGBoost.train(dtrain, params, rounds, Map.of(), null, null);
-            dtest = new DMatrix(testData.x(), testData.rows(), d.width(), Float.NaN);
-            predicted = column(booster.predict(dtest));
-            bytes = booster.toByteArray();
+            return booster.toByteArray();
         } finally {
-            dispose(dtrain, dtest, booster);
+            dispose(dtrain, booster);
         }
-        double[] truth = new double[yTest.length];
-        for (int i = 0; i < truth.length; i++) {
-            truth[i] = yTest[i];
-        }
-        Map<String, Double> metrics = classify ? Metrics.classification(truth, predicted) : Metrics.regression(truth, predicted);
-        if (classify) {
-            double trainPos = 0;
-            for (float v : yTrain) {
-                trainPos += v;
-            }
-            metrics.put("train_positive_rate", trainPos / yTrain.length);
-        }
-        params.put("num_round", rounds);
-        TrainedModel.Provenance provenance = new TrainedModel.Provenance(fingerprint(d.x(), y), encoder.featureNames(),
-                Map.copyOf(params), rounds, seed, metrics, train.length, test.length, testData.rowids(),
-                Instant.now().toString(), (System.nanoTime() - start) / 1_000_000);
-        return new TrainedModel(id, task, source, target, entity, labels.positive(), labels.negative(), encoder,
-                provenance, bytes);
     }
 
     /** OpenMP threads for work on {@code rows} rows. */

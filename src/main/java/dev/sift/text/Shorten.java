@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 public final class Shorten {
     /** A data line longer than this is shortened before any line is dropped. */
     static final int LONG_LINE = 240;
-    private static final Pattern KEEP = Pattern.compile("(?i)^(next|warning|unreliable|error|caveat|note|held-out"
+    private static final Pattern KEEP = Pattern.compile("(?i)^(next|warning|unreliable|error|caveat|note|held-out|quality|cross-validated|baseline|point in time"
             + "|saved|skipped|dropped|overall|showing|features|the frame|top \\d+|result|more than \\d+ rows"
             + "|\\d[\\d,]* rows?\\b|\\d[\\d,]* of \\d[\\d,]* rows).*");
     private static final Pattern FRAME = Pattern.compile("(?i)(saved as frame|frames\\.[a-z_])");

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.within;
 /**
  * The north-star prediction with a model as planner, through the real OpenAI-compatible client over HTTP: the model
  * is shown the knowledge graph's prediction task, builds its frames with prediction_frames, and its model reaches the
- * offline planner's held-out AUC, on the same curated features.
+ * offline planner's cross-validated AUC, on the same curated features.
  */
 class PredictionOverHttpTest {
     @RegisterExtension
@@ -32,7 +32,7 @@ class PredictionOverHttpTest {
 
     static final String QUESTION = "For loans currently being repaid, which are likely to default? Show me the top 10"
             + " highest-risk loans and tell me why.";
-    private static final Pattern AUC = Pattern.compile("Held-out metrics: auc ([0-9.]+)");
+    private static final Pattern AUC = Pattern.compile("Quality: AUC ([0-9.]+)");
     @TempDir
     Path home;
 

@@ -85,10 +85,10 @@ class PredictivePlanTest extends OnBankWorkspace {
         // Drivers, metrics and the caveat come from the tools' observations.
         String overall = run.steps().get(3).observation().lines().filter(l -> l.startsWith("Overall importance"))
                 .findFirst().orElseThrow();
-        String metrics = run.steps().get(1).observation().lines().filter(l -> l.startsWith("Held-out metrics: auc "))
+        String metrics = run.steps().get(1).observation().lines().filter(l -> l.startsWith("Quality: AUC "))
                 .findFirst().orElseThrow();
         assertThat(answer).contains("\nMain drivers overall — o" + overall.substring(1))
-                .contains("\nModel quality — h" + metrics.substring(1))
+                .contains("\nModel quality — cross-validated " + metrics.substring("Quality: ".length()))
                 .contains("Caveat: the features aggregate all of an account's transactions");
     }
 

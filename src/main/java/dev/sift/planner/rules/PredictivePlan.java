@@ -265,8 +265,8 @@ public final class PredictivePlan {
         }
         line(explain.observation(), "Overall importance").ifPresent(l -> b.append("\nMain drivers overall — ")
                 .append(Character.toLowerCase(l.charAt(0))).append(l.substring(1)));
-        line(train.observation(), "Held-out metrics:").ifPresent(l -> b.append("\nModel quality — ")
-                .append(Character.toLowerCase(l.charAt(0))).append(l.substring(1)));
+        line(train.observation(), "Quality: ").ifPresent(l -> b.append("\nModel quality — cross-validated ")
+                .append(l.substring("Quality: ".length())));
         line(train.observation(), "Warning:").ifPresent(l -> b.append('\n')
                 .append(l.contains(" Say so") ? l.substring(0, l.indexOf(" Say so")) : l));
         b.append("\nCaveat: the features aggregate all of an account's transactions, including those after the loan was"

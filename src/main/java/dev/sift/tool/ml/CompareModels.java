@@ -24,15 +24,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Side-by-side metrics of models of the same target on the same rows: the held-out rows of the first
- * model (by default) or all labelled rows of a given table or frame.
+ * Side-by-side metrics of models of the same target: by default their cross-validated figures (on the same folds
+ * when they were trained on the same rows with the same seed, as the folds depend on nothing else), or their
+ * metrics on all labelled rows of a given table or frame.
  */
 public final class CompareModels implements Tool<CompareModels.Args> {
 
     public record Args(
             @Arg(value = "model ids to compare (default: all models of the selected model's target)", required = false,
                     aliases = {"ids"}) List<String> models,
-            @Arg(value = "table or frame with the target to evaluate on (default: the first model's held-out rows)",
+            @Arg(value = "table or frame with the target to evaluate on (default: compare the cross-validated metrics)",
                     required = false, aliases = {"table", "frame"}, kind = Arg.Kind.SOURCE) String source) { }
 
     /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
@@ -43,8 +44,8 @@ public final class CompareModels implements Tool<CompareModels.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("compare_models", "Compare models of the same target side by side on the same rows"
-                + " (held-out rows by default).", Args.class, "metrics per model", Set.of("ml"));
+        return new ToolSpec("compare_models", "Compare models of the same target side by side: their"
+                + " cross-validated metrics (by default) or their metrics on the same labelled rows of a table or frame.", Args.class, "metrics per model", Set.of("ml"));
     }
 
     @Override
@@ -70,22 +71,15 @@ public final class CompareModels implements Tool<CompareModels.Args> {
                         + m.target() + "): compare models of the same target.");
             }
         }
-        TableInfo table;
-        String where;
-        String rowsDescribed;
-        if (args.source() != null) {
-            table = ctx.workspace().table(args.source()).orElseThrow();
-            if (table.column(first.target()).isEmpty()) {
-                throw new MlException(table.name() + " has no column '" + first.target() + "' to evaluate against.");
-            }
-            where = Sql.quoteIdent(first.target()) + " IS NOT NULL";
-            rowsDescribed = "rows of " + table.name() + " with a value of " + first.target();
-        } else {
-            table = MlSupport.table(ctx.workspace(), first.source(), "source");
-            long[] ids = first.provenance().testRowids();
-            where = "rowid IN (" + java.util.Arrays.stream(ids).mapToObj(Long::toString).collect(Collectors.joining(", ")) + ")";
-            rowsDescribed = "the " + ids.length + " held-out rows of " + first.id() + " (" + table.name() + ")";
+        if (args.source() == null) {
+            return crossValidated(models);
         }
+        TableInfo table = ctx.workspace().table(args.source()).orElseThrow();
+        if (table.column(first.target()).isEmpty()) {
+            throw new MlException(table.name() + " has no column '" + first.target() + "' to evaluate against.");
+        }
+        String where = Sql.quoteIdent(first.target()) + " IS NOT NULL";
+        String rowsDescribed = "rows of " + table.name() + " with a value of " + first.target();
         Map<String, Map<String, Double>> results = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         for (TrainedModel m : models) {
@@ -101,8 +95,9 @@ public final class CompareModels implements Tool<CompareModels.Args> {
                         : Double.parseDouble(d.target()[i]);
             }
             results.put(m.id(), m.task() == TaskType.CLASSIFICATION ? Metrics.classification(y, p) : Metrics.regression(y, p));
-            if (args.source() == null && !m.source().equals(first.source())) {
-                notes.add(m.id() + " was trained on " + m.source() + ", so some of these rows may be ones it learned from");
+            if (m.source().equals(table.name())) {
+                notes.add(m.id() + " was trained on " + m.source() + ", so these are rows it learned from: its"
+                        + " cross-validated figures (" + m.headline() + ") are the honest ones");
             }
         }
         String key = first.task() == TaskType.CLASSIFICATION ? "auc" : "rmse";
@@ -120,6 +115,30 @@ public final class CompareModels implements Tool<CompareModels.Args> {
         b.append(best == null ? "\nNo model can be ranked by " + key + " on these rows."
                 : "\nBest by " + key + ": " + best + ". select_model(model=" + best + ") makes it the default.");
         notes.forEach(n -> b.append("\nNote: ").append(n).append('.'));
+        return ToolResult.ok(b.toString(), results);
+    }
+
+    private static ToolResult crossValidated(List<TrainedModel> models) {
+        TrainedModel first = models.get(0);
+        StringBuilder b = new StringBuilder("Compared ").append(models.size()).append(" models of ")
+                .append(first.target()).append(" by their cross-validated metrics:");
+        Map<String, Map<String, Double>> results = new LinkedHashMap<>();
+        for (TrainedModel m : models) {
+            results.put(m.id(), m.provenance().metrics());
+            b.append('\n').append(m.id()).append(" (").append(m.encoder().columns().size()).append(" columns, ")
+                    .append(m.source()).append("): ").append(m.headline());
+        }
+        boolean classify = first.task() == TaskType.CLASSIFICATION;
+        String key = classify ? "auc" : "rmse";
+        models.stream().filter(m -> !Double.isNaN(m.provenance().metrics().get(key)))
+                .sorted((x, y) -> classify ? Double.compare(y.provenance().metrics().get(key), x.provenance().metrics().get(key))
+                        : Double.compare(x.provenance().metrics().get(key), y.provenance().metrics().get(key)))
+                .findFirst().ifPresentOrElse(best -> b.append("\nBest by mean ").append(key).append(": ").append(best.id())
+                        .append(". select_model(model=").append(best.id()).append(") makes it the default."),
+                        () -> b.append("\nNo model can be ranked by ").append(key).append('.'));
+        if (models.stream().map(TrainedModel::source).distinct().count() > 1) {
+            b.append("\nNote: these models were trained on different frames, so their folds differ.");
+        }
         return ToolResult.ok(b.toString(), results);
     }
 }

@@ -7,7 +7,6 @@ import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.ml.FeatureEncoder;
 import dev.sift.ml.Leakage;
-import dev.sift.ml.Metrics;
 import dev.sift.ml.MlData;
 import dev.sift.ml.MlException;
 import dev.sift.ml.ModelQuality;
@@ -28,10 +27,10 @@ import java.util.Set;
 
 /**
  * Trains an XGBoost model on a table or frame with automatic, reported feature handling, a leakage guard,
- * a stratified held-out split for metrics, and provenance in the session's model registry.
+ * stratified k-fold cross-validation against baselines for metrics, the final model trained on every labelled row,
+ * and provenance in the session's model registry.
  */
 public final class TrainModel implements Tool<TrainModel.Args> {
-    static final int FEW_TEST_ROWS = 30;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TrainModel.class);
 
     public record Args(
@@ -57,7 +56,8 @@ public final class TrainModel implements Tool<TrainModel.Args> {
     @Override
     public ToolSpec spec() {
         return new ToolSpec("train_model", "Train a gradient-boosted model (XGBoost) to predict a target column from"
-                + " the other columns of a table or frame; reports the features used and dropped and held-out metrics,"
+                + " the other columns of a table or frame; reports the features used and dropped and cross-validated metrics"
+                + " against a baseline,"
                 + " and registers the model for predict/explain_prediction.", Args.class, "model id and metrics",
                 Set.of("ml", "predictive"));
     }
@@ -120,9 +120,8 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         if (m.positiveClass() != null) {
             b.append(" (predicts the probability of ").append(m.target()).append(" = ").append(m.positiveClass()).append(')');
         }
-        b.append(" on ").append(m.source()).append(", ").append(p.trainRows()).append(" training rows and ")
-                .append(p.testRows()).append(" held out").append(rows > p.trainRows() + p.testRows()
-                        ? " (" + (rows - p.trainRows() - p.testRows()) + " rows without a target not used)" : "")
+        b.append(" on ").append(m.source()).append(", ").append(p.trainRows()).append(" labelled rows")
+                .append(rows > p.trainRows() ? " (" + (rows - p.trainRows()) + " rows without a target not used)" : "")
                 .append(", entity ").append(m.entity() == null ? "(none: rows are numbered)" : m.entity()).append(".\nFeatures: ")
                 .append(String.join(", ", m.encoder().columns().stream().map(FeatureEncoder.ColumnPlan::describe).toList()))
                 .append('.');
@@ -130,14 +129,31 @@ public final class TrainModel implements Tool<TrainModel.Args> {
             b.append("\nDropped: ").append(String.join(", ", m.encoder().dropped().stream()
                     .map(d -> d.column() + " (" + d.reason() + ")").toList())).append('.');
         }
-        b.append("\nHeld-out metrics: ").append(Metrics.render(p.metrics())).append('.');
-        if (p.testRows() < FEW_TEST_ROWS) {
-            b.append(" Caveat: only ").append(p.testRows()).append(" held-out rows, so these metrics are rough.");
+        b.append("\nQuality: ").append(m.headline()).append(".\n").append(p.evaluation().render());
+        if (p.pointInTime() != null) {
+            b.append("\nPoint in time: ").append(p.pointInTime()).append('.');
         }
+        b.append("\nThe model is trained on all ").append(p.trainRows()).append(" labelled rows.");
         ModelQuality.warning(m).ifPresent(w -> b.append('\n').append(w).append(" Say so in the answer; more rows"
                 + " or better features (a prediction task's prediction_frames, if the knowledge graph has one) may help."));
         b.append("\nNext: predict(source=<frame with the same columns>, model=").append(m.id()).append(").");
         return b.toString();
+    }
+
+    /** The cross-validated figures for the payload: scheme, each metric's mean and sd, the baselines. */
+    static Map<String, Object> crossValidation(dev.sift.ml.Evaluation e) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("folds", e.folds());
+        out.put("repeats", e.repeats());
+        out.put("rows", e.rows());
+        out.put("positives", e.positives());
+        out.put("metrics", e.metrics());
+        out.put("baseline", e.baseline());
+        out.put("baseline_feature", e.baselineFeature());
+        out.put("lift", e.lift());
+        out.put("headline", e.headline());
+        out.put("millis", e.millis());
+        return out;
     }
 
     static Map<String, Object> payload(TrainedModel m) {
@@ -156,8 +172,9 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         out.put("seed", p.seed());
         out.put("metrics", p.metrics());
         out.put("warning", ModelQuality.warning(m).orElse(null));
+        out.put("cross_validation", crossValidation(p.evaluation()));
+        out.put("point_in_time", p.pointInTime());
         out.put("train_rows", p.trainRows());
-        out.put("test_rows", p.testRows());
         out.put("data_fingerprint", p.dataFingerprint());
         out.put("created_at", p.createdAt());
         out.put("train_millis", p.trainMillis());

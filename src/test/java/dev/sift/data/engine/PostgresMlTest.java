@@ -115,7 +115,7 @@ class PostgresMlTest {
                 + " sample_loan.";
         assertThat(trained.note()).hasValue(note);
         assertThat(trained.summary()).startsWith(note + "\nTrained model m1: classification of late (predicts the"
-                + " probability of late = 1) on sample_loan, 1360 training rows and 340 held out, entity loan_id.");
+                + " probability of late = 1) on sample_loan, 1700 labelled rows, entity loan_id.");
         TrainedModel m = ctx.models().resolve(null);
         assertThat(m.encoder().columnNames()).containsExactly("amount", "duration", "opened");
         assertThat(m.provenance().metrics().get("auc")).isGreaterThan(0.9);

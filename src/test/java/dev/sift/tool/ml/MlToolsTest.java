@@ -61,21 +61,27 @@ class MlToolsTest {
     }
 
     @Test
-    void train_reports_encoding_drops_and_held_out_metrics() throws Exception {
+    void train_reports_encoding_drops_and_cross_validated_metrics_against_a_baseline() throws Exception {
         ToolResult r = train();
         assertThat(r.summary()).startsWith("Trained model m1: classification of y (predicts the probability of y = 1)"
-                + " on train_data, 320 training rows and 80 held out, entity item_id.\nFeatures: a (number), b (number),"
+                + " on train_data, 400 labelled rows, entity item_id.\nFeatures: a (number), b (number),"
                 + " colour (one-hot, 3 values), d (date: year, month, day of week, age in days), amount (number).\nDropped:"
-                + " code (identifier), k (constant), seq (identifier).\nHeld-out metrics: auc ");
+                + " code (identifier), k (constant), seq (identifier).\nQuality: AUC ")
+                .containsPattern("\nQuality: AUC [01]\\.\\d{3} ± 0\\.\\d{3} over 5 folds \\(\\d+ positives\\), baseline"
+                        + " 0\\.\\d{3} \\([a-z.=_]+ alone\\)\\.\n")
+                .contains("\nCross-validated (5 folds): auc ")
+                .contains("\nBaseline on the same folds: class prior (AUC 0.500, pr_auc ")
+                .contains("\nThe model is trained on all 400 labelled rows.");
         TrainedModel m = ctx.models().resolve(null);
         assertThat(m.provenance().features()).containsExactly("a", "b", "colour=red", "colour=blue", "colour=green", // levels by frequency
                 "d.year", "d.month", "d.day_of_week", "d.age_days", "amount");
         assertThat(m.provenance().metrics().get("auc")).isGreaterThan(0.95);
         assertThat(m.provenance().seed()).isEqualTo(42L);
         assertThat(m.provenance().dataFingerprint()).hasSize(16);
-        // stratified: the held-out share of positives equals the training share to within one row
-        assertThat(m.provenance().metrics().get("positive_rate"))
-                .isCloseTo(m.provenance().metrics().get("train_positive_rate"), within(1.0 / 80));
+        assertThat(m.provenance().trainRows()).isEqualTo(400);
+        assertThat(m.provenance().evaluation().rows()).isEqualTo(400);
+        // stratified: every test fold's share of positives is the overall share, to within one row of 80
+        assertThat(m.provenance().evaluation().metrics().get("positive_rate").sd()).isLessThan(1.0 / 80);
         // same data and seed -> same model metrics and fingerprint
         train();
         TrainedModel again = ctx.models().resolve("m2");
@@ -186,7 +192,8 @@ class MlToolsTest {
         ws.saveFrame("hand", "SELECT * FROM (VALUES (1, 0.9), (0, 0.4), (1, 0.35), (0, 0.1)) t(actual, probability)");
         ToolResult r = call("evaluate_predictions", "{\"predictions\":\"hand\",\"truth\":\"actual\"}");
         assertThat(r.summary()).isEqualTo("Evaluated 4 rows of hand: classification of actual (positive class actual = 1)"
-                + " scored by probability: auc 0.750, log_loss 0.443, accuracy 0.750, f1 0.667, positive_rate 0.500.");
+                + " scored by probability: auc 0.750, pr_auc 0.833, log_loss 0.443, brier 0.151, accuracy 0.750, f1 0.667,"
+                + " positive_rate 0.500.");
         ws.saveFrame("hand_reg", "SELECT * FROM (VALUES (1.0, 1.0), (2, 2), (3, 3), (4, 6)) t(actual, prediction)");
         assertThat(call("evaluate_predictions", "{\"predictions\":\"hand_reg\",\"truth\":\"actual\"}").summary())
                 .isEqualTo("Evaluated 4 rows of hand_reg: regression of actual scored by prediction: rmse 1.000, mae 0.500, r2 0.200.");
@@ -226,13 +233,13 @@ class MlToolsTest {
     void regression_trains_and_reports_rmse() throws Exception {
         ToolResult r = call("train_model", "{\"source\":\"train_data\",\"target\":\"a\",\"task_type\":\"regression\","
                 + "\"features\":[\"b\",\"colour\"],\"params\":{\"num_round\":20,\"max_depth\":2}}");
-        assertThat(r.summary()).startsWith("Trained model m1: regression of a on train_data, 320 training rows")
-                .contains("Held-out metrics: rmse ");
+        assertThat(r.summary()).startsWith("Trained model m1: regression of a on train_data, 400 labelled rows")
+                .containsPattern("\nQuality: RMSE [0-9.]+ ± [0-9.]+ over 5 folds, baseline [0-9.]+ \\(predicting the mean\\)");
         assertThat(ctx.models().resolve("m1").provenance().params()).containsEntry("num_round", 20).containsEntry("max_depth", 2L);
     }
 
     @Test
-    void model_lifecycle_lists_selects_and_compares_on_the_same_held_out_rows() throws Exception {
+    void model_lifecycle_lists_selects_and_compares_on_the_same_folds() throws Exception {
         assertThat(call("list_models", "{}").summary()).isEqualTo("No models trained in this session yet: call train_model.");
         assertThat(call("predict", "{\"source\":\"train_data\"}").error())
                 .isEqualTo("No model has been trained in this session yet: call train_model first.");
@@ -245,12 +252,16 @@ class MlToolsTest {
                 + " session: m1, m2 (selected: m2). Use one of these ids, or omit model to use the selected one.");
         assertThat(call("select_model", "{\"model\":\"m1\"}").summary()).startsWith("Selected m1: classification of y");
         ToolResult cmp = call("compare_models", "{}");
-        assertThat(cmp.summary()).startsWith("Compared 2 models of y on the 80 held-out rows of m1 (train_data):\nm1 (5 columns): auc ")
-                .contains("\nm2 (1 columns): auc ").endsWith("Best by auc: m1. select_model(model=m1) makes it the default.");
+        assertThat(cmp.summary()).startsWith("Compared 2 models of y by their cross-validated metrics:\nm1 (5 columns,"
+                + " train_data): AUC ").contains("\nm2 (1 columns, train_data): AUC ")
+                .endsWith("Best by mean auc: m1. select_model(model=m1) makes it the default.");
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Double>> metrics = (Map<String, Map<String, Double>>) cmp.payload();
-        // m1's numbers on its own held-out rows are the ones it reported when trained
-        assertThat(metrics.get("m1").get("auc")).isCloseTo(ctx.models().resolve("m1").provenance().metrics().get("auc"), within(1e-9));
+        assertThat(metrics.get("m1").get("auc")).isEqualTo(ctx.models().resolve("m1").provenance().evaluation().mean("auc"));
+        // on a given frame the models are scored on its rows, with a note when they learned from them
+        assertThat(call("compare_models", "{\"source\":\"train_data\"}").summary()).startsWith("Compared 2 models of y"
+                + " on rows of train_data with a value of y:").contains("Note: m1 was trained on train_data, so these"
+                + " are rows it learned from: its cross-validated figures (AUC ");
         assertThat(call("explain_prediction", "{}").error()).isEqualTo("Model m1 has no predictions yet: call"
                 + " predict(source=<frame to score>, model=m1) first, then explain_prediction.");
         call("predict", "{\"source\":\"train_data\"}");

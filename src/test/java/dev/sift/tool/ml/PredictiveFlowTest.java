@@ -88,7 +88,7 @@ class PredictiveFlowTest extends OnBankWorkspace {
         String trained = run.steps().get(2).observation();
         assertThat(trained).startsWith("Trained model m1: classification of is_default (predicts the probability of"
                 + " is_default = 1) on context,").contains("entity loan_id").contains("avg_balance (number)")
-                .contains("Held-out metrics: auc ");
+                .contains("\nQuality: AUC ").contains("\nCross-validated (");
 
         // The top 10 by probability, read independently from the saved frame, are the ones the answer lists.
         QueryResult top = ws.query("SELECT loan_id, probability FROM frames.predictions ORDER BY probability DESC, loan_id LIMIT 10");

@@ -38,7 +38,7 @@ class WeakModelTest extends OnBankWorkspace {
                 "explain_prediction");
         assertThat(run.steps()).allSatisfy(s -> assertThat(s.ok()).as(s.observation()).isTrue());
         String train = run.steps().get(1).observation();
-        assertThat(train).containsPattern("\nWarning: model m1 is weak \\(held-out AUC 0\\.\\d{3} ≤ 0\\.6, (no|barely)"
+        assertThat(train).containsPattern("\nWarning: model m1 is weak \\(cross-validated AUC 0\\.\\d{3} ± 0\\.\\d{3} over 5 folds[^)]* ≤ 0\\.6, (no|barely)"
                 + " better than chance[^)]*\\): its predictions and drivers are unreliable and must not be presented as"
                 + " meaningful\\. Say so in the answer").contains("\nNext: predict(");
         assertThat(run.steps().get(2).observation()).contains("\nWarning: model m1 is weak (");
