@@ -25,6 +25,7 @@ import dev.sift.planner.rules.QueryBuilder;
 import dev.sift.planner.rules.SampleQuestions;
 import dev.sift.planner.rules.QuerySpec;
 import dev.sift.planner.rules.Reader;
+import dev.sift.planner.rules.Rewording;
 import dev.sift.planner.rules.Sense;
 import dev.sift.planner.rules.SpecParser;
 import dev.sift.planner.rules.Suggest;
@@ -97,6 +98,8 @@ public final class RulePlanner implements Planner {
         private Lexicon lexicon;
         /** The run's workspace, where a clarification's examples are built. */
         private dev.sift.data.Workspace workspace;
+        /** How the question's words were reordered before reading ("In Prague, how many …"), said first in "Read as". */
+        private List<String> movedWords = List.of();
         /** The chart the question asks for ("plot loans per year"): the query's result is charted before answering. */
         private ChartRequest chart;
 
@@ -214,7 +217,9 @@ public final class RulePlanner implements Planner {
                     return analysis.get();
                 }
             }
-            List<Tok> toks = new Reader(lexicon).read(q);
+            Rewording.Reworded reworded = Rewording.of(q);
+            movedWords = reworded.readings();
+            List<Tok> toks = new Reader(lexicon).read(reworded.question());
             return switch (intent) {
                 case SCHEMA -> schema(toks);
                 case VALUES -> values(toks);
@@ -231,7 +236,7 @@ public final class RulePlanner implements Planner {
                 List<String> meant = Suggest.didYouMean(u.words(), lexicon);
                 if (!meant.isEmpty()) { // a likely typo: the suggestion, not the list of what works offline
                     return Decision.answer("a word looks misspelt", lead + " Did you mean " + String.join(", ", meant) + "?"
-                            + readSoFar(u.readings()), AnswerKind.CLARIFICATION, null);
+                            + readSoFar(withMoved(u.readings())), AnswerKind.CLARIFICATION, null);
                 }
                 if (offTopic(toks)) {
                     return Decision.answer("declined", "I decline this request: it does not mention anything in dataset '"
@@ -240,24 +245,24 @@ public final class RulePlanner implements Planner {
                             + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
                             AnswerKind.DECLINED, null);
                 }
-                return clarify(lead + readSoFar(u.readings()));
+                return clarify(lead + readSoFar(withMoved(u.readings())));
             }
             if (parse instanceof Parse.Problem p) {
-                return clarify(capitalize(p.reason()) + "." + readSoFar(p.readings()));
+                return clarify(capitalize(p.reason()) + "." + readSoFar(withMoved(p.readings())));
             }
             Parse.Parsed r = (Parse.Parsed) parse;
             Optional<String> mismatch = AnswerShape.mismatch(toks, r.spec());
             if (mismatch.isPresent()) {
-                return clarify(capitalize(mismatch.get()) + "." + readSoFar(r.readings()));
+                return clarify(capitalize(mismatch.get()) + "." + readSoFar(withMoved(r.readings())));
             }
             QueryBuilder.Built built;
             try {
                 built = new QueryBuilder(lexicon, state.workspace()).build(r.spec());
             } catch (QueryBuilder.Unsupported e) {
-                return clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(r.readings()));
+                return clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(withMoved(r.readings())));
             }
             spec = r.spec();
-            readings = r.readings();
+            readings = withMoved(r.readings());
             joins = built.joins();
             ObjectNode args = JSON.createObjectNode().put("sql", built.sql());
             if (chart != null) {
@@ -278,6 +283,10 @@ public final class RulePlanner implements Planner {
                     "distribution", "count_words", "descending", "ascending", "reserved", "intents.schema", "intents.values",
                     "intents.predictive", "intents.explain", "intents.forecast", "intents.correlation", "intents.trend",
                     "intents.profile", "intents.quality", "intents.anomaly", "intents.cluster"));
+        }
+
+        private List<String> withMoved(List<String> read) {
+            return movedWords.isEmpty() ? read : java.util.stream.Stream.concat(movedWords.stream(), read.stream()).toList();
         }
 
         private static String readSoFar(List<String> readings) {

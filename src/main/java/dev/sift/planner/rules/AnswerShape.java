@@ -46,11 +46,55 @@ public final class AnswerShape {
             return Optional.of("the question asks " + asked.get() + ", but the only reading I can build lists rows ("
                     + what + "); I will not answer a different question");
         }
+        Optional<String> head = headMismatch(toks, spec);
+        if (head.isPresent()) {
+            return head;
+        }
         List<String> unused = unused(toks, spec);
         if (!unused.isEmpty()) {
             return Optional.of("my reading (" + what + ") does not use " + String.join(", ", unused.stream()
                     .map(w -> "'" + w + "'").toList()) + ", so it would answer a different question; I will not guess what "
                     + (unused.size() == 1 ? "it means" : "they mean") + " here");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The table the question counts or lists, named right after "how many" or "list / show the" (and the table after
+     * a possessive: "account 16's loans" lists loans), against the reading's subject: "in Prague, how many accounts"
+     * read as a count of districts is another question.
+     */
+    static Optional<String> headMismatch(List<Tok> toks, QuerySpec spec) {
+        if (spec.shape() != QuerySpec.Shape.COUNT && spec.shape() != QuerySpec.Shape.LIST) {
+            return Optional.empty();
+        }
+        Optional<Tok> head = head(toks);
+        if (head.isEmpty() || ((Sense.Entity) head.get().sense()).table().equals(spec.subject())) {
+            return Optional.empty();
+        }
+        return Optional.of("the question " + (spec.shape() == QuerySpec.Shape.COUNT ? "counts" : "lists") + " '"
+                + head.get().text() + "' (table " + ((Sense.Entity) head.get().sense()).table() + "), but the only reading I"
+                + " can build " + (spec.shape() == QuerySpec.Shape.COUNT ? "counts" : "lists") + " the rows of table "
+                + spec.subject() + "; I will not answer a different question");
+    }
+
+    /** The entity token after "how many (of the)" or "list / show (me) (the)", or empty. */
+    static Optional<Tok> head(List<Tok> toks) {
+        for (int i = 0; i + 1 < toks.size(); i++) {
+            Tok t = toks.get(i);
+            int j = t.is("how") && toks.get(i + 1).is("many") ? i + 2 : t.is("show", "list", "give", "find") ? i + 1 : -1;
+            if (j < 0) {
+                continue;
+            }
+            while (j < toks.size() && toks.get(j).is("me", "u", "us", "all", "the", "a", "an", "each", "of")) {
+                j++;
+            }
+            if (j < toks.size() && toks.get(j).sense() instanceof Sense.Entity) {
+                int k = j + 1 < toks.size() && toks.get(j + 1).number() ? j + 2 : j + 1;
+                boolean possessive = k + 1 < toks.size() && toks.get(k).is("s") && toks.get(k + 1).sense() instanceof Sense.Entity;
+                return Optional.of(toks.get(possessive ? k + 1 : j));
+            }
+            return Optional.empty();
         }
         return Optional.empty();
     }

@@ -1,0 +1,36 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.Patterns;
+
+import java.util.List;
+import java.util.regex.Matcher;
+
+/**
+ * Word orders the parser reads the same as its own ("In Prague, how many accounts are there?" is "how many accounts
+ * are there in Prague?"; "account 16's loans" is "the loans of account 16"): the question is reworded before it is
+ * read, and the answer's "Read as" line says so. A rewording only moves the user's words; the reading that follows
+ * goes through every check a question in that order would.
+ */
+public final class Rewording {
+    private Rewording() { }
+
+    /** The question in the order the parser reads, and what was moved (empty when nothing was). */
+    public record Reworded(String question, List<String> readings) { }
+
+    public static Reworded of(String question) {
+        String q = question;
+        StringBuilder said = new StringBuilder();
+        Matcher p = Patterns.ALL.get("reword.possessive_id").matcher(q);
+        if (p.find()) {
+            q = q.substring(0, p.start()) + "the " + p.group(3) + " of " + p.group(1) + " " + p.group(2) + q.substring(p.end());
+            said.append("'").append(p.group()).append("' read as 'the ").append(p.group(3)).append(" of ").append(p.group(1))
+                    .append(" ").append(p.group(2)).append("'");
+        }
+        Matcher m = Patterns.ALL.get("reword.leading_phrase").matcher(q);
+        if (m.matches()) {
+            q = m.group(2) + " " + m.group(1) + m.group(3);
+            said.append(said.length() > 0 ? "; " : "").append("'").append(m.group(1)).append(", …' read at the end of the question");
+        }
+        return new Reworded(q, said.length() == 0 ? List.of() : List.of(said.toString()));
+    }
+}
