@@ -130,6 +130,7 @@ public final class DabReport {
         for (Score s : byDataset()) {
             md.append(String.format(Locale.ROOT, "| %s | %.3f | %d/%d |%n", s.scope(), s.pass1(), s.passed(), s.total()));
         }
+        failures(md);
         md.append("\n## Iterations\n\n| task | iter | verdict | kind | reason |\n|---|---|---|---|---|\n");
         for (DabResult r : results) {
             String why = r.error() != null ? "error: " + r.error() : r.reason() == null ? "" : r.reason();
@@ -138,5 +139,21 @@ public final class DabReport {
                     .append(why.replace("|", "\\|").replaceAll("\\s*\\R\\s*", " ")).append(" |\n");
         }
         return md.toString();
+    }
+
+    /** The failed iterations with the validator's reason (or why the task could not be scored). */
+    private void failures(StringBuilder md) {
+        List<DabResult> failed = results.stream().filter(r -> !r.passed()).toList();
+        md.append("\n## Failures\n\n");
+        if (failed.isEmpty()) {
+            md.append("None.\n");
+            return;
+        }
+        for (DabResult r : failed) {
+            String why = r.error() != null ? "could not be scored: " + r.error()
+                    : r.reason() == null || r.reason().isBlank() ? "the validator gave no reason" : r.reason();
+            md.append("- ").append(r.task()).append(" iter ").append(r.iteration()).append(" (").append(r.kind())
+                    .append("): ").append(why.replaceAll("\\s*\\R\\s*", " ")).append('\n');
+        }
     }
 }

@@ -51,4 +51,12 @@ class DabReportTest {
         assertThat(j.at("/iterations/2/error").asText()).isEqualTo("the validator failed");
         assertThat(j.at("/iterations/0/input_tokens").isMissingNode() && j.at("/iterations/0/inputTokens").asLong() == 100).isTrue();
     }
+
+    @Test
+    void report_md_lists_each_failure_with_the_validators_reason(@TempDir Path dir) throws Exception {
+        report.write(dir);
+        assertThat(java.nio.file.Files.readString(dir.resolve("report.md"))).contains("## Failures\n\n"
+                + "- yelp_query1 iter 2 (answer): no match\n"
+                + "- yelp_query2 iter 1 (answer): could not be scored: the validator failed\n\n## Iterations");
+    }
 }

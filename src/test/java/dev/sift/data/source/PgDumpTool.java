@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The PostgreSQL client's {@code pg_dump}, run against a test server to write real dumps. */
-final class PgDumpTool {
-    static final String MISSING = "pg_dump is not on the PATH: install the PostgreSQL client"
+public final class PgDumpTool {
+    public static final String MISSING = "pg_dump is not on the PATH: install the PostgreSQL client"
             + " (apt-get install postgresql-client, version 14 or newer) to run the dump tests";
 
     private PgDumpTool() { }
 
-    static boolean available() {
+    public static boolean available() {
         String path = System.getenv().getOrDefault("PATH", "");
         for (String dir : path.split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(dir, "pg_dump"))) {
@@ -25,7 +25,7 @@ final class PgDumpTool {
     }
 
     /** Dumps {@code database} of {@code pg} into {@code out} (plain format unless {@code options} say otherwise). */
-    static Path dump(TestPostgres pg, String database, Path out, String... options) throws Exception {
+    public static Path dump(TestPostgres pg, String database, Path out, String... options) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("pg_dump", "-h", "127.0.0.1", "-p", Integer.toString(pg.port()),
                 "-U", "postgres", "-d", database, "-f", out.toString()));
         cmd.addAll(List.of(options));

@@ -14,14 +14,14 @@ import java.sql.Statement;
  * superuser {@code postgres} logs in without a password; every other role needs its SCRAM password, so wrong
  * passwords really fail.
  */
-final class TestPostgres implements AutoCloseable {
+public final class TestPostgres implements AutoCloseable {
     private final EmbeddedPostgres pg;
 
     private TestPostgres(EmbeddedPostgres pg) {
         this.pg = pg;
     }
 
-    static TestPostgres start() throws IOException {
+    public static TestPostgres start() throws IOException {
         EmbeddedPostgres pg = EmbeddedPostgres.builder()
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setServerConfig("password_encryption", "scram-sha-256")
@@ -40,7 +40,7 @@ final class TestPostgres implements AutoCloseable {
         return new TestPostgres(pg);
     }
 
-    int port() {
+    public int port() {
         return pg.getPort();
     }
 
@@ -50,7 +50,7 @@ final class TestPostgres implements AutoCloseable {
     }
 
     /** Runs statements as the superuser in {@code database}. */
-    void exec(String database, String... sql) throws SQLException {
+    public void exec(String database, String... sql) throws SQLException {
         try (Connection c = admin(database); Statement st = c.createStatement()) {
             for (String s : sql) {
                 st.execute(s);
