@@ -80,7 +80,7 @@ class TextToSqlTest {
                 .contains("- metric default_rate = avg(CASE WHEN loan.status IN ('B', 'D') THEN 1.0 ELSE 0.0 END)")
                 .contains("- district.A2 = 'Hl.m. Praha' (the capital's district")
                 .contains("table loan (" + TestDatasets.bank().rows("loan") + " rows): loan_id INTEGER key")
-                .contains("TRY_CAST(x AS INTEGER)").contains("strptime(text, '%y%m%d')")
+                .contains("TRY_CAST(code AS INTEGER)").contains("strptime(text, '%y%m%d')")
                 .endsWith("## Question\n" + QUESTION);
         assertThat(llm.requests().get(0).messages().get(1)).isEqualTo(LlmMessage.user(QUESTION));
     }
