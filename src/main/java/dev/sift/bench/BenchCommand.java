@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = {DabCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding,"
+@Command(name = "bench", subcommands = {DabCommand.class, DatagenCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding,"
         + " prompt-tokens --suite FILE, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {

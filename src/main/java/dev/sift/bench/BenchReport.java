@@ -218,6 +218,10 @@ public final class BenchReport {
             targets.add(m);
         }
         root.put("targets", targets);
+        Breakdown breakdown = new Breakdown(items);
+        if (!breakdown.isEmpty()) {
+            root.putAll(breakdown.json());
+        }
         List<Map<String, Object>> list = new ArrayList<>();
         for (ItemResult r : items) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -285,6 +289,7 @@ public final class BenchReport {
                         .append(t.met() ? "yes" : "**no**").append(" |\n");
             }
         }
+        md.append(new Breakdown(items).markdown());
         md.append("\n## Items\n\n| id | tier | outcome | s | question | note |\n|---|---|---|---:|---|---|\n");
         for (ItemResult r : items) {
             md.append("| ").append(r.item().id()).append(" | ").append(r.item().tier().wire()).append(" | ")
@@ -314,6 +319,7 @@ public final class BenchReport {
         if (!suite.conversations().isEmpty()) {
             out.printf("  %s%n", conversations().line());
         }
+        new Breakdown(items).print(out);
         for (Outcome o : List.of(Outcome.WRONG, Outcome.ERROR)) {
             List<String> ids = items.stream().filter(r -> r.outcome() == o).map(r -> r.item().id()).toList();
             if (!ids.isEmpty()) {

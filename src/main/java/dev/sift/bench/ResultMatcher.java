@@ -150,7 +150,7 @@ public final class ResultMatcher {
         return String.valueOf(x).equals(String.valueOf(y));
     }
 
-    static BigDecimal number(Object v) {
+    public static BigDecimal number(Object v) {
         if (v instanceof BigDecimal d) {
             return d;
         }

@@ -24,12 +24,12 @@ import java.util.regex.Pattern;
  * Loaded from YAML and validated as a whole before anything runs (see docs/benchmarks.md).
  */
 public record Suite(String name, String dataset, String description, String buildHint, Path file,
-                    Map<String, Double> targets, List<Item> items, List<Dialogue> conversations) {
+                    Map<String, Double> targets, List<Item> items, List<Dialogue> conversations, String fingerprint) {
 
     /** A suite of single questions only. */
     public Suite(String name, String dataset, String description, String buildHint, Path file,
                  Map<String, Double> targets, List<Item> items) {
-        this(name, dataset, description, buildHint, file, targets, items, List.of());
+        this(name, dataset, description, buildHint, file, targets, items, List.of(), null);
     }
 
     /**
@@ -80,15 +80,22 @@ public record Suite(String name, String dataset, String description, String buil
      * entities to predict for); {@code expect} for everything but analytic items.
      */
     public record Item(String id, Tier tier, String question, String goldSql, Expect expect, Scoring scoring,
-                       double tolerance, String note) { }
+                       double tolerance, String note, String template, String wording) {
+        /** An item written by hand: no generator template or wording. */
+        public Item(String id, Tier tier, String question, String goldSql, Expect expect, Scoring scoring,
+                    double tolerance, String note) {
+            this(id, tier, question, goldSql, expect, scoring, tolerance, note, null, null);
+        }
+    }
 
     static final Set<String> SUITE_KEYS = Set.of("suite", "dataset", "description", "build_hint", "targets", "items",
-            "conversations");
+            "conversations", "fingerprint");
     static final Set<String> CONVERSATION_KEYS = Set.of("id", "note", "turns");
     /** A turn has an item's keys but its id (numbered in order); its tier follows from gold_sql / expect when omitted. */
-    static final List<String> TURN_KEYS = List.of("tier", "question", "gold_sql", "expect", "scoring", "tolerance", "note");
+    static final List<String> TURN_KEYS = List.of("tier", "question", "gold_sql", "expect", "scoring", "tolerance", "note",
+            "template", "wording");
     static final List<String> ITEM_KEYS = List.of("id", "tier", "question", "gold_sql", "expect", "scoring",
-            "tolerance", "note");
+            "tolerance", "note", "template", "wording");
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
     static final Pattern TARGET = Pattern.compile("(overall|analytic|predictive|adversarial|clarify)\\."
             + "(precision|coverage|accuracy)|median_ms");
@@ -118,6 +125,7 @@ public record Suite(String name, String dataset, String description, String buil
         String dataset = text(root, "dataset", where + ": ", true);
         String description = text(root, "description", where + ": ", false);
         String buildHint = text(root, "build_hint", where + ": ", false);
+        String fingerprint = text(root, "fingerprint", where + ": ", false);
         Map<String, Double> targets = new LinkedHashMap<>();
         JsonNode t = root.get("targets");
         if (t != null) {
@@ -169,7 +177,7 @@ public record Suite(String name, String dataset, String description, String buil
             dialogues.add(d);
         }
         return new Suite(name, dataset, description, buildHint, file, Map.copyOf(targets), List.copyOf(out),
-                List.copyOf(dialogues));
+                List.copyOf(dialogues), fingerprint);
     }
 
     private static Dialogue dialogue(JsonNode n, String where, int index) {
@@ -273,7 +281,8 @@ public record Suite(String name, String dataset, String description, String buil
             }
             tolerance = tol.asDouble();
         }
-        return new Item(id, tier, question, gold, expect, scoring, tolerance, note);
+        return new Item(id, tier, question, gold, expect, scoring, tolerance, note, text(n, "template", at, false),
+                text(n, "wording", at, false));
     }
 
     private static void unknownKeys(JsonNode n, Set<String> allowed, String at) {

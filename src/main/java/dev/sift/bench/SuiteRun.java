@@ -42,20 +42,19 @@ final class SuiteRun {
         String name = dataset == null ? suite.dataset() : dataset;
         Sift sift = Runtime.sift();
         kg.apply(sift, name);
-        Dataset ds;
-        Optional<Dataset> found = sift.store().find(name);
-        if (found.isPresent()) {
-            ds = found.get();
-        } else if (name.equals(Sift.DEMO_DATASET)) {
-            ds = sift.dataset(name, new ConsoleProgress(err, "Building dataset '" + name + "'"));
-        } else if (name.equals("shop")) { // generated from a fixed seed, like the demo bank
-            ds = sift.store().ensure(name, new dev.sift.data.source.ShopGenerator(dev.sift.data.source.ShopGenerator.DEFAULT_SEED),
-                    new ConsoleProgress(err, "Building dataset '" + name + "'"));
-        } else {
+        Optional<Dataset> built = dataset(sift, name, err);
+        if (built.isEmpty()) {
             out.println("Skipped suite " + suite.name() + ": dataset '" + name + "' is not built in "
                     + sift.store().root() + "." + (suite.buildHint() == null ? "" : " Build it with: " + suite.buildHint()));
             out.flush();
             return 0;
+        }
+        Dataset ds = built.get();
+        if (suite.fingerprint() != null && !suite.fingerprint().equals(ds.fingerprint())) {
+            throw new IllegalArgumentException(suiteFile + " was generated from dataset '" + name + "' with fingerprint "
+                    + suite.fingerprint() + ", but '" + name + "' now has fingerprint " + ds.fingerprint()
+                    + ": its gold answers may no longer hold. Generate it again: ./sift bench datagen --dataset " + name
+                    + " --out " + suiteFile);
         }
         Path dir = outDir.resolve(suite.name());
         BenchReport report = new BenchRunner(sift, AgentConfig.defaults()).run(suite, ds, limit, err);
@@ -64,5 +63,21 @@ final class SuiteRun {
         out.println("Reports: " + dir.resolve("report.json") + ", " + dir.resolve("report.md"));
         out.flush();
         return 0;
+    }
+
+    /** The named dataset, built first when it is the demo bank or the shop example (both made from a fixed seed). */
+    static Optional<Dataset> dataset(Sift sift, String name, PrintWriter err) throws Exception {
+        Optional<Dataset> found = sift.store().find(name);
+        if (found.isPresent()) {
+            return found;
+        }
+        if (name.equals(Sift.DEMO_DATASET)) {
+            return Optional.of(sift.dataset(name, new ConsoleProgress(err, "Building dataset '" + name + "'")));
+        }
+        if (name.equals("shop")) {
+            return Optional.of(sift.store().ensure(name, new dev.sift.data.source.ShopGenerator(
+                    dev.sift.data.source.ShopGenerator.DEFAULT_SEED), new ConsoleProgress(err, "Building dataset '" + name + "'")));
+        }
+        return Optional.empty();
     }
 }

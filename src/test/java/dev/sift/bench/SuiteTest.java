@@ -53,14 +53,14 @@ class SuiteTest {
     void unknown_item_key_names_the_file_the_item_and_the_allowed_keys() throws Exception {
         assertThat(error(HEAD + "  - {id: a1, tier: analytic, question: q, gold: SELECT 1}\n")).isEqualTo(
                 "FILE: item 'a1' (#1): unknown key 'gold' (allowed: id, tier, question, gold_sql, expect, scoring,"
-                        + " tolerance, note)");
+                        + " tolerance, note, template, wording)");
     }
 
     @Test
     void unknown_suite_key() throws Exception {
         assertThat(error("suite: t\ndataset: bank\nitem: []\n"))
-                .isEqualTo("FILE: unknown key 'item' (allowed: build_hint, conversations, dataset, description, items, suite,"
-                        + " targets)");
+                .isEqualTo("FILE: unknown key 'item' (allowed: build_hint, conversations, dataset, description, fingerprint,"
+                        + " items, suite, targets)");
     }
 
     @Test
@@ -160,7 +160,8 @@ class SuiteTest {
     @Test
     void a_bad_conversation_names_the_file_the_conversation_and_the_turn() throws Exception {
         assertThat(error(CHATS + "  - {id: m1, turns: [{question: q, gold: SELECT 1}]}\n")).isEqualTo("FILE: conversation"
-                + " 'm1' (#1): turn 1: unknown key 'gold' (allowed: tier, question, gold_sql, expect, scoring, tolerance, note)");
+                + " 'm1' (#1): turn 1: unknown key 'gold' (allowed: tier, question, gold_sql, expect, scoring, tolerance, note,"
+                + " template, wording)");
         assertThat(error(CHATS + "  - {id: m1, turns: []}\n")).isEqualTo("FILE: conversation 'm1' (#1): 'turns' must be"
                 + " a non-empty list");
         assertThat(error(CHATS + "  - {id: m1, title: x, turns: [{question: q, gold_sql: SELECT 1}]}\n"))

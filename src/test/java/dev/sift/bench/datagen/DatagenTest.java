@@ -1,0 +1,88 @@
+package dev.sift.bench.datagen;
+
+import dev.sift.OnBankWorkspace;
+import dev.sift.TestDatasets;
+import dev.sift.bench.Suite;
+import dev.sift.data.QueryResult;
+import dev.sift.data.Workspace;
+import dev.sift.knowledge.Knowledge;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class DatagenTest extends OnBankWorkspace {
+    @TempDir
+    Path dir;
+
+    private Datagen.Result generate(Workspace w, int n, long seed) throws Exception {
+        return new Datagen(w, Knowledge.load(w).graph()).generate(new Datagen.Options(n, seed));
+    }
+
+    @Test
+    void the_same_seed_writes_the_same_suite_byte_for_byte_and_another_seed_another() throws Exception {
+        Path a = dir.resolve("a.yaml");
+        Path b = dir.resolve("b.yaml");
+        generate(ws, 120, 7).suite().write(a);
+        try (Workspace other = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults())) {
+            generate(other, 120, 7).suite().write(b);
+        }
+        assertThat(Files.readAllBytes(a)).isEqualTo(Files.readAllBytes(b));
+        assertThat(generate(ws, 120, 8).suite().yaml()).isNotEqualTo(Files.readString(a));
+    }
+
+    @Test
+    void a_generated_suite_loads_has_at_least_100_items_a_quarter_in_conversations_and_every_gold_runs() throws Exception {
+        Path f = dir.resolve("bank.yaml");
+        generate(ws, 120, 7).suite().write(f);
+        Suite suite = Suite.load(f);
+        List<Suite.Item> all = suite.allItems();
+        assertThat(all).hasSizeGreaterThanOrEqualTo(100);
+        int turns = suite.conversations().stream().mapToInt(c -> c.turns().size()).sum();
+        assertThat((double) turns / all.size()).isGreaterThanOrEqualTo(0.20);
+        assertThat(suite.fingerprint()).isEqualTo(TestDatasets.bank().fingerprint());
+        assertThat(all).filteredOn(i -> i.tier() == Suite.Tier.PREDICTIVE).isNotEmpty();
+        for (Suite.Item item : all) {
+            QueryResult r = ws.query(item.goldSql());
+            assertThat(r.rows()).as(item.id() + ": " + item.goldSql()).isNotEmpty();
+            assertThat(item.template()).as(item.id()).isNotNull();
+            assertThat(Wordings.LABELS).as(item.id()).contains(item.wording());
+        }
+    }
+
+    @Test
+    void every_template_is_used_and_each_question_comes_in_three_wordings() throws Exception {
+        GeneratedSuite s = generate(ws, 200, 7).suite();
+        Set<String> templates = s.items().stream().map(Suite.Item::template).collect(Collectors.toSet());
+        assertThat(templates).containsAll(Templates.NAMES);
+        Map<String, Long> perQuestion = s.items().stream()
+                .collect(Collectors.groupingBy(i -> i.id().replaceAll("-(plain|reordered|synonyms)$", ""), Collectors.counting()));
+        assertThat(perQuestion.values()).containsOnly(3L);
+    }
+
+    @Test
+    void a_tied_top_n_is_dropped_and_an_untied_one_kept() throws Exception {
+        Inventory inv = Inventory.read(ws, Knowledge.load(ws).graph());
+        Datagen g = new Datagen(ws, Knowledge.load(ws).graph());
+        Inventory.Table loan = inv.table("loan").orElseThrow();
+        Inventory.Measure duration = new Inventory.Measure("duration", "duration", 36, true);
+        Inventory.Measure amount = loan.measures().stream().filter(m -> m.column().equals("amount")).findFirst().orElseThrow();
+        Templates t = new Templates(inv, new java.util.Random(1), sql -> null);
+        assertThat(g.goldOk(t.topN(loan, duration, 3))).as("durations repeat: the third and fourth largest tie").isFalse();
+        assertThat(g.goldOk(t.topN(loan, amount, 3))).isTrue();
+    }
+
+    @Test
+    void fewer_than_twelve_questions_are_refused_with_the_reason() {
+        assertThatThrownBy(() -> new Datagen.Options(5, 1)).hasMessage(
+                "--n must be at least 12 (three wordings of four questions), got 5");
+    }
+}
