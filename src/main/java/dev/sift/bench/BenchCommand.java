@@ -47,7 +47,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
     int limit;
 
-    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis and ml, 2000 for grounding)")
+    @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis and ml, 2000 for grounding, 1 for run: K runs of a suite report pass@1 ± spread and pass^K)")
     Integer repeat;
 
     @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
@@ -75,7 +75,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 return engine(out);
             }
             case "run" -> {
-                return new SuiteRun(suiteFile, dataset, reportDir, limit, kg).call(out, spec.commandLine().getErr());
+                return new SuiteRun(suiteFile, dataset, reportDir, limit, kg, repeats(1)).call(out, spec.commandLine().getErr());
             }
             case "linking" -> {
                 LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS, Runtime.config().embeddings());

@@ -12,6 +12,8 @@ import dev.sift.data.DatasetStore;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** {@code sift bench run --suite FILE}: runs a question suite with the configured planner and writes the reports. */
@@ -22,9 +24,11 @@ final class SuiteRun {
     private final int limit;
 
     private final dev.sift.cli.KgFileOption kg;
+    private final int repeat;
 
-    SuiteRun(Path suiteFile, String dataset, ReportDirOption outDir, int limit, dev.sift.cli.KgFileOption kg) {
+    SuiteRun(Path suiteFile, String dataset, ReportDirOption outDir, int limit, dev.sift.cli.KgFileOption kg, int repeat) {
         this.kg = kg;
+        this.repeat = repeat;
         this.suiteFile = suiteFile;
         this.dataset = dataset;
         this.outDir = outDir;
@@ -57,10 +61,24 @@ final class SuiteRun {
                     + " --out " + suiteFile);
         }
         Path dir = outDir.resolve(suite.name());
-        BenchReport report = new BenchRunner(sift, AgentConfig.defaults()).run(suite, ds, limit, err);
+        BenchRunner runner = new BenchRunner(sift, AgentConfig.defaults());
+        List<BenchReport> runs = new ArrayList<>();
+        for (int i = 1; i <= repeat; i++) {
+            if (repeat > 1) {
+                err.printf("Run %d of %d%n", i, repeat);
+            }
+            runs.add(runner.run(suite, ds, limit, err));
+        }
+        BenchReport report = runs.get(runs.size() - 1);
         report.write(dir);
         report.printSummary(out);
-        out.println("Reports: " + dir.resolve("report.json") + ", " + dir.resolve("report.md"));
+        if (repeat > 1) {
+            Repeats repeats = new Repeats(runs);
+            repeats.print(out);
+            repeats.write(dir);
+        }
+        out.println("Reports: " + dir.resolve("report.json") + ", " + dir.resolve("report.md")
+                + (repeat > 1 ? ", " + dir.resolve("repeats.json") + " (the last run's report, and every run's figures)" : ""));
         out.flush();
         return 0;
     }
