@@ -218,8 +218,9 @@ public final class RulePlanner implements Planner {
                 }
             }
             Rewording.Reworded reworded = Rewording.of(q);
-            movedWords = reworded.readings();
-            List<Tok> toks = new Reader(lexicon).read(reworded.question());
+            Reader reader = new Reader(lexicon);
+            List<Tok> toks = reader.read(reworded.question());
+            movedWords = java.util.stream.Stream.concat(reworded.readings().stream(), reader.links().stream()).toList();
             return switch (intent) {
                 case SCHEMA -> schema(toks);
                 case VALUES -> values(toks);

@@ -72,4 +72,31 @@ class OfflineReadingsTest {
         assertThat(run.answer()).startsWith("The question counts 'clients' (table client), but the only reading I can build"
                 + " counts the rows of table card; I will not answer a different question.");
     }
+
+    @Test
+    void an_inflection_the_light_stem_misses_is_read_by_its_wordnet_base_form_and_said_so() throws Exception {
+        AgentRun run = sameAs("How many clients lived in Prague?", "How many clients live in Prague?",
+                "SELECT count(*) FROM client c JOIN district d ON d.A1 = c.district_id WHERE d.A2 = 'Hl.m. Praha'");
+        assertThat(run.answer()).contains("Read as: 'lived' read as 'live' (its base form in WordNet 3.1)");
+    }
+
+    @Test
+    void a_synonym_is_a_reading_only_when_it_is_a_usual_sense_of_both_words() throws Exception {
+        AgentRun run = ask("How many dwellers does Prague have?");
+        assertThat(run.answer()).contains("'dwellers' read as 'inhabitant' (a synonym in WordNet 3.1); 'dwellers' → district.A4");
+        AgentRun invoices = ask("How many invoices are there?"); // WordNet's invoice is an "account" only in a rare sense
+        assertThat(invoices.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(invoices.answer()).startsWith("I could not map 'invoices' to anything in this dataset");
+    }
+
+    @Test
+    void suggestions_are_words_of_the_dataset_in_the_number_asked_and_never_for_a_real_word() throws Exception {
+        assertThat(ask("How many laons are there?").answer()).startsWith("I could not map 'laons' to anything in this"
+                + " dataset, and I will not guess. Did you mean loans?");
+        assertThat(ask("How many acounts have weekly statments?").answer()).contains("Did you mean accounts, statements?");
+        AgentRun borrowers = ask("What is the average loan amount by male borrowers?");
+        assertThat(borrowers.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(borrowers.answer()).startsWith("I could not map 'borrowers' to anything in this dataset, and I will not"
+                + " guess. (I read:");
+    }
 }

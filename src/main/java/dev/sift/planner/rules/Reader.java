@@ -38,6 +38,7 @@ public final class Reader {
             new Object[] {List.of("exactly"), "="}, new Object[] {List.of("equal", "to"), "="});
 
     private final Lexicon lexicon;
+    private List<String> links = List.of();
 
     public Reader(Lexicon lexicon) {
         this.lexicon = lexicon;
@@ -58,6 +59,39 @@ public final class Reader {
         }
         Tok[] at = new Tok[words.size()];
         int[] span = new int[words.size()];
+        match(words, shown, at, span);
+        if (open(words, span).findAny().isPresent()) {
+            LexicalLinks links = new LexicalLinks(lexicon);
+            links.relate(words, shown, at, span, this::match);
+            this.links = links.readings();
+        }
+        List<Tok> toks = new ArrayList<>();
+        for (int i = 0; i < words.size(); ) {
+            if (at[i] != null) {
+                toks.add(at[i]);
+                i += span[i];
+            } else {
+                toks.add(new Tok(shown.get(i), List.of(words.get(i)), null));
+                i++;
+            }
+        }
+        return patterns(toks);
+    }
+
+    /** How words the dataset does not name were related to its words (base forms, synonyms), for "Read as". */
+    public List<String> links() {
+        return links;
+    }
+
+    /** Positions of words no phrase matched that no word list of the planner knows either. */
+    static java.util.stream.IntStream open(List<String> words, int[] span) {
+        return java.util.stream.IntStream.range(0, words.size()).filter(i -> span[i] == 0 && LexicalLinks.open(words.get(i)));
+    }
+
+    /** The longest phrases the lexicon knows, not overlapping: {@code at[i]} the token starting at i, {@code span} its length. */
+    void match(List<String> words, List<String> shown, Tok[] at, int[] span) {
+        java.util.Arrays.fill(at, null);
+        java.util.Arrays.fill(span, 0);
         for (int n = Math.min(KnowledgeGraph.MAX_PHRASE_WORDS, words.size()); n >= 1; n--) {
             for (int i = 0; i + n <= words.size(); i++) {
                 boolean free = true;
@@ -79,17 +113,6 @@ public final class Reader {
                 }
             }
         }
-        List<Tok> toks = new ArrayList<>();
-        for (int i = 0; i < words.size(); ) {
-            if (at[i] != null) {
-                toks.add(at[i]);
-                i += span[i];
-            } else {
-                toks.add(new Tok(shown.get(i), List.of(words.get(i)), null));
-                i++;
-            }
-        }
-        return patterns(toks);
     }
 
     /** Dates and comparisons among the plain words. */

@@ -2,38 +2,48 @@ package dev.sift.planner.rules;
 
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.Thesaurus;
 import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * "Did you mean customers?" for a word the parser could not map: the one word of the dataset's knowledge (its
- * phrases' words) or of the planner's vocabulary within a small edit distance (one edit up to 7 letters, two from
- * 8; a swap of two letters is one edit). Only a single closest word is suggested; a tie ("ther": the? there?)
- * suggests nothing.
+ * "Did you mean customers?" for a word the parser could not map: a word of the dataset — of its knowledge graph's
+ * phrases (tables, columns, concepts, metrics) or of its columns' listed values — within a small edit distance (one
+ * edit up to 7 letters, two from 8; a swap of two letters is one edit), the closest first and, at the same distance,
+ * the one the dataset uses most often; a tie on both suggests nothing. A word WordNet knows ("borrowers") is a real
+ * word the dataset does not use, not a misspelling, and gets no suggestion.
  */
 public final class Suggest {
+    private static final java.util.Set<String> PLANNER_WORDS = Vocabulary.WORDS.allWords();
+
     private Suggest() { }
+
+    /** A word of the dataset: the ways it is written there ("loan", "loans") with their uses, and its uses in all. */
+    private record Known(Map<String, Integer> forms, int uses) {
+        /** The form to suggest: a plural one for a plural word when the dataset writes one, else the most used. */
+        String written(boolean plural) {
+            return forms.entrySet().stream().filter(f -> !plural || f.getKey().endsWith("s")).max(Map.Entry.<String, Integer>
+                    comparingByValue().thenComparing(Map.Entry.comparingByKey())).or(() -> forms.entrySet().stream().max(
+                    Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))).get().getKey();
+        }
+    }
 
     /** The suggestions, in the order of the words, as the words the user may have meant. */
     public static List<String> didYouMean(List<String> unmapped, Lexicon lexicon) {
-        Map<String, String> known = new LinkedHashMap<>();
+        Map<String, Map<String, Integer>> forms = new HashMap<>();
         for (KgEntry e : lexicon.graph().entries()) {
-            for (String p : e.phrases()) {
-                for (String w : p.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
-                    if (w.length() >= 3) {
-                        known.putIfAbsent(Phrases.stem(w), w);
-                    }
-                }
-            }
+            e.phrases().forEach(p -> count(p, forms));
         }
-        Vocabulary.WORDS.allWords().stream().filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter))
-                .forEach(w -> known.putIfAbsent(Phrases.stem(w), w));
+        lexicon.graph().entries(KgEntry.Column.class).forEach(c -> c.values().forEach(v -> count(v, forms)));
+        Map<String, Known> known = new HashMap<>();
+        forms.forEach((stem, written) -> known.put(stem, new Known(written, written.values().stream()
+                .mapToInt(Integer::intValue).sum())));
         List<String> out = new ArrayList<>();
         for (String u : unmapped) {
             closest(u, known).filter(s -> !out.contains(s)).ifPresent(out::add);
@@ -41,33 +51,38 @@ public final class Suggest {
         return out;
     }
 
-    private static Optional<String> closest(String word, Map<String, String> known) {
+    private static void count(String phrase, Map<String, Map<String, Integer>> forms) {
+        for (String w : phrase.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
+            if (w.length() >= 3 && !PLANNER_WORDS.contains(Phrases.stem(w))) { // "the" is no dataset word
+                forms.computeIfAbsent(Phrases.stem(w), k -> new HashMap<>()).merge(w, 1, Integer::sum);
+            }
+        }
+    }
+
+    private static Optional<String> closest(String word, Map<String, Known> known) {
         String w = Phrases.stem(word.toLowerCase(Locale.ROOT));
-        if (w.length() < 4 || known.containsKey(w)) {
+        if (w.length() < 4 || known.containsKey(w) || !w.chars().allMatch(Character::isLetter) || Thesaurus.known(word)) {
             return Optional.empty();
         }
         int max = w.length() >= 8 ? 2 : 1;
-        String best = null;
+        Known best = null;
         int bestD = Integer.MAX_VALUE;
         boolean tie = false;
-        for (Map.Entry<String, String> k : known.entrySet()) {
+        for (Map.Entry<String, Known> k : known.entrySet()) {
             if (Math.abs(k.getKey().length() - w.length()) > max) {
                 continue;
             }
             int d = distance(w, k.getKey());
-            if (d < bestD) {
+            Known c = k.getValue();
+            if (d < bestD || d == bestD && c.uses() > best.uses()) {
                 bestD = d;
-                best = k.getValue();
+                best = c;
                 tie = false;
-            } else if (d == bestD && !k.getValue().equals(best)) {
+            } else if (d == bestD && c.uses() == best.uses() && c != best) {
                 tie = true;
             }
         }
-        if (best == null || bestD > max || tie) {
-            return Optional.empty();
-        }
-        boolean plural = word.toLowerCase(Locale.ROOT).endsWith("s") && !best.endsWith("s");
-        return Optional.of(plural ? best + "s" : best);
+        return best == null || bestD > max || tie ? Optional.empty() : Optional.of(best.written(!w.equals(word.toLowerCase(Locale.ROOT))));
     }
 
     /** Edit distance with adjacent transpositions (optimal string alignment). */

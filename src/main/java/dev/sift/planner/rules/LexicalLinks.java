@@ -1,0 +1,110 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.Thesaurus;
+import dev.sift.knowledge.Vocabulary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Relates a question's words that the dataset does not name to words it does, through WordNet 3.1
+ * ({@link Thesaurus}): first the base form ("IDs" → id, so "account IDs" is the phrase "account id"; "lived" → live),
+ * kept only when it completes a phrase of the dataset or is a word the parser reads as filler; then, for a word
+ * still unnamed, its synonyms ("customers" → client), kept only when exactly one reading of the dataset comes out of
+ * them all. Each link is said in "Read as"; a word with no link, or with synonyms that name different things, stays
+ * unmapped and the question is asked back.
+ */
+final class LexicalLinks {
+    private static final Vocabulary V = Vocabulary.WORDS;
+    private static final Set<String> KNOWN = V.allWords();
+    private static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july",
+            "august", "september", "october", "november", "december");
+
+    /** The phrase matcher, rerun after base forms replace words. */
+    interface Matcher {
+        void match(List<String> words, List<String> shown, Tok[] at, int[] span);
+    }
+
+    private final Lexicon lexicon;
+    private final List<String> readings = new ArrayList<>();
+
+    LexicalLinks(Lexicon lexicon) {
+        this.lexicon = lexicon;
+    }
+
+    List<String> readings() {
+        return List.copyOf(readings);
+    }
+
+    /** A word WordNet may relate: letters only, three or more, in no word list of the planner. */
+    static boolean open(String word) {
+        return word.length() >= 3 && word.chars().allMatch(Character::isLetter) && !KNOWN.contains(word)
+                && !MONTHS.contains(word);
+    }
+
+    /** Relates the open words in place: {@code words}, {@code at} and {@code span} as {@link Reader#match} fills them. */
+    void relate(List<String> words, List<String> shown, Tok[] at, int[] span, Matcher matcher) {
+        baseForms(words, shown, at, span, matcher);
+        Reader.open(words, span).forEach(i -> synonym(words, shown, at, span, i));
+    }
+
+    private void baseForms(List<String> words, List<String> shown, Tok[] at, int[] span, Matcher matcher) {
+        Map<Integer, String> base = new TreeMap<>();
+        Reader.open(words, span).forEach(i -> Thesaurus.lemmas(shown.get(i)).stream().map(Phrases::key)
+                .filter(k -> !k.isEmpty() && !k.contains(" ") && !k.equals(words.get(i))).findFirst()
+                .ifPresent(k -> base.put(i, k)));
+        if (base.isEmpty()) {
+            return;
+        }
+        List<String> original = List.copyOf(words);
+        base.forEach(words::set);
+        matcher.match(words, shown, at, span);
+        boolean reverted = false;
+        for (Map.Entry<Integer, String> b : base.entrySet()) {
+            int i = b.getKey();
+            if (span[i] != 0 || V.has(b.getValue(), "function", "stop", "relation_words", "transaction_verbs")) {
+                readings.add("'" + shown.get(i) + "' read as '" + b.getValue() + "' (its base form in WordNet 3.1)");
+            } else {
+                words.set(i, original.get(i));
+                reverted = true;
+            }
+        }
+        if (reverted) {
+            matcher.match(words, shown, at, span);
+        }
+    }
+
+    /** The one reading of the dataset the word's synonyms name, or nothing when none or several do. */
+    private void synonym(List<String> words, List<String> shown, Tok[] at, int[] span, int i) {
+        Set<Sense> found = new LinkedHashSet<>();
+        String via = null;
+        for (String syn : Thesaurus.synonyms(shown.get(i))) {
+            List<String> ws = Phrases.words(syn);
+            if (ws.isEmpty() || Phrases.onlyStopWords(ws) || ws.stream().anyMatch(KNOWN::contains)) {
+                continue;
+            }
+            Optional<Sense> s = lexicon.sense(ws);
+            if (s.isPresent() && settled(s.get())) {
+                found.add(s.get());
+                via = via == null ? syn : via;
+            } else if (s.isPresent()) {
+                return; // a synonym with an unsettled reading: not a link to rely on
+            }
+        }
+        if (found.size() == 1) {
+            at[i] = new Tok(shown.get(i), List.of(words.get(i)), found.iterator().next());
+            span[i] = 1;
+            readings.add("'" + shown.get(i) + "' read as '" + via + "' (a synonym in WordNet 3.1)");
+        }
+    }
+
+    private static boolean settled(Sense s) {
+        return s instanceof Sense.Entity || s instanceof Sense.Attr || s instanceof Sense.Cond || s instanceof Sense.Measure;
+    }
+}
