@@ -16,6 +16,8 @@ import dev.sift.data.source.BankGenerator;
 import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.ToolCalling;
+import dev.sift.ml.ModelRegistry;
+import dev.sift.ml.ModelStore;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.agent.Planner;
 import dev.sift.planner.RulePlanner;
@@ -71,9 +73,12 @@ import java.util.Optional;
  */
 public final class Sift {
     public static final String DEMO_DATASET = "bank";
+    /** The version a saved model's card records. */
+    public static final String VERSION = "0.1.0";
 
     private final DatasetStore store;
     private final TraceStore traces;
+    private final ModelStore models;
     private final LlmClient llm;
     private final ToolCalling calling;
     private final ToolRegistry tools;
@@ -133,6 +138,7 @@ public final class Sift {
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));
         this.traces = new TraceStore(home.resolve("traces"));
+        this.models = new ModelStore(home.resolve("models"), VERSION);
         this.llm = llm;
         this.allowed = allowed;
         this.tools = defaultTools(new ConnectSource(store, allowed));
@@ -176,6 +182,16 @@ public final class Sift {
 
     public DatasetStore store() {
         return store;
+    }
+
+    /** Saved models, under {@code models/} of the Sift home. */
+    public ModelStore models() {
+        return models;
+    }
+
+    /** The models a run in {@code ws} can use: those saved for its dataset, and those it trains (saved at once). */
+    public ModelRegistry models(Workspace ws) {
+        return new ModelRegistry(models, ws::dataset);
     }
 
     public ToolRegistry tools() {
@@ -224,7 +240,7 @@ public final class Sift {
     /** Answers one question, telling {@code listener} about each step (charts and rows arrive as payloads). */
     public Answered ask(String question, Dataset dataset, AgentConfig config, StepListener listener) throws Exception {
         try (Workspace ws = open(dataset)) {
-            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config).knowledge(knowledge).grounding(grounding)
+            AgentRun run = new AgentLoop(planner(), tools, ws, llm, config, models(ws)).knowledge(knowledge).grounding(grounding)
                     .onStep(listener)
                     .run(question);
             return new Answered(run, traces.save(run));
@@ -313,16 +329,20 @@ public final class Sift {
         return new SessionStore(home.resolve("sessions"));
     }
 
-    /** What a conversation turn needs: planner, tools, model, traces and the reference resolver. */
+    /** What a conversation turn needs: planner, tools, model, traces, the reference resolver and the saved models. */
     public Conversation.Engine engine() {
-        return engine(tools, traces);
+        return engine(tools, traces, models);
     }
 
-    /** The same engine with other tools and traces kept elsewhere (a benchmark's conversations). */
+    /** The same engine with other tools and traces kept elsewhere (a benchmark's conversations), saving no model. */
     public Conversation.Engine engine(ToolRegistry tools, TraceStore traces) {
+        return engine(tools, traces, null);
+    }
+
+    private Conversation.Engine engine(ToolRegistry tools, TraceStore traces, ModelStore saved) {
         ReferenceResolver rules = new RuleReferenceResolver();
         return new Conversation.Engine(this::planner, tools, llm, traces,
-                llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge, grounding);
+                llm == null ? rules : new LlmReferenceResolver(llm, rules), knowledge, grounding, saved);
     }
 
     /** Active sessions of this process, opening workspaces on the named datasets. */

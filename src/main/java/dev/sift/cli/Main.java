@@ -8,11 +8,11 @@ import java.io.PrintWriter;
 import java.util.ServiceLoader;
 
 /** The {@code sift} command. Usage and input errors exit 2 with one line on stderr. */
-@Command(name = "sift", mixinStandardHelpOptions = true, version = "sift 0.1.0",
+@Command(name = "sift", mixinStandardHelpOptions = true, version = "sift " + dev.sift.Sift.VERSION,
         scope = CommandLine.ScopeType.INHERIT, // subcommands get --help and --version too ('sift ask --help')
         description = "Answers questions about your data from the data, and shows its work.",
         subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, ConnectCommand.class, DatasetsCommand.class,
-                KgCommand.class, HealthCommand.class, McpCommand.class})
+                KgCommand.class, ModelsCommand.class, HealthCommand.class, McpCommand.class})
 public final class Main implements Runnable {
     public static final int USAGE_ERROR = 2;
 

@@ -79,6 +79,8 @@ public final class Workspace implements AutoCloseable {
     private volatile List<TableInfo> framesCache;
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
+    /** The SQL each frame was made from (frames written from values have none): a saved model's card records it. */
+    private final Map<String, String> definitions = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A workspace with a gate of its own that describes the dataset for itself; no settings (tests, commands). */
     public static Workspace open(Dataset dataset, Limits limits) {
@@ -274,6 +276,7 @@ public final class Workspace implements AutoCloseable {
     private QueryResult storeFrame(String label, String sql) throws QueryException {
         long start = System.nanoTime();
         runTimed("CREATE OR REPLACE TABLE memory.frames." + Sql.quoteIdent(label) + " AS " + sql);
+        definitions.put(label, sql);
         QueryResult stored = execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), limits.fetchRows());
         return new QueryResult(sql, stored.columns(), stored.rows(), stored.rowCount(), stored.truncated(),
                 (System.nanoTime() - start) / 1_000_000);
@@ -367,6 +370,12 @@ public final class Workspace implements AutoCloseable {
             throw new QueryException(QueryException.Kind.INVALID, "Frame label '" + label
                     + "' is the name of a dataset table; choose another label, e.g. '" + label + "_result'.");
         }
+        definitions.remove(label);
+    }
+
+    /** The SQL frame {@code label} was made from, when it was made from SQL in this workspace. */
+    public Optional<String> frameSql(String label) {
+        return Optional.ofNullable(definitions.get(label));
     }
 
     /** Runs a statement that may change frames (the only way one can); drops the cached frame list. */
@@ -574,10 +583,7 @@ public final class Workspace implements AutoCloseable {
     }
 
     private static void removeSpill(Path folder) {
-        if (folder == null) {
-            return;
-        }
-        try (var files = Files.walk(folder)) {
+        try (var files = folder == null ? java.util.stream.Stream.<Path>empty() : Files.walk(folder)) {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
             // a spill folder in the system temp folder: the OS clears it in the end
@@ -585,12 +591,10 @@ public final class Workspace implements AutoCloseable {
     }
 
     private static void closeQuietly(Connection c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // closing an in-memory database cannot lose anything
-            }
+        try (c) {
+            // closed on leaving the block; a null connection is skipped
+        } catch (SQLException ignored) {
+            // closing an in-memory database cannot lose anything
         }
     }
 }

@@ -189,6 +189,33 @@ public final class FeatureEncoder {
         return columns.stream().map(ColumnPlan::column).filter(c -> table.column(c).isEmpty()).toList();
     }
 
+    /**
+     * For each column whose type here is of another kind than when the model was trained (a number, a date, text),
+     * "amount is VARCHAR (text) here but was DOUBLE (a number) in training"; widths of one kind (INTEGER, DOUBLE) may differ.
+     */
+    public List<String> mismatchedIn(TableInfo table) {
+        List<String> out = new ArrayList<>();
+        for (ColumnPlan c : columns) {
+            table.column(c.column()).ifPresent(found -> {
+                Kind now = baseKind(found.type());
+                Kind then = baseKind(c.type());
+                if (now != then) {
+                    out.add(c.column() + " is " + found.type() + " (" + family(now) + ") here but was " + c.type() + " ("
+                            + family(then) + ") in training");
+                }
+            });
+        }
+        return out;
+    }
+
+    private static String family(Kind k) {
+        return k == null ? "not usable as a feature" : switch (k) {
+            case NUMERIC -> "a number";
+            case DATE -> "a date";
+            default -> "text";
+        };
+    }
+
     /** SQL select expressions, per user column: the raw value as text, then the encoded inputs. */
     List<String> selectExpressions(ColumnPlan c) {
         String q = Sql.quoteIdent(c.column());

@@ -18,6 +18,7 @@ import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 import dev.sift.ml.ModelRegistry;
+import dev.sift.ml.ModelStore;
 import dev.sift.knowledge.KnowledgeStore;
 import dev.sift.llm.LlmClient;
 import dev.sift.agent.Planner;
@@ -47,9 +48,18 @@ public final class Conversation implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Conversation.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** What a turn needs from the wiring; {@code knowledge} is the application's store of dataset knowledge. */
+    /**
+     * What a turn needs from the wiring; {@code knowledge} is the application's store of dataset knowledge,
+     * {@code models} where trained models are saved (null: they live while the session is open).
+     */
     public record Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
-                         ReferenceResolver resolver, KnowledgeStore knowledge, Grounding grounding) {
+                         ReferenceResolver resolver, KnowledgeStore knowledge, Grounding grounding, ModelStore models) {
+
+        /** An engine whose models are saved nowhere. */
+        public Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
+                      ReferenceResolver resolver, KnowledgeStore knowledge, Grounding grounding) {
+            this(planner, tools, llm, traces, resolver, knowledge, grounding, null);
+        }
 
         /** An engine with a knowledge store of its own, whose answers get the deterministic check only. */
         public Engine(Supplier<Planner> planner, ToolRegistry tools, LlmClient llm, TraceStore traces,
@@ -63,8 +73,8 @@ public final class Conversation implements AutoCloseable {
 
     private final SessionStore store;
     private final Workspace workspace;
-    /** Models trained in this session's turns; they live while the session is open in this process. */
-    private final ModelRegistry models = new ModelRegistry();
+    /** The models this session's turns use: made on the first turn, from the engine's store (if any). */
+    private ModelRegistry models;
     private final ReentrantLock lock = new ReentrantLock(true);
     private final List<String> restoreNotes;
     private volatile Session session;
@@ -148,6 +158,9 @@ public final class Conversation implements AutoCloseable {
                 }
                 TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
                         r.references(), earlier);
+                if (models == null) {
+                    models = engine.models() == null ? new ModelRegistry() : new ModelRegistry(engine.models(), workspace::dataset);
+                }
                 run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models)
                         .knowledge(engine.knowledge()).grounding(engine.grounding()).onStep(collect)
                         .clarifier(clarifier).context(ctx).run(r.question());

@@ -7,6 +7,7 @@ import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.ml.MlException;
+import dev.sift.ml.ModelCard;
 import dev.sift.text.Evidence;
 import dev.sift.tool.ToolContext;
 
@@ -18,6 +19,8 @@ import java.util.Map;
 
 /** What the ML tools share: resolving tables, reading params, saving frames and recording evidence. */
 final class MlSupport {
+    private static final String HISTORY = "_history";
+
     private MlSupport() { }
 
     /** A table or frame by name; the message lists what exists. */
@@ -67,6 +70,31 @@ final class MlSupport {
         ctx.addEvidence(new Evidence(r.sql(), r.columnNames(), List.copyOf(r.rows()), ctx.workspace().table("frames." + frame)
                 .map(TableInfo::rows).orElse((long) r.rows().size()), frame));
         return r;
+    }
+
+    /**
+     * Where a model's training rows came from, for its card: the SQL of the source frame, the prediction task that
+     * built it ({@code <task>_history}), and the latest date among the labelled rows in the source's first date column.
+     */
+    static ModelCard.Origin origin(ToolContext ctx, TableInfo table, String target) throws QueryException {
+        Workspace ws = ctx.workspace();
+        boolean frame = table.kind() == TableInfo.Kind.FRAME;
+        String sql = frame ? ws.frameSql(table.name()).orElse(null) : null;
+        String task = null;
+        if (frame && table.name().endsWith(HISTORY)) {
+            String name = table.name().substring(0, table.name().length() - HISTORY.length());
+            task = ctx.knowledge().graph().predictions().stream().map(t -> t.name()).filter(name::equalsIgnoreCase)
+                    .findFirst().orElse(null);
+        }
+        String dateColumn = table.columns().stream().filter(c -> c.type().equalsIgnoreCase("DATE")
+                || c.type().toUpperCase(Locale.ROOT).startsWith("TIMESTAMP")).map(c -> c.name()).findFirst().orElse(null);
+        String through = null;
+        if (dateColumn != null) {
+            Object v = ws.trustedQuery("SELECT CAST(max(CAST(" + Sql.quoteIdent(dateColumn) + " AS DATE)) AS VARCHAR) FROM "
+                    + table.sqlName() + " WHERE " + Sql.quoteIdent(target) + " IS NOT NULL", 1).scalar();
+            through = v == null ? null : v.toString();
+        }
+        return new ModelCard.Origin(sql, task, null, through, through == null ? null : dateColumn);
     }
 
     static boolean isNumericType(String type) {

@@ -8,7 +8,6 @@ import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.data.Numbers;
 import dev.sift.ml.MlData;
-import dev.sift.ml.ModelQuality;
 import dev.sift.ml.MlException;
 import dev.sift.ml.Predictions;
 import dev.sift.ml.TaskType;
@@ -73,6 +72,10 @@ public final class Predict implements Tool<Predict.Args> {
         if (!missing.isEmpty()) {
             throw new MlException(misaligned(table, model, missing));
         }
+        List<String> mistyped = model.encoder().mismatchedIn(table);
+        if (!mistyped.isEmpty()) {
+            throw new MlException(mistyped(table, model, mistyped));
+        }
         String entity = model.entity() != null && table.column(model.entity()).isPresent() ? model.entity() : null;
         String target = table.column(model.target()).map(c -> c.name()).orElse(null);
         MlData data = MlData.read(ws, table, model.encoder(), entity, target, null, true);
@@ -86,8 +89,9 @@ public final class Predict implements Tool<Predict.Args> {
         ctx.models().putPredictions(p);
         String order = model.task() == TaskType.CLASSIFICATION ? "probability DESC" : "prediction DESC";
         QueryResult shown = MlSupport.evidence(ctx, label, order + ", " + Sql.quoteIdent(entityColumn(entity)), top);
-        return ToolResult.ok(summary(model, table, label, p, shown, withTruth, target), shown, ToolResult.withCaveat(
-                Map.of("model", model.id(), "rows", data.rows(), "frame", label), ModelQuality.warning(model)));
+        java.util.Optional<String> caveat = ctx.models().caveat(model);
+        return ToolResult.ok(summary(model, table, label, p, shown, withTruth, target, caveat), shown,
+                ToolResult.withCaveat(Map.of("model", model.id(), "rows", data.rows(), "frame", label), caveat));
     }
 
     static String misaligned(TableInfo table, TrainedModel model, List<String> missing) {
@@ -97,6 +101,14 @@ public final class Predict implements Tool<Predict.Args> {
                 + ": " + String.join(", ", model.encoder().columnNames()) + "). " + kind + table.name() + " has: "
                 + String.join(", ", table.columnNames()) + ". Build it with the same column names (e.g. the training"
                 + " SQL with a different filter) and predict again.";
+    }
+
+    /** The refusal for a source whose columns have other kinds of type than the model's card. */
+    static String mistyped(TableInfo table, TrainedModel model, List<String> mistyped) {
+        String kind = table.kind() == TableInfo.Kind.FRAME ? "Frame " : "Table ";
+        return kind + table.name() + " does not match model " + model.id() + ": " + String.join("; ", mistyped)
+                + ". Cast the column" + (mistyped.size() == 1 ? "" : "s") + " in SQL to the type the model was trained on"
+                + " (e.g. CAST(x AS DOUBLE) AS x) and predict again.";
     }
 
     static String entityColumn(String entity) {
@@ -137,7 +149,7 @@ public final class Predict implements Tool<Predict.Args> {
     }
 
     private static String summary(TrainedModel m, TableInfo table, String label, Predictions p, QueryResult shown,
-                                  boolean withTruth, String target) {
+                                  boolean withTruth, String target, java.util.Optional<String> caveat) {
         boolean classify = m.task() == TaskType.CLASSIFICATION;
         StringBuilder b = new StringBuilder("Scored ").append(p.data().rows()).append(" rows of ").append(table.name())
                 .append(" with model ").append(m.id());
@@ -163,7 +175,7 @@ public final class Predict implements Tool<Predict.Args> {
             b.append("\nThe frame has known values of ").append(target).append(": evaluate_predictions(predictions=")
                     .append(label).append(", truth=").append(target).append(") gives metrics.");
         }
-        ModelQuality.warning(m).ifPresent(w -> b.append('\n').append(w));
+        caveat.ifPresent(w -> b.append('\n').append(w));
         b.append("\nNext: explain_prediction(model=").append(m.id()).append(") explains the top cases.");
         return b.toString();
     }

@@ -17,13 +17,15 @@ public final class SelectModel implements Tool<SelectModel.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("select_model", "Select the model that later predictions and explanations use by default.",
-                Args.class, "selected model", Set.of("ml"));
+        return new ToolSpec("select_model", "Select the model that later predictions and explanations use by default:"
+                + " one trained in this session or one saved for this dataset by an earlier session (list_models shows"
+                + " them).", Args.class, "selected model", Set.of("ml"));
     }
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws MlException {
         TrainedModel m = ctx.models().select(args.model());
-        return ToolResult.ok("Selected " + m.line() + ".", TrainModel.payload(m));
+        return ToolResult.ok("Selected " + m.line() + "." + ctx.models().stale(m).map(w -> " " + w).orElse(""),
+                TrainModel.payload(m), ToolResult.withCaveat(java.util.Map.of("model", m.id()), ctx.models().caveat(m)));
     }
 }

@@ -98,9 +98,9 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         MlData data = MlData.read(ws, table, encoder, entity, target, null, false);
         Trainer.Labels labels = task == TaskType.CLASSIFICATION ? Trainer.classLabels(target, data.target())
                 : Trainer.regressionLabels(target, data.target());
-        TrainedModel model = Trainer.train(ctx.models().nextId(), task, table.name(), target, entity, encoder, data,
+        TrainedModel trained = Trainer.train(ctx.models().nextId(), task, table.name(), target, entity, encoder, data,
                 labels, overrides);
-        ctx.models().add(model);
+        TrainedModel model = ctx.models().add(trained, MlSupport.origin(ctx, table, target));
         LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
         return ToolResult.ok(summary(model, data.rows()), payload(model), ToolResult.withCaveat(Map.of("model",
                 model.id(), "millis", model.provenance().trainMillis()), ModelQuality.warning(model)));

@@ -240,7 +240,7 @@ class MlToolsTest {
 
     @Test
     void model_lifecycle_lists_selects_and_compares_on_the_same_folds() throws Exception {
-        assertThat(call("list_models", "{}").summary()).isEqualTo("No models trained in this session yet: call train_model.");
+        assertThat(call("list_models", "{}").summary()).isEqualTo("No models trained or saved for this dataset yet: call train_model.");
         assertThat(call("predict", "{\"source\":\"train_data\"}").error())
                 .isEqualTo("No model has been trained in this session yet: call train_model first.");
         train();
@@ -248,8 +248,8 @@ class MlToolsTest {
         assertThat(call("list_models", "{}").summary()).isEqualTo("2 models:\n"
                 + "  " + ctx.models().resolve("m1").line() + "\n* " + ctx.models().resolve("m2").line()
                 + "\n(* = selected, used when model is omitted)");
-        assertThat(call("select_model", "{\"model\":\"m7\"}").error()).isEqualTo("Unknown model 'm7'. Models in this"
-                + " session: m1, m2 (selected: m2). Use one of these ids, or omit model to use the selected one.");
+        assertThat(call("select_model", "{\"model\":\"m7\"}").error()).isEqualTo("Unknown model 'm7'. Models:"
+                + " m1, m2 (selected: m2). Use one of these ids, or omit model to use the selected one.");
         assertThat(call("select_model", "{\"model\":\"m1\"}").summary()).startsWith("Selected m1: classification of y");
         ToolResult cmp = call("compare_models", "{}");
         assertThat(cmp.summary()).startsWith("Compared 2 models of y by their cross-validated metrics:\nm1 (5 columns,"
