@@ -108,6 +108,14 @@ public final class Conversation implements AutoCloseable {
         return session;
     }
 
+    /** The session's models, made on its first turn from the engine's store (saved nowhere without one). */
+    private ModelRegistry models(Engine engine) {
+        if (models == null) {
+            models = engine.models() == null ? new ModelRegistry() : new ModelRegistry(engine.models(), workspace::dataset);
+        }
+        return models;
+    }
+
     public Workspace workspace() {
         return workspace;
     }
@@ -158,10 +166,7 @@ public final class Conversation implements AutoCloseable {
                 }
                 TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
                         r.references(), earlier);
-                if (models == null) {
-                    models = engine.models() == null ? new ModelRegistry() : new ModelRegistry(engine.models(), workspace::dataset);
-                }
-                run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models)
+                run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models(engine))
                         .knowledge(engine.knowledge()).grounding(engine.grounding()).onStep(collect)
                         .clarifier(clarifier).context(ctx).run(r.question());
             }
