@@ -182,14 +182,12 @@ public final class AgentLoop {
          * dropped. Returns the finished run when the same call has now failed {@link LoopGuard#STOP_AFTER} times.
          */
         private AgentRun act(Decision.Call call, long t0, Usage before) throws InterruptedException {
-            ToolRegistry.PreparedCall prepared;
-            try {
-                prepared = tools.prepare(call.tool(), call.args(), workspace);
-            } catch (ToolCallException e) {
-                return invalid(call, e.getMessage(), t0, before);
+            ToolRegistry.Outcome outcome = tools.call(call.tool(), call.args(), ctx);
+            if (outcome instanceof ToolRegistry.Outcome.Invalid invalid) {
+                return invalid(call, invalid.error(), t0, before);
             }
             invalidInARow = 0;
-            ToolResult r = tools.run(prepared, ctx);
+            ToolResult r = ((ToolRegistry.Outcome.Ran) outcome).result();
             String observation = r.summary();
             if (!r.ok()) {
                 String directive = guard.failed(call.tool(), call.args(), r.error());

@@ -2,6 +2,7 @@ package dev.sift.bench;
 
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -81,8 +82,8 @@ public final class SyntheticTools {
                 }
 
                 @Override
-                public ToolResult run(Args args, ToolContext ctx) {
-                    return ToolResult.error(t[0] + " exists only in the tool-selection bench catalogue.");
+                public ToolResult run(Args args, ToolContext ctx) throws ToolCallException {
+                    throw new ToolCallException(t[0] + " exists only in the tool-selection bench catalogue.");
                 }
             });
         }

@@ -30,8 +30,8 @@ public final class QueryException extends FixableException {
 
     /**
      * A query that hit the time limit or named something that does not exist is the planner's to fix; a
-     * refused or failing query that a tool generated itself is a bug of ours (tools that run the planner's own
-     * SQL, such as run_sql, report those kinds as results themselves).
+     * refused or failing query that a tool generated itself is a bug of ours (the registry reports every kind to the
+     * planner when the tool runs the planner's own SQL, as run_sql does).
      */
     @Override
     public boolean fixable() {

@@ -4,9 +4,9 @@ import dev.sift.data.FixableException;
 
 /**
  * One action the planner may take. Arguments arrive bound and validated (names exist, SQL passed the
- * guard). A problem the planner can fix is either returned as {@link ToolResult#error} or thrown as a
- * {@link FixableException} (a missing column, an ML precondition, a query over the time limit), which the
- * registry turns into the same error result; anything else thrown is a bug and fails the run.
+ * guard). A problem the planner can fix is thrown, one way: as a {@link FixableException} ({@link ToolCallException}
+ * for a tool's own checks; a missing column, an ML precondition, a query over the time limit), which the registry
+ * alone turns into the error result the planner sees; anything else thrown is a bug and fails the run.
  */
 public interface Tool<A extends Record> {
     ToolSpec spec();

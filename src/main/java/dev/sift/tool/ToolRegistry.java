@@ -33,6 +33,15 @@ public final class ToolRegistry {
         }
     }
 
+    /** What became of a planner's call: it could not be made (the reason, for the planner), or it ran. */
+    public sealed interface Outcome {
+        /** The call does not bind or validate against the live schema; nothing ran. */
+        record Invalid(String error) implements Outcome { }
+
+        /** The call ran; a failure the planner can fix is an error result. */
+        record Ran(ToolResult result) implements Outcome { }
+    }
+
     private final Map<String, Tool<Record>> tools = new LinkedHashMap<>();
 
     @SuppressWarnings("unchecked")
@@ -79,6 +88,20 @@ public final class ToolRegistry {
 
     public List<String> names() {
         return List.copyOf(tools.keySet());
+    }
+
+    /**
+     * Binds, validates and runs a planner's call: the one place where what a tool or a check throws for the planner
+     * becomes what the planner sees.
+     */
+    public Outcome call(String name, JsonNode args, ToolContext ctx) throws InterruptedException {
+        PreparedCall prepared;
+        try {
+            prepared = prepare(name, args, ctx.workspace());
+        } catch (ToolCallException e) {
+            return new Outcome.Invalid(e.getMessage());
+        }
+        return new Outcome.Ran(run(prepared, ctx));
     }
 
     /** Binds and validates a planner's call against the live schema; the exception text is for the planner. */
@@ -174,6 +197,16 @@ public final class ToolRegistry {
                 r.meta());
     }
 
+    /** Whether a tool runs SQL the planner wrote (an SQL argument): then every query problem is the planner's to fix. */
+    private static boolean runsPlannersSql(ToolSpec spec) {
+        for (RecordComponent c : spec.args().getRecordComponents()) {
+            if (ArgsBinder.arg(c).kind() == Arg.Kind.SQL) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Runs a tool: the one place where a planner-fixable failure becomes an error result (see {@link #run}).
      * Tools that compose others call them through here.
@@ -187,7 +220,7 @@ public final class ToolRegistry {
             ToolResult r = tool.run(sample.args(), ctx);
             return r.ok() ? r.noted(sample.note()) : r;
         } catch (FixableException e) {
-            if (!e.fixable()) {
+            if (!e.fixable() && !(e instanceof QueryException && runsPlannersSql(tool.spec()))) {
                 throw new IllegalStateException("Tool " + tool.spec().name() + " failed: " + e.getMessage(), e);
             }
             return ToolResult.error(e.getMessage());

@@ -82,8 +82,11 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
         return new ToolResult(true, summary, spec, null, Map.copyOf(m));
     }
 
-    /** A failure the planner can act on; {@code error} says what went wrong and what to do. */
-    public static ToolResult error(String error) {
+    /**
+     * A failure the planner can act on; {@code error} says what went wrong and what to do. Only the registry makes
+     * one, from the {@link dev.sift.data.FixableException} a tool threw.
+     */
+    static ToolResult error(String error) {
         return new ToolResult(false, "Error: " + error, null, error, Map.of());
     }
 }

@@ -12,6 +12,7 @@ import dev.sift.data.QueryResult;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.PredictionTask;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
@@ -99,8 +100,8 @@ class PredictivePlanTest extends OnBankWorkspace {
                 return new ExplainPrediction().spec();
             }
 
-            public ToolResult run(ExplainPrediction.Args args, ToolContext ctx) {
-                return ToolResult.error("SHAP values could not be computed.");
+            public ToolResult run(ExplainPrediction.Args args, ToolContext ctx) throws ToolCallException {
+                throw new ToolCallException("SHAP values could not be computed.");
             }
         };
         List<Tool<?>> tools = new ArrayList<>(Sift.defaultTools().tools().stream()

@@ -10,6 +10,7 @@ import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -71,7 +72,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         String target = args.target() == null ? null : t.column(args.target()).orElseThrow().name();
@@ -112,11 +113,11 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
             }
         }
         if (numeric.size() > MAX_NUMERIC) {
-            return ToolResult.error("Too many numeric columns (" + numeric.size() + "); name at most " + MAX_NUMERIC
+            throw new ToolCallException("Too many numeric columns (" + numeric.size() + "); name at most " + MAX_NUMERIC
                     + " with 'columns'.");
         }
         if (numeric.isEmpty() || numeric.size() + categorical.size() < 2) {
-            return ToolResult.error("correlation_analysis needs at least two columns to compare, one of them numeric; "
+            throw new ToolCallException("correlation_analysis needs at least two columns to compare, one of them numeric; "
                     + t.name() + " gives numeric: " + names(numeric) + "; categorical: " + names(categorical)
                     + (skipped.isEmpty() ? "" : "; skipped: " + String.join(", ", skipped))
                     + ". Numeric columns of " + t.name() + ": " + Series.numericColumns(t) + "."

@@ -8,6 +8,7 @@ import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -71,14 +72,14 @@ public final class Forecast implements Tool<Forecast.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         ColumnInfo date = t.column(args.date()).orElseThrow();
         ColumnInfo measure = args.measure() == null ? null : t.column(args.measure()).orElseThrow();
         String problem = Series.check(t, date, measure, args.agg());
         if (problem != null) {
-            return ToolResult.error(problem);
+            throw new ToolCallException(problem);
         }
         Series.Grain grain = Series.Grain.parse(args.grain());
         int horizon = args.horizon() == null ? 12 : args.horizon();
@@ -92,7 +93,7 @@ public final class Forecast implements Tool<Forecast.Args> {
         }
         int n = end - start + 1;
         if (end < 0 || n < HoltWinters.minimumPoints(0) + 1) {
-            return ToolResult.error("The " + grain.adjective() + " series of " + t.name() + "." + date.name() + " has "
+            throw new ToolCallException("The " + grain.adjective() + " series of " + t.name() + "." + date.name() + " has "
                     + Math.max(0, n) + " complete consecutive period(s); a forecast needs at least "
                     + (HoltWinters.minimumPoints(0) + 1) + ". Use a finer grain (e.g. 'week' or 'day').");
         }

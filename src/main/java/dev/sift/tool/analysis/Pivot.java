@@ -9,6 +9,7 @@ import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -67,25 +68,25 @@ public final class Pivot implements Tool<Pivot.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         List<String> rows = canonical(t, args.rows());
         List<String> on = canonical(t, args.columns());
         if (rows.isEmpty() || on.isEmpty()) {
-            return ToolResult.error("pivot needs at least one 'rows' column and one 'columns' column.");
+            throw new ToolCallException("pivot needs at least one 'rows' column and one 'columns' column.");
         }
         Set<String> both = new LinkedHashSet<>(rows);
         both.retainAll(on);
         if (!both.isEmpty()) {
-            return ToolResult.error("Column(s) " + String.join(", ", both) + " cannot be both a row and a pivot column.");
+            throw new ToolCallException("Column(s) " + String.join(", ", both) + " cannot be both a row and a pivot column.");
         }
         ColumnInfo value = args.values() == null ? null : t.column(args.values()).orElseThrow();
         if (value == null && !args.agg().equals("count")) {
-            return ToolResult.error("agg '" + args.agg() + "' needs a 'values' column; omit agg to count rows.");
+            throw new ToolCallException("agg '" + args.agg() + "' needs a 'values' column; omit agg to count rows.");
         }
         if (value != null && !args.agg().equals("count") && !Columns.numeric(value)) {
-            return ToolResult.error("Column " + t.name() + "." + value.name() + " is " + value.type() + ", not numeric, so it"
+            throw new ToolCallException("Column " + t.name() + "." + value.name() + " is " + value.type() + ", not numeric, so it"
                     + " cannot be " + args.agg() + "-aggregated. Numeric columns of " + t.name() + ": "
                     + Series.numericColumns(t) + ". Use agg 'count' to count its non-null values.");
         }
@@ -93,7 +94,7 @@ public final class Pivot implements Tool<Pivot.Args> {
         long combos = ((Number) ws.trustedQuery("SELECT count(*) FROM (SELECT DISTINCT " + onList + " FROM " + t.sqlName()
                 + ")", 1).scalar()).longValue();
         if (combos > MAX_PIVOT_VALUES) {
-            return ToolResult.error("Pivot column(s) " + String.join(", ", on) + " have " + combos + " distinct values; at"
+            throw new ToolCallException("Pivot column(s) " + String.join(", ", on) + " have " + combos + " distinct values; at"
                     + " most " + MAX_PIVOT_VALUES + " can become columns. Pivot on a column with fewer values, or swap"
                     + " 'rows' and 'columns'.");
         }

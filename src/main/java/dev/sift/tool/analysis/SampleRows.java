@@ -7,6 +7,7 @@ import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -44,7 +45,7 @@ public final class SampleRows implements Tool<SampleRows.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         int n = args.n() == null ? DEFAULT_ROWS : args.n();
@@ -53,7 +54,7 @@ public final class SampleRows implements Tool<SampleRows.Args> {
         if (args.where() != null) {
             String problem = ExpressionCheck.problem(args.where());
             if (problem != null) {
-                return ToolResult.error("The where condition " + problem + ": give one SQL condition on the columns of "
+                throw new ToolCallException("The where condition " + problem + ": give one SQL condition on the columns of "
                         + t.name() + " (" + String.join(", ", t.columnNames()) + "), e.g. \"amount > 1000\".");
             }
             where = " WHERE (" + args.where() + ")";
@@ -62,7 +63,7 @@ public final class SampleRows implements Tool<SampleRows.Args> {
         try {
             ws.check(sql);
         } catch (QueryException e) {
-            return ToolResult.error("The where condition does not work on " + t.name() + ": " + e.getMessage()
+            throw new ToolCallException("The where condition does not work on " + t.name() + ": " + e.getMessage()
                     + " Columns of " + t.name() + ": " + String.join(", ", t.columnNames()) + ".");
         }
         String label = RowsFrame.label("sample", t.name());

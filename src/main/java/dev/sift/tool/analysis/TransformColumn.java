@@ -8,6 +8,7 @@ import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -42,27 +43,27 @@ public final class TransformColumn implements Tool<TransformColumn.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         if (!NAME.matcher(args.name()).matches()) {
-            return ToolResult.error("Column name '" + args.name() + "' is not valid: use letters, digits and '_',"
+            throw new ToolCallException("Column name '" + args.name() + "' is not valid: use letters, digits and '_',"
                     + " starting with a letter, e.g. 'amount_per_month'.");
         }
         if (t.column(args.name()).isPresent()) {
-            return ToolResult.error(t.name() + " already has a column '" + t.column(args.name()).get().name()
+            throw new ToolCallException(t.name() + " already has a column '" + t.column(args.name()).get().name()
                     + "'; choose another name for the derived column.");
         }
         String problem = ExpressionCheck.problem(args.expression());
         if (problem != null) {
-            return ToolResult.error("The expression " + problem + ": give one DuckDB expression over the columns of "
+            throw new ToolCallException("The expression " + problem + ": give one DuckDB expression over the columns of "
                     + t.name() + " (" + String.join(", ", t.columnNames()) + "), e.g. \"amount / duration\".");
         }
         String sql = "SELECT *, (" + args.expression() + ") AS " + Sql.quoteIdent(args.name()) + " FROM " + t.sqlName();
         try {
             ws.check(sql);
         } catch (QueryException e) {
-            return ToolResult.error("The expression does not work on " + t.name() + ": " + e.getMessage()
+            throw new ToolCallException("The expression does not work on " + t.name() + ": " + e.getMessage()
                     + " Columns of " + t.name() + ": " + String.join(", ", t.columnNames()) + ".");
         }
         String label = args.label() != null ? args.label() : RowsFrame.label(t.name(), args.name());

@@ -8,6 +8,7 @@ import dev.sift.data.Workspace;
 import dev.sift.tool.Arg;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -67,19 +68,19 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
         TableInfo t = ws.table(args.source()).orElseThrow();
         ColumnInfo date = t.column(args.date()).orElseThrow();
         ColumnInfo measure = args.measure() == null ? null : t.column(args.measure()).orElseThrow();
         String problem = Series.check(t, date, measure, args.agg());
         if (problem != null) {
-            return ToolResult.error(problem);
+            throw new ToolCallException(problem);
         }
         Result r = analyse(ws, t, date, measure, args.agg(), Series.Grain.parse(args.grain()),
                 Series.measured(ctx, t, measure, args.agg()));
         if (r.trend() == null) {
-            return ToolResult.error("The " + r.grain() + " series of " + t.name() + "." + date.name() + " has only "
+            throw new ToolCallException("The " + r.grain() + " series of " + t.name() + "." + date.name() + " has only "
                     + r.series().size() + " period(s) (" + (r.firstPartial() || r.lastPartial() ? "partial edge periods"
                     + " excluded" : "with values") + "); a trend needs at least 3. Use a finer grain (e.g. 'day' or 'week').");
         }

@@ -13,6 +13,7 @@ import dev.sift.knowledge.ResultLabels;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -52,10 +53,10 @@ public final class MakeChart implements Tool<MakeChart.Args> {
     }
 
     @Override
-    public ToolResult run(Args a, ToolContext ctx) throws QueryException {
+    public ToolResult run(Args a, ToolContext ctx) throws QueryException, ToolCallException {
         String kind = a.kind() == null ? "" : a.kind().trim().toLowerCase(java.util.Locale.ROOT);
         if (!KINDS.contains(kind)) {
-            return ToolResult.error("Unknown chart kind '" + a.kind() + "'. Kinds: " + String.join(", ", KINDS) + ".");
+            throw new ToolCallException("Unknown chart kind '" + a.kind() + "'. Kinds: " + String.join(", ", KINDS) + ".");
         }
         TableInfo t = ctx.workspace().table(a.source()).orElseThrow();
         ColumnInfo x = t.column(a.x()).orElseThrow();
@@ -66,7 +67,7 @@ public final class MakeChart implements Tool<MakeChart.Args> {
         ChartSpec.Field fc = color == null ? null : ChartSpec.Field.of(color.name(), color.type());
         String problem = check(kind, t, fx, fy, fc);
         if (problem != null) {
-            return ToolResult.error(problem);
+            throw new ToolCallException(problem);
         }
         boolean counting = y == null && (kind.equals("bar") || kind.equals("pie")) || kind.equals("histogram")
                 || kind.equals("heatmap") && color == null;
@@ -83,13 +84,13 @@ public final class MakeChart implements Tool<MakeChart.Args> {
                     + t.sqlName() + " GROUP BY ALL ORDER BY " + ChartSpec.COUNT + " DESC LIMIT " + (kind.equals("histogram")
                     ? MAX_POINTS : MAX_GROUPS + 1), MAX_POINTS);
             if (!kind.equals("histogram") && r.rows().size() > MAX_GROUPS) {
-                return ToolResult.error(x.name() + " of " + t.name() + " has more than " + MAX_GROUPS + " groups, too many"
+                throw new ToolCallException(x.name() + " of " + t.name() + " has more than " + MAX_GROUPS + " groups, too many"
                         + " to chart as a " + kind + ". Chart a column with fewer values, or aggregate first with run_sql"
                         + " (label the result) and chart that frame.");
             }
         } else {
             if (t.rows() > MAX_POINTS) {
-                return ToolResult.error(t.name() + " has " + t.rows() + " rows; a " + kind + " chart takes at most "
+                throw new ToolCallException(t.name() + " has " + t.rows() + " rows; a " + kind + " chart takes at most "
                         + MAX_POINTS + " points. Aggregate first with run_sql (e.g. GROUP BY " + x.name() + ", with a"
                         + " label) and chart that frame.");
             }

@@ -12,6 +12,7 @@ import dev.sift.data.source.SourceUrl;
 import dev.sift.text.SchemaRenderer;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -52,15 +53,15 @@ public final class ConnectSource implements Tool<ConnectSource.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws AllowedSources.RefusedException, QueryException {
+    public ToolResult run(Args args, ToolContext ctx) throws AllowedSources.RefusedException, QueryException, ToolCallException {
         if (ctx.workspace().dataset().onEngine()) {
-            return ToolResult.error("This session's dataset '" + ctx.workspace().dataset().name() + "' lives on an"
+            throw new ToolCallException("This session's dataset '" + ctx.workspace().dataset().name() + "' lives on an"
                     + " engine; a session on it cannot switch to another source. Start a new session for it.");
         }
         String location = allowed.check(args.source());
         String name = args.name() != null ? args.name() : DatasetSources.alias(location);
         if (!name.matches("[a-z][a-z0-9_]{0,62}")) {
-            return ToolResult.error("Name '" + name + "' is not valid: use lowercase letters, digits and '_', starting"
+            throw new ToolCallException("Name '" + name + "' is not valid: use lowercase letters, digits and '_', starting"
                     + " with a letter (pass name=...).");
         }
         Dataset ds;
@@ -68,13 +69,13 @@ public final class ConnectSource implements Tool<ConnectSource.Args> {
             DatasetBuilder builder = DatasetSources.of(List.of(location), allowed.cwd(), allowed.env());
             ds = store.load(name, builder, false, false, Progress.NONE);
         } catch (DatasetStore.DatasetExistsException e) {
-            return ToolResult.error((e.demo() ? "'" + name + "' is a demo dataset's name"
+            throw new ToolCallException((e.demo() ? "'" + name + "' is a demo dataset's name"
                     : "A dataset named '" + name + "' already exists, built from other sources")
                     + ": call connect_source again with another name=.");
         } catch (IllegalArgumentException e) { // the sources' one-line errors: not found, login failed, corrupt file
-            return ToolResult.error("Could not connect " + SourceUrl.maskText(args.source()) + ": " + e.getMessage());
+            throw new ToolCallException("Could not connect " + SourceUrl.maskText(args.source()) + ": " + e.getMessage());
         } catch (IOException e) {
-            return ToolResult.error("Could not read " + SourceUrl.maskText(args.source()) + ": " + e.getMessage());
+            throw new ToolCallException("Could not read " + SourceUrl.maskText(args.source()) + ": " + e.getMessage());
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -2,6 +2,7 @@ package dev.sift.tool.dialog;
 
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -34,17 +35,17 @@ public final class Clarify implements Tool<Clarify.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) throws InterruptedException {
+    public ToolResult run(Args args, ToolContext ctx) throws InterruptedException, ToolCallException {
         if (args.question() == null || args.question().isBlank()) {
-            return ToolResult.error("clarify needs a non-empty 'question'.");
+            throw new ToolCallException("clarify needs a non-empty 'question'.");
         }
         List<String> options = args.options().stream().map(String::trim).filter(o -> !o.isEmpty()).distinct().toList();
         if (options.size() < 2 || options.size() > 6) {
-            return ToolResult.error("clarify needs 2 to 6 distinct options, got " + options.size() + ": " + options
+            throw new ToolCallException("clarify needs 2 to 6 distinct options, got " + options.size() + ": " + options
                     + ". Offer the real alternatives, or answer without asking.");
         }
         if (!options.contains(args.default_option().trim())) {
-            return ToolResult.error("default_option '" + args.default_option() + "' is not one of the options "
+            throw new ToolCallException("default_option '" + args.default_option() + "' is not one of the options "
                     + options + ". Make default_option one of them.");
         }
         String dflt = args.default_option().trim();

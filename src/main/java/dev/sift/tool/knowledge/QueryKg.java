@@ -9,6 +9,7 @@ import dev.sift.knowledge.SearchIndex;
 import dev.sift.knowledge.ValueIndex;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -53,14 +54,14 @@ public final class QueryKg implements Tool<QueryKg.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) {
+    public ToolResult run(Args args, ToolContext ctx) throws ToolCallException {
         int given = (args.section() == null ? 0 : 1) + (args.search() == null ? 0 : 1) + (args.node() == null ? 0 : 1);
         if (given > 1) {
-            return ToolResult.error("query_kg takes at most one of section, search and node; got " + given
+            throw new ToolCallException("query_kg takes at most one of section, search and node; got " + given
                     + ". Call it once per lookup.");
         }
         if (args.k() != null && (args.k() < 1 || args.k() > MAX_K)) {
-            return ToolResult.error("k must be between 1 and " + MAX_K + ", got " + args.k() + ".");
+            throw new ToolCallException("k must be between 1 and " + MAX_K + ", got " + args.k() + ".");
         }
         Knowledge k = ctx.knowledge();
         KnowledgeGraph kg = k.graph();
@@ -77,10 +78,10 @@ public final class QueryKg implements Tool<QueryKg.Args> {
                 + " section=<kind> to list one kind, node=<id> for one entry.", Map.of("outline", kg.outline()));
     }
 
-    private static ToolResult section(KnowledgeGraph kg, String section) {
+    private static ToolResult section(KnowledgeGraph kg, String section) throws ToolCallException {
         String s = section.trim().toLowerCase(java.util.Locale.ROOT).replaceAll("s$", "").replace("join_path", "join");
         if (!SECTIONS.contains(s)) {
-            return ToolResult.error("Unknown section '" + section + "'. Sections: " + String.join(", ", SECTIONS) + "."
+            throw new ToolCallException("Unknown section '" + section + "'. Sections: " + String.join(", ", SECTIONS) + "."
                     + Names.didYouMean(section, SECTIONS));
         }
         List<KgEntry> of = kg.entries().stream().filter(e -> e.kind().wire().equals(s)).toList();
@@ -129,11 +130,11 @@ public final class QueryKg implements Tool<QueryKg.Args> {
         return ToolResult.ok(b.toString().trim(), Map.of("hits", payload, "values", values));
     }
 
-    private static ToolResult node(KnowledgeGraph kg, String id) {
+    private static ToolResult node(KnowledgeGraph kg, String id) throws ToolCallException {
         KgEntry e = kg.entry(id.trim()).orElse(null);
         if (e == null) {
             List<String> ids = kg.entries().stream().map(KgEntry::id).toList();
-            return ToolResult.error("No knowledge-graph entry '" + id + "'. Ids look like kind:name, e.g. "
+            throw new ToolCallException("No knowledge-graph entry '" + id + "'. Ids look like kind:name, e.g. "
                     + "metric:default_rate, column:loan.status, table:loan; query_kg with search=… finds them."
                     + Names.didYouMean(id, ids));
         }

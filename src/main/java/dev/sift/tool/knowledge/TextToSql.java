@@ -18,6 +18,7 @@ import dev.sift.llm.LlmResponse;
 import dev.sift.llm.PromptTemplate;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -72,10 +73,10 @@ public final class TextToSql implements Tool<TextToSql.Args> {
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         String mode = args.mode() == null ? "auto" : args.mode().trim().toLowerCase(Locale.ROOT);
         if (!MODES.contains(mode)) {
-            return ToolResult.error("mode must be analytic, predictive or auto; got '" + args.mode() + "'.");
+            throw new ToolCallException("mode must be analytic, predictive or auto; got '" + args.mode() + "'.");
         }
         if (ctx.llm().isEmpty()) {
-            return ToolResult.error("text_to_sql needs a language model and none is configured, so it wrote no SQL"
+            throw new ToolCallException("text_to_sql needs a language model and none is configured, so it wrote no SQL"
                     + " (it does not guess). Write the query with run_sql instead, using query_kg and sample_values"
                     + " to find the right columns and values.");
         }
@@ -102,7 +103,7 @@ public final class TextToSql implements Tool<TextToSql.Args> {
         try {
             reply = complete(llm, messages);
         } catch (LlmException e) {
-            return ToolResult.error("The model could not be reached for text_to_sql: " + e.getMessage());
+            throw new ToolCallException("The model could not be reached for text_to_sql: " + e.getMessage());
         }
         Attempt first = check(reply, mode, ws);
         Attempt result = first;
@@ -114,13 +115,13 @@ public final class TextToSql implements Tool<TextToSql.Args> {
             try {
                 reply = complete(llm, messages);
             } catch (LlmException e) {
-                return ToolResult.error("The model could not be reached for the repair round of text_to_sql: "
+                throw new ToolCallException("The model could not be reached for the repair round of text_to_sql: "
                         + e.getMessage());
             }
             result = check(reply, mode, ws);
             repaired = true;
             if (result.error != null) {
-                return ToolResult.error("text_to_sql could not produce valid SQL, even after one repair round: "
+                throw new ToolCallException("text_to_sql could not produce valid SQL, even after one repair round: "
                         + result.error + " Write the query with run_sql instead.");
             }
         }

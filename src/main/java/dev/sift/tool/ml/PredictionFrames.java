@@ -11,6 +11,7 @@ import dev.sift.ml.MlException;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Arg;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -72,7 +73,7 @@ public final class PredictionFrames implements Tool<PredictionFrames.Args> {
             try {
                 ws.check(c[1]);
             } catch (QueryException e) {
-                return ToolResult.error("The filter '" + c[0] + "' does not work on " + task.entityTable()
+                throw new ToolCallException("The filter '" + c[0] + "' does not work on " + task.entityTable()
                         + " and the tables its approved joins reach: " + e.getMessage());
             }
         }

@@ -12,6 +12,7 @@ import dev.sift.llm.PromptTemplate;
 import dev.sift.tool.Arg;
 import dev.sift.text.Evidence;
 import dev.sift.tool.Tool;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolResult;
 import dev.sift.tool.ToolSpec;
@@ -45,7 +46,7 @@ public final class SummarizeResult implements Tool<SummarizeResult.Args> {
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         List<Evidence> all = ctx.evidence();
         if (all.isEmpty()) {
-            return ToolResult.error("There are no query results to summarize yet: run a query with run_sql first.");
+            throw new ToolCallException("There are no query results to summarize yet: run a query with run_sql first.");
         }
         List<Evidence> recent = all.subList(Math.max(0, all.size() - EVIDENCE_ITEMS), all.size());
         String plain = EvidenceText.plainText(recent);

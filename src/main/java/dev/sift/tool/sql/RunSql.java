@@ -39,14 +39,9 @@ public final class RunSql implements Tool<RunSql.Args> {
     }
 
     @Override
-    public ToolResult run(Args args, ToolContext ctx) {
-        QueryResult r;
-        try {
-            r = args.label() == null ? ctx.workspace().query(args.sql())
-                    : ctx.workspace().saveFrame(args.label(), args.sql());
-        } catch (QueryException e) {
-            return ToolResult.error(e.getMessage());
-        }
+    public ToolResult run(Args args, ToolContext ctx) throws QueryException {
+        QueryResult r = args.label() == null ? ctx.workspace().query(args.sql())
+                : ctx.workspace().saveFrame(args.label(), args.sql());
         ctx.addEvidence(Evidence.of(r, args.label()));
         String saved = args.label() == null ? "" : "\nSaved as frame frames." + args.label() + ".";
         ResultText.Page page = ResultText.page(r, 0, PLANNER_ROWS, summaryCap() - DATA_NOTE.length() - saved.length()
