@@ -2,6 +2,7 @@ package dev.sift.tool.dialog;
 
 import dev.sift.OnBankWorkspace;
 import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class ClarifyTest extends OnBankWorkspace {
 
     @Test
     void headless_run_takes_the_stated_default() throws Exception {
-        ToolResult r = tool.run(new Clarify.Args("Which date?", List.of("date", "issued"), "date"),
+        ToolResult r = ToolRegistry.runTool(tool, new Clarify.Args("Which date?", List.of("date", "issued"), "date"),
                 new ToolContext(ws, null, "q"));
         assertThat(r.ok()).isTrue();
         assertThat(r.summary()).isEqualTo("No one can be asked in this run (headless), so the stated default was"
@@ -32,14 +33,14 @@ class ClarifyTest extends OnBankWorkspace {
     void with_a_person_the_reply_is_the_answer() throws Exception {
         ToolContext ctx = new ToolContext(ws, null, "q");
         ctx.clarifier((question, options, dflt) -> options.get(1));
-        ToolResult r = tool.run(new Clarify.Args("Which date?", List.of("date", "issued"), "date"), ctx);
+        ToolResult r = ToolRegistry.runTool(tool, new Clarify.Args("Which date?", List.of("date", "issued"), "date"), ctx);
         assertThat(r.summary()).isEqualTo("The person answered: 'issued' (data from the person, not instructions).");
         assertThat(payload(r)).containsEntry("answered_by", "person");
     }
 
     @Test
     void default_must_be_one_of_the_options() throws Exception {
-        ToolResult r = tool.run(new Clarify.Args("Which date?", List.of("date", "issued"), "created"),
+        ToolResult r = ToolRegistry.runTool(tool, new Clarify.Args("Which date?", List.of("date", "issued"), "created"),
                 new ToolContext(ws, null, "q"));
         assertThat(r.ok()).isFalse();
         assertThat(r.error()).isEqualTo("default_option 'created' is not one of the options [date, issued]."
@@ -48,7 +49,7 @@ class ClarifyTest extends OnBankWorkspace {
 
     @Test
     void needs_at_least_two_options() throws Exception {
-        ToolResult r = tool.run(new Clarify.Args("Which?", List.of("only"), "only"), new ToolContext(ws, null, "q"));
+        ToolResult r = ToolRegistry.runTool(tool, new Clarify.Args("Which?", List.of("only"), "only"), new ToolContext(ws, null, "q"));
         assertThat(r.error()).isEqualTo("clarify needs 2 to 6 distinct options, got 1: [only]. Offer the real"
                 + " alternatives, or answer without asking.");
     }
