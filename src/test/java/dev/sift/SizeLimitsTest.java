@@ -58,7 +58,7 @@ class SizeLimitsTest {
             "ProfileData.profile", "QueryBuilder.compose", "Reader.patterns", "RuleReferenceResolver.elliptic",
             "RuleReferenceResolver.resolve", "SchemaLinker.link", "ServeBench.session", "SourceUrl.parse",
             "SqlGuard.scan", "SqliteCopy.attempt", "Suite.item", "Suite.parse", "TextScan.json", "TextToSql.check",
-            "TextTypes.infer", "Trainer.trainNative", "TrendAnalysis.analyse");
+            "TextTypes.infer", "TrendAnalysis.analyse");
 
     @Test
     void no_method_in_src_main_is_over_60_lines_but_the_listed_ones() throws IOException {
