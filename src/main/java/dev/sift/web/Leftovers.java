@@ -15,13 +15,15 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Start-up cleanup of temporary folders a killed server left behind: upload folders ({@code sift-upload-*}) and
- * DuckDB spill folders ({@code sift-spill-*}). Only folders with nothing touched for {@link #AGE} go, so a
- * folder another running process still uses stays.
+ * Start-up cleanup of temporary folders a killed server left behind: upload folders ({@code sift-upload-*}),
+ * DuckDB spill folders ({@code sift-spill-*}) and the multipart copies of uploads in flight
+ * ({@code sift-multipart-PID}). Only folders with nothing touched for {@link #AGE} go, so a folder another
+ * running process still uses stays; a multipart folder goes at once when its process has ended.
  */
 final class Leftovers {
     static final Duration AGE = Duration.ofHours(6);
-    static final List<String> PREFIXES = List.of("sift-upload-", "sift-spill-");
+    static final String MULTIPART = "sift-multipart-";
+    static final List<String> PREFIXES = List.of("sift-upload-", "sift-spill-", MULTIPART);
     private static final Logger LOG = LoggerFactory.getLogger(Leftovers.class);
 
     private Leftovers() { }
@@ -35,7 +37,7 @@ final class Leftovers {
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root, p -> Files.isDirectory(p)
                 && PREFIXES.stream().anyMatch(pre -> p.getFileName().toString().startsWith(pre)))) {
             for (Path d : dirs) {
-                if (newest(d).isBefore(now.minus(AGE))) {
+                if (ended(d) || newest(d).isBefore(now.minus(AGE))) {
                     delete(d);
                     removed++;
                 }
@@ -47,6 +49,24 @@ final class Leftovers {
             LOG.info("Removed {} leftover temporary folder(s) from {}", removed, root);
         }
         return removed;
+    }
+
+    /** This process's folder of multipart copies, under {@code root} (the home's {@code tmp}). */
+    static Path multipartFolder(Path root) {
+        return root.resolve(MULTIPART + ProcessHandle.current().pid());
+    }
+
+    /** A multipart folder whose process is gone: no one can be writing to it. */
+    private static boolean ended(Path dir) {
+        String name = dir.getFileName().toString();
+        if (!name.startsWith(MULTIPART)) {
+            return false;
+        }
+        try {
+            return ProcessHandle.of(Long.parseLong(name.substring(MULTIPART.length()))).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static Instant newest(Path dir) throws IOException {

@@ -13,6 +13,7 @@ import io.javalin.json.JavalinJackson;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -79,9 +80,11 @@ public final class WebServer implements AutoCloseable {
     private final String csrf;
     private final Javalin app;
     private final McpHttpEndpoint mcp;
+    private final Path multipart;
 
-    private WebServer(Sift sift, Options options) {
+    private WebServer(Sift sift, Options options) throws IOException {
         this.options = options;
+        this.multipart = Files.createDirectories(Leftovers.multipartFolder(sift.home().resolve("tmp")));
         ObjectMapper json = new ObjectMapper();
         Sessions sessions = sift.sessions(options.maxOpenSessions());
         SecureRandom random = new SecureRandom();
@@ -100,6 +103,7 @@ public final class WebServer implements AutoCloseable {
             cfg.http.maxRequestSize = Math.max(1_000_000L, options.maxUploadBytes() + 1_000_000L);
             cfg.jetty.multipartConfig.maxTotalRequestSize(options.maxUploadBytes(), SizeUnit.BYTES);
             cfg.jetty.multipartConfig.maxFileSize(options.maxUploadBytes(), SizeUnit.BYTES);
+            cfg.jetty.multipartConfig.cacheDirectory(multipart.toString()); // found again after a crash: Leftovers
             cfg.staticFiles.add("/web", Location.CLASSPATH);
             routes(cfg);
         });
@@ -164,5 +168,10 @@ public final class WebServer implements AutoCloseable {
         web.runs().close();
         web.sessions().close();
         web.metrics().close();
+        try {
+            Leftovers.delete(multipart);
+        } catch (IOException e) {
+            org.slf4j.LoggerFactory.getLogger(WebServer.class).warn("Could not remove {}: {}", multipart, e.getMessage());
+        }
     }
 }
