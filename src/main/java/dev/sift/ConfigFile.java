@@ -55,6 +55,7 @@ public final class ConfigFile {
             new Setting("SIFT_JUDGE_API_KEY", "judge.api_key", "the planner's", "the judge's API key"),
             new Setting("SIFT_JUDGE_TIMEOUT_S", "judge.timeout_s", "the planner's", "seconds per judge call"),
             new Setting("SIFT_JUDGE_RETRIES", "judge.retries", "the planner's", "the judge's extra attempts"),
+            new Setting("SIFT_MAX_JSON_KB", "serve.max_json_kb", "1024", "the largest JSON request body `serve` reads, in KB (413 beyond it; uploads have --max-upload-mb)"),
             new Setting("SIFT_CDS", "launcher.cds", "on", "./sift's class-data-sharing archive (off skips it)"),
             new Setting("SIFT_JAVA_OPTS", "launcher.java_opts", "none", "extra JVM options for ./sift, e.g. -Xmx8g"),
             new Setting("SIFT_BUILD_ARGS", "launcher.build_args", "none", "extra Maven arguments when ./sift builds the jar, e.g. -Pembeddings"),

@@ -21,7 +21,9 @@ import java.util.Map;
  * the file's values under it, which the sources read their credentials from. Blank values count as unset.
  */
 public record SiftConfig(Path home, boolean embeddings, String token, AllowedSources allowedSources, LlmConfig llm,
-                         JudgeConfig judging, Map<String, String> settings) {
+                         JudgeConfig judging, Map<String, String> settings, long maxJsonBytes) {
+    /** The largest JSON request body the web app reads ({@code SIFT_MAX_JSON_KB}): far below the upload limit. */
+    public static final long DEFAULT_MAX_JSON_BYTES = 1024 * 1024;
 
     /** The process environment, with the system properties {@code sift.home} and {@code sift.embeddings} over it. */
     public static SiftConfig fromEnv() {
@@ -56,7 +58,7 @@ public record SiftConfig(Path home, boolean embeddings, String token, AllowedSou
             LlmConfig llm = LlmConfig.fromEnv(settings);
             return new SiftConfig(dir, embeddings, get(settings, "SIFT_TOKEN"),
                     AllowedSources.of(get(settings, AllowedSources.SETTING), dir, workdir, settings), llm,
-                    JudgeConfig.fromEnv(settings, llm), settings);
+                    JudgeConfig.fromEnv(settings, llm), settings, maxJsonBytes(get(settings, "SIFT_MAX_JSON_KB")));
         } catch (IllegalArgumentException e) {
             throw file.explain(e, env);
         }
@@ -67,6 +69,21 @@ public record SiftConfig(Path home, boolean embeddings, String token, AllowedSou
     public String toString() {
         return "SiftConfig[home=" + home + ", embeddings=" + embeddings + ", token=" + (token == null ? "none" : "***")
                 + ", llm=" + llm + ", judging=" + judging.describe() + "]";
+    }
+
+    private static long maxJsonBytes(String kb) {
+        if (kb == null) {
+            return DEFAULT_MAX_JSON_BYTES;
+        }
+        try {
+            long n = Long.parseLong(kb);
+            if (n >= 1 && n <= 1024 * 1024) {
+                return n * 1024;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("SIFT_MAX_JSON_KB must be a whole number of KB from 1 to 1048576, got '" + kb + "'");
     }
 
     private static void override(Map<String, String> env, String key, String value) {

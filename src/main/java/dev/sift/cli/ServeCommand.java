@@ -44,7 +44,8 @@ final class ServeCommand implements Callable<Integer> {
         sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
         String token = Runtime.config().token();
         WebServer.Options o = WebServer.Options.defaults().withHost(host).withPort(port).withToken(token)
-                .withMaxUploadBytes(maxUploadMb * 1024 * 1024).withAllowedHosts(allowedHosts);
+                .withMaxUploadBytes(maxUploadMb * 1024 * 1024).withAllowedHosts(allowedHosts)
+                .withMaxJsonBytes(Runtime.config().maxJsonBytes());
         WebServer server = WebServer.start(sift, o);
         CountDownLatch stopped = new CountDownLatch(1);
         java.lang.Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -8,9 +8,50 @@ import io.javalin.http.Context;
 final class Requests {
     private Requests() { }
 
+    private static final String LIMIT = "sift.maxJsonBytes";
+
+    /**
+     * JSON bodies are small: one over {@code max} bytes gets 413 from its Content-Length, before any of it is read,
+     * and {@link #object} stops reading one sent without a length as soon as it passes {@code max}.
+     */
+    static void limitBody(Context ctx, long max) {
+        String type = ctx.header("Content-Type");
+        if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/")) {
+            return; // uploads have their own, larger limit
+        }
+        ctx.attribute(LIMIT, max);
+        long announced = ctx.req().getContentLengthLong();
+        if (announced > max) {
+            throw tooLarge(ctx, max, " (" + announced + " announced)");
+        }
+    }
+
+    private static ApiError tooLarge(Context ctx, long max, String detail) {
+        ctx.header("Connection", "close"); // the rest of the body is not worth reading
+        return new ApiError(413, "The request body is over the limit of " + max + " bytes for this endpoint" + detail
+                + ": send a smaller one (the limit is SIFT_MAX_JSON_KB).");
+    }
+
+    /** The body read up to the limit: never more than the limit and one byte is held. */
+    private static String body(Context ctx) {
+        Long max = ctx.attribute(LIMIT);
+        if (max == null) {
+            return ctx.body();
+        }
+        try {
+            byte[] b = ctx.req().getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+            if (b.length > max) {
+                throw tooLarge(ctx, max, "");
+            }
+            return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw ApiError.badRequest("The request body could not be read: " + e.getMessage());
+        }
+    }
+
     /** The body as a JSON object; an empty body is {@code {}}. */
     static JsonNode object(Context ctx) {
-        String b = ctx.body();
+        String b = body(ctx);
         if (b == null || b.isBlank()) {
             return JsonNodeFactory.instance.objectNode();
         }

@@ -2,6 +2,7 @@ package dev.sift.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
+import dev.sift.SiftConfig;
 import dev.sift.mcp.McpHttpEndpoint;
 import dev.sift.mcp.SiftMcp;
 import dev.sift.session.Sessions;
@@ -37,41 +38,49 @@ public final class WebServer implements AutoCloseable {
      * server may be reached by (besides loopback names and the bound host).
      */
     public record Options(String host, int port, String token, long maxUploadBytes, int runThreads,
-                          long clarifyTimeoutMillis, int maxOpenSessions, List<String> allowedHosts) {
+                          long clarifyTimeoutMillis, int maxOpenSessions, List<String> allowedHosts,
+                          long maxJsonBytes) {
         public Options {
             allowedHosts = allowedHosts == null ? List.of() : List.copyOf(allowedHosts);
         }
 
         public static Options defaults() {
-            return new Options("127.0.0.1", 7860, null, 100L * 1024 * 1024, 16, 10 * 60_000L, 64, List.of());
+            return new Options("127.0.0.1", 7860, null, 100L * 1024 * 1024, 16, 10 * 60_000L, 64, List.of(),
+                    SiftConfig.DEFAULT_MAX_JSON_BYTES);
         }
 
         public Options withPort(int p) {
             return new Options(host, p, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
-                    allowedHosts);
+                    allowedHosts, maxJsonBytes);
         }
 
         public Options withHost(String h) {
             return new Options(h, port, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
-                    allowedHosts);
+                    allowedHosts, maxJsonBytes);
         }
 
         public Options withToken(String t) {
             return new Options(host, port, t, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
-                    allowedHosts);
+                    allowedHosts, maxJsonBytes);
         }
 
         public Options withMaxUploadBytes(long n) {
-            return new Options(host, port, token, n, runThreads, clarifyTimeoutMillis, maxOpenSessions, allowedHosts);
+            return new Options(host, port, token, n, runThreads, clarifyTimeoutMillis, maxOpenSessions, allowedHosts, maxJsonBytes);
         }
 
         public Options withClarifyTimeoutMillis(long n) {
-            return new Options(host, port, token, maxUploadBytes, runThreads, n, maxOpenSessions, allowedHosts);
+            return new Options(host, port, token, maxUploadBytes, runThreads, n, maxOpenSessions, allowedHosts, maxJsonBytes);
+        }
+
+        /** The largest JSON request body (413 beyond it, from Content-Length or while it streams). */
+        public Options withMaxJsonBytes(long n) {
+            return new Options(host, port, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
+                    allowedHosts, n);
         }
 
         public Options withAllowedHosts(List<String> names) {
             return new Options(host, port, token, maxUploadBytes, runThreads, clarifyTimeoutMillis, maxOpenSessions,
-                    names);
+                    names, maxJsonBytes);
         }
     }
 
@@ -136,6 +145,7 @@ public final class WebServer implements AutoCloseable {
             }
             guard.checkCsrf(ctx);
             RequestGuard.checkContentType(ctx);
+            Requests.limitBody(ctx, options.maxJsonBytes());
         });
         r.before("/metrics", auth::authorize);
         AppPage page = new AppPage(csrf);
