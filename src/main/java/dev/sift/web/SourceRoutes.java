@@ -40,6 +40,14 @@ final class SourceRoutes {
 
     private void upload(Context ctx) throws Exception {
         uploads.checkDeclaredLength(ctx);
+        try {
+            build(ctx);
+        } finally {
+            Uploads.deleteParts(ctx);
+        }
+    }
+
+    private void build(Context ctx) throws Exception {
         String name = checkedName(uploads.parsed(() -> ctx.formParam("name")));
         boolean replace = "true".equals(uploads.parsed(() -> ctx.formParam("replace")));
         List<UploadedFile> files = uploads.parsed(() -> ctx.uploadedFiles("files"));

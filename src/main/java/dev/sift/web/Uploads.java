@@ -3,6 +3,8 @@ package dev.sift.web;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
 
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -42,6 +44,17 @@ final class Uploads {
         long declared = ctx.req().getContentLengthLong();
         if (declared > maxBytes) {
             throw new ApiError(413, "The upload is " + declared + " bytes; the limit is " + maxBytes + " bytes.");
+        }
+    }
+
+    /** Jetty's copies of the form's parts (in the server's multipart folder) go when the request is done. */
+    static void deleteParts(Context ctx) {
+        try {
+            for (var part : ctx.req().getParts()) {
+                part.delete();
+            }
+        } catch (Exception e) { // the form could not be parsed: Jetty kept no part
+            LoggerFactory.getLogger(Uploads.class).debug("No multipart parts to delete: {}", e.getMessage());
         }
     }
 
