@@ -65,8 +65,9 @@ abstract class ChatModelLlm implements LlmClient {
         try {
             response = model.chat(chat);
         } catch (RuntimeException e) {
-            LlmException ex = LangChain4jSupport.translate(e, baseUrl, timeout);
-            log.debug("{} call failed: {}", describe(), ex.getMessage(), e);
+            LlmException ex = LangChain4jSupport.translate(e, label(), timeout);
+            log.warn("{} call failed: {}", describe(), ex.getMessage()); // the address, which users are not shown
+            log.debug("{} call failed", describe(), e);
             throw ex;
         }
         long latencyMs = (System.nanoTime() - start) / 1_000_000;

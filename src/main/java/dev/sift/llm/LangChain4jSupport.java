@@ -147,7 +147,7 @@ final class LangChain4jSupport {
      * Turns whatever LangChain4j threw into an {@link LlmException} with a user-facing message.
      * LangChain4j wraps transport errors differently per layer, so we walk the whole cause chain.
      */
-    static LlmException translate(Throwable t, String endpoint, Duration timeout) {
+    static LlmException translate(Throwable t, String endpoint, Duration timeout) { // endpoint: the client's label()
         HttpException http = find(t, HttpException.class);
         if (http != null) {
             return httpError(http.statusCode(), http.getMessage(), endpoint, t);
@@ -159,24 +159,24 @@ final class LangChain4jSupport {
         }
         if (find(t, ConnectException.class) != null) {
             return new LlmException(LlmException.Kind.CONNECTION, -1,
-                    "LLM endpoint " + endpoint + " refused the connection",
+                    "LLM " + endpoint + " refused the connection",
                     "Is the server running? Check SIFT_LLM_BASE_URL.", t);
         }
         if (find(t, UnknownHostException.class) != null || find(t, UnresolvedAddressException.class) != null
                 || find(t, UnresolvedModelServerException.class) != null) {
             return new LlmException(LlmException.Kind.CONNECTION, -1,
-                    "LLM endpoint " + endpoint + " has a host name that could not be resolved",
+                    "LLM " + endpoint + " has a host name that could not be resolved",
                     "Check SIFT_LLM_BASE_URL and your network/DNS.", t);
         }
         // Before the IOException catch-all: Jackson's parse errors are IOExceptions too.
         if (find(t, com.fasterxml.jackson.core.JsonProcessingException.class) != null) {
             return new LlmException(LlmException.Kind.BAD_RESPONSE, -1,
-                    "LLM endpoint " + endpoint + " sent a response that is not valid JSON (" + rootMessage(t) + ")",
+                    "LLM " + endpoint + " sent a response that is not valid JSON (" + rootMessage(t) + ")",
                     "Check that SIFT_LLM_BASE_URL points at the API root (usually ending in /v1).", t);
         }
         if (find(t, java.io.IOException.class) != null) {
             return new LlmException(LlmException.Kind.CONNECTION, -1,
-                    "LLM endpoint " + endpoint + " could not be reached (" + rootMessage(t) + ")",
+                    "LLM " + endpoint + " could not be reached (" + rootMessage(t) + ")",
                     "Check SIFT_LLM_BASE_URL and your network.", t);
         }
         return new LlmException(LlmException.Kind.OTHER, -1,
@@ -186,7 +186,7 @@ final class LangChain4jSupport {
 
     static LlmException timeout(String endpoint, Duration timeout, Throwable cause) {
         return new LlmException(LlmException.Kind.TIMEOUT, -1,
-                "LLM endpoint " + endpoint + " did not answer within " + LlmConfig.formatSeconds(timeout),
+                "LLM " + endpoint + " did not answer within " + LlmConfig.formatSeconds(timeout),
                 "Check SIFT_LLM_BASE_URL or raise SIFT_LLM_TIMEOUT_S.", cause);
     }
 
@@ -195,19 +195,19 @@ final class LangChain4jSupport {
         String problem;
         String hint;
         if (status == 401 || status == 403) {
-            problem = "LLM endpoint " + endpoint + " rejected the API key (" + detail + ")";
+            problem = "LLM " + endpoint + " rejected the API key (" + detail + ")";
             hint = "Check SIFT_LLM_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY).";
         } else if (status == 404) {
-            problem = "LLM endpoint " + endpoint + " does not know the path or model (" + detail + ")";
+            problem = "LLM " + endpoint + " does not know the path or model (" + detail + ")";
             hint = "Check SIFT_LLM_BASE_URL (usually ends in /v1) and SIFT_LLM_MODEL.";
         } else if (status == 429) {
-            problem = "LLM endpoint " + endpoint + " is rate-limiting requests (" + detail + ")";
+            problem = "LLM " + endpoint + " is rate-limiting requests (" + detail + ")";
             hint = "Wait a little and retry, or raise SIFT_LLM_RETRIES.";
         } else if (status >= 500) {
-            problem = "LLM endpoint " + endpoint + " had a server error (" + detail + ")";
+            problem = "LLM " + endpoint + " had a server error (" + detail + ")";
             hint = "The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.";
         } else {
-            problem = "LLM endpoint " + endpoint + " rejected the request (" + detail + ")";
+            problem = "LLM " + endpoint + " rejected the request (" + detail + ")";
             hint = "Check SIFT_LLM_MODEL and that the endpoint speaks this provider's API.";
         }
         return new LlmException(LlmException.Kind.HTTP, status, problem, hint, cause);

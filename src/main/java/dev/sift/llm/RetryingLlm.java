@@ -33,6 +33,7 @@ public final class RetryingLlm implements LlmClient {
 
     private final LlmClient delegate;
     private final String subject;
+    private final String endpoint;
     private final Duration timeout;
     private final int retries;
     private final Duration backoffStep;
@@ -42,7 +43,7 @@ public final class RetryingLlm implements LlmClient {
         this(delegate, null, timeout, retries, DEFAULT_BACKOFF_STEP);
     }
 
-    /** @param endpoint base URL named in timeout messages (nullable: then the delegate's describe() is used) */
+    /** @param endpoint base URL named in the log when a call times out (nullable: then the delegate's describe() is used) */
     public RetryingLlm(LlmClient delegate, String endpoint, Duration timeout, int retries) {
         this(delegate, endpoint, timeout, retries, DEFAULT_BACKOFF_STEP);
     }
@@ -50,7 +51,8 @@ public final class RetryingLlm implements LlmClient {
     /** @param backoffStep wait before retry n is n * backoffStep */
     public RetryingLlm(LlmClient delegate, String endpoint, Duration timeout, int retries, Duration backoffStep) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
-        this.subject = endpoint != null ? "LLM endpoint " + endpoint : "LLM " + delegate.describe();
+        this.subject = "LLM " + delegate.label(); // users see the provider; the address goes to the log
+        this.endpoint = endpoint != null ? endpoint : delegate.describe();
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         if (timeout.isZero() || timeout.isNegative()) {
             throw new IllegalArgumentException("timeout must be > 0, got " + timeout);
@@ -86,15 +88,16 @@ public final class RetryingLlm implements LlmClient {
             return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             future.cancel(true); // interrupts the JDK HTTP client, which aborts the exchange
+            log.warn("{} ({}) did not answer within {}", subject, endpoint, LlmConfig.formatSeconds(timeout));
             throw new LlmException(LlmException.Kind.TIMEOUT, -1,
                     subject + " did not answer within " + LlmConfig.formatSeconds(timeout),
                     "Check SIFT_LLM_BASE_URL or raise SIFT_LLM_TIMEOUT_S.", null);
         } catch (InterruptedException e) {
             future.cancel(true);
             Thread.currentThread().interrupt();
-            throw new LlmException("LLM call to " + describe() + " was interrupted", e);
+            throw new LlmException("LLM call to " + delegate.label() + " was interrupted", e);
         } catch (CancellationException e) {
-            throw new LlmException("LLM call to " + describe() + " was cancelled", e);
+            throw new LlmException("LLM call to " + delegate.label() + " was cancelled", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof LlmException le) {
@@ -105,7 +108,7 @@ public final class RetryingLlm implements LlmClient {
             }
             // A delegate bug, not a transport failure: surface it, do not retry it.
             throw new LlmException(LlmException.Kind.OTHER, -1,
-                    "LLM call to " + describe() + " failed unexpectedly: " + cause,
+                    "LLM call to " + delegate.label() + " failed unexpectedly: " + cause,
                     "This is a bug; please report it with the log.", cause);
         }
     }

@@ -65,7 +65,7 @@ public final class LlmPlanner implements Planner {
 
     @Override
     public String name() {
-        return llm.describe();
+        return llm.label(); // the provider and model: runs and answers never carry the endpoint's address
     }
 
     @Override

@@ -111,8 +111,8 @@ class AgentOverHttpTest {
         AgentRun run = a.run();
         assertThat(run.kind()).isEqualTo(AnswerKind.ERROR);
         assertThat(run.status()).isEqualTo(AgentRun.Status.FAILED);
-        assertThat(run.answer()).startsWith("The language model could not be used, so this run stopped: LLM endpoint "
-                + server.baseUrl() + " did not answer within 1 s (tried 2 times).").endsWith("Nothing was guessed.");
+        assertThat(run.answer()).startsWith("The language model could not be used, so this run stopped: LLM"
+                + " openai-compatible test-model did not answer within 1 s (tried 2 times).").endsWith("Nothing was guessed.");
         assertThat(run.evidence()).isEmpty();
         assertThat(Files.exists(a.trace())).isTrue();
     }

@@ -86,7 +86,7 @@ class AnthropicLlmTest {
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(529);
                     assertThat(e.retryable()).isTrue();
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM anthropic claude-3-5-haiku-latest"
                             + " had a server error (HTTP 529: Overloaded)."
                             + " The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.");
                 });

@@ -97,7 +97,7 @@ class GeminiLlmTest {
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(503);
                     assertThat(e.retryable()).isTrue();
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM gemini gemini-2.5-flash"
                             + " had a server error (HTTP 503: The model is overloaded.)."
                             + " The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.");
                 });

@@ -45,7 +45,7 @@ class LlmClientsErrorTest {
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(401);
                     assertThat(e.attempts()).isEqualTo(1);
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM openai-compatible m1"
                             + " rejected the API key (HTTP 401: Incorrect API key provided: key.)."
                             + " Check SIFT_LLM_API_KEY (or OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY).");
                 });
@@ -91,7 +91,7 @@ class LlmClientsErrorTest {
         assertThatThrownBy(() -> stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 1).complete(hello()))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.attempts()).isEqualTo(2);
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM openai-compatible m1"
                             + " had a server error (HTTP 502: bad gateway) (tried 2 times)."
                             + " The provider is having trouble; retry later or raise SIFT_LLM_RETRIES.");
                 });
@@ -107,7 +107,7 @@ class LlmClientsErrorTest {
         assertThatThrownBy(() -> client.complete(hello()))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.kind()).isEqualTo(LlmException.Kind.TIMEOUT);
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM openai-compatible m1"
                             + " did not answer within 1 s (tried 2 times)."
                             + " Check SIFT_LLM_BASE_URL or raise SIFT_LLM_TIMEOUT_S.");
                 });
@@ -124,7 +124,7 @@ class LlmClientsErrorTest {
         assertThatThrownBy(() -> stack("openai", closed, Duration.ofSeconds(2), 1).complete(hello()))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
                     assertThat(e.kind()).isEqualTo(LlmException.Kind.CONNECTION);
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + closed
+                    assertThat(e.getMessage()).isEqualTo("LLM openai-compatible m1"
                             + " refused the connection (tried 2 times). Is the server running? Check SIFT_LLM_BASE_URL.");
                 });
     }

@@ -105,7 +105,7 @@ class OpenAiCompatibleLlmTest {
                     assertThat(e.kind()).isEqualTo(LlmException.Kind.HTTP);
                     assertThat(e.httpStatus()).isEqualTo(400);
                     assertThat(e.retryable()).isFalse();
-                    assertThat(e.getMessage()).isEqualTo("LLM endpoint " + llm.server().baseUrl()
+                    assertThat(e.getMessage()).isEqualTo("LLM openai-compatible gpt-4o-mini"
                             + " rejected the request (HTTP 400: Invalid value for 'temperature'. See docs.)."
                             + " Check SIFT_LLM_MODEL and that the endpoint speaks this provider's API.");
                 });
@@ -117,7 +117,7 @@ class OpenAiCompatibleLlmTest {
 
         assertThatThrownBy(() -> client("k").complete(LlmRequest.of(LlmMessage.user("x"))))
                 .isInstanceOfSatisfying(LlmException.class, e -> {
-                    assertThat(e.getMessage()).doesNotContain("\n").contains(llm.server().baseUrl());
+                    assertThat(e.getMessage()).doesNotContain("\n").contains("openai-compatible gpt-4o-mini").doesNotContain(llm.server().baseUrl());
                     assertThat(e.retryable()).isFalse();
                 });
     }
