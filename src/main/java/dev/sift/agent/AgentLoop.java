@@ -308,7 +308,8 @@ public final class AgentLoop {
         /** The one place a run's outcome is assembled: answer, kind, groundedness status, evidence, steps, notes. */
         private AgentRun finish(String text, AnswerKind kind, Groundedness checked) {
             AnswerKind k = kind == null ? AnswerKind.ANSWER : kind;
-            String answer = k == AnswerKind.ANSWER ? warned(text) : text;
+            String capped = k == AnswerKind.ERROR ? text : FinalAnswers.capped(text);
+            String answer = k == AnswerKind.ANSWER ? warned(capped) : capped;
             if (planner.offline()) {
                 notes.add("No language model is in use, so Sift answered offline (rule-based).");
             }
@@ -320,6 +321,7 @@ public final class AgentLoop {
                 status = ctx.evidence().isEmpty() ? AgentRun.Status.LLM_DISABLED : AgentRun.Status.RULE_BASED;
             } else if (!g.unsupported().isEmpty()) {
                 status = AgentRun.Status.UNGROUNDED;
+                answer = FinalAnswers.warned(FinalAnswers.unsupportedWarning(g.unsupported()), answer);
                 notes.add("Numbers in this answer that no result supports" + (g.repairAsked() ? ", even after a repair"
                         + " turn" : "") + ": " + String.join(", ", g.unsupported()) + ".");
             } else {

@@ -43,6 +43,39 @@ public final class FinalAnswers {
         return "The model did not give a final answer within the step budget.";
     }
 
+    /** Longer model answers are cut here, with the cut stated. */
+    public static final int MAX_ANSWER_CHARS = 20_000;
+    private static final String WARNING = "Warning: ";
+
+    /** The plain warning an answer leads with when its numbers stay unsupported after the repair turn. */
+    public static String unsupportedWarning(List<String> numbers) {
+        return WARNING + "no query result supports " + String.join(", ", numbers) + ", even after a repair turn: this"
+                + " answer is not checked against the data; do not rely on its numbers.";
+    }
+
+    /** The answer with the warning in front (a paragraph of its own). */
+    public static String warned(String warning, String answer) {
+        return warning + "\n\n" + answer;
+    }
+
+    /** The warning an answer leads with, or null. */
+    public static String leadingWarning(String answer) {
+        if (answer == null || !answer.startsWith(WARNING + "no query result supports ")) {
+            return null;
+        }
+        int end = answer.indexOf("\n\n");
+        return end < 0 ? answer : answer.substring(0, end);
+    }
+
+    /** A model's answer cut at {@link #MAX_ANSWER_CHARS}, saying where and of how much. */
+    public static String capped(String answer) {
+        if (answer == null || answer.length() <= MAX_ANSWER_CHARS) {
+            return answer;
+        }
+        return answer.substring(0, MAX_ANSWER_CHARS).stripTrailing() + String.format(java.util.Locale.ROOT,
+                "\n… (answer cut at %,d of %,d characters)", MAX_ANSWER_CHARS, answer.length());
+    }
+
     /** The person set the conversation aside without asking anything new. */
     public static String setAside() {
         return "Understood: the earlier questions are set aside. What would you like to know?";

@@ -52,6 +52,7 @@ public final class RunJson {
         o.put("answer", run.answer());
         o.put("kind", run.kind().wire());
         o.put("status", run.status().wire());
+        o.put("warning", FinalAnswers.leadingWarning(run.answer())); // null unless the answer leads with one
         ArrayNode evidence = o.putArray("evidence");
         for (Evidence e : run.evidence()) {
             ObjectNode item = evidence.addObject();
