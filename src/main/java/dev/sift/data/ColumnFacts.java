@@ -22,7 +22,7 @@ public record ColumnFacts(long nulls, long negatives, List<String> variants, Lis
         return nulls == 0 && negatives == 0 && variants.isEmpty() && dateFormats.isEmpty();
     }
 
-    /** {@code 44 null; variants 'Web'/'web'; text dates YYYY-MM-DD (412), DD/MM/YYYY (88)}, or "" when none. */
+    /** {@code 44 null; variants 'Web'/'web'; text dates YYYY-MM-DD (412, 82%), DD/MM/YYYY (88, 18%)}, or "" when none. */
     public String render() {
         List<String> parts = new ArrayList<>();
         if (nulls > 0) {

@@ -20,7 +20,8 @@ final class ColumnFactsReader {
     static final int SAMPLE_ROWS = 200_000;
     private static final int SHOWN_GROUPS = 3;
     private static final int VALUE_CHARS = 30;
-    private static final Pattern DATE_LIKE = Pattern.compile("\\d{4}-\\d{1,2}-\\d{1,2}.*|\\d{1,2}[/.]\\d{1,2}[/.]\\d{4}");
+    private static final Pattern DATE_LIKE = Pattern.compile("\\d{4}-\\d{1,2}-\\d{1,2}.*|\\d{1,2}[/.]\\d{1,2}[/.]\\d{4}"
+            + "|[A-Za-z]+ \\d{1,2}, \\d{4}.*|\\d{1,2} [A-Za-z]+ \\d{4}.*");
     /** Label and DuckDB condition per text-date format; "%s" is the column. */
     private static final String[][] FORMATS = {
             {"YYYY-MM-DD", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2}')"},
@@ -29,7 +30,11 @@ final class ColumnFactsReader {
             {"MM/DD/YYYY", "regexp_full_match(%s, '\\d{1,2}/\\d{1,2}/\\d{4}') AND TRY_CAST(split_part(%s, '/', 2) AS INT) > 12"},
             {"NN/NN/YYYY (day or month first: no value tells)", "regexp_full_match(%s, '\\d{1,2}/\\d{1,2}/\\d{4}')"
                     + " AND TRY_CAST(split_part(%s, '/', 1) AS INT) <= 12 AND TRY_CAST(split_part(%s, '/', 2) AS INT) <= 12"},
-            {"DD.MM.YYYY", "regexp_full_match(%s, '\\d{1,2}\\.\\d{1,2}\\.\\d{4}')"}};
+            {"DD.MM.YYYY", "regexp_full_match(%s, '\\d{1,2}\\.\\d{1,2}\\.\\d{4}')"},
+            {"Month DD, YYYY at HH:MM AM", "regexp_full_match(%s, '[A-Za-z]+ \\d{1,2}, \\d{4} at \\d{1,2}:\\d{2} ?[AaPp][Mm]')"},
+            {"Month DD, YYYY", "regexp_full_match(%s, '[A-Za-z]+ \\d{1,2}, \\d{4}')"},
+            {"DD Month YYYY, HH:MM", "regexp_full_match(%s, '\\d{1,2} [A-Za-z]+ \\d{4},? \\d{1,2}:\\d{2}(:\\d{2})?')"},
+            {"DD Month YYYY", "regexp_full_match(%s, '\\d{1,2} [A-Za-z]+ \\d{4}')"}};
 
     private ColumnFactsReader() { }
 
@@ -121,6 +126,11 @@ final class ColumnFactsReader {
         return s.length() > VALUE_CHARS ? s.substring(0, VALUE_CHARS) + "…" : s;
     }
 
+    /** "412, 82%": a count and its share of the non-null values. */
+    private static String share(long count, long of) {
+        return count + ", " + Math.round(100.0 * count / Math.max(1, of)) + "%";
+    }
+
     /** The text-date formats found, most rows first, then how many values fit none. */
     private static List<String> dateFormats(Connection connection, String sample, String column) throws SQLException {
         String q = Sql.quoteIdent(column);
@@ -142,10 +152,11 @@ final class ColumnFactsReader {
             }
         }
         found.sort((a, b) -> Long.compare((Long) b[1], (Long) a[1]));
+        long nonNull = other + found.stream().mapToLong(f -> (Long) f[1]).sum();
         List<String> out = new ArrayList<>();
-        found.forEach(f -> out.add(f[0] + " (" + f[1] + ")"));
+        found.forEach(f -> out.add(f[0] + " (" + share((Long) f[1], nonNull) + ")"));
         if (!out.isEmpty() && other > 0) {
-            out.add("other (" + other + ")");
+            out.add("other (" + share(other, nonNull) + ")");
         }
         return out;
     }

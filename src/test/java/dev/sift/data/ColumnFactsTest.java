@@ -42,16 +42,32 @@ class ColumnFactsTest {
             long webUpper = 30 - webLower;
             assertThat(channel.variants()).containsExactly("'Web' (" + webUpper + ")/'web' (" + webLower + ")");
             assertThat(channel.nulls()).isEqualTo(4); // i = 7, 21, 35, 49: empty fields load as NULL
-            assertThat(column(ws, "orders", "shipped_on").facts().dateFormats()).containsExactly("YYYY-MM-DD (30)",
-                    "DD/MM/YYYY (20)", "NN/NN/YYYY (day or month first: no value tells) (5)");
+            assertThat(column(ws, "orders", "shipped_on").facts().dateFormats()).containsExactly("YYYY-MM-DD (30, 55%)",
+                    "DD/MM/YYYY (20, 36%)", "NN/NN/YYYY (day or month first: no value tells) (5, 9%)");
             assertThat(column(ws, "orders", "shipped_on").facts().nulls()).isEqualTo(5);
             assertThat(column(ws, "orders", "kind").facts().variants()).containsExactly(
                     "'Electronics' (56)/'Electronic' (4)");
             assertThat(SchemaRenderer.line(ws.table("orders").orElseThrow())).contains(
                     "qty BIGINT e.g. ").contains(" [4 negative]").contains(" [4 null; variants 'Web' (24)/'web' (6)]")
-                    .contains(" [5 null; text dates YYYY-MM-DD (30), DD/MM/YYYY (20), NN/NN/YYYY (day or month first:"
-                            + " no value tells) (5)]");
+                    .contains(" [5 null; text dates YYYY-MM-DD (30, 55%), DD/MM/YYYY (20, 36%), NN/NN/YYYY (day or month"
+                            + " first: no value tells) (5, 9%)]");
             assertThat(column(ws, "orders", "id").facts().isEmpty()).isTrue();
+        }
+    }
+
+    @Test
+    void text_dates_with_month_names_are_found_with_every_format_and_its_share() throws Exception {
+        StringBuilder csv = new StringBuilder("id,posted\n");
+        for (int i = 1; i <= 30; i++) {
+            String posted = i <= 10 ? "2017-04-" + String.format("%02d", i) + " 12:15:00" : i <= 19 ? "2" + (i - 10)
+                    + " May 2013, 23:01" : i <= 29 ? "April 0" + (i % 9 + 1) + ", 2017 at 12:15 PM" : "soon";
+            csv.append(i).append(",\"").append(posted).append("\"\n");
+        }
+        Dataset ds = TestDatasets.csv("months", Map.of("posts.csv", csv.toString()));
+        try (Workspace ws = Workspace.open(ds, Workspace.Limits.defaults())) {
+            assertThat(column(ws, "posts", "posted").facts().dateFormats()).containsExactly(
+                    "YYYY-MM-DD HH:MM (10, 33%)", "Month DD, YYYY at HH:MM AM (10, 33%)", "DD Month YYYY, HH:MM (9, 30%)",
+                    "other (1, 3%)");
         }
     }
 

@@ -57,7 +57,9 @@ class DabYelpTest {
                 .toString()), yelp.dir().toAbsolutePath(), Map.of()), dev.sift.data.Progress.NONE);
         try (Workspace ws = sift.open(folded)) {
             assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).contains("regexp_extract(a.x, '([0-9]+)$', 1)")
-                    .contains("Python-style literal").contains("database.table");
+                    .contains("Python-style literal").contains("database.table")
+                    .contains("[text dates Month DD, YYYY at HH:MM AM (690, 35%), YYYY-MM-DD HH:MM (681, 34%), DD Month YYYY,"
+                            + " HH:MM (629, 31%)]").contains("yelping_since VARCHAR");
         }
         try (Workspace ws = Workspace.open(dev.sift.TestDatasets.bank(), Workspace.Limits.defaults())) {
             assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).doesNotContain("Python-style literal");

@@ -141,6 +141,15 @@ class PgDumpSourceTest {
     }
 
     @Test
+    void a_mysql_dump_is_named_as_such() throws Exception {
+        Path mysql = Files.writeString(dumps.resolve("books.sql"), "-- MySQL dump 10.13  Distrib 8.0.42, for Win64 (x86_64)\n"
+                + "CREATE TABLE `books_info` (`title` text);\n");
+        assertThatThrownBy(() -> loadIntoMemory(new PgDumpSource(mysql))).hasMessage("PostgreSQL dump " + mysql + ": it is"
+                + " a MySQL dump (its first line is '-- MySQL dump 10.13  Distrib 8.0.42, for Win64 (x86_64)'), which Sift does"
+                + " not restore: load it into MySQL or MariaDB and name that server (mysql://user@host:3306/db) instead");
+    }
+
+    @Test
     void a_custom_format_dump_is_refused_with_the_command_that_converts_it() throws Exception {
         Path custom = PgDumpTool.dump(pg, DB, dumps.resolve("dumped.dump"), "-Fc");
         assertThatThrownBy(() -> Sources.open(custom.toString(), dumps, Map.of(), Map.of())).hasMessage("File " + custom
