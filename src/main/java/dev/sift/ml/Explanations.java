@@ -179,7 +179,7 @@ public final class Explanations {
     }
 
     /** "loan" for loan_id, "row" when there is no entity column. */
-    static String entityName(String entity) {
+    public static String entityName(String entity) {
         if (entity == null) {
             return "row";
         }
