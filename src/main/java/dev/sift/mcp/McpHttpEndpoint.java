@@ -1,5 +1,7 @@
 package dev.sift.mcp;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpStatelessServerHandler;
@@ -25,6 +27,7 @@ public final class McpHttpEndpoint implements McpStatelessServerTransport {
     /** An HTTP answer: status, and a JSON body or none. */
     public record Reply(int status, String json) { }
 
+    private static final ObjectMapper PLAIN = new ObjectMapper();
     private final McpJsonMapper json = McpServers.jsonMapper();
     private volatile McpStatelessServerHandler handler;
     private volatile boolean closing;
@@ -76,14 +79,11 @@ public final class McpHttpEndpoint implements McpStatelessServerTransport {
         }
     }
 
-    private Reply error(int status, int code, String message) {
-        try {
-            McpSchema.JSONRPCResponse r = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, null, null,
-                    new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null));
-            return new Reply(status, json.writeValueAsString(r));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+    /** A JSON-RPC error for a message that never reached the server (so it answers no request id). */
+    private static Reply error(int status, int code, String message) {
+        ObjectNode e = PLAIN.createObjectNode().put("jsonrpc", McpSchema.JSONRPC_VERSION).putNull("id");
+        e.putObject("error").put("code", code).put("message", message);
+        return new Reply(status, e.toString());
     }
 
     @Override

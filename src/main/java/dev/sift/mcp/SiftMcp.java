@@ -174,10 +174,12 @@ public final class SiftMcp implements AutoCloseable {
                 .structuredContent(content).isError(error).build();
     }
 
-    /** A call that was understood but refused (the guard, a write): an error result the model can read and fix. */
+    /**
+     * A call that was understood but refused (the guard, a write): an error result the model can read and fix. It has
+     * no structured content, which clients check against the tool's output schema even on errors.
+     */
     static CallToolResult refused(String message) {
-        return CallToolResult.builder().content(List.of(TextContent.builder(message).build()))
-                .structuredContent(Map.of("error", message)).isError(true).build();
+        return CallToolResult.builder().content(List.of(TextContent.builder(message).build())).isError(true).build();
     }
 
     /** A result's first rows, with values as JSON can carry them. */
