@@ -16,19 +16,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = {DabCommand.class, DatagenCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding,"
+@Command(name = "bench", subcommands = {DabCommand.class, DatagenCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, mcp, startup, engine, grounding,"
         + " prompt-tokens --suite FILE, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
-    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "startup", "engine",
-            "grounding", "prompt-tokens");
+    static final List<String> BENCHES = List.of("overhead", "ml", "analysis", "linking", "tools", "serve", "mcp", "startup",
+            "engine", "grounding", "prompt-tokens");
 
     @Spec
     CommandSpec spec;
 
     // optional so that the subcommands (dab, load) parse without it
     @Parameters(index = "0", arity = "0..1", paramLabel = "BENCH",
-            description = "overhead | ml | analysis | linking | tools | serve | startup | engine | grounding | prompt-tokens | run"
+            description = "overhead | ml | analysis | linking | tools | serve | mcp | startup | engine | grounding | prompt-tokens | run"
                     + " (or the subcommands dab, load, load-memory)")
     String bench;
 
@@ -53,8 +53,11 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
     int sessions;
 
-    @Option(names = "--questions", defaultValue = "4", description = "serve: questions per session (default: ${DEFAULT-VALUE})")
+    @Option(names = "--questions", defaultValue = "4", description = "serve, mcp: questions per session or client (default: ${DEFAULT-VALUE})")
     int questions;
+
+    @Option(names = "--clients", defaultValue = "16", description = "mcp: concurrent MCP clients (default: ${DEFAULT-VALUE})")
+    int clients;
 
     @Option(names = "--url", paramLabel = "URL", description = "engine: a PostgreSQL where the bench may create its table"
             + " (default: an embedded PostgreSQL)")
@@ -89,6 +92,9 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             }
             case "serve" -> {
                 return serve(out);
+            }
+            case "mcp" -> {
+                return mcp(out);
             }
             case "startup" -> {
                 StartupBench b = new StartupBench(StartupBench.launcherOfThisJar(), repeats(5));
@@ -204,6 +210,18 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
         Sift sift = Runtime.offline();
         sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
         ServeBench b = new ServeBench(sift, sessions, questions);
+        ServeBench.Result r = b.run();
+        b.print(r, out);
+        return r.errors() == 0 ? 0 : 1;
+    }
+
+    private int mcp(PrintWriter out) throws Exception {
+        if (clients < 1 || questions < 1) {
+            throw new IllegalArgumentException("--clients and --questions must be at least 1");
+        }
+        Sift sift = Runtime.offline();
+        sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
+        McpBench b = new McpBench(sift, clients, questions);
         ServeBench.Result r = b.run();
         b.print(r, out);
         return r.errors() == 0 ? 0 : 1;

@@ -44,6 +44,6 @@ class BenchAnalysisCommandTest {
 
     @Test
     void an_unknown_suite_lists_the_suites() {
-        assertThat(usageError("bench", "nope")).isEqualTo("sift: error: Unknown bench 'nope'. Benches: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, prompt-tokens, run --suite FILE.");
+        assertThat(usageError("bench", "nope")).isEqualTo("sift: error: Unknown bench 'nope'. Benches: overhead, ml, analysis, linking, tools, serve, mcp, startup, engine, grounding, prompt-tokens, run --suite FILE.");
     }
 }

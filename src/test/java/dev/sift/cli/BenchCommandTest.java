@@ -18,7 +18,7 @@ class BenchCommandTest {
     @Test
     void an_unknown_suite_lists_the_suites() {
         assertThat(CliHarness.usageError("bench", "speed")).isEqualTo("sift: error: Unknown bench 'speed'."
-                + " Benches: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, prompt-tokens, run --suite FILE.");
+                + " Benches: overhead, ml, analysis, linking, tools, serve, mcp, startup, engine, grounding, prompt-tokens, run --suite FILE.");
     }
 
     @Test

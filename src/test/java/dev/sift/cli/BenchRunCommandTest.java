@@ -77,6 +77,6 @@ class BenchRunCommandTest {
                 .isEqualTo("sift: error: " + bad + ": item 'a1' (#1): an analytic item needs 'gold_sql'");
         assertThat(usageError("bench", "run", "--suite", home.resolve("none.yaml").toString()))
                 .startsWith("sift: error: ").contains("none.yaml");
-        assertThat(usageError("bench", "nope")).isEqualTo("sift: error: Unknown bench 'nope'. Benches: overhead, ml, analysis, linking, tools, serve, startup, engine, grounding, prompt-tokens, run --suite FILE.");
+        assertThat(usageError("bench", "nope")).isEqualTo("sift: error: Unknown bench 'nope'. Benches: overhead, ml, analysis, linking, tools, serve, mcp, startup, engine, grounding, prompt-tokens, run --suite FILE.");
     }
 }
