@@ -222,6 +222,11 @@ public final class BenchReport {
         if (!breakdown.isEmpty()) {
             root.putAll(breakdown.json());
         }
+        if (items.stream().anyMatch(r -> r.item().namesTools())) {
+            PlanScore plan = PlanScore.mean(items);
+            root.put("plan", Map.of("precision", plan.precision() == null ? "n/a" : plan.precision(),
+                    "recall", plan.recall() == null ? "n/a" : plan.recall()));
+        }
         List<Map<String, Object>> list = new ArrayList<>();
         for (ItemResult r : items) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -242,6 +247,12 @@ public final class BenchReport {
             m.put("expect", r.item().expect() == null ? null : r.item().expect().wire());
             m.put("seconds", round(r.seconds()));
             m.put("steps", r.steps());
+            m.put("tools", r.tools());
+            if (r.item().namesTools()) {
+                PlanScore plan = PlanScore.of(r);
+                m.put("plan_precision", plan.precision());
+                m.put("plan_recall", plan.recall());
+            }
             list.add(m);
         }
         root.put("items", list);
@@ -320,6 +331,10 @@ public final class BenchReport {
             out.printf("  %s%n", conversations().line());
         }
         new Breakdown(items).print(out);
+        long planned = items.stream().filter(r -> r.item().namesTools()).count();
+        if (planned > 0) {
+            out.printf("  %s%n", PlanScore.mean(items).line((int) planned));
+        }
         for (Outcome o : List.of(Outcome.WRONG, Outcome.ERROR)) {
             List<String> ids = items.stream().filter(r -> r.outcome() == o).map(r -> r.item().id()).toList();
             if (!ids.isEmpty()) {

@@ -65,7 +65,14 @@ public final class BenchRunner {
 
     /** One scored item; {@code status} is the run's groundedness status, {@code verdict} the judge's (or null). */
     public record ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
-                             double seconds, int steps, String status, String verdict, String resolved) {
+                             double seconds, int steps, String status, String verdict, String resolved,
+                             List<String> tools) {
+        /** A result without the tools its run used (none ran, or they were not recorded). */
+        public ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
+                          double seconds, int steps, String status, String verdict, String resolved) {
+            this(item, outcome, reason, kind, answer, sql, seconds, steps, status, verdict, resolved, List.of());
+        }
+
         /** A single question's result (not a conversation's turn: nothing was resolved). */
         public ItemResult(Item item, Outcome outcome, String reason, String kind, String answer, List<String> sql,
                           double seconds, int steps, String status, String verdict) {
@@ -165,12 +172,17 @@ public final class BenchRunner {
             List<String> sql = run.evidence().stream().map(Evidence::sql).toList();
             return new ItemResult(item, Outcome.valueOf(scored[0]), scored[1], run.kind().wire(), run.answer(), sql,
                     seconds, run.steps().size(), run.status().wire(),
-                    run.grounding().judge() == null ? null : run.grounding().judge().verdict());
+                    run.grounding().judge() == null ? null : run.grounding().judge().verdict(), null, toolsRan(run));
         } catch (Exception | StackOverflowError e) {
             LOG.warn("Bench item {} failed", item.id(), e);
             return new ItemResult(item, Outcome.ERROR, "the run failed: " + message(e), null, null, List.of(),
                     (System.nanoTime() - t0) / 1e9, 0);
         }
+    }
+
+    /** The tools a run ran successfully, each once, in the order of their first use. */
+    static List<String> toolsRan(AgentRun run) {
+        return run.steps().stream().filter(s -> s.outcome() == Step.Outcome.RAN && s.ok()).map(Step::tool).distinct().toList();
     }
 
     static ItemResult goldFailed(Item item, Exception e) {

@@ -90,7 +90,7 @@ final class Dialogues {
             return new ItemResult(turn, Outcome.valueOf(scored[0]), scored[1], o.run().kind().wire(), o.run().answer(),
                     o.run().evidence().stream().map(Evidence::sql).toList(), seconds, o.run().steps().size(),
                     o.run().status().wire(), o.run().grounding().judge() == null ? null
-                    : o.run().grounding().judge().verdict(), o.turn().question());
+                    : o.run().grounding().judge().verdict(), o.turn().question(), BenchRunner.toolsRan(o.run()));
         } catch (Exception | StackOverflowError e) {
             LOG.warn("Bench turn {} failed", turn.id(), e);
             return new ItemResult(turn, Outcome.ERROR, "the turn failed: " + BenchRunner.message(e), null, null,

@@ -80,11 +80,23 @@ public record Suite(String name, String dataset, String description, String buil
      * entities to predict for); {@code expect} for everything but analytic items.
      */
     public record Item(String id, Tier tier, String question, String goldSql, Expect expect, Scoring scoring,
-                       double tolerance, String note, String template, String wording) {
-        /** An item written by hand: no generator template or wording. */
+                       double tolerance, String note, String template, String wording, List<String> toolsNeeded,
+                       List<String> toolsForbidden) {
+        /** An item written by hand: no generator template or wording, no tools named. */
         public Item(String id, Tier tier, String question, String goldSql, Expect expect, Scoring scoring,
                     double tolerance, String note) {
             this(id, tier, question, goldSql, expect, scoring, tolerance, note, null, null);
+        }
+
+        /** An item that names no tools a run needs or must not use. */
+        public Item(String id, Tier tier, String question, String goldSql, Expect expect, Scoring scoring,
+                    double tolerance, String note, String template, String wording) {
+            this(id, tier, question, goldSql, expect, scoring, tolerance, note, template, wording, List.of(), List.of());
+        }
+
+        /** Whether the item names tools its run needs or must not use (its plan is then scored). */
+        public boolean namesTools() {
+            return !toolsNeeded.isEmpty() || !toolsForbidden.isEmpty();
         }
     }
 
@@ -93,9 +105,9 @@ public record Suite(String name, String dataset, String description, String buil
     static final Set<String> CONVERSATION_KEYS = Set.of("id", "note", "turns");
     /** A turn has an item's keys but its id (numbered in order); its tier follows from gold_sql / expect when omitted. */
     static final List<String> TURN_KEYS = List.of("tier", "question", "gold_sql", "expect", "scoring", "tolerance", "note",
-            "template", "wording");
+            "template", "wording", "tools_needed", "tools_forbidden");
     static final List<String> ITEM_KEYS = List.of("id", "tier", "question", "gold_sql", "expect", "scoring",
-            "tolerance", "note", "template", "wording");
+            "tolerance", "note", "template", "wording", "tools_needed", "tools_forbidden");
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
     static final Pattern TARGET = Pattern.compile("(overall|analytic|predictive|adversarial|clarify)\\."
             + "(precision|coverage|accuracy)|median_ms");
@@ -282,7 +294,25 @@ public record Suite(String name, String dataset, String description, String buil
             tolerance = tol.asDouble();
         }
         return new Item(id, tier, question, gold, expect, scoring, tolerance, note, text(n, "template", at, false),
-                text(n, "wording", at, false));
+                text(n, "wording", at, false), names(n, "tools_needed", at), names(n, "tools_forbidden", at));
+    }
+
+    /** A list of tool names, e.g. {@code tools_needed: [run_sql]}; absent: empty. */
+    private static List<String> names(JsonNode n, String key, String at) {
+        JsonNode v = n.get(key);
+        if (v == null || v.isNull()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; v.isArray() && i < v.size(); i++) {
+            if (v.get(i).isTextual() && !v.get(i).asText().isBlank()) {
+                out.add(v.get(i).asText().strip());
+            }
+        }
+        if (!v.isArray() || out.size() != v.size()) {
+            throw new SuiteException(at + "'" + key + "' must be a list of tool names, e.g. [run_sql]");
+        }
+        return List.copyOf(out);
     }
 
     private static void unknownKeys(JsonNode n, Set<String> allowed, String at) {

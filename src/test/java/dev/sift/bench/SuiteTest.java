@@ -53,7 +53,7 @@ class SuiteTest {
     void unknown_item_key_names_the_file_the_item_and_the_allowed_keys() throws Exception {
         assertThat(error(HEAD + "  - {id: a1, tier: analytic, question: q, gold: SELECT 1}\n")).isEqualTo(
                 "FILE: item 'a1' (#1): unknown key 'gold' (allowed: id, tier, question, gold_sql, expect, scoring,"
-                        + " tolerance, note, template, wording)");
+                        + " tolerance, note, template, wording, tools_needed, tools_forbidden)");
     }
 
     @Test
@@ -161,7 +161,7 @@ class SuiteTest {
     void a_bad_conversation_names_the_file_the_conversation_and_the_turn() throws Exception {
         assertThat(error(CHATS + "  - {id: m1, turns: [{question: q, gold: SELECT 1}]}\n")).isEqualTo("FILE: conversation"
                 + " 'm1' (#1): turn 1: unknown key 'gold' (allowed: tier, question, gold_sql, expect, scoring, tolerance, note,"
-                + " template, wording)");
+                + " template, wording, tools_needed, tools_forbidden)");
         assertThat(error(CHATS + "  - {id: m1, turns: []}\n")).isEqualTo("FILE: conversation 'm1' (#1): 'turns' must be"
                 + " a non-empty list");
         assertThat(error(CHATS + "  - {id: m1, title: x, turns: [{question: q, gold_sql: SELECT 1}]}\n"))

@@ -80,6 +80,8 @@ public record GeneratedSuite(Dataset dataset, Datagen.Options options, List<Suit
         if (i.tier() == Suite.Tier.ANALYTIC && i.scoring() == Suite.Scoring.NUMERIC) {
             b.append(", scoring: numeric");
         }
+        // a plain question needs no model; a predictive one needs predictions (plan precision and recall, bench run)
+        b.append(i.tier() == Suite.Tier.PREDICTIVE ? ", tools_needed: [predict]" : ", tools_forbidden: [train_model, predict]");
         return b.append('}').toString();
     }
 
