@@ -112,6 +112,18 @@ public final class AgentLoop {
         private boolean fellBack;
         /** The numbers a first answer stated without support, once a repair turn was asked for. */
         private List<String> repaired = List.of();
+        /** The dataset's known names (knowledge-graph labels, aliases, code meanings), built when first needed. */
+        private final Supplier<String> names = new Supplier<>() {
+            private String text;
+
+            @Override
+            public String get() {
+                if (text == null) {
+                    text = AnswerReplay.names(state.knowledge());
+                }
+                return text;
+            }
+        };
 
         Run(String question) {
             this.question = question;
@@ -148,12 +160,8 @@ public final class AgentLoop {
                 if (answer == null) {
                     answer = forced();
                 }
-                Groundedness g = null;
-                if (!fellBack && checked(answer.kind())) {
-                    AnswerCheck.Result check = check(answer.text());
-                    g = new Groundedness(check.claims().size(),
-                            check.unsupported().stream().map(c -> c.text()).distinct().toList(), repaired, null, null);
-                }
+                Groundedness g = fellBack || !checked(answer.kind()) ? null
+                        : Groundedness.of(check(answer.text(), answer.kind()), repaired, reference());
                 return finish(answer.text(), answer.kind(), g);
             } catch (LlmException e) {
                 notes.add("The language model failed: " + e.getMessage());
@@ -166,7 +174,7 @@ public final class AgentLoop {
             if (!repaired.isEmpty() || !checked(a.kind())) {
                 return false;
             }
-            AnswerCheck.Result check = check(a.text());
+            AnswerCheck.Result check = check(a.text(), a.kind());
             if (check.grounded()) {
                 return false;
             }
@@ -257,26 +265,20 @@ public final class AgentLoop {
             return !planner.offline() && kind != AnswerKind.ERROR;
         }
 
-        private AnswerCheck.Result check(String answer) {
-            return grounding.check(answer, ctx.evidence(), shown());
+        private AnswerCheck.Result check(String answer, AnswerKind kind) {
+            List<String> texts = AnswerReplay.texts(state.question(), steps, reference());
+            return grounding.check(answer, ctx.evidence(), texts, names,
+                    kind == AnswerKind.CLARIFICATION || kind == AnswerKind.DECLINED);
         }
 
-        /** The text the planner was shown besides result tables: question, context, observations, call arguments. */
-        private List<String> shown() {
-            List<String> texts = new ArrayList<>();
-            texts.add(state.question());
+        /** What the check reads that the steps do not hold: the conversation so far, the prompt's dataset facts. */
+        private List<String> reference() {
+            List<String> out = new ArrayList<>();
             if (!state.context().isEmpty()) {
-                texts.add(state.context().render());
+                out.add(state.context().render());
             }
-            for (Step s : steps) {
-                if (s.outcome() == Step.Outcome.RAN && s.ok()) {
-                    texts.add(s.observation());
-                    if (s.args() != null) {
-                        texts.add(s.args().toString());
-                    }
-                }
-            }
-            return texts;
+            out.addAll(plan.reference());
+            return out;
         }
 
         /** The caveats as notes, and the answer carrying them (put in front when it does not say so itself). */

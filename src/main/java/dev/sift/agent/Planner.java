@@ -36,6 +36,14 @@ public interface Planner {
             return Usage.NONE;
         }
 
+        /**
+         * The dataset facts and knowledge this run's prompt showed its model (row counts, variants, names, code
+         * meanings), which an answer may cite; empty for planners without a prompt.
+         */
+        default java.util.List<String> reference() {
+            return java.util.List.of();
+        }
+
         /** The tools this run put in front of its model, and why; empty if none. */
         default Optional<ToolsShown> toolsShown() {
             return Optional.empty();

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * answer, kind, status, evidence [{sql, columns, rows, row_count, formats}], steps [{tool, args, ok, summary, …}] (see
  * {@link #step}),
  * notes, run_id, trace, and (model planners) tools_shown {catalogue, shown [{tool, why}], hidden},
- * grounding {claims, unsupported, repaired} and, when a judge was asked, judge {verdict, unsupported, reasons,
+ * grounding {claims, unsupported, repaired, unsupported_values, derived [{claim, formula}]} and, when a judge was asked, judge {verdict, unsupported, reasons,
  * model} or judge {error}. An evidence item's {@code formats} says, per column, how people read its values
  * ({@code id, year, count, amount, rate, number, text}: {@link dev.sift.data.Numbers.Kind}); the rows themselves are
  * the values as the query returned them. {@code ask --json}, the API and the reports add {@code charts}
@@ -84,6 +84,9 @@ public final class RunJson {
             gr.put("claims", g.claims());
             gr.set("unsupported", JSON.valueToTree(g.unsupported()));
             gr.set("repaired", JSON.valueToTree(g.repaired()));
+            gr.set("unsupported_values", JSON.valueToTree(g.unsupportedValues()));
+            ArrayNode derived = gr.putArray("derived");
+            g.derived().forEach(d -> derived.addObject().put("claim", d.claim()).put("formula", d.formula()));
         }
         if (g.judge() != null) {
             ObjectNode j = o.putObject("judge");

@@ -141,6 +141,11 @@ public final class LlmPlanner implements Planner {
             return Optional.of(shown);
         }
 
+        @Override
+        public List<String> reference() {
+            return PromptBuilder.shownData(system);
+        }
+
         private Decision ask(List<LlmMessage> messages) throws LlmException, UnreadableReplyException {
             LlmResponse reply = complete(messages);
             try {

@@ -118,13 +118,13 @@ class GroundednessTest {
 
     @Test
     void a_refusal_that_still_states_a_number_is_ungrounded() throws Exception {
-        String declined = "{\"final_answer\":\"I cannot answer that reliably; it is 9,999 loans.\",\"kind\":\"declined\"}";
+        String declined = "{\"final_answer\":\"I cannot answer that reliably; it is 8,123 loans.\",\"kind\":\"declined\"}";
         ScriptedLlm llm = new ScriptedLlm(declined, declined);
         AgentRun run = run(llm, "How many loans will default next year?");
 
         assertThat(run.kind()).isEqualTo(AnswerKind.DECLINED);
         assertThat(run.status()).isEqualTo(AgentRun.Status.UNGROUNDED);
-        assertThat(run.grounding().unsupported()).containsExactly("9,999");
+        assertThat(run.grounding().unsupported()).containsExactly("8,123");
     }
 
     @Test
@@ -138,6 +138,49 @@ class GroundednessTest {
         assertThat(run.status()).isEqualTo(AgentRun.Status.NOT_SAMPLED);
         assertThat(lastMessage(llm, 1)).startsWith("Your last reply could not be used: Your reply held more than one"
                 + " JSON object, so it is ambiguous which one is your decision; none was used.");
+    }
+
+    @Test
+    void a_row_count_the_prompts_dataset_section_shows_needs_no_query_and_no_repair() throws Exception {
+        long accounts = TestDatasets.bank().rows("account");
+        ScriptedLlm llm = new ScriptedLlm(answer("The bank has " + accounts + " accounts."));
+        AgentRun run = run(llm, "How many accounts does the bank have?");
+
+        assertThat(run.status()).isEqualTo(AgentRun.Status.NOT_SAMPLED);
+        assertThat(run.grounding().repairAsked()).isFalse();
+        assertThat(run.grounding().reference()).anyMatch(r -> r.contains("table account (" + accounts + " rows)"));
+    }
+
+    @Test
+    void a_clarifying_question_that_proposes_numbers_is_not_sent_back() throws Exception {
+        ScriptedLlm llm = new ScriptedLlm("{\"final_answer\":\"Which churn window should I use: 12 months without a"
+                + " transaction, calendar 2023, or 2024?\",\"kind\":\"clarification\"}");
+        AgentRun run = run(llm, "Which clients churned?");
+
+        assertThat(run.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(run.status()).isEqualTo(AgentRun.Status.NOT_SAMPLED);
+        assertThat(run.grounding().claims()).isZero();
+        assertThat(run.steps()).isEmpty();
+    }
+
+    @Test
+    void derived_numbers_and_unfound_values_are_in_the_json_and_send_nothing_back() throws Exception {
+        String sum = "{\"thought\":\"sum\",\"tool\":\"run_sql\",\"args\":{\"sql\":"
+                + "\"SELECT count(*) FILTER (WHERE status = 'A') AS a, count(*) FILTER (WHERE status = 'C') AS c FROM loan\"}}";
+        Object[] ac = ws.query("SELECT count(*) FILTER (WHERE status = 'A'), count(*) FILTER (WHERE status = 'C')"
+                + " FROM loan").rows().get(0).toArray();
+        long a = ((Number) ac[0]).longValue();
+        long c = ((Number) ac[1]).longValue();
+        ScriptedLlm llm = new ScriptedLlm(sum, answer("Loans in good standing ('fine so far'): " + a + " finished and "
+                + c + " running, " + (a + c) + " in all."));
+        AgentRun run = run(llm, "How many loans are in good standing?");
+
+        assertThat(run.status()).isEqualTo(AgentRun.Status.NOT_SAMPLED);
+        com.fasterxml.jackson.databind.JsonNode g = RunJson.of(run, null).get("grounding");
+        assertThat(g.get("derived").get(0).get("claim").asText()).isEqualTo(String.valueOf(a + c));
+        assertThat(g.get("derived").get(0).get("formula").asText()).isEqualTo(Math.min(a, c) + " + " + Math.max(a, c));
+        assertThat(g.get("unsupported_values").get(0).asText()).isEqualTo("'fine so far'");
+        assertThat(g.get("unsupported").size()).isZero();
     }
 
     @Test

@@ -42,7 +42,7 @@ public final class ClaimExtractor {
             + "|\\d{1,3}(?: \\d{3}){2,}(?:,\\d+)?"
             + "|\\d{1,3}(?: \\d{3})+,\\d+"
             + "|\\d+(?:[.,]\\d+)?"
-            + "|[.,]\\d+)(?!\\p{N}|[.,]\\d)");
+            + "|[.,]\\d+)(?!\\p{N}|[.,]\\d|_)");
     private static final Pattern PERCENT = Pattern.compile(
             "^\\s?(%|percent\\b|per cent\\b|pp\\b|percentage points?\\b)", Pattern.CASE_INSENSITIVE);
     private static final Pattern SCALE_WORD = Pattern.compile(
@@ -82,7 +82,7 @@ public final class ClaimExtractor {
             Matcher q = QUOTED.matcher(new String(s));
             while (q.find()) {
                 String inner = q.group(2).trim();
-                if (!inner.isEmpty() && !isNumberOnly(inner)) {
+                if (!inner.isEmpty() && !isNumberOnly(inner) && !isPattern(inner)) {
                     out.add(Claim.named(q.group(), Claim.Kind.VALUE, inner, q.start()));
                     mask(s, q.start(), q.end());
                 }
@@ -316,6 +316,15 @@ public final class ClaimExtractor {
             case "billion", "bn" -> 1e9;
             default -> 1e12;
         };
+    }
+
+    /** Placeholders people write when they describe a format or a key's shape ('Mon DD, YYYY', 'CL-n', 'City, ST'). */
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?<![\\p{L}\\p{N}])(YYYY|YY|MM|DD|HH|hh|mm|ss|Mon|Month"
+            + "|City|State|ST|Name|N|n|X|x|#+)(?![\\p{L}\\p{N}])");
+
+    /** A quoted format or shape, not a value: a placeholder beside punctuation that separates its parts. */
+    static boolean isPattern(String s) {
+        return PLACEHOLDER.matcher(s).find() && s.matches(".*[-,/:.#_ ].*") && s.length() <= 40;
     }
 
     private static boolean isNumberOnly(String s) {

@@ -6,24 +6,41 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a run's evidence states, indexed for the answer check: every number (sorted absolute values, so a
  * lookup is a binary search), every date (ISO day and month), the text of cells, column names, SQL and
  * observations (for ids and quoted values), and a small pool of values for derivations (row counts and
- * column sums), which {@link AnswerCheck} combines with the numbers an answer cites.
+ * column sums), which {@link AnswerCheck} combines with the numbers an answer cites. Numbers inside names
+ * ({@code unemployment_1996}, {@code sales2023}) are kept apart: an answer that writes "1996" of that feature
+ * names it. Names known beyond the run (the knowledge graph's labels, aliases and code meanings) are read only
+ * when a quoted value is found nowhere else.
  */
 public final class Facts {
+    /** Digits inside a name: a letter or underscore next to three or more digits. */
+    private static final Pattern NAME_NUMBER = Pattern.compile(
+            "(?<=[\\p{L}_])(\\d{3,})(?!\\d)|(?<![\\p{L}\\p{N}])(\\d{3,})(?=_)");
+
     private final double[] numbers;
     private final double[] pool;
+    private final double[] nameNumbers;
     private final Set<String> dates;
     private final String text;
+    private final Supplier<String> names;
+    private String words;
+    private String nameWords;
 
-    private Facts(double[] numbers, double[] pool, Set<String> dates, String text) {
+    private Facts(double[] numbers, double[] pool, double[] nameNumbers, Set<String> dates, String text,
+                  Supplier<String> names) {
         this.numbers = numbers;
         this.pool = pool;
+        this.nameNumbers = nameNumbers;
         this.dates = dates;
         this.text = text;
+        this.names = names;
     }
 
     public static Builder builder() {
@@ -33,6 +50,60 @@ public final class Facts {
     /** True when some stated number lies within the reading's rounding of it. */
     public boolean supports(Claim.Reading r) {
         return within(numbers, Math.abs(r.value()), r.tolerance());
+    }
+
+    /** The evidence number within the reading's rounding, or NaN. */
+    double find(Claim.Reading r) {
+        double lo = Math.abs(r.value()) - r.tolerance() * (1 + 1e-9) - 1e-12;
+        int i = Arrays.binarySearch(numbers, lo);
+        i = i < 0 ? -i - 1 : i;
+        return i < numbers.length && within(numbers, Math.abs(r.value()), r.tolerance()) ? numbers[i] : Double.NaN;
+    }
+
+    /** True when a whole number is the number inside a name the evidence uses ("1996" of unemployment_1996). */
+    public boolean namesNumber(double v) {
+        return v == Math.rint(v) && Arrays.binarySearch(nameNumbers, Math.abs(v)) >= 0;
+    }
+
+    /**
+     * True when a quoted value is, word for word, in the evidence's text, the question or the names known for the
+     * dataset: compared ignoring case, punctuation and spacing, so 'Hl.m. Praha' is "hl m praha" in either.
+     */
+    public boolean mentionsValue(String value) {
+        String v = " " + words(value) + " ";
+        if (v.isBlank()) {
+            return true;
+        }
+        if (words == null) {
+            words = " " + words(text) + " ";
+        }
+        if (words.contains(v)) {
+            return true;
+        }
+        if (nameWords == null) {
+            String n = names == null ? null : names.get();
+            nameWords = n == null ? "" : " " + words(n) + " ";
+        }
+        return nameWords.contains(v);
+    }
+
+    /** Lower-case letters and digits, every other run of characters one space. */
+    static String words(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        boolean gap = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isLetterOrDigit(c)) {
+                if (gap && b.length() > 0) {
+                    b.append(' ');
+                }
+                b.append(Character.toLowerCase(c));
+                gap = false;
+            } else {
+                gap = true;
+            }
+        }
+        return b.toString();
     }
 
     public boolean hasDate(String iso) {
@@ -70,7 +141,9 @@ public final class Facts {
         private double[] pool = new double[32];
         private int p;
         private final Set<String> dates = new HashSet<>();
+        private final Set<Double> nameNumbers = new HashSet<>();
         private final StringBuilder text = new StringBuilder();
+        private Supplier<String> names;
 
         private Builder() { }
 
@@ -100,6 +173,7 @@ public final class Facts {
                 return this;
             }
             text.append(s.toLowerCase(Locale.ROOT)).append('\n');
+            nameNumbers(s);
             for (Claim c : ClaimExtractor.facts(s)) {
                 if (c.kind() == Claim.Kind.DATE) {
                     c.date().forEach(this::date);
@@ -115,7 +189,10 @@ public final class Facts {
          * answer may state a total or an average of what it was shown).
          */
         public Builder table(List<String> columns, List<List<Object>> rows, long rowCount) {
-            columns.forEach(c -> text.append(c.toLowerCase(Locale.ROOT)).append('\n'));
+            columns.forEach(c -> {
+                text.append(c.toLowerCase(Locale.ROOT)).append('\n');
+                nameNumbers(c);
+            });
             derived(rowCount);
             number(rows.size());
             int width = columns.size();
@@ -171,6 +248,34 @@ public final class Facts {
             return d;
         }
 
+        /** Names known for the dataset beyond what the run showed (knowledge-graph labels), read only if needed. */
+        public Builder names(Supplier<String> names) {
+            this.names = names;
+            return this;
+        }
+
+        private void nameNumbers(String s) {
+            if (s.indexOf('_') < 0 && !hasLetterDigit(s)) {
+                return;
+            }
+            Matcher m = NAME_NUMBER.matcher(s);
+            while (m.find()) {
+                String d = m.group(1) != null ? m.group(1) : m.group(2);
+                if (d.length() < 16) {
+                    nameNumbers.add((double) Long.parseLong(d));
+                }
+            }
+        }
+
+        private static boolean hasLetterDigit(String s) {
+            for (int i = 1; i < s.length(); i++) {
+                if (Character.isDigit(s.charAt(i)) && Character.isLetter(s.charAt(i - 1))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         private void date(String iso) {
             dates.add(iso);
             if (iso.length() >= 7) {
@@ -181,7 +286,8 @@ public final class Facts {
         public Facts build() {
             double[] sorted = Arrays.copyOf(numbers, n);
             Arrays.sort(sorted);
-            return new Facts(sorted, Arrays.copyOf(pool, p), Set.copyOf(dates), text.toString());
+            double[] named = nameNumbers.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            return new Facts(sorted, Arrays.copyOf(pool, p), named, Set.copyOf(dates), text.toString(), names);
         }
 
         private static boolean looksLikeDate(String s) {

@@ -3,6 +3,7 @@ package dev.sift.agent.grounding;
 import dev.sift.text.Evidence;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The groundedness checks a run's answer goes through: the deterministic check of its claims against
@@ -28,9 +29,13 @@ public final class Grounding {
         this.judge = judge;
     }
 
-    /** What the run has shown: {@code texts} are the question, conversation context, observations and call arguments. */
-    public static Facts facts(List<Evidence> evidence, List<String> texts) {
-        Facts.Builder b = Facts.builder();
+    /**
+     * What the run has shown: {@code texts} are the question, conversation context, observations, call arguments
+     * and the dataset facts the planner was shown; {@code names} (may be null) the dataset's names known beyond
+     * them (knowledge-graph labels, aliases, code meanings), read only when a quoted value is found nowhere else.
+     */
+    public static Facts facts(List<Evidence> evidence, List<String> texts, Supplier<String> names) {
+        Facts.Builder b = Facts.builder().names(names);
         for (Evidence e : evidence) {
             b.text(e.sql());
             b.table(e.columns(), e.rows(), e.rowCount());
@@ -40,7 +45,13 @@ public final class Grounding {
     }
 
     public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts) {
-        return AnswerCheck.check(answer, facts(evidence, texts));
+        return check(answer, evidence, texts, null, false);
+    }
+
+    /** As above; {@code proposes}: a clarifying question or a decline, of which only statements are checked. */
+    public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts, Supplier<String> names,
+                                    boolean proposes) {
+        return AnswerCheck.check(answer, facts(evidence, texts, names), proposes);
     }
 
     public boolean sampled(String question, String answer) {

@@ -64,6 +64,24 @@ public final class PromptBuilder {
     }
 
     /**
+     * The parts of a system prompt that state facts about the data — the knowledge section and the dataset
+     * section (row counts, variants, names, sample values) — which an answer may cite; the rules' examples are not.
+     */
+    public static List<String> shownData(String system) {
+        List<String> out = new java.util.ArrayList<>();
+        int k = system.indexOf("\n## What the knowledge graph says");
+        int rules = system.indexOf("\n## Rules", Math.max(k, 0));
+        if (k >= 0 && rules > k) {
+            out.add(system.substring(system.indexOf('\n', k + 1) + 1, rules));
+        }
+        int d = system.lastIndexOf("\n## Dataset");
+        if (d >= 0) {
+            out.add(system.substring(d + 1));
+        }
+        return out;
+    }
+
+    /**
      * Rules for data that several databases or documents folded in (schema-qualified tables, JSON columns),
      * shown only when the dataset has such tables, so other prompts do not pay for them.
      */

@@ -1,0 +1,51 @@
+package dev.sift.agent;
+
+import dev.sift.agent.grounding.AnswerCheck;
+import dev.sift.agent.grounding.Grounding;
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.Knowledge;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The answer check as a run makes it, and again from a saved trace: the same texts (question, what the run was
+ * shown, the reference its grounding record keeps) and the same evidence, so a replay reaches the run's verdict.
+ */
+public final class AnswerReplay {
+    private AnswerReplay() { }
+
+    /** The text the planner was shown besides result tables: question, reference, observations, call arguments. */
+    static List<String> texts(String question, List<Step> steps, List<String> reference) {
+        List<String> texts = new ArrayList<>();
+        texts.add(question);
+        texts.addAll(reference);
+        for (Step s : steps) {
+            if (s.outcome() == Step.Outcome.RAN && s.ok()) {
+                texts.add(s.observation());
+                if (s.args() != null) {
+                    texts.add(s.args().toString());
+                }
+            }
+        }
+        return texts;
+    }
+
+    /** The knowledge graph's names for values: each entry's phrases and description (codes and their meanings). */
+    static String names(Knowledge k) {
+        StringBuilder b = new StringBuilder();
+        for (KgEntry e : k.graph().entries()) {
+            e.phrases().forEach(p -> b.append(p).append('\n'));
+            b.append(e.describe()).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The check of a saved run's answer, as the run made it (knowledge-graph names beyond the prompt aside). */
+    public static AnswerCheck.Result check(AgentRun run) {
+        String answer = run.answer() == null ? "" : run.answer();
+        return Grounding.CHECK_ONLY.check(answer, run.evidence(),
+                texts(run.question() == null ? "" : run.question(), run.steps(), run.grounding().reference()), null,
+                run.kind() == AnswerKind.CLARIFICATION || run.kind() == AnswerKind.DECLINED);
+    }
+}
