@@ -266,8 +266,8 @@ public final class AgentLoop {
         }
 
         private AnswerCheck.Result check(String answer, AnswerKind kind) {
-            List<String> texts = AnswerReplay.texts(state.question(), steps, reference());
-            return grounding.check(answer, ctx.evidence(), texts, names,
+            List<String> texts = AnswerReplay.texts(state.question(), steps);
+            return grounding.check(answer, ctx.evidence(), texts, reference(), names,
                     kind == AnswerKind.CLARIFICATION || kind == AnswerKind.DECLINED);
         }
 

@@ -15,11 +15,10 @@ import java.util.List;
 public final class AnswerReplay {
     private AnswerReplay() { }
 
-    /** The text the planner was shown besides result tables: question, reference, observations, call arguments. */
-    static List<String> texts(String question, List<Step> steps, List<String> reference) {
+    /** The text the planner was shown besides result tables and the reference: question, observations, arguments. */
+    static List<String> texts(String question, List<Step> steps) {
         List<String> texts = new ArrayList<>();
         texts.add(question);
-        texts.addAll(reference);
         for (Step s : steps) {
             if (s.outcome() == Step.Outcome.RAN && s.ok()) {
                 texts.add(s.observation());
@@ -45,7 +44,7 @@ public final class AnswerReplay {
     public static AnswerCheck.Result check(AgentRun run) {
         String answer = run.answer() == null ? "" : run.answer();
         return Grounding.CHECK_ONLY.check(answer, run.evidence(),
-                texts(run.question() == null ? "" : run.question(), run.steps(), run.grounding().reference()), null,
+                texts(run.question() == null ? "" : run.question(), run.steps()), run.grounding().reference(), null,
                 run.kind() == AnswerKind.CLARIFICATION || run.kind() == AnswerKind.DECLINED);
     }
 }

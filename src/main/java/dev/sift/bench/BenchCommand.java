@@ -66,6 +66,14 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @picocli.CommandLine.Mixin
     RowsOption rows = new RowsOption();
 
+    @Option(names = "--corpus", paramLabel = "DIR", description = "grounding: also measure false alarms and catches on a"
+            + " labelled corpus (real/*.json traces and mutations.jsonl), e.g. bench/grounding")
+    Path corpus;
+
+    @Option(names = "--write-mutations", description = "grounding: write DIR/mutations.jsonl again from the corpus's"
+            + " real answers before measuring")
+    boolean writeMutations;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -108,12 +116,23 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 int runs = repeats(2000);
                 GroundingBench b = new GroundingBench(runs);
                 b.print(b.run(), out);
-                return 0;
+                return corpus == null ? 0 : corpus(out);
             }
             default -> {
                 return onDataset(out);
             }
         }
+    }
+
+    /** False-alarm and catch rates of the answer check on a labelled corpus, with the check's cost there. */
+    private int corpus(PrintWriter out) throws Exception {
+        GroundingCorpus c = GroundingCorpus.load(corpus);
+        if (writeMutations) {
+            java.nio.file.Files.writeString(corpus.resolve("mutations.jsonl"), c.generatedMutations());
+            c = GroundingCorpus.load(corpus);
+        }
+        GroundingCorpus.print(corpus, c.measure(20), out);
+        return 0;
     }
 
     /** --repeat, else the bench's own default; fewer than one run is refused. */

@@ -12,7 +12,7 @@ import java.util.ServiceLoader;
         scope = CommandLine.ScopeType.INHERIT, // subcommands get --help and --version too ('sift ask --help')
         description = "Answers questions about your data from the data, and shows its work.",
         subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, ConnectCommand.class, DatasetsCommand.class,
-                KgCommand.class, ModelsCommand.class, HealthCommand.class, McpCommand.class})
+                KgCommand.class, ModelsCommand.class, HealthCommand.class, McpCommand.class, GroundingCommand.class})
 public final class Main implements Runnable {
     public static final int USAGE_ERROR = 2;
 

@@ -224,14 +224,20 @@ public final class ClaimExtractor {
         double scale = 1;
         Matcher sw = SCALE_WORD.matcher(after);
         Matcher sl = SCALE_LETTER.matcher(after);
+        boolean word = false;
         if (!percent && sw.find()) {
+            word = true;
             scale = scale(sw.group(1));
         } else if (!percent && sl.find()) {
             scale = sl.group(1).equals("M") ? 1e6 : 1e9;
         }
         boolean hedged = hedged(text, m.start());
         List<Claim.Reading> readings = new ArrayList<>();
+        boolean englishScale = word && GROUPED_COMMA.matcher(body).matches();
         for (String[] parts : splits(body)) {
+            if (englishScale && !parts[1].isEmpty()) {
+                continue; // "5,357 thousand" groups its digits: a decimal comma is not read before an English scale word
+            }
             double v = Double.parseDouble((parts[0].isEmpty() ? "0" : parts[0]) + (parts[1].isEmpty() ? "" : "." + parts[1]));
             double tol = 0.5 * Math.pow(10, -parts[1].length());
             if (hedged && parts[1].isEmpty()) {

@@ -30,11 +30,15 @@ public final class Facts {
     private final Set<String> dates;
     private final String text;
     private final Supplier<String> names;
+    /** Text indexed only when a claim is found nowhere else (the prompt's dataset section: long, rarely needed). */
+    private final List<String> later;
+    private Facts more;
     private String words;
     private String nameWords;
 
     private Facts(double[] numbers, double[] pool, double[] nameNumbers, Set<String> dates, String text,
-                  Supplier<String> names) {
+                  Supplier<String> names, List<String> later) {
+        this.later = later;
         this.numbers = numbers;
         this.pool = pool;
         this.nameNumbers = nameNumbers;
@@ -49,7 +53,16 @@ public final class Facts {
 
     /** True when some stated number lies within the reading's rounding of it. */
     public boolean supports(Claim.Reading r) {
-        return within(numbers, Math.abs(r.value()), r.tolerance());
+        return within(numbers, Math.abs(r.value()), r.tolerance()) || more() != null && more.supports(r);
+    }
+
+    private Facts more() {
+        if (more == null && !later.isEmpty()) {
+            Builder b = builder();
+            later.forEach(b::text);
+            more = b.build();
+        }
+        return more;
     }
 
     /** The evidence number within the reading's rounding, or NaN. */
@@ -62,7 +75,8 @@ public final class Facts {
 
     /** True when a whole number is the number inside a name the evidence uses ("1996" of unemployment_1996). */
     public boolean namesNumber(double v) {
-        return v == Math.rint(v) && Arrays.binarySearch(nameNumbers, Math.abs(v)) >= 0;
+        return v == Math.rint(v) && Arrays.binarySearch(nameNumbers, Math.abs(v)) >= 0
+                || more() != null && more.namesNumber(v);
     }
 
     /**
@@ -77,7 +91,7 @@ public final class Facts {
         if (words == null) {
             words = " " + words(text) + " ";
         }
-        if (words.contains(v)) {
+        if (words.contains(v) || more() != null && more.mentionsValue(value)) {
             return true;
         }
         if (nameWords == null) {
@@ -107,12 +121,12 @@ public final class Facts {
     }
 
     public boolean hasDate(String iso) {
-        return dates.contains(iso);
+        return dates.contains(iso) || more() != null && more.hasDate(iso);
     }
 
     /** True when the evidence's text (cells, names, SQL, observations) contains {@code value}, ignoring case. */
     public boolean mentions(String value) {
-        return text.contains(value.toLowerCase(Locale.ROOT));
+        return text.contains(value.toLowerCase(Locale.ROOT)) || more() != null && more.mentions(value);
     }
 
     /** Row counts and column sums: the evidence's own values that derivations may start from. */
@@ -144,6 +158,7 @@ public final class Facts {
         private final Set<Double> nameNumbers = new HashSet<>();
         private final StringBuilder text = new StringBuilder();
         private Supplier<String> names;
+        private List<String> later = List.of();
 
         private Builder() { }
 
@@ -248,6 +263,12 @@ public final class Facts {
             return d;
         }
 
+        /** Text the planner was shown that is indexed only if a claim is found nowhere else. */
+        public Builder later(List<String> texts) {
+            this.later = List.copyOf(texts);
+            return this;
+        }
+
         /** Names known for the dataset beyond what the run showed (knowledge-graph labels), read only if needed. */
         public Builder names(Supplier<String> names) {
             this.names = names;
@@ -287,7 +308,7 @@ public final class Facts {
             double[] sorted = Arrays.copyOf(numbers, n);
             Arrays.sort(sorted);
             double[] named = nameNumbers.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            return new Facts(sorted, Arrays.copyOf(pool, p), named, Set.copyOf(dates), text.toString(), names);
+            return new Facts(sorted, Arrays.copyOf(pool, p), named, Set.copyOf(dates), text.toString(), names, later);
         }
 
         private static boolean looksLikeDate(String s) {

@@ -35,7 +35,12 @@ public final class Grounding {
      * them (knowledge-graph labels, aliases, code meanings), read only when a quoted value is found nowhere else.
      */
     public static Facts facts(List<Evidence> evidence, List<String> texts, Supplier<String> names) {
-        Facts.Builder b = Facts.builder().names(names);
+        return facts(evidence, texts, List.of(), names);
+    }
+
+    /** As above; {@code reference} (the prompt's dataset facts, the conversation) is indexed only when needed. */
+    public static Facts facts(List<Evidence> evidence, List<String> texts, List<String> reference, Supplier<String> names) {
+        Facts.Builder b = Facts.builder().names(names).later(reference);
         for (Evidence e : evidence) {
             b.text(e.sql());
             b.table(e.columns(), e.rows(), e.rowCount());
@@ -45,13 +50,13 @@ public final class Grounding {
     }
 
     public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts) {
-        return check(answer, evidence, texts, null, false);
+        return check(answer, evidence, texts, List.of(), null, false);
     }
 
     /** As above; {@code proposes}: a clarifying question or a decline, of which only statements are checked. */
-    public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts, Supplier<String> names,
-                                    boolean proposes) {
-        return AnswerCheck.check(answer, facts(evidence, texts, names), proposes);
+    public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts, List<String> reference,
+                                    Supplier<String> names, boolean proposes) {
+        return AnswerCheck.check(answer, facts(evidence, texts, reference, names), proposes);
     }
 
     public boolean sampled(String question, String answer) {
