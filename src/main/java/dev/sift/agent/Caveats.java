@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 final class Caveats {
     /** Words by which an answer says a model's results are not to be trusted. */
     private static final Pattern STATED = Pattern.compile("\\b(weak|unreliable|not reliable|chance|no better than"
-            + "|not meaningful|cannot be trusted|can't be trusted|not be trusted|untrustworthy)\\b");
+            + "|not meaningful|cannot be trusted|can't be trusted|not be trusted|untrustworthy|leak|leaks|leaked|leakage)\\b");
 
     private final List<String> found = new ArrayList<>();
 

@@ -34,7 +34,8 @@ import java.util.Optional;
  * disambiguations: [{name, synonyms, text, prefer}]
  * value_aliases:   [{name, synonyms, table, column, value, note}]
  * predictions:     [{name, description, triggers, entity: t.c, label: {name, expression},
- *                    history: {filter, description}, current: {filter, description, phrases}, features: SELECT …}]
+ *                    history: {filter, description}, current: {filter, description, phrases}, features: SELECT …,
+ *                    as_of: t.c (the moment of the prediction; see {@link PointInTime})}]
  * </pre>
  * Structural problems ({@link #parse}) and schema problems ({@link #overlay}) throw {@link KgException}
  * listing every problem with the file and the entry, e.g. {@code concepts[lives_in]}.
@@ -314,13 +315,19 @@ public final class KgLoader {
             problems.add(where + "entity '" + text(n, "entity") + "' must be written table.column, e.g. loan.loan_id");
             return null;
         }
+        String asOf = text(n, "as_of");
+        if (asOf != null && !tableOf(asOf).equalsIgnoreCase(tableOf(text(n, "entity")))) {
+            problems.add(where + "as_of '" + asOf + "' must be a date column of the entity table, written "
+                    + tableOf(text(n, "entity")) + ".<column>, e.g. loan.date");
+            return null;
+        }
         return new PredictionTask(name, text(n, "description"), list(n, "triggers"), text(n, "entity"),
                 text(n.path("label"), "name"), text(n.path("label"), "expression"),
                 new PredictionTask.Subset(text(n.path("history"), "filter"), text(n.path("history"), "description"),
                         list(n.path("history"), "phrases")),
                 new PredictionTask.Subset(text(n.path("current"), "filter"), text(n.path("current"), "description"),
                         list(n.path("current"), "phrases")),
-                text(n, "features"));
+                text(n, "features"), text(n, "as_of"));
     }
 
     private static boolean sameJoin(KgEntry.Join a, KgEntry.Join b) {

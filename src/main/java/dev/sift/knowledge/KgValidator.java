@@ -169,6 +169,7 @@ public final class KgValidator {
             problems.add(where + ": features SQL already returns a column named like the label '" + p.label() + "'");
             return;
         }
+        pointInTime(where, p, columns, ws, problems);
         for (String[] set : List.of(new String[] {"history", p.historySql()}, new String[] {"current", p.currentSql()})) {
             try {
                 ws.trustedQuery("SELECT * FROM (" + set[1] + ") AS s LIMIT 0", 1);
@@ -176,6 +177,64 @@ public final class KgValidator {
                 problems.add(where + ": " + set[0] + " set (label and filter over " + p.entityTable() + ") does not run: "
                         + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * A task whose features read a time-stamped table without a cut-off at its moment is refused, naming the
+     * table, the features that come from it (those that change when the table is emptied) and the fix.
+     */
+    private static void pointInTime(String where, PredictionTask p, List<String> columns, Workspace ws,
+                                    List<String> problems) {
+        if (p.asOf() != null) {
+            String type = ws.table(p.entityTable()).flatMap(t -> t.column(KgLoader.columnOf(p.asOf())))
+                    .map(c -> c.type().toUpperCase(java.util.Locale.ROOT)).orElse(null);
+            if (type == null || !(type.startsWith("DATE") || type.startsWith("TIMESTAMP"))) {
+                problems.add(where + ": as_of '" + p.asOf() + "' must be a DATE or TIMESTAMP column of "
+                        + p.entityTable() + (type == null ? " (no such column)" : " (it is " + type + ")"));
+                return;
+            }
+        }
+        Map<String, List<String>> dates = new java.util.LinkedHashMap<>();
+        for (PointInTime.Read r : PointInTime.reads(p.features())) {
+            ws.table(r.table()).ifPresent(t -> dates.put(r.table(), t.columns().stream()
+                    .filter(c -> c.type().toUpperCase(java.util.Locale.ROOT).matches("(DATE|TIMESTAMP).*"))
+                    .map(c -> c.name()).toList()));
+        }
+        for (PointInTime.Gap g : PointInTime.gaps(p, dates)) {
+            List<String> from = featuresFrom(p, g.table(), columns, ws);
+            problems.add(where + ": features read the time-stamped table " + g.table() + " (dated by "
+                    + String.join(", ", g.dateColumns()) + ") but " + g.problem() + ", so "
+                    + (from.isEmpty() ? "its features" : "the feature" + (from.size() == 1 ? " " : "s ")
+                    + String.join(", ", from)) + " may use rows from after the prediction is made");
+        }
+    }
+
+    /** The feature columns whose values change when {@code table} is read as empty (empty when that fails). */
+    private static List<String> featuresFrom(PredictionTask p, String table, List<String> columns, Workspace ws) {
+        String t = KgSql.table(table);
+        String f = KgSql.ident(p.entityColumn());
+        StringBuilder sql = new StringBuilder("WITH full_ AS (").append(p.features().strip()).append("), empty_ AS (WITH ")
+                .append(t).append(" AS (SELECT * FROM ").append(t).append(" WHERE false) ").append(p.features().strip())
+                .append(") SELECT ");
+        List<String> features = columns.stream().filter(c -> !c.equalsIgnoreCase(p.entityColumn())).toList();
+        for (int i = 0; i < features.size(); i++) {
+            String c = KgSql.ident(features.get(i));
+            sql.append(i == 0 ? "" : ", ").append("count(*) FILTER (WHERE a.").append(c).append(" IS DISTINCT FROM b.")
+                    .append(c).append(')');
+        }
+        sql.append(" FROM full_ a LEFT JOIN empty_ b ON a.").append(f).append(" = b.").append(f);
+        try {
+            List<Object> row = ws.trustedQuery(sql.toString(), 1).rows().get(0);
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < features.size(); i++) {
+                if (((Number) row.get(i)).longValue() > 0) {
+                    out.add(features.get(i));
+                }
+            }
+            return out;
+        } catch (QueryException | RuntimeException e) {
+            return List.of();
         }
     }
 

@@ -16,9 +16,18 @@ import java.util.List;
  * @param history     the rows with a known outcome to learn from
  * @param current     the rows to score
  * @param features    a SELECT returning one row per entity: the entity column and the features
+ * @param asOf        the moment the prediction is made, as table.column of the entity table (e.g. {@code loan.date}):
+ *                    every time-stamped table the features read is cut off strictly before it ({@link PointInTime});
+ *                    null when the features read no time-stamped table
  */
 public record PredictionTask(String name, String description, List<String> triggers, String entity, String label,
-                             String labelExpression, Subset history, Subset current, String features) {
+                             String labelExpression, Subset history, Subset current, String features, String asOf) {
+
+    /** The rule an answer and a model card state, e.g. "features use only rows dated strictly before loan.date". */
+    public String pointInTimeRule() {
+        return asOf == null ? null : "features use only rows dated strictly before " + asOf
+                + " (the moment the prediction is made)";
+    }
 
     /**
      * A subset of the entity table: a SQL filter over it, the words to describe it, and the phrases a question

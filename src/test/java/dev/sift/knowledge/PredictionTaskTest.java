@@ -39,8 +39,8 @@ class PredictionTaskTest {
                 ws.query("SELECT CAST(count(*) AS HUGEINT) FROM loan WHERE status = 'B'").scalar());
         assertThat(ws.query("SELECT count(*) FROM (" + t.currentSql() + ")").scalar())
                 .isEqualTo(ws.query("SELECT count(*) FROM loan WHERE status IN ('C', 'D')").scalar());
-        assertThat(ws.query(t.currentSql()).columnNames()).contains("loan_id", "amount", "avg_balance", "min_balance",
-                "inflows", "outflows", "avg_salary").doesNotContain("defaulted", "status");
+        assertThat(ws.query(t.currentSql()).columnNames()).contains("loan_id", "amount", "balance_before",
+                "min_balance_6m", "inflow_6m", "outflow_6m", "avg_salary").doesNotContain("defaulted", "status");
     }
 
     @Test

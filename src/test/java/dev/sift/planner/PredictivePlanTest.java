@@ -90,7 +90,8 @@ class PredictivePlanTest extends OnBankWorkspace {
                 .findFirst().orElseThrow();
         assertThat(answer).contains("\nMain drivers overall — o" + overall.substring(1))
                 .contains("\nModel quality — cross-validated " + metrics.substring("Quality: ".length()))
-                .contains("Caveat: the features aggregate all of an account's transactions");
+                .contains("\nPoint in time: features use only rows dated strictly before loan.date (the moment the prediction is"
+                        + " made), so no feature sees what happened after it;");
     }
 
     @Test

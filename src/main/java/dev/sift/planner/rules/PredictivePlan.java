@@ -269,9 +269,10 @@ public final class PredictivePlan {
                 .append(l.substring("Quality: ".length())));
         line(train.observation(), "Warning:").ifPresent(l -> b.append('\n')
                 .append(l.contains(" Say so") ? l.substring(0, l.indexOf(" Say so")) : l));
-        b.append("\nCaveat: the features aggregate all of an account's transactions, including those after the loan was"
-                + " granted or finished, so they may carry hindsight; treat the probabilities as a ranking of risk, not"
-                + " as calibrated forecasts.");
+        b.append(t.asOf() != null ? "\nPoint in time: " + t.pointInTimeRule() + ", so no feature sees what happened"
+                + " after it; treat the probabilities as a ranking of risk, not as calibrated forecasts."
+                : "\nCaveat: the task names no moment of prediction, so its features may carry hindsight; treat the"
+                + " probabilities as a ranking of risk, not as calibrated forecasts.");
         return Decision.answer("answered from the model's predictions and explanations", b.toString(), AnswerKind.ANSWER, null);
     }
 

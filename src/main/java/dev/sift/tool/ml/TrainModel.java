@@ -99,11 +99,20 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         Trainer.Labels labels = task == TaskType.CLASSIFICATION ? Trainer.classLabels(target, data.target())
                 : Trainer.regressionLabels(target, data.target());
         TrainedModel trained = Trainer.train(ctx.models().nextId(), task, table.name(), target, entity, encoder, data,
-                labels, overrides);
+                labels, overrides).withPointInTime(pointInTime(ctx, table.name()));
         TrainedModel model = ctx.models().add(trained, MlSupport.origin(ctx, table, target));
         LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
+        java.util.Optional<String> caveat = java.util.stream.Stream.of(ModelQuality.warning(model), Leakage.suspect(model))
+                .flatMap(java.util.Optional::stream).reduce((a, b) -> a + "\n" + b);
         return ToolResult.ok(summary(model, data.rows()), payload(model), ToolResult.withCaveat(Map.of("model",
-                model.id(), "millis", model.provenance().trainMillis()), ModelQuality.warning(model)));
+                model.id(), "millis", model.provenance().trainMillis()), caveat));
+    }
+
+    /** The point-in-time rule of the prediction task whose history frame this is, or null. */
+    private static String pointInTime(ToolContext ctx, String source) {
+        return ctx.knowledge().graph().predictions().stream()
+                .filter(t -> PredictionFrames.historyFrame(t).equalsIgnoreCase(source)).findFirst()
+                .map(dev.sift.knowledge.PredictionTask::pointInTimeRule).orElse(null);
     }
 
     private static String dropped(FeatureEncoder encoder) {
@@ -134,6 +143,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
             b.append("\nPoint in time: ").append(p.pointInTime()).append('.');
         }
         b.append("\nThe model is trained on all ").append(p.trainRows()).append(" labelled rows.");
+        Leakage.suspect(m).ifPresent(w -> b.append('\n').append(w));
         ModelQuality.warning(m).ifPresent(w -> b.append('\n').append(w).append(" Say so in the answer; more rows"
                 + " or better features (a prediction task's prediction_frames, if the knowledge graph has one) may help."));
         b.append("\nNext: predict(source=<frame with the same columns>, model=").append(m.id()).append(").");
@@ -172,6 +182,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
         out.put("seed", p.seed());
         out.put("metrics", p.metrics());
         out.put("warning", ModelQuality.warning(m).orElse(null));
+        out.put("leakage_warning", Leakage.suspect(m).orElse(null));
         out.put("cross_validation", crossValidation(p.evaluation()));
         out.put("point_in_time", p.pointInTime());
         out.put("train_rows", p.trainRows());

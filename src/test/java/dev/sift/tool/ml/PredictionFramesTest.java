@@ -57,7 +57,7 @@ class PredictionFramesTest {
                 + " approved joins.\nSaved as frame frames.loan_default_history: " + finished + " rows of finished loans"
                 + " (A paid, B not paid; defaulted = status B), " + bad + " with defaulted = 1 (the rows to learn from)."
                 + "\nSaved as frame frames.loan_default_current: " + running + " rows of running loans (C OK so far, D in"
-                + " debt) (the rows to score).\nColumns: loan_id (entity), amount, duration, payments, avg_balance, ")
+                + " debt) (the rows to score).\nColumns: loan_id (entity), amount, duration, payments, account_age_days, balance_before, ")
                 .endsWith("; defaulted (label, history only).\nNext: train_model(source=loan_default_history,"
                         + " target=defaulted, entity=loan_id), then predict(source=loan_default_current), then"
                         + " explain_prediction.");

@@ -1,0 +1,93 @@
+package dev.sift.tool.ml;
+
+import dev.sift.Sift;
+import dev.sift.agent.AgentConfig;
+import dev.sift.agent.AgentLoop;
+import dev.sift.agent.AgentRun;
+import dev.sift.data.Dataset;
+import dev.sift.data.DatasetStore;
+import dev.sift.data.Progress;
+import dev.sift.data.Workspace;
+import dev.sift.data.source.BankGenerator;
+import dev.sift.knowledge.CuratedKg;
+import dev.sift.knowledge.KgBuilder;
+import dev.sift.knowledge.KgException;
+import dev.sift.knowledge.KgLoader;
+import dev.sift.llm.ScriptedLlm;
+import dev.sift.planner.LlmPlanner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * An all-time minimum balance, which includes the months after a loan went bad, on the bundled demo bank (full
+ * scale): as a prediction task it is refused by the point-in-time check; as a frame a model writes itself, the
+ * model trains and its observation and the answer's notes carry the leakage warning.
+ */
+class LeakyFeatureTest {
+    static final String LEAKY = "SELECT loan.loan_id, loan.amount, b.min_balance FROM loan LEFT JOIN (SELECT"
+            + " loan.loan_id, min(t.balance) AS min_balance FROM loan JOIN trans AS t ON t.account_id = loan.account_id"
+            + " GROUP BY loan.loan_id) AS b ON b.loan_id = loan.loan_id";
+    @TempDir
+    static Path store;
+    private static Workspace ws;
+
+    @BeforeAll
+    static void open() throws Exception {
+        Dataset bank = new DatasetStore(store).ensure("bank", new BankGenerator(1.0, BankGenerator.DEFAULT_SEED),
+                Progress.NONE);
+        ws = Workspace.open(bank, Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        ws.close();
+    }
+
+    @Test
+    void an_all_time_minimum_is_refused_by_kg_check_and_warned_about_on_a_model_written_frame() throws Exception {
+        CuratedKg task = KgLoader.parse("""
+                predictions:
+                  - name: leaky_default
+                    triggers: [default]
+                    entity: loan.loan_id
+                    as_of: loan.date
+                    label: {name: defaulted, expression: "CASE WHEN loan.status = 'B' THEN 1 ELSE 0 END"}
+                    history: {filter: "loan.status IN ('A', 'B')", description: finished loans}
+                    current: {filter: "loan.status IN ('C', 'D')", description: running loans, phrases: [running]}
+                    features: "%s"
+                """.formatted(LEAKY), "kg/leaky.kg.yaml");
+        assertThatThrownBy(() -> KgLoader.overlay(KgBuilder.build(ws), task, ws))
+                .satisfies(e -> assertThat(((KgException) e).problems()).containsExactly("kg/leaky.kg.yaml:"
+                        + " predictions[leaky_default]: features read the time-stamped table trans (dated by date) but it"
+                        + " has no cut-off at the task's moment loan.date: add t.date < loan.date to the condition that"
+                        + " reads trans (its JOIN ... ON or WHERE), so the feature min_balance may use rows from after the"
+                        + " prediction is made"));
+
+        String frame = "SELECT f.*, CASE WHEN loan.status = 'B' THEN 1 ELSE 0 END AS defaulted FROM (" + LEAKY + ") f"
+                + " JOIN loan USING (loan_id) WHERE loan.status IN ('A', 'B')";
+        String answer = "Loans whose account went deeply negative default most.";
+        ScriptedLlm llm = new ScriptedLlm(
+                PredictiveFlowTest.call("run_sql", "{\"sql\":\"" + frame.replace("\"", "\\\"") + "\",\"label\":\"leaky\"}"),
+                PredictiveFlowTest.call("train_model", "{\"source\":\"leaky\",\"target\":\"defaulted\",\"entity\":\"loan_id\"}"),
+                "{\"thought\":\"done\",\"final_answer\":\"" + answer + "\"}");
+        AgentRun run = new AgentLoop(new LlmPlanner(llm), Sift.defaultTools(), ws, llm, AgentConfig.defaults())
+                .run("Which loans are likely to default?");
+        String trained = run.steps().get(1).observation();
+        String warning = trained.lines().filter(l -> l.startsWith("Leakage warning: ")).findFirst().orElseThrow();
+        assertThat(warning).matches("Leakage warning: feature 'min_balance' alone separates the classes \\(AUC 0\\.8[5-9]\\d"
+                + " over the test folds\\): check that it is known before the moment the prediction is made \\(not"
+                + " computed from rows after it, such as an all-time minimum that includes the months after the"
+                + " outcome\\); if not, rebuild the frame with rows strictly before that moment\\.");
+        // the model that adds nothing over that one feature is also flagged weak; both reach the notes and the answer
+        assertThat(trained).contains("\nWarning: model m1 is weak (cross-validated AUC ");
+        assertThat(run.notes()).anySatisfy(n -> assertThat(n).contains(warning));
+        assertThat(run.answer()).contains(warning).endsWith("\n\n" + answer);
+    }
+}
