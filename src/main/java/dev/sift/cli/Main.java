@@ -46,7 +46,7 @@ public final class Main implements Runnable {
         }
     }
 
-    private static CommandLine commandLine() {
+    static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         // Commands of modules the product does not depend on (the benchmarks) are found on the class path.
         for (CommandExtension extension : ServiceLoader.load(CommandExtension.class)) {
