@@ -44,7 +44,7 @@ class DocsTest {
                     }
                     int hash = target.indexOf('#');
                     String file = hash < 0 ? target : target.substring(0, hash);
-                    Path resolved = file.isEmpty() ? doc : doc.getParent().resolve(file).normalize();
+                    Path resolved = file.isEmpty() ? doc : doc.toAbsolutePath().getParent().resolve(file).normalize();
                     if (!Files.exists(resolved)) {
                         broken.add(doc + ": " + target + " (no such file)");
                     } else if (hash >= 0 && !anchors.computeIfAbsent(resolved, DocsTest::anchorsOf)
