@@ -132,7 +132,7 @@ final class Templates {
     Draft yearCount(Table t, DateColumn d, int year) {
         return Draft.analytic("year_count", List.of(
                 "How many " + t.plural() + " have a " + d.phrase() + " in " + year + "?",
-                "In " + year + ", how many " + t.plural() + " were there by " + d.phrase() + "?",
+                "Of all " + t.plural() + ", how many have a " + d.phrase() + " in " + year + "?",
                 "Count the " + other(t) + " whose " + d.phrase() + " falls in " + year + "."),
                 "SELECT count(*) FROM " + t.sql() + " WHERE year(" + Sql.quoteIdent(d.column()) + ") = " + year);
     }
