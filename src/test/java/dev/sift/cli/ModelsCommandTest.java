@@ -53,7 +53,7 @@ class ModelsCommandTest {
     @Test
     void a_model_trained_by_ask_is_listed_by_a_new_process() throws Exception {
         String out = newProcess("models", "list");
-        assertThat(out).startsWith("bank:\n  m1  classification of defaulted on loan_default_history, 11 columns, AUC ").contains(" positives), baseline ");
+        assertThat(out).startsWith("bank:\n  m1  classification of defaulted on loan_default_history, 18 columns, AUC ").contains(" positives), baseline ");
     }
 
     @Test
