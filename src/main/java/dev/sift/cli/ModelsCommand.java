@@ -94,15 +94,12 @@ final class ModelsCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "ID", description = "model id, e.g. m1")
-        String id;
-
-        @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset name (default: ${DEFAULT-VALUE})")
-        String dataset;
+        @picocli.CommandLine.Mixin
+        ModelRef ref = new ModelRef();
 
         @Override
         public Integer call() throws Exception {
-            ModelStore.Loaded l = load(store(), dataset, id);
+            ModelStore.Loaded l = load(store(), ref.dataset, ref.id);
             PrintWriter out = spec.commandLine().getOut();
             out.println(new String(l.card().toJson(), java.nio.charset.StandardCharsets.UTF_8));
             out.flush();
@@ -116,11 +113,8 @@ final class ModelsCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "ID", description = "model id, e.g. m1")
-        String id;
-
-        @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset name (default: ${DEFAULT-VALUE})")
-        String dataset;
+        @picocli.CommandLine.Mixin
+        ModelRef ref = new ModelRef();
 
         @Option(names = "--table", description = "table to score (it needs the model's columns)")
         String table;
@@ -137,13 +131,13 @@ final class ModelsCommand implements Runnable {
                 throw new IllegalArgumentException("Give --table or --sql, not both.");
             }
             Sift sift = Runtime.offline();
-            Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
-            load(sift.models(), dataset, id); // one clear error for a damaged model, before any work
+            Dataset ds = sift.dataset(ref.dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + ref.dataset + "'"));
+            load(sift.models(), ref.dataset, ref.id); // one clear error for a damaged model, before any work
             try (Workspace ws = sift.open(ds)) {
                 ModelRegistry models = sift.models(ws);
-                TrainedModel m = models.select(id);
+                TrainedModel m = models.select(ref.id);
                 ToolRegistry tools = sift.tools();
-                ToolContext ctx = new ToolContext(ws, null, "score with " + id, models, sift.knowledge().lazy(ws));
+                ToolContext ctx = new ToolContext(ws, null, "score with " + ref.id, models, sift.knowledge().lazy(ws));
                 String source = source(tools, ctx, models.card(m.id()).orElseThrow());
                 ToolResult r = run(tools, ctx, "predict", JSON.createObjectNode().put("source", source).put("model", m.id()));
                 models.stale(m).ifPresent(w -> spec.commandLine().getErr().println("sift: " + w));
@@ -187,29 +181,35 @@ final class ModelsCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "ID", description = "model id, e.g. m1")
-        String id;
-
-        @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset name (default: ${DEFAULT-VALUE})")
-        String dataset;
+        @picocli.CommandLine.Mixin
+        ModelRef ref = new ModelRef();
 
         @Override
         public Integer call() throws Exception {
             ModelStore store = store();
             boolean removed;
             try {
-                removed = store.remove(dataset, id);
+                removed = store.remove(ref.dataset, ref.id);
             } catch (MlException e) {
                 throw new IllegalArgumentException(e.getMessage());
             }
             if (!removed) {
-                throw new IllegalArgumentException("No saved model '" + id + "' for dataset '" + dataset + "'. Saved models: "
-                        + ModelStore.describe(store.list(dataset)) + ".");
+                throw new IllegalArgumentException("No saved model '" + ref.id + "' for dataset '" + ref.dataset + "'. Saved models: "
+                        + ModelStore.describe(store.list(ref.dataset)) + ".");
             }
-            spec.commandLine().getOut().println("Removed model " + id + " of dataset '" + dataset + "'.");
+            spec.commandLine().getOut().println("Removed model " + ref.id + " of dataset '" + ref.dataset + "'.");
             spec.commandLine().getOut().flush();
             return 0;
         }
+    }
+
+    /** A saved model named on the command line: its id and its dataset (shared by show, score and rm). */
+    static final class ModelRef {
+        @Parameters(index = "0", paramLabel = "ID", description = "model id, e.g. m1")
+        String id;
+
+        @Option(names = "--dataset", defaultValue = Sift.DEMO_DATASET, description = "dataset name (default: ${DEFAULT-VALUE})")
+        String dataset;
     }
 
     static ModelStore.Loaded load(ModelStore store, String dataset, String id) {
