@@ -22,14 +22,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The package map of docs/architecture.md, enforced on the sources: every reference from one of our packages
  * to another (an import, a static import or a fully qualified name in code) must be one the map allows.
- * Subpackages follow their parent's rule ({@code data.source} is {@code data}); a package the map does not
- * know fails the test until it is placed on the map.
+ * A wildcard import ({@code import dev.sift.tool.*;}) counts as a reference to its package. A subpackage follows
+ * its parent's rule unless it has its own ({@code data.source} and {@code data.engine} are layers of their own, and
+ * each tool group may use only the groups listed for it); a package the map does not know fails the test until it
+ * is placed on the map.
  */
 class LayeringTest {
     private static final Path MAIN = Path.of("src/main/java");
     private static final Pattern PACKAGE = Pattern.compile("^package (dev\\.sift(?:\\.[a-z0-9_]+)*);", Pattern.MULTILINE);
-    /** A reference to one of our classes: the package is the lower-case part before the first capital. */
-    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.sift((?:\\.[a-z0-9_]+)*)\\.[A-Z]");
+    /** A reference to one of our classes (the package is the lower-case part before the first capital) or packages. */
+    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.sift((?:\\.[a-z0-9_]+)*)\\.(?:[A-Z]|\\*)");
 
     /** Which layers each layer may use (besides itself); checked from the most specific name down. */
     static final Map<String, Set<String>> ALLOWED = new LinkedHashMap<>();
@@ -37,16 +39,27 @@ class LayeringTest {
     static {
         ALLOWED.put("llm", Set.of());
         ALLOWED.put("data", Set.of());
+        ALLOWED.put("data.source", Set.of("data"));
+        ALLOWED.put("data.engine", Set.of("data", "data.source"));
         ALLOWED.put("text", Set.of("data"));
-        ALLOWED.put("knowledge", Set.of("data"));
+        ALLOWED.put("knowledge", Set.of("data", "data.source"));
         ALLOWED.put("ml", Set.of("data"));
-        ALLOWED.put("tool", Set.of("data", "knowledge", "ml", "llm", "text"));
-        ALLOWED.put("tool.*", Set.of("tool", "tool.*", "data", "knowledge", "ml", "llm", "text"));
-        ALLOWED.put("agent", Set.of("tool", "data", "knowledge", "ml", "llm", "text"));
-        ALLOWED.put("planner", Set.of("agent", "tool", "data", "knowledge", "ml", "llm", "text"));
-        ALLOWED.put("session", Set.of("planner", "agent", "tool", "data", "knowledge", "ml", "llm", "text"));
-        Set<String> product = Set.of("", "session", "planner", "agent", "tool", "tool.*", "data", "knowledge", "ml",
-                "llm", "text");
+        Set<String> base = Set.of("data", "knowledge", "ml", "llm", "text");
+        ALLOWED.put("tool", base);
+        // the tool groups: each may use the contract, the base layers and the groups named here, and no cycle
+        for (String group : List.of("sql", "knowledge", "narrate", "dialog", "chart")) {
+            ALLOWED.put("tool." + group, union(base, Set.of("tool")));
+        }
+        ALLOWED.put("tool.data", union(base, Set.of("tool", "data.source")));
+        ALLOWED.put("tool.analysis", union(base, Set.of("tool", "tool.chart")));
+        ALLOWED.put("tool.ml", union(base, Set.of("tool", "tool.chart", "tool.analysis")));
+        ALLOWED.put("tool.*", Set.of()); // a new tool group is placed on the map by name
+        ALLOWED.put("agent", union(base, Set.of("tool")));
+        ALLOWED.put("planner", union(base, Set.of("agent", "tool")));
+        ALLOWED.put("session", union(base, Set.of("planner", "agent", "tool")));
+        Set<String> product = union(base, Set.of("", "session", "planner", "agent", "tool", "tool.*", "data.source",
+                "data.engine", "tool.sql", "tool.knowledge", "tool.narrate", "tool.dialog", "tool.chart", "tool.data",
+                "tool.analysis", "tool.ml"));
         // the faces: mcp serves the product to MCP clients; web mounts it at /mcp and cli runs it on stdio
         ALLOWED.put("mcp", product);
         ALLOWED.put("web", union(product, Set.of("mcp")));
@@ -83,6 +96,29 @@ class LayeringTest {
                 .containsExactly("C.java: cli may not use bench (dev.sift.bench.Suite)");
         assertThat(check(Path.of("W.java"), "package dev.sift.web;\nimport static dev.sift.bench.Suite.load;\n"))
                 .containsExactly("W.java: web may not use bench (dev.sift.bench.Suite)");
+    }
+
+    @Test
+    void a_wildcard_import_is_a_reference_to_its_package() {
+        assertThat(check(Path.of("W.java"), "package dev.sift.data;\nimport dev.sift.tool.*;\nimport dev.sift.ml.*;\n"))
+                .containsExactly("W.java: data may not use tool (dev.sift.tool.*)",
+                        "W.java: data may not use ml (dev.sift.ml.*)");
+    }
+
+    @Test
+    void data_source_and_data_engine_are_layers_of_their_own_and_tool_groups_may_not_form_a_cycle() {
+        assertThat(check(Path.of("S.java"), "package dev.sift.data.source;\nimport dev.sift.data.engine.PostgresEngine;\n"))
+                .containsExactly("S.java: data.source may not use data.engine (dev.sift.data.engine.PostgresEngine)");
+        assertThat(check(Path.of("D.java"), "package dev.sift.data;\nimport dev.sift.data.source.Sources;\n"))
+                .containsExactly("D.java: data may not use data.source (dev.sift.data.source.Sources)");
+        assertThat(check(Path.of("E.java"), "package dev.sift.data.engine;\nimport dev.sift.data.source.Sources;\n"))
+                .isEmpty();
+        assertThat(check(Path.of("A.java"), "package dev.sift.tool.analysis;\nimport dev.sift.tool.ml.Train;\n"))
+                .containsExactly("A.java: tool.analysis may not use tool.ml (dev.sift.tool.ml.Train)");
+        assertThat(check(Path.of("M.java"), "package dev.sift.tool.ml;\nimport dev.sift.tool.analysis.Forecast;\n"))
+                .isEmpty();
+        assertThat(check(Path.of("N.java"), "package dev.sift.tool.newgroup;\nimport dev.sift.tool.ToolResult;\n"))
+                .containsExactly("N.java: tool.newgroup may not use tool (dev.sift.tool.ToolResult)");
     }
 
     @Test
@@ -146,6 +182,9 @@ class LayeringTest {
     }
 
     private static String className(String source, int start) {
+        if (source.charAt(start) == '*') {
+            return "*";
+        }
         int end = start;
         while (end < source.length() && Character.isJavaIdentifierPart(source.charAt(end))) {
             end++;

@@ -63,8 +63,9 @@ public final class QueryGate implements AutoCloseable {
             if (base <= 0 || limitBytes <= 0) {
                 return; // no measure of the process here: DuckDB's own limit is all there is
             }
+            // cancel on every poll while over the limit: a cancel that lands before the statement starts is lost
             watch = watcher.scheduleWithFixedDelay(() -> {
-                if (!overLimit.get() && residentBytes.getAsLong() - base > limitBytes) {
+                if (residentBytes.getAsLong() - base > limitBytes) {
                     overLimit.set(true);
                     try {
                         st.cancel();

@@ -83,7 +83,7 @@ class AskCommandTest {
     }
 
     @Test
-    void countsLoansFromTheData() throws Exception {
+    void counts_loans_from_the_data() throws Exception {
         JsonNode o = askJson("How many loans are there?");
         long loans = count(home, "bank", "SELECT count(*) FROM loan");
         assertThat(loans).isPositive();
@@ -107,7 +107,7 @@ class AskCommandTest {
     }
 
     @Test
-    void aTrendAnswerCarriesItsChartInTheChartsField() throws Exception {
+    void a_trend_answer_carries_its_chart_in_the_charts_field() throws Exception {
         JsonNode o = askJson("is there a trend in the number of loans per month?");
         assertThat(o.get("kind").asText()).isEqualTo("answer");
         JsonNode charts = o.get("charts");
@@ -118,7 +118,7 @@ class AskCommandTest {
     }
 
     @Test
-    void aResultGroupedByYearGetsASuggestedLineWithReadableTitlesAndColumnFormats() throws Exception {
+    void a_result_grouped_by_year_gets_a_suggested_line_with_readable_titles_and_column_formats() throws Exception {
         JsonNode o = askJson("number of loans per year");
         JsonNode chart = o.get("charts").get(0);
         assertThat(chart.get("suggested").asBoolean()).isTrue();
@@ -129,14 +129,14 @@ class AskCommandTest {
     }
 
     @Test
-    void aCountIsSaidInTheTablesOwnWords() throws Exception {
+    void a_count_is_said_in_the_tables_own_words() throws Exception {
         JsonNode o = askJson("How many loans are there?");
         assertThat(o.get("answer").asText()).matches("(?s)There are \\d+ loans\\..*");
         assertThat(o.get("charts").size()).isZero();
     }
 
     @Test
-    void countsCardsFilteredByAValueThatOccursInTheData() throws Exception {
+    void counts_cards_filtered_by_a_value_that_occurs_in_the_data() throws Exception {
         JsonNode o = askJson("How many cards are gold?");
         long gold = count(home, "bank", "SELECT count(*) FROM card WHERE type = 'gold'");
         assertThat(gold).isPositive();
@@ -148,7 +148,7 @@ class AskCommandTest {
     }
 
     @Test
-    void countsLoansOfOneYear() throws Exception {
+    void counts_loans_of_one_year() throws Exception {
         JsonNode o = askJson("how many loans in 1996");
         long in1996 = count(home, "bank", "SELECT count(*) FROM loan WHERE year(date) = 1996");
         long all = count(home, "bank", "SELECT count(*) FROM loan");
@@ -160,7 +160,7 @@ class AskCommandTest {
     }
 
     @Test
-    void asksBackInsteadOfGuessingAWordItCannotMap() throws Exception {
+    void asks_back_instead_of_guessing_a_word_it_cannot_map() throws Exception {
         JsonNode o = askJson("How many loans churned?");
         assertThat(o.get("kind").asText()).isEqualTo("clarification");
         assertThat(o.get("status").asText()).isEqualTo("llm_disabled");
@@ -169,7 +169,7 @@ class AskCommandTest {
     }
 
     @Test
-    void listsTheTablesForASchemaQuestion() throws Exception {
+    void lists_the_tables_for_a_schema_question() throws Exception {
         JsonNode o = askJson("what tables are there?");
         List<String> tables = strings("SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' ORDER BY 1");
         assertThat(tables).hasSize(8).contains("loan", "card", "trans", "order");
@@ -179,7 +179,7 @@ class AskCommandTest {
     }
 
     @Test
-    void samplesTheValuesOfAColumn() throws Exception {
+    void samples_the_values_of_a_column() throws Exception {
         JsonNode o = askJson("what values does loan.status take?");
         List<String> statuses = strings("SELECT DISTINCT status FROM loan WHERE status IS NOT NULL ORDER BY 1");
         assertThat(statuses).isNotEmpty();
@@ -192,7 +192,7 @@ class AskCommandTest {
     }
 
     @Test
-    void humanOutputShowsTheAnswerItsEvidenceAndTheStatus() throws Exception {
+    void human_output_shows_the_answer_its_evidence_and_the_status() throws Exception {
         CliHarness.assumeOffline();
         long loans = count(home, "bank", "SELECT count(*) FROM loan");
         CliHarness.Result r = ok("ask", "How many loans are there?");
@@ -203,7 +203,7 @@ class AskCommandTest {
     }
 
     @Test
-    void aClarificationExitsZeroInHumanOutputToo() {
+    void a_clarification_exits_zero_in_human_output_too() {
         CliHarness.assumeOffline();
         CliHarness.Result r = ok("ask", "How many loans churned?");
         assertThat(r.out()).contains("'churned'").doesNotContain("Evidence:")
@@ -211,7 +211,7 @@ class AskCommandTest {
     }
 
     @Test
-    void aRunWithinABudgetOfOneStepStillAnswers() throws Exception {
+    void a_run_within_a_budget_of_one_step_still_answers() throws Exception {
         JsonNode o = askJson("How many loans are there?", "--max-steps", "1");
         assertThat(o.get("kind").asText()).isEqualTo("answer");
         assertThat(o.get("evidence").get(0).get("rows").get(0).get(0).asLong())
@@ -219,7 +219,7 @@ class AskCommandTest {
     }
 
     @Test
-    void unknownDatasetListsTheAvailableOnes() {
+    void unknown_dataset_lists_the_available_ones() {
         assertThat(usageError("ask", "How many loans are there?", "--dataset", "nope"))
                 .isEqualTo("sift: error: Unknown dataset 'nope'. Available: bank.");
         assertThat(run("ask", "x", "--dataset", "nope").out()).isEmpty();
@@ -228,7 +228,7 @@ class AskCommandTest {
     }
 
     @Test
-    void maxRowsSetsTheEvidenceRowsAndANegativeCountIsAUsageError() throws Exception {
+    void max_rows_sets_the_evidence_rows_and_a_negative_count_is_a_usage_error() throws Exception {
         JsonNode all = askJson("How many loans are there?", "--max-rows", "0");
         assertThat(all.at("/evidence/0/rows").size()).isEqualTo(1);
         assertThat(all.at("/evidence/0/truncated").asBoolean()).isFalse();
@@ -237,14 +237,14 @@ class AskCommandTest {
     }
 
     @Test
-    void emptyQuestionIsAUsageError() {
+    void empty_question_is_a_usage_error() {
         String expected = "sift: error: The question is empty: ask something, e.g. ./sift ask \"How many loans are there?\"";
         assertThat(usageError("ask", "")).isEqualTo(expected);
         assertThat(usageError("ask", "  \t ")).isEqualTo(expected);
     }
 
     @Test
-    void stepBudgetOutOfRangeIsAUsageError() {
+    void step_budget_out_of_range_is_a_usage_error() {
         assertThat(usageError("ask", "How many loans are there?", "--max-steps", "0"))
                 .isEqualTo("sift: error: max steps must be between 1 and 100, got 0");
         assertThat(usageError("ask", "How many loans are there?", "--max-steps", "101"))
@@ -254,7 +254,7 @@ class AskCommandTest {
     }
 
     @Test
-    void missingQuestionIsAUsageError() {
+    void missing_question_is_a_usage_error() {
         CliHarness.Result r = run("ask");
         assertThat(r.out()).isEmpty();
         assertThat(usageError("ask"))
@@ -263,7 +263,7 @@ class AskCommandTest {
     }
 
     @Test
-    void unknownSubcommandAndOptionAreUsageErrors() {
+    void unknown_subcommand_and_option_are_usage_errors() {
         assertThat(usageError("frobnicate"))
                 .isEqualTo("sift: error: Unmatched argument at index 0: 'frobnicate' (try 'sift --help')");
         assertThat(usageError("ask", "How many loans are there?", "--jsn"))
@@ -271,7 +271,7 @@ class AskCommandTest {
     }
 
     @Test
-    void traceFilesAreWrittenUnderTheHome() throws Exception {
+    void trace_files_are_written_under_the_home() throws Exception {
         JsonNode o = askJson("How many cards are gold?");
         Path trace = Path.of(o.get("trace").asText());
         assertThat(trace.getParent()).isEqualTo(home.resolve("traces"));

@@ -34,7 +34,7 @@ class DatasetsCommandTest {
     }
 
     @Test
-    void anEmptyHomeGetsAHint() throws Exception {
+    void an_empty_home_gets_a_hint() throws Exception {
         Path empty = home.resolve("empty-home");
         CliHarness.useHome(empty);
         try {
@@ -52,7 +52,7 @@ class DatasetsCommandTest {
     }
 
     @Test
-    void listsEachDatasetWithItsTablesAndRowCounts() throws Exception {
+    void lists_each_dataset_with_its_tables_and_row_counts() throws Exception {
         CliHarness.Result r = ok("datasets");
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0)).startsWith("bank — synthetic demo bank (PKDD'99 schema; seed ")
@@ -66,7 +66,7 @@ class DatasetsCommandTest {
     }
 
     @Test
-    void strayFilesInTheStoreAreNotDatasets() throws Exception {
+    void stray_files_in_the_store_are_not_datasets() throws Exception {
         Path stray = Files.writeString(home.resolve("datasets/.half.1234.building"), "junk");
         Path orphan = Files.writeString(home.resolve("datasets/orphan.json"), "{}");
         try {
@@ -79,7 +79,7 @@ class DatasetsCommandTest {
     }
 
     @Test
-    void theStandardStreamsEntryPointPrintsToSystemOutAndErr() {
+    void the_standard_streams_entry_point_prints_to_system_out_and_err() {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream capturedOut = new ByteArrayOutputStream();
@@ -103,13 +103,13 @@ class DatasetsCommandTest {
     }
 
     @Test
-    void extraArgumentsAreAUsageError() {
+    void extra_arguments_are_a_usage_error() {
         assertThat(usageError("datasets", "bank"))
                 .isEqualTo("sift: error: Unmatched argument at index 1: 'bank' (try 'sift datasets --help')");
     }
 
     @Test
-    void helpAndVersionExitZero() {
+    void help_and_version_exit_zero() {
         CliHarness.Result help = ok("--help");
         assertThat(help.out()).contains("Usage: sift").contains("ask").contains("sql").contains("load")
                 .contains("datasets").contains("--version");
@@ -135,7 +135,7 @@ class DatasetsCommandTest {
 
     /** Every command's help renders cleanly: a stray '%' in a description makes picocli warn on System.err. */
     @Test
-    void everyCommandsHelpRendersWithoutAWarning() {
+    void every_commands_help_renders_without_a_warning() {
         PrintStream err = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         List<String> commands;

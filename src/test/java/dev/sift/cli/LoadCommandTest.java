@@ -91,7 +91,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void loadsCsvAndJsonLinesIntoADatasetThatAskSqlAndDatasetsSee() throws Exception {
+    void loads_csv_and_json_lines_into_a_dataset_that_ask_sql_and_datasets_see() throws Exception {
         Path shops = shops("good");
         Path visits = visits("good");
         CliHarness.Result r = ok("load", "shopdata", shops.toString(), visits.toString());
@@ -126,7 +126,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void loadingTheSameFilesAgainIsUpToDateAndAChangedFileRebuilds() throws Exception {
+    void loading_the_same_files_again_is_up_to_date_and_a_changed_file_rebuilds() throws Exception {
         Path shops = shops("again");
         Path visits = visits("again");
         assertThat(ok("load", "again", shops.toString(), visits.toString()).out()).startsWith("Built dataset 'again'");
@@ -146,7 +146,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void aMissingFileIsRefused() throws Exception {
+    void a_missing_file_is_refused() throws Exception {
         Path missing = data.resolve("nowhere/missing.csv");
         assertThat(refused("bad_missing", "load", "bad_missing", missing.toString()))
                 .isEqualTo("sift: error: File not found: " + missing.toAbsolutePath().normalize());
@@ -158,7 +158,7 @@ class LoadCommandTest {
     @Test
     @org.junit.jupiter.api.Timeout(value = 30, unit = java.util.concurrent.TimeUnit.SECONDS,
             threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
-    void aNamedPipeIsRefusedInOneLineInsteadOfHanging() throws Exception {
+    void a_named_pipe_is_refused_in_one_line_instead_of_hanging() throws Exception {
         Path pipe = Files.createDirectories(data.resolve("fifo")).resolve("feed.csv");
         assertThat(new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor()).isZero();
         assertThat(refused("bad_fifo", "load", "bad_fifo", pipe.toString())).isEqualTo("sift: error: File " + pipe
@@ -166,14 +166,14 @@ class LoadCommandTest {
     }
 
     @Test
-    void anEmptyFileIsRefused() throws Exception {
+    void an_empty_file_is_refused() throws Exception {
         Path empty = write("empty", "empty.csv", "");
         assertThat(refused("bad_empty", "load", "bad_empty", empty.toString()))
                 .isEqualTo("sift: error: File " + empty.toAbsolutePath().normalize() + " is empty: nothing to load");
     }
 
     @Test
-    void binaryJunkNamedCsvIsRefused() throws Exception {
+    void binary_junk_named_csv_is_refused() throws Exception {
         byte[] junk = new byte[4096];
         new Random(42).nextBytes(junk);
         junk[0] = (byte) 0x89; // a PNG header, then noise (with NUL bytes)
@@ -185,7 +185,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void anUnsupportedExtensionIsRefused() throws Exception {
+    void an_unsupported_extension_is_refused() throws Exception {
         Path xlsx = writeBytes("xlsx", "sheet.xlsx", new byte[] {'P', 'K', 3, 4, 0, 0, 0, 0});
         assertThat(refused("bad_xlsx", "load", "bad_xlsx", xlsx.toString()))
                 .isEqualTo("sift: error: File " + xlsx.toAbsolutePath().normalize()
@@ -193,7 +193,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void aBadDatasetNameIsRefused() throws Exception {
+    void a_bad_dataset_name_is_refused() throws Exception {
         Path shops = shops("badname");
         assertThat(refused("Bad-Name", "load", "Bad-Name", shops.toString())).isEqualTo("sift: error: Dataset name"
                 + " 'Bad-Name' is not valid: use lowercase letters, digits and '_', starting with a letter.");
@@ -202,7 +202,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void aFileThatFailsHalfwayThroughTheBuildLeavesNoHalfBuiltDataset() throws Exception {
+    void a_file_that_fails_halfway_through_the_build_leaves_no_half_built_dataset() throws Exception {
         Path shops = shops("ragged");
         Path ragged = write("ragged", "ragged.csv", "a,b\n1,2\n3,4,5\n6,7\n");
         CliHarness.Result r = run("load", "bad_ragged", shops.toString(), ragged.toString());
@@ -219,7 +219,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void aFailedRebuildKeepsThePreviousDataset() throws Exception {
+    void a_failed_rebuild_keeps_the_previous_dataset() throws Exception {
         Path shops = shops("keep");
         ok("load", "keep", shops.toString());
         Path empty = write("keep", "extra.csv", "");
@@ -231,7 +231,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void theDemoDatasetsAreNeverReplacedByFiles() throws Exception {
+    void the_demo_datasets_are_never_replaced_by_files() throws Exception {
         Path shops = shops("demo");
         String bankBefore = Files.readString(home.resolve("datasets/bank.json"));
         assertThat(usageError("load", "bank", shops.toString())).isEqualTo("sift: error: Dataset 'bank' is a demo dataset"
@@ -243,7 +243,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void aNameBuiltFromOtherSourcesIsRefusedUnlessReplaceIsGiven() throws Exception {
+    void a_name_built_from_other_sources_is_refused_unless_replace_is_given() throws Exception {
         Path shops = shops("taken");
         Path visits = visits("taken");
         ok("load", "taken", shops.toString());
@@ -259,7 +259,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void refreshRebuildsUnchangedSources() throws Exception {
+    void refresh_rebuilds_unchanged_sources() throws Exception {
         Path shops = shops("fresh");
         ok("load", "fresh", shops.toString());
         assertThat(ok("load", "fresh", shops.toString()).out()).startsWith("Up to date: dataset 'fresh'");
@@ -270,7 +270,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void optionsThatDoNotFitAreRefused() throws Exception {
+    void options_that_do_not_fit_are_refused() throws Exception {
         Path shops = shops("options");
         assertThat(refused("nofiles", "load", "nofiles"))
                 .isEqualTo("sift: error: No sources given: sift load nofiles SOURCE... (data files, a SQLite or DuckDB file, a MongoDB"
@@ -285,7 +285,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void pkddNeedsAnExistingFolder() throws Exception {
+    void pkdd_needs_an_existing_folder() throws Exception {
         assertThat(refused("pkdd", "load", "pkdd")).isEqualTo(
                 "sift: error: sift load pkdd needs --from DIR: the folder with account.asc, loan.asc, …");
         assertThat(refused("pkdd", "load", "pkdd", "--from", "/nonexistent"))
@@ -296,7 +296,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void loadsTheRealPkddFiles() throws Exception {
+    void loads_the_real_pkdd_files() throws Exception {
         Assumptions.assumeTrue(Files.isDirectory(BERKA), "The PKDD'99 files are not at " + BERKA.toAbsolutePath()
                 + " (../shared/data/berka from the project folder); skipping the real-data load.");
         CliHarness.Result r = ok("load", "pkdd", "--from", BERKA.toString());

@@ -35,7 +35,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void tableOutputIsAlignedUnderAHeaderRule() {
+    void table_output_is_aligned_under_a_header_rule() {
         CliHarness.Result r = ok("sql", "SELECT * FROM (VALUES (1, 'xyz'), (22, 'q'), (3, NULL)) t(a, long_name) ORDER BY a");
         assertThat(r.out().lines().toList()).containsExactly(
                 "a  | long_name",
@@ -52,7 +52,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void tableOutputOfADatasetQueryLinesUpEveryColumn() throws Exception {
+    void table_output_of_a_dataset_query_lines_up_every_column() throws Exception {
         CliHarness.Result r = ok("sql", "SELECT status, count(*) AS n, min(amount) AS smallest FROM loan GROUP BY status ORDER BY status");
         List<String> lines = r.out().lines().toList();
         long groups = count(home, "bank", "SELECT count(DISTINCT status) FROM loan");
@@ -71,7 +71,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void csvQuotesCommasQuotesAndNewlines() {
+    void csv_quotes_commas_quotes_and_newlines() {
         CliHarness.Result r = ok("sql", "SELECT 'a,b' AS x, 'say \"hi\"' AS y", "--format", "csv");
         assertThat(r.out()).isEqualTo("x,y" + System.lineSeparator() + "\"a,b\",\"say \"\"hi\"\"\"" + System.lineSeparator());
 
@@ -82,7 +82,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void csvOfADatasetQueryHasOneLinePerRow() throws Exception {
+    void csv_of_a_dataset_query_has_one_line_per_row() throws Exception {
         CliHarness.Result r = ok("sql", "SELECT loan_id, status FROM loan ORDER BY loan_id", "--format", "csv");
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo("loan_id,status");
@@ -92,7 +92,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void jsonIsAnArrayOfObjects() throws Exception {
+    void json_is_an_array_of_objects() throws Exception {
         CliHarness.Result r = ok("sql", "SELECT loan_id, status, date, amount FROM loan ORDER BY loan_id LIMIT 3",
                 "--format", "json");
         JsonNode rows = r.json();
@@ -114,7 +114,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void maxRowsCapsTheOutputAndSaysSoOnStderr() throws Exception {
+    void max_rows_caps_the_output_and_says_so_on_stderr() throws Exception {
         long loans = count(home, "bank", "SELECT count(*) FROM loan");
         assertThat(loans).isGreaterThan(5);
         String note = "sift: showing the first 5 of " + loans + " rows (--max-rows to change)";
@@ -139,7 +139,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void refusedStatementsExitTwoAndLeaveTheDatasetUntouched() throws Exception {
+    void refused_statements_exit_two_and_leave_the_dataset_untouched() throws Exception {
         String before = sha256(bankFile);
         long loans = count(home, "bank", "SELECT count(*) FROM loan");
         Path copyTarget = home.resolve("copied.csv");
@@ -168,7 +168,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void badSqlGetsTheGuardsReason() {
+    void bad_sql_gets_the_guards_reason() {
         assertThat(usageError("sql", "SELECT nosuch FROM loan")).startsWith("sift: error: SQL does not bind: ")
                 .contains("nosuch").contains("Candidate bindings");
         assertThat(usageError("sql", "SELEC 1")).startsWith("sift: error: SQL does not parse: ");
@@ -177,7 +177,7 @@ class SqlCommandTest {
     }
 
     @Test
-    void usageErrors() {
+    void usage_errors() {
         assertThat(usageError("sql", "SELECT 1", "--dataset", "nope")).isEqualTo("sift: error: Unknown dataset 'nope'. Available: bank.");
         assertThat(usageError("sql", "SELECT 1", "--format", "xml"))
                 .startsWith("sift: error: Invalid value for option '--format': expected one of [table, csv, json]");

@@ -112,7 +112,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void anEmptyStoreListsNothingAndSaysHowToGetData() {
+    void an_empty_store_lists_nothing_and_says_how_to_get_data() {
         assertThat(store.list()).isEmpty();
         assertThat(store.find("bank")).isEmpty();
         assertThat(store.find(null)).isEmpty();
@@ -122,7 +122,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void aDamagedManifestHidesOnlyItsDatasetAndARebuildReplacesIt() throws Exception {
+    void a_damaged_manifest_hides_only_its_dataset_and_a_rebuild_replaces_it() throws Exception {
         store.ensure("alpha", new Numbers("a1", 5), Progress.NONE);
         store.ensure("beta", new Numbers("b1", 2), Progress.NONE);
         Files.writeString(root.resolve("beta.json"), "hello");
@@ -135,7 +135,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void listFindAndGetSeeBuiltDatasets() throws Exception {
+    void list_find_and_get_see_built_datasets() throws Exception {
         store.ensure("beta", new Numbers("b1", 2), Progress.NONE);
         Dataset alpha = store.ensure("alpha", new Numbers("a1", 5), Progress.NONE);
 
@@ -152,7 +152,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void checkNameRejectsBadNames() {
+    void check_name_rejects_bad_names() {
         for (String bad : new String[] {"Bank", "1bank", "_bank", "my-data", "a b", "", "../x", "a".repeat(64)}) {
             assertThatThrownBy(() -> DatasetStore.checkName(bad)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("Dataset name '" + bad + "' is not valid: use lowercase letters, digits and '_',"
@@ -165,7 +165,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void ensureRefusesABadNameBeforeBuilding() throws Exception {
+    void ensure_refuses_a_bad_name_before_building() throws Exception {
         Numbers b = new Numbers("x", 1);
         assertThatThrownBy(() -> store.ensure("Bad Name", b, Progress.NONE)).isInstanceOf(IllegalArgumentException.class);
         assertThat(b.builds).hasValue(0);
@@ -173,7 +173,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void ensurePublishesOnceAndRebuildsOnlyWhenTheFingerprintChanges() throws Exception {
+    void ensure_publishes_once_and_rebuilds_only_when_the_fingerprint_changes() throws Exception {
         Numbers first = new Numbers("v1", 3);
         Dataset built = store.ensure("nums", first, Progress.NONE);
         assertThat(filesInRoot()).containsExactly("nums.duckdb", "nums.json");
@@ -194,7 +194,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void aFailedBuildLeavesNothing() throws Exception {
+    void a_failed_build_leaves_nothing() throws Exception {
         assertThatThrownBy(() -> store.ensure("bad", new Failing(), Progress.NONE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("File x.csv is bad");
         assertThat(store.list()).isEmpty();
@@ -202,7 +202,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void aBuildWithoutTablesIsRefused() throws Exception {
+    void a_build_without_tables_is_refused() throws Exception {
         DatasetBuilder noTables = new DatasetBuilder() {
             @Override
             public String fingerprint() {
@@ -225,7 +225,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void aFailedRebuildKeepsThePreviousDatasetIntactAndReadable() throws Exception {
+    void a_failed_rebuild_keeps_the_previous_dataset_intact_and_readable() throws Exception {
         Dataset good = store.ensure("nums", new Numbers("v1", 4), Progress.NONE);
         String bytes = sha256(good.file());
 
@@ -240,7 +240,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void aReaderKeepsItsSnapshotWhileARebuildIsPublished() throws Exception {
+    void a_reader_keeps_its_snapshot_while_a_rebuild_is_published() throws Exception {
         Dataset old = store.ensure("nums", new Numbers("v1", 4), Progress.NONE);
         try (Connection reader = readOnly(old.file())) {
             assertThat(count(reader)).isEqualTo(4);
@@ -258,7 +258,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void readersOpenThePublishedFileReadOnlyAndLeaveItsBytesUnchanged() throws Exception {
+    void readers_open_the_published_file_read_only_and_leave_its_bytes_unchanged() throws Exception {
         Dataset ds = store.ensure("nums", new Numbers("v1", 1000), Progress.NONE);
         String before = sha256(ds.file());
         try (Connection c = readOnly(ds.file())) {
@@ -273,7 +273,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void removeDeletesManifestAndFile() throws Exception {
+    void remove_deletes_manifest_and_file() throws Exception {
         store.ensure("nums", new Numbers("v1", 1), Progress.NONE);
         assertThat(store.remove("nums")).isTrue();
         assertThat(store.remove("nums")).isFalse();
@@ -283,7 +283,7 @@ class DatasetStoreTest {
     }
 
     @Test
-    void aManifestWithoutItsFileIsNoDataset() throws Exception {
+    void a_manifest_without_its_file_is_no_dataset() throws Exception {
         Dataset ds = store.ensure("nums", new Numbers("v1", 1), Progress.NONE);
         Files.delete(ds.file());
         assertThat(store.find("nums")).isEmpty();

@@ -16,14 +16,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class NumbersTest {
     @Test
-    void identifiersAndYearsAreNeverGrouped() {
+    void identifiers_and_years_are_never_grouped() {
         assertThat(Numbers.format(4960L, ID)).isEqualTo("4960");
         assertThat(Numbers.format(1997, YEAR)).isEqualTo("1997");
         assertThat(Numbers.format(4960.0, ID)).isEqualTo("4960");
     }
 
     @Test
-    void countsAreWholeAndGrouped() {
+    void counts_are_whole_and_grouped() {
         assertThat(Numbers.format(1029342L, COUNT)).isEqualTo("1,029,342");
         assertThat(Numbers.format(691, COUNT)).isEqualTo("691");
         assertThat(Numbers.count(691, "loan", "loans")).isEqualTo("691 loans");
@@ -31,7 +31,7 @@ class NumbersTest {
     }
 
     @Test
-    void amountsAreGroupedWithAtMostTwoDecimals() {
+    void amounts_are_grouped_with_at_most_two_decimals() {
         assertThat(Numbers.format(145068.6686, AMOUNT)).isEqualTo("145,068.67");
         assertThat(Numbers.format(111719.09999999999, AMOUNT)).isEqualTo("111,719.1");
         assertThat(Numbers.format(new BigDecimal("1200.00"), AMOUNT)).isEqualTo("1,200");
@@ -39,7 +39,7 @@ class NumbersTest {
     }
 
     @Test
-    void ratesArePercentagesWithOneOrTwoDecimals() {
+    void rates_are_percentages_with_one_or_two_decimals() {
         assertThat(Numbers.format(0.0223880597, RATE)).isEqualTo("2.24%");
         assertThat(Numbers.format(0.1114327062, RATE)).isEqualTo("11.1%");
         assertThat(Numbers.format(1.0, RATE)).isEqualTo("100%");
@@ -48,7 +48,7 @@ class NumbersTest {
     }
 
     @Test
-    void otherNumbersKeepFourSignificantDigitsAndTheirWholePart() {
+    void other_numbers_keep_four_significant_digits_and_their_whole_part() {
         assertThat(Numbers.number(6.367583213)).isEqualTo("6.368");
         assertThat(Numbers.number(111719.09999999999)).isEqualTo("111,719");
         assertThat(Numbers.number(0.000123456)).isEqualTo("0.0001235");
@@ -57,13 +57,13 @@ class NumbersTest {
     }
 
     @Test
-    void textAndNullAreWrittenAsTheyAre() {
+    void text_and_null_are_written_as_they_are() {
         assertThat(Numbers.format("Prague", TEXT)).isEqualTo("Prague");
         assertThat(Numbers.format(null, COUNT)).isEqualTo("NULL");
     }
 
     @Test
-    void readsWhatAColumnHoldsFromItsNameAndValues() {
+    void reads_what_a_column_holds_from_its_name_and_values() {
         assertThat(Numbers.kindOf("loan_id", List.of(4960L, 5001L))).isEqualTo(ID);
         assertThat(Numbers.kindOf("id", List.of(1L))).isEqualTo(ID);
         assertThat(Numbers.kindOf("year", List.of(1993, 1994))).isEqualTo(YEAR);
@@ -77,7 +77,7 @@ class NumbersTest {
     }
 
     @Test
-    void aRateNamedColumnOutsideZeroToOneIsNotAPercentage() {
+    void a_rate_named_column_outside_zero_to_one_is_not_a_percentage() {
         assertThat(Numbers.kindOf("unemployment_rate", List.of(3.5, 7.2))).isEqualTo(NUMBER);
         assertThat(Numbers.kindOf("year", List.of(1993.5))).isNotEqualTo(YEAR);
     }

@@ -147,12 +147,27 @@ class QueryLimitsTest {
     void the_memory_watch_cancels_a_query_that_grows_the_process_past_the_limit() throws Exception {
         AtomicLong resident = new AtomicLong(1_000_000);
         try (QueryGate gate = new QueryGate(2, resident::get);
-             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement()) {
-            try (QueryGate.Ticket ticket = gate.admit(st, 500_000, Duration.ofSeconds(1))) {
-                resident.set(2_000_000); // the query grew the process by 1 MB, twice the limit
-                Thread.sleep(300);
-                assertThat(ticket.outOfMemory()).isTrue();
-            }
+             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
+             QueryGate.Ticket ticket = gate.admit(st, 500_000, Duration.ofSeconds(1))) {
+            resident.set(2_000_000); // the process grew by 1 MB, twice the limit, while the query runs
+            long start = System.nanoTime();
+            // hours of work unless something stops it
+            assertThatThrownBy(() -> st.executeQuery("SELECT sum(i % 7) FROM range(1000000000000) t(i)"))
+                    .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("INTERRUPT");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
+            assertThat(ticket.outOfMemory()).isTrue();
+        }
+    }
+
+    @Test
+    void a_query_within_the_limit_runs_to_its_end_unwatched() throws Exception {
+        try (QueryGate gate = new QueryGate(2, () -> 1_000_000);
+             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
+             QueryGate.Ticket ticket = gate.admit(st, 500_000, Duration.ofSeconds(1));
+             var rs = st.executeQuery("SELECT sum(i % 7) FROM range(3000000) t(i)")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).isEqualTo(8_999_994L);
+            assertThat(ticket.outOfMemory()).isFalse();
         }
     }
 

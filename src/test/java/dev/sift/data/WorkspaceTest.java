@@ -100,7 +100,7 @@ class WorkspaceTest {
     // --- frames -------------------------------------------------------------------------------------------
 
     @Test
-    void frames_appear_after_saveFrame_and_are_queryable_both_ways() throws Exception {
+    void frames_appear_after_save_frame_and_are_queryable_both_ways() throws Exception {
         try (Workspace w = openBank()) {
             assertThat(w.frames()).isEmpty();
             QueryResult saved = w.saveFrame("top_loans",
@@ -176,7 +176,7 @@ class WorkspaceTest {
     }
 
     @Test
-    void saveFrame_validates_the_label() throws Exception {
+    void save_frame_validates_the_label() throws Exception {
         try (Workspace w = openBank()) {
             for (String bad : new String[] {"Top-Loans", "1st", "top loans", "", "a".repeat(64), "frames.x"}) {
                 QueryException e = catchThrowableOfType(QueryException.class, () -> w.saveFrame(bad, "SELECT 1"));
@@ -203,7 +203,7 @@ class WorkspaceTest {
     }
 
     @Test
-    void saveFrame_with_the_same_label_replaces_the_frame() throws Exception {
+    void save_frame_with_the_same_label_replaces_the_frame() throws Exception {
         try (Workspace w = openBank()) {
             w.saveFrame("result", "SELECT 1 AS a");
             QueryResult second = w.saveFrame("result", "SELECT 2 AS b, 'x' AS c UNION ALL SELECT 3, 'y'");
@@ -296,7 +296,7 @@ class WorkspaceTest {
     }
 
     @Test
-    void jsonValue_converts_jdbc_values() {
+    void json_value_converts_jdbc_values() {
         assertThat(JdbcValues.jsonValue(null)).isNull();
         assertThat(JdbcValues.jsonValue(new BigDecimal("1.50"))).isEqualTo(1.5);
         assertThat(JdbcValues.jsonValue(new BigDecimal("123"))).isEqualTo(123L);

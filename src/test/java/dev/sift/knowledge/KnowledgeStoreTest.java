@@ -7,8 +7,9 @@ import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,26 +32,34 @@ class KnowledgeStoreTest {
 
     @Test
     void the_described_tables_cache_keeps_at_most_its_capacity_least_recently_used_out_first() throws Exception {
-        Dataset bank = TestDatasets.bank();
-        DatasetTables tables = new DatasetTables(1);
-        AtomicInteger described = new AtomicInteger();
-        List<TableInfo> first = tables.of(bank, () -> {
-            described.incrementAndGet();
-            return List.of();
-        });
-        assertThat(tables.of(bank, () -> {
-            described.incrementAndGet();
-            return List.of();
-        })).isSameAs(first);
-        Dataset other = new Dataset(bank.name() + "_copy", bank.file(), "another-fingerprint", bank.description(),
-                bank.builtAt(), bank.tables());
-        tables.of(other, List::of);
-        assertThat(tables.size()).isEqualTo(1);
-        tables.of(bank, () -> {
-            described.incrementAndGet();
-            return List.of();
-        });
-        assertThat(described).hasValue(2);
+        Dataset a = copy("a");
+        Dataset b = copy("b");
+        Dataset c = copy("c");
+        DatasetTables tables = new DatasetTables(2);
+        List<String> described = new ArrayList<>();
+        tables.of(a, describing("a", described));
+        tables.of(b, describing("b", described));
+        tables.of(a, describing("a", described)); // a is now the most recently used: b is the eldest
+        tables.of(c, describing("c", described)); // over capacity: b goes, though it came in after a
+        assertThat(tables.size()).isEqualTo(2);
+        tables.of(a, describing("a", described));
+        tables.of(c, describing("c", described));
+        assertThat(described).containsExactly("a", "b", "c");
+        tables.of(b, describing("b", described));
+        assertThat(described).containsExactly("a", "b", "c", "b");
         assertThatThrownBy(() -> new DatasetTables(0)).hasMessage("capacity must be at least 1, got 0");
+    }
+
+    private static Dataset copy(String suffix) throws Exception {
+        Dataset bank = TestDatasets.bank();
+        return new Dataset(bank.name() + "_" + suffix, bank.file(), "fingerprint-" + suffix, bank.description(),
+                bank.builtAt(), bank.tables());
+    }
+
+    private static Supplier<List<TableInfo>> describing(String name, List<String> described) {
+        return () -> {
+            described.add(name);
+            return List.of();
+        };
     }
 }

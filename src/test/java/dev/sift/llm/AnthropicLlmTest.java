@@ -21,7 +21,7 @@ class AnthropicLlmTest {
     }
 
     @Test
-    void sendsMessagesWithTopLevelSystemAndReadsUsage() throws Exception {
+    void sends_messages_with_top_level_system_and_reads_usage() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.anthropicMessage("Forty-two.", 25, 4));
 
         LlmResponse r = client().complete(new LlmRequest(List.of(
@@ -59,7 +59,7 @@ class AnthropicLlmTest {
     }
 
     @Test
-    void jsonModeAddsSystemInstructionAndStripsCodeFence() throws Exception {
+    void json_mode_adds_system_instruction_and_strips_code_fence() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.anthropicMessage("```json\n{\"n\": 1}\n```", 10, 5));
 
         LlmResponse r = client().complete(LlmRequest.of(LlmMessage.system("Be terse."), LlmMessage.user("n?"))
@@ -72,13 +72,13 @@ class AnthropicLlmTest {
     }
 
     @Test
-    void stripFenceLeavesPlainJsonAlone() {
+    void strip_fence_leaves_plain_json_alone() {
         assertThat(AnthropicLlm.stripFence("{\"a\":1}")).isEqualTo("{\"a\":1}");
         assertThat(AnthropicLlm.stripFence("```\n[1,2]\n```")).isEqualTo("[1,2]");
     }
 
     @Test
-    void overloadedIsRetryableServerError() {
+    void overloaded_is_retryable_server_error() {
         llm.server().enqueueJson(529, """
                 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}""");
 
@@ -93,7 +93,7 @@ class AnthropicLlmTest {
     }
 
     @Test
-    void usesHttp11WithoutH2cUpgrade() throws Exception {
+    void uses_http11_without_h2c_upgrade() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.anthropicMessage("ok", 1, 1));
 
         client().complete(LlmRequest.of(LlmMessage.user("x")));
@@ -102,7 +102,7 @@ class AnthropicLlmTest {
     }
 
     @Test
-    void describeNamesModelAndEndpoint() {
+    void describe_names_model_and_endpoint() {
         assertThat(client().describe()).isEqualTo("anthropic claude-3-5-haiku-latest at " + llm.server().baseUrl());
     }
 }

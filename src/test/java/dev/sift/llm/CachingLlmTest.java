@@ -29,7 +29,7 @@ class CachingLlmTest {
     }
 
     @Test
-    void sameRequestTwiceHitsServerOnce() throws Exception {
+    void same_request_twice_hits_server_once() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("12 rows", 20, 3));
         CachingLlm cache = new CachingLlm(provider());
 
@@ -48,7 +48,7 @@ class CachingLlmTest {
     }
 
     @Test
-    void differentTemperatureIsADifferentRequest() throws Exception {
+    void different_temperature_is_a_different_request() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("a", 1, 1))
                 .enqueueJson(200, FakeLlmServer.openAiCompletion("b", 1, 1));
         CachingLlm cache = new CachingLlm(provider());
@@ -63,7 +63,7 @@ class CachingLlmTest {
     }
 
     @Test
-    void everyRequestFieldAndTheClientIdentityAreInTheKey() {
+    void every_request_field_and_the_client_identity_are_in_the_key() {
         CachingLlm a = new CachingLlm(new ScriptedLlm("x"));
         CachingLlm b = new CachingLlm(provider());
         LlmRequest base = question();
@@ -79,7 +79,7 @@ class CachingLlmTest {
     }
 
     @Test
-    void diskCacheSurvivesANewInstance() throws Exception {
+    void disk_cache_survives_a_new_instance() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("from disk", 7, 2));
         Path dir = tmp.resolve("llm-cache");
 
@@ -101,7 +101,7 @@ class CachingLlmTest {
     }
 
     @Test
-    void corruptDiskEntryIsIgnoredAndRewritten() throws Exception {
+    void corrupt_disk_entry_is_ignored_and_rewritten() throws Exception {
         ScriptedLlm model = new ScriptedLlm("fresh answer");
         CachingLlm cache = new CachingLlm(model, 16, tmp);
         Path file = tmp.resolve(cache.key(question()) + ".json");
@@ -116,7 +116,7 @@ class CachingLlmTest {
     }
 
     @Test
-    void unwritableDiskDirDoesNotBreakCalls() throws Exception {
+    void unwritable_disk_dir_does_not_break_calls() throws Exception {
         Path notADir = Files.writeString(tmp.resolve("file"), "x");
         CachingLlm cache = new CachingLlm(new ScriptedLlm("still works"), 16, notADir.resolve("sub"));
 
@@ -125,7 +125,7 @@ class CachingLlmTest {
     }
 
     @Test
-    void memoryLayerEvictsLeastRecentlyUsed() throws Exception {
+    void memory_layer_evicts_least_recently_used() throws Exception {
         ScriptedLlm model = new ScriptedLlm(r -> "answer to " + r.messages().get(0).content());
         CachingLlm cache = new CachingLlm(model, 2, null);
         LlmRequest a = LlmRequest.of(LlmMessage.user("a"));

@@ -31,7 +31,7 @@ class GeminiLlmTest {
     }
 
     @Test
-    void sendsGenerateContentWithSystemInstructionAndReadsUsage() throws Exception {
+    void sends_generate_content_with_system_instruction_and_reads_usage() throws Exception {
         llm.server().enqueueJson(200, geminiReply("Forty-two.", 25, 4));
 
         LlmResponse r = client().complete(new LlmRequest(List.of(
@@ -64,7 +64,7 @@ class GeminiLlmTest {
     }
 
     @Test
-    void jsonModeAsksForTheJsonMimeType() throws Exception {
+    void json_mode_asks_for_the_json_mime_type() throws Exception {
         llm.server().enqueueJson(200, geminiReply("{\"n\": 1}", 10, 5));
 
         LlmResponse r = client().complete(LlmRequest.of(LlmMessage.system("Be terse."), LlmMessage.user("n?"))
@@ -76,7 +76,7 @@ class GeminiLlmTest {
     }
 
     @Test
-    void badKeyIsAnAuthenticationErrorThatIsNotRetried() {
+    void bad_key_is_an_authentication_error_that_is_not_retried() {
         llm.server().enqueueJson(400, """
                 {"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}""");
 
@@ -89,7 +89,7 @@ class GeminiLlmTest {
     }
 
     @Test
-    void unavailableIsRetryableServerError() {
+    void unavailable_is_retryable_server_error() {
         llm.server().enqueueJson(503, """
                 {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}""");
 
@@ -104,7 +104,7 @@ class GeminiLlmTest {
     }
 
     @Test
-    void configSelectsGeminiFromItsKeyAndBuildsTheClientStack() throws Exception {
+    void config_selects_gemini_from_its_key_and_builds_the_client_stack() throws Exception {
         LlmConfig c = LlmConfig.fromEnv(Map.of("GEMINI_API_KEY", "gem-key"));
         assertThat(c.provider()).isEqualTo("gemini");
         assertThat(c.baseUrl()).isEqualTo("https://generativelanguage.googleapis.com/v1beta");
@@ -121,7 +121,7 @@ class GeminiLlmTest {
     }
 
     @Test
-    void describeNamesModelAndEndpoint() {
+    void describe_names_model_and_endpoint() {
         assertThat(client().describe()).isEqualTo("gemini gemini-2.5-flash at " + llm.server().baseUrl());
     }
 }

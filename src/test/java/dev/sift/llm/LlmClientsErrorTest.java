@@ -24,12 +24,12 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void noneProviderGivesNoClient() {
+    void none_provider_gives_no_client() {
         assertThat(LlmClients.fromConfig(LlmConfig.none())).isEmpty();
     }
 
     @Test
-    void stackDescribesTheProviderClient() {
+    void stack_describes_the_provider_client() {
         assertThat(stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 2).describe())
                 .isEqualTo("openai-compatible m1 at " + llm.server().baseUrl());
         assertThat(stack("anthropic", llm.server().baseUrl(), Duration.ofSeconds(5), 2).describe())
@@ -37,7 +37,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void http401IsNotRetried() {
+    void http401_is_not_retried() {
         llm.server().enqueueJson(401, """
                 {"error":{"message":"Incorrect API key provided: key.","type":"invalid_request_error"}}""");
 
@@ -53,7 +53,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void http400IsNotRetried() {
+    void http400_is_not_retried() {
         llm.server().enqueueJson(400, "{\"error\":{\"message\":\"bad\"}}");
 
         assertThatThrownBy(() -> stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 2).complete(hello()))
@@ -62,7 +62,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void http500ThenSuccessIsRetried() throws Exception {
+    void http500_then_success_is_retried() throws Exception {
         llm.server().enqueueJson(500, "{\"error\":{\"message\":\"boom\"}}")
                 .enqueueJson(200, FakeLlmServer.openAiCompletion("recovered", 3, 2));
 
@@ -74,7 +74,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void http429ThenSuccessIsRetriedForAnthropic() throws Exception {
+    void http429_then_success_is_retried_for_anthropic() throws Exception {
         llm.server().enqueueJson(429, "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"slow down\"}}")
                 .enqueueJson(200, FakeLlmServer.anthropicMessage("ok", 1, 1));
 
@@ -85,7 +85,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void persistent5xxReportsAttempts() {
+    void persistent5xx_reports_attempts() {
         llm.server().enqueueJson(503, "upstream unavailable").enqueueJson(502, "bad gateway");
 
         assertThatThrownBy(() -> stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 1).complete(hello()))
@@ -99,7 +99,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void endpointThatNeverAnswersTimesOutPerAttempt() {
+    void endpoint_that_never_answers_times_out_per_attempt() {
         llm.server().enqueue(FakeLlmServer.Reply.never(), FakeLlmServer.Reply.never());
         LlmClient client = stack("openai", llm.server().baseUrl(), Duration.ofSeconds(1), 1);
 
@@ -118,7 +118,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void connectionRefusedIsClear() throws Exception {
+    void connection_refused_is_clear() throws Exception {
         String closed = FakeLlmServer.closedPortBaseUrl();
 
         assertThatThrownBy(() -> stack("openai", closed, Duration.ofSeconds(2), 1).complete(hello()))
@@ -130,7 +130,7 @@ class LlmClientsErrorTest {
     }
 
     @Test
-    void failuresAreNotCached() throws Exception {
+    void failures_are_not_cached() throws Exception {
         LlmClient client = stack("openai", llm.server().baseUrl(), Duration.ofSeconds(5), 0);
         llm.server().enqueueJson(500, "x");
         assertThatThrownBy(() -> client.complete(hello())).isInstanceOf(LlmException.class);

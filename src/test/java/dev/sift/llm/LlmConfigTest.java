@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LlmConfigTest {
 
     @Test
-    void emptyEnvDisablesTheLlm() {
+    void empty_env_disables_the_llm() {
         LlmConfig c = LlmConfig.fromEnv(Map.of());
 
         assertThat(c.provider()).isEqualTo("none");
@@ -24,7 +24,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void openAiKeyInfersOpenAiWithDefaults() {
+    void open_ai_key_infers_open_ai_with_defaults() {
         LlmConfig c = LlmConfig.fromEnv(Map.of("OPENAI_API_KEY", "sk-abc"));
 
         assertThat(c.provider()).isEqualTo("openai");
@@ -37,7 +37,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void anthropicKeyInfersAnthropicWithDefaults() {
+    void anthropic_key_infers_anthropic_with_defaults() {
         LlmConfig c = LlmConfig.fromEnv(Map.of("ANTHROPIC_API_KEY", "sk-ant"));
 
         assertThat(c.provider()).isEqualTo("anthropic");
@@ -47,7 +47,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void baseUrlAloneMeansLocalOpenAiCompatibleServerWithPlaceholderKey() {
+    void base_url_alone_means_local_open_ai_compatible_server_with_placeholder_key() {
         LlmConfig c = LlmConfig.fromEnv(Map.of(
                 "SIFT_LLM_BASE_URL", "http://localhost:11434/v1/",
                 "SIFT_LLM_MODEL", "llama3.1"));
@@ -61,14 +61,14 @@ class LlmConfigTest {
     }
 
     @Test
-    void baseUrlWinsOverAnthropicKeyForInference() {
+    void base_url_wins_over_anthropic_key_for_inference() {
         LlmConfig c = LlmConfig.fromEnv(Map.of("SIFT_LLM_BASE_URL", "http://h:1/v1", "ANTHROPIC_API_KEY", "a"));
         assertThat(c.provider()).isEqualTo("openai");
         assertThat(c.apiKey()).isEqualTo(LlmConfig.PLACEHOLDER_API_KEY); // anthropic key is not sent to openai
     }
 
     @Test
-    void explicitProviderWinsAndKeyFallsBackPerProvider() {
+    void explicit_provider_wins_and_key_falls_back_per_provider() {
         Map<String, String> env = Map.of(
                 "SIFT_LLM_PROVIDER", "Anthropic",
                 "OPENAI_API_KEY", "sk-openai",
@@ -81,19 +81,19 @@ class LlmConfigTest {
     }
 
     @Test
-    void siftKeyOverridesProviderKey() {
+    void sift_key_overrides_provider_key() {
         LlmConfig c = LlmConfig.fromEnv(Map.of("OPENAI_API_KEY", "sk-openai", "SIFT_LLM_API_KEY", "sk-sift"));
         assertThat(c.apiKey()).isEqualTo("sk-sift");
     }
 
     @Test
-    void explicitNoneDisablesEvenWithKeys() {
+    void explicit_none_disables_even_with_keys() {
         LlmConfig c = LlmConfig.fromEnv(Map.of("SIFT_LLM_PROVIDER", "none", "OPENAI_API_KEY", "sk"));
         assertThat(c.enabled()).isFalse();
     }
 
     @Test
-    void timeoutRetriesAndCacheDirAreRead() {
+    void timeout_retries_and_cache_dir_are_read() {
         LlmConfig c = LlmConfig.fromEnv(Map.of(
                 "OPENAI_API_KEY", "k",
                 "SIFT_LLM_TIMEOUT_S", "2.5",
@@ -107,21 +107,21 @@ class LlmConfigTest {
     }
 
     @Test
-    void blankValuesCountAsUnset() {
+    void blank_values_count_as_unset() {
         LlmConfig c = LlmConfig.fromEnv(Map.of("SIFT_LLM_PROVIDER", " ", "SIFT_LLM_TIMEOUT_S", ""));
         assertThat(c.provider()).isEqualTo("none");
         assertThat(c.timeout()).isEqualTo(Duration.ofSeconds(60));
     }
 
     @Test
-    void badProviderIsExplained() {
+    void bad_provider_is_explained() {
         assertThatThrownBy(() -> LlmConfig.fromEnv(Map.of("SIFT_LLM_PROVIDER", "gemni")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("SIFT_LLM_PROVIDER='gemni' is not one of openai|anthropic|gemini|none");
     }
 
     @Test
-    void badTimeoutIsExplained() {
+    void bad_timeout_is_explained() {
         for (String bad : new String[] {"abc", "0", "-5", "1e999999"}) {
             assertThatThrownBy(() -> LlmConfig.fromEnv(Map.of("SIFT_LLM_TIMEOUT_S", bad)))
                     .isInstanceOf(IllegalArgumentException.class)
@@ -130,7 +130,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void badRetriesIsExplained() {
+    void bad_retries_is_explained() {
         assertThatThrownBy(() -> LlmConfig.fromEnv(Map.of("SIFT_LLM_RETRIES", "many")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("SIFT_LLM_RETRIES='many' is not a whole number from 0 to 10");
@@ -139,7 +139,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void badBaseUrlIsExplained() {
+    void bad_base_url_is_explained() {
         assertThatThrownBy(() -> LlmConfig.fromEnv(Map.of("SIFT_LLM_BASE_URL", "localhost:11434")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("SIFT_LLM_BASE_URL='localhost:11434' is not an http:// or https:// URL"
@@ -147,7 +147,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void toStringNeverLeaksTheKey() {
+    void to_string_never_leaks_the_key() {
         LlmConfig c = LlmConfig.fromEnv(Map.of("OPENAI_API_KEY", "sk-secret-123"));
         assertThat(c.toString()).doesNotContain("sk-secret-123").contains("apiKey=***");
         assertThat(c.describe()).doesNotContain("sk-secret-123");

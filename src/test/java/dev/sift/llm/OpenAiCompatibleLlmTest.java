@@ -21,7 +21,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void sendsChatCompletionAndReadsTextAndUsage() throws Exception {
+    void sends_chat_completion_and_reads_text_and_usage() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("The answer is 42.", 31, 7));
 
         LlmResponse r = client("sk-test-123").complete(new LlmRequest(List.of(
@@ -58,7 +58,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void jsonModeSendsResponseFormatJsonObjectAndZeroTemperature() throws Exception {
+    void json_mode_sends_response_format_json_object_and_zero_temperature() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("{\"ok\":true}", 5, 3));
 
         LlmResponse r = client("sk-x").complete(LlmRequest.of(LlmMessage.user("json please")).withJsonMode(true));
@@ -72,7 +72,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void localEndpointWithoutKeySendsPlaceholderBearer() throws Exception {
+    void local_endpoint_without_key_sends_placeholder_bearer() throws Exception {
         llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("hi", 1, 1));
 
         client(null).complete(LlmRequest.of(LlmMessage.user("hello")));
@@ -81,7 +81,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void missingUsageGivesZeroTokens() throws Exception {
+    void missing_usage_gives_zero_tokens() throws Exception {
         llm.server().enqueueJson(200, """
                 {"id":"x","object":"chat.completion","created":1,"model":"llama3",
                  "choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}
@@ -95,7 +95,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void http400IsReportedWithProviderMessage() {
+    void http400_is_reported_with_provider_message() {
         llm.server().enqueueJson(400, """
                 {"error":{"message":"Invalid value for 'temperature'.\\nSee docs.","type":"invalid_request_error"}}
                 """);
@@ -112,7 +112,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void nonJsonSuccessBodyIsABadResponse() {
+    void non_json_success_body_is_a_bad_response() {
         llm.server().enqueueJson(200, "<html>proxy login</html>");
 
         assertThatThrownBy(() -> client("k").complete(LlmRequest.of(LlmMessage.user("x"))))
@@ -123,7 +123,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void usesHttp11WithoutH2cUpgrade() throws Exception {
+    void uses_http11_without_h2c_upgrade() throws Exception {
         // vLLM (uvicorn) drops the body of an "Upgrade: h2c" request and LM Studio never answers it.
         llm.server().enqueueJson(200, FakeLlmServer.openAiCompletion("ok", 1, 1));
 
@@ -135,7 +135,7 @@ class OpenAiCompatibleLlmTest {
     }
 
     @Test
-    void describeNamesModelAndEndpoint() {
+    void describe_names_model_and_endpoint() {
         assertThat(client("k").describe()).isEqualTo("openai-compatible gpt-4o-mini at " + llm.server().baseUrl());
     }
 }

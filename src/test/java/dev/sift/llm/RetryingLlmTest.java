@@ -55,7 +55,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void retriesTransientStatusesThenSucceeds() throws Exception {
+    void retries_transient_statuses_then_succeeds() throws Exception {
         SequenceLlm d = new SequenceLlm(http(429), http(503), "ok");
 
         LlmResponse r = retrying(d, Duration.ofSeconds(5), 2).complete(REQ);
@@ -65,7 +65,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void doesNotRetryClientErrors() {
+    void does_not_retry_client_errors() {
         for (int status : new int[] {400, 401, 403, 404, 422}) {
             SequenceLlm d = new SequenceLlm(http(status), "never reached");
             assertThatThrownBy(() -> retrying(d, Duration.ofSeconds(5), 3).complete(REQ))
@@ -75,7 +75,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void givesUpAfterRetriesAndSaysHowManyAttempts() {
+    void gives_up_after_retries_and_says_how_many_attempts() {
         SequenceLlm d = new SequenceLlm(http(500), http(500), http(500), "too late");
 
         assertThatThrownBy(() -> retrying(d, Duration.ofSeconds(5), 2).complete(REQ))
@@ -87,7 +87,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void zeroRetriesMeansOneAttemptAndNoAttemptSuffix() {
+    void zero_retries_means_one_attempt_and_no_attempt_suffix() {
         SequenceLlm d = new SequenceLlm(http(500), "unused");
 
         assertThatThrownBy(() -> retrying(d, Duration.ofSeconds(5), 0).complete(REQ))
@@ -96,7 +96,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void plainLlmExceptionsAreNotRetried() {
+    void plain_llm_exceptions_are_not_retried() {
         SequenceLlm d = new SequenceLlm(new LlmException("scripted failure"), "unused");
 
         assertThatThrownBy(() -> retrying(d, Duration.ofSeconds(5), 2).complete(REQ))
@@ -105,7 +105,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void delegateBugBecomesLlmExceptionWithoutRetry() {
+    void delegate_bug_becomes_llm_exception_without_retry() {
         SequenceLlm d = new SequenceLlm(new IllegalStateException("oops"), "unused");
 
         assertThatThrownBy(() -> retrying(d, Duration.ofSeconds(5), 2).complete(REQ))
@@ -116,7 +116,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void hardTimeoutFreesTheCallerEvenIfTheDelegateIgnoresInterrupts() {
+    void hard_timeout_frees_the_caller_even_if_the_delegate_ignores_interrupts() {
         CountDownLatch never = new CountDownLatch(1);
         AtomicInteger calls = new AtomicInteger();
         LlmClient stuck = new LlmClient() {
@@ -158,7 +158,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void interruptedCallerGetsLlmExceptionAndKeepsInterruptFlag() {
+    void interrupted_caller_gets_llm_exception_and_keeps_interrupt_flag() {
         CountDownLatch never = new CountDownLatch(1);
         LlmClient blocking = new LlmClient() {
             @Override
@@ -187,7 +187,7 @@ class RetryingLlmTest {
     }
 
     @Test
-    void describeIsTransparentSoCacheKeysDoNotDependOnRetrySettings() {
+    void describe_is_transparent_so_cache_keys_do_not_depend_on_retry_settings() {
         SequenceLlm d = new SequenceLlm();
         assertThat(retrying(d, Duration.ofSeconds(1), 3).describe()).isEqualTo("fake model");
     }

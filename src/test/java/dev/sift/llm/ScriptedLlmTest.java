@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ScriptedLlmTest {
 
     @Test
-    void answersInOrderAndRecordsRequests() throws Exception {
+    void answers_in_order_and_records_requests() throws Exception {
         ScriptedLlm llm = new ScriptedLlm(List.of("first", "second"));
         LlmRequest r1 = LlmRequest.of(LlmMessage.user("one"));
         LlmRequest r2 = LlmRequest.of(LlmMessage.system("s"), LlmMessage.user("two")).withJsonMode(true);
@@ -30,7 +30,7 @@ class ScriptedLlmTest {
     }
 
     @Test
-    void exhaustionIsAnLlmExceptionAndStillRecorded() throws Exception {
+    void exhaustion_is_an_llm_exception_and_still_recorded() throws Exception {
         ScriptedLlm llm = new ScriptedLlm("only");
         llm.complete(LlmRequest.of(LlmMessage.user("a")));
 
@@ -41,13 +41,13 @@ class ScriptedLlmTest {
     }
 
     @Test
-    void emptyScriptFailsOnFirstTurn() {
+    void empty_script_fails_on_first_turn() {
         assertThatThrownBy(() -> new ScriptedLlm().complete(LlmRequest.of(LlmMessage.user("a"))))
                 .hasMessage("ScriptedLlm ran out of turns after 0 responses");
     }
 
     @Test
-    void functionResponderSeesEachRequest() throws Exception {
+    void function_responder_sees_each_request() throws Exception {
         ScriptedLlm llm = new ScriptedLlm(r -> r.jsonMode() ? "{}" : "echo: " + r.messages().get(0).content());
 
         assertThat(llm.complete(LlmRequest.of(LlmMessage.user("hi"))).text()).isEqualTo("echo: hi");
@@ -57,7 +57,7 @@ class ScriptedLlmTest {
     }
 
     @Test
-    void functionReturningNullIsAnLlmException() {
+    void function_returning_null_is_an_llm_exception() {
         ScriptedLlm llm = new ScriptedLlm(r -> null);
         assertThatThrownBy(() -> llm.complete(LlmRequest.of(LlmMessage.user("x"))))
                 .isInstanceOf(LlmException.class)

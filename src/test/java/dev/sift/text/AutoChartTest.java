@@ -14,7 +14,7 @@ class AutoChartTest {
     }
 
     @Test
-    void aResultGroupedByYearIsALineOverOrdinalYears() {
+    void a_result_grouped_by_year_is_a_line_over_ordinal_years() {
         ObjectNode spec = AutoChart.of(ev(List.of("year", "loan_count"),
                 List.of(List.of(1993, 17L), List.of(1994, 81L), List.of(1995, 112L)))).orElseThrow();
         assertThat(spec.path("mark").path("type").asText()).isEqualTo("line");
@@ -23,7 +23,7 @@ class AutoChartTest {
     }
 
     @Test
-    void monthlyDatesAreATemporalLine() {
+    void monthly_dates_are_a_temporal_line() {
         ObjectNode spec = AutoChart.of(ev(List.of("month", "total"),
                 List.of(List.of("1995-01-01", 10.5), List.of("1995-02-01", 12.0)))).orElseThrow();
         assertThat(spec.path("mark").path("type").asText()).isEqualTo("line");
@@ -31,7 +31,7 @@ class AutoChartTest {
     }
 
     @Test
-    void aMeasurePerCategoryIsABarChartLargestFirstWithTheGivenTitles() {
+    void a_measure_per_category_is_a_bar_chart_largest_first_with_the_given_titles() {
         ObjectNode spec = AutoChart.of(ev(List.of("A3", "average_salary"),
                 List.of(List.of("Prague", 12595.0), List.of("east Bohemia", 8862.7))), c -> c.equals("A3") ? "Region" : c).orElseThrow();
         assertThat(spec.path("mark").path("type").asText()).isEqualTo("bar");
@@ -41,7 +41,7 @@ class AutoChartTest {
     }
 
     @Test
-    void sharesAreBarsInPercent() {
+    void shares_are_bars_in_percent() {
         ObjectNode spec = AutoChart.of(ev(List.of("region", "default_rate"),
                 List.of(List.of("Prague", 0.022), List.of("north Bohemia", 0.214)))).orElseThrow();
         assertThat(spec.at("/encoding/y/axis/format").asText()).isEqualTo(".0%");
@@ -49,14 +49,14 @@ class AutoChartTest {
     }
 
     @Test
-    void twoNumericColumnsAreAScatter() {
+    void two_numeric_columns_are_a_scatter() {
         ObjectNode spec = AutoChart.of(ev(List.of("amount", "duration_months"),
                 List.of(List.of(1000.5, 12.5), List.of(2000.5, 24.5), List.of(3000.5, 36.5)))).orElseThrow();
         assertThat(spec.path("mark").path("type").asText()).isEqualTo("point");
     }
 
     @Test
-    void nothingIsSuggestedForOneRowATruncatedResultOrIdsAlone() {
+    void nothing_is_suggested_for_one_row_a_truncated_result_or_ids_alone() {
         assertThat(AutoChart.of(ev(List.of("status", "n"), List.<List<Object>>of(List.of("A", 3L))))).isEmpty();
         Evidence truncated = new Evidence("SELECT 1", List.of("status", "n"), List.of(List.of("A", 3L), List.of("B", 4L)), 99, null);
         assertThat(AutoChart.of(truncated)).isEmpty();

@@ -60,6 +60,9 @@ public final class DecisionParser {
             throw new UnreadableReplyException("Your JSON object has neither \"tool\" nor \"final_answer\".");
         }
         JsonNode args = first(node, "args", "arguments", "action_input", "parameters", "input");
+        if (args != null && args.isNull()) {
+            args = null; // "args": null means no arguments, as a missing key does
+        }
         if (args != null && args.isTextual()) {
             String s = args.asText().trim();
             if (s.startsWith("{")) {

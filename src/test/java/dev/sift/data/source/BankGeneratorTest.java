@@ -68,7 +68,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void rejectsScaleThatIsNotPositive() {
+    void rejects_scale_that_is_not_positive() {
         assertThatThrownBy(() -> new BankGenerator(0, 42)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("scale must be > 0, got 0.0");
         assertThatThrownBy(() -> new BankGenerator(-1.5, 42)).hasMessage("scale must be > 0, got -1.5");
@@ -76,7 +76,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void fingerprintAndDescriptionNameSeedAndScale() {
+    void fingerprint_and_description_name_seed_and_scale() {
         BankGenerator g = new BankGenerator();
         assertThat(g.fingerprint()).isEqualTo("bank-generator-v1;seed=42;scale=1.0");
         assertThat(g.describe())
@@ -85,7 +85,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void tablesHaveExactlyThePkddColumnsAndTypes() throws Exception {
+    void tables_have_exactly_the_pkdd_columns_and_types() throws Exception {
         try (Connection empty = DriverManager.getConnection("jdbc:duckdb:")) {
             PkddSchema.create(empty);
             String q = "SELECT table_name, column_name, data_type FROM information_schema.columns "
@@ -99,7 +99,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void everyForeignKeyResolvesAndIdsAreUniqueAndPositive() throws Exception {
+    void every_foreign_key_resolves_and_ids_are_unique_and_positive() throws Exception {
         for (Connection db : List.of(small, full)) {
             Map<String, String> orphans = new LinkedHashMap<>();
             orphans.put("account.district_id", "SELECT count(*) FROM account a ANTI JOIN district d ON d.A1 = a.district_id");
@@ -132,7 +132,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void codeColumnsUseExactlyTheOriginalCodes() throws Exception {
+    void code_columns_use_exactly_the_original_codes() throws Exception {
         // at full scale every code occurs; at small scale the rare ones may not, but nothing else may appear
         assertCodes(full, true);
         assertCodes(small, false);
@@ -176,7 +176,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void peopleAndAccountsHangTogetherLikeTheOriginal() throws Exception {
+    void people_and_accounts_hang_together_like_the_original() throws Exception {
         for (Connection db : List.of(small, full)) {
             assertThat(count(db, "SELECT count(*) FROM account a WHERE (SELECT count(*) FROM disp d "
                     + "WHERE d.account_id = a.account_id AND d.type = 'OWNER') <> 1")).as("one owner").isZero();
@@ -208,7 +208,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void balancesRunConsistentlyFromTheOpeningDay() throws Exception {
+    void balances_run_consistently_from_the_opening_day() throws Exception {
         // every account (scale 0.1), in date order: balance = previous balance +/- amount
         assertThat(count(small, "SELECT count(*) FROM (SELECT balance, sum(CASE WHEN type = 'PRIJEM' THEN amount "
                 + "ELSE -amount END) OVER (PARTITION BY account_id ORDER BY date, trans_id) AS running FROM trans) "
@@ -228,7 +228,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void loansArePaidByMonthlyInstalments() throws Exception {
+    void loans_are_paid_by_monthly_instalments() throws Exception {
         for (Connection db : List.of(small, full)) {
             assertThat(count(db, "SELECT count(*) FROM loan WHERE payments <> round(amount / duration, 2) "
                     + "OR amount <= 0")).isZero();
@@ -247,7 +247,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void fullScaleHasTheOriginalsSizeAndShares() throws Exception {
+    void full_scale_has_the_originals_size_and_shares() throws Exception {
         assertThat(fullDataset.rows("district")).isEqualTo(77);
         assertThat(fullDataset.rows("account")).isEqualTo(4_500);
         assertThat(fullDataset.rows("client")).isBetween(5_100L, 5_600L);
@@ -271,7 +271,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void defaultsCarrySignal() throws Exception {
+    void defaults_carry_signal() throws Exception {
         // poorer districts default more often
         List<String> halves = strings(full, "WITH x AS (SELECT l.status, ntile(2) OVER (ORDER BY d.A11) AS half "
                 + "FROM loan l JOIN account a USING (account_id) JOIN district d ON d.A1 = a.district_id) "
@@ -289,7 +289,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void sameSeedSameRowsOtherSeedOtherRowsAndRowsScaleWithScale() throws Exception {
+    void same_seed_same_rows_other_seed_other_rows_and_rows_scale_with_scale() throws Exception {
         try (Connection a = buildInto(dir.resolve("a.duckdb"), 0.05, 42);
              Connection b = buildInto(dir.resolve("b.duckdb"), 0.05, 42);
              Connection c = buildInto(dir.resolve("c.duckdb"), 0.05, 7)) {
@@ -308,7 +308,7 @@ class BankGeneratorTest {
     }
 
     @Test
-    void reportsProgressPerTableAndWhileWritingTransactions() {
+    void reports_progress_per_table_and_while_writing_transactions() {
         assertThat(fullProgress.keySet()).containsExactlyInAnyOrderElementsOf(PkddSchema.TABLES);
         for (String table : PkddSchema.TABLES) {
             List<long[]> reports = fullProgress.get(table);

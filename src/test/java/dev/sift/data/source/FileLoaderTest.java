@@ -80,7 +80,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void loadsEveryFormatAsOneTablePerFile() throws Exception {
+    void loads_every_format_as_one_table_per_file() throws Exception {
         Path csv = write("Sales 2024.csv", "id,region,amount\n1,north,10.5\n2,south,20\n3,east,7.25\n");
         Path tsv = write("regions.tsv", "region\tmanager\nnorth\tAna\nsouth\tBo\n");
         Path txt = write("notes.txt", "k;v\na;1\nb;2\nc;3\nd;4\n");
@@ -111,7 +111,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void quotedFieldsAndOddPathsLoad() throws Exception {
+    void quoted_fields_and_odd_paths_load() throws Exception {
         // a quote and brackets in the path: DuckDB must read the literal file, not a glob
         Path odd = write("it's [v2].csv", "name,comment\n\"Smith, J\",\"said \"\"hi\"\"\"\nLee,\n");
         Dataset ds = load(odd);
@@ -121,7 +121,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void tableNamesAreSanitisedFileStems() {
+    void table_names_are_sanitised_file_stems() {
         assertThat(FileLoader.tableName("Sales 2024")).isEqualTo("sales_2024");
         assertThat(FileLoader.tableName("2024-Q1")).isEqualTo("t_2024_q1");
         assertThat(FileLoader.tableName("Příjmy (účty)")).isEqualTo("prijmy_ucty");
@@ -130,7 +130,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void clashingTableNamesAreRefused() throws Exception {
+    void clashing_table_names_are_refused() throws Exception {
         Path a = Files.writeString(Files.createDirectories(data.resolve("a")).resolve("Sales.csv"), "x\n1\n");
         Path b = Files.writeString(Files.createDirectories(data.resolve("b")).resolve("sales.tsv"), "x\n1\n");
         assertRefused("Files " + a + " and " + b + " would both load as table 'sales': rename one of them", a, b);
@@ -138,7 +138,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void missingFolderUnsupportedAndEmptyFilesAreRefused() throws Exception {
+    void missing_folder_unsupported_and_empty_files_are_refused() throws Exception {
         Path missing = data.resolve("nope.csv");
         assertRefused("File not found: " + missing, missing);
         assertRefused("File " + data + " is a folder: give the data files in it instead", data);
@@ -152,7 +152,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void filesWithoutColumnsAreRefused() throws Exception {
+    void files_without_columns_are_refused() throws Exception {
         Path blank = write("blank.csv", "\n \n\n");
         assertRefused("File " + blank + " has no columns: it holds only blank space", blank);
         Path noFields = write("e.jsonl", "{}\n{}\n");
@@ -164,7 +164,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void binaryJunkIsRefusedBeforeDuckDbSeesIt() throws Exception {
+    void binary_junk_is_refused_before_duck_db_sees_it() throws Exception {
         byte[] junk = new byte[4096];
         new java.util.Random(7).nextBytes(junk);
         junk[10] = 0;
@@ -184,7 +184,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void raggedRowsAreRefusedWithDuckDbsReason() throws Exception {
+    void ragged_rows_are_refused_with_duck_dbs_reason() throws Exception {
         // DuckDB's sniffer alone would load these as one column of whole lines, or skip the first rows
         Path csv = write("ragged.csv", "a,b\n1,2\n3,4\n5,6,7\n8,9\n");
         assertRefused("File " + csv + " could not be read as CSV: line 4: Expected Number of Columns: 2 Found: 3", csv);
@@ -195,7 +195,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void corruptFilesAreRefusedWithDuckDbsReasonInOneLine() throws Exception {
+    void corrupt_files_are_refused_with_duck_dbs_reason_in_one_line() throws Exception {
         Path pq = write("broken.parquet", "not a parquet file at all");
         assertRefused("File " + pq + " could not be read as Parquet: No magic bytes found at end of file '" + pq + "'",
                 pq);
@@ -209,7 +209,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void fingerprintFollowsContentAndEnsureRebuildsOnlyOnChange() throws Exception {
+    void fingerprint_follows_content_and_ensure_rebuilds_only_on_change() throws Exception {
         Path csv = write("a.csv", "x\n1\n2\n");
         Path jsonl = write("b.jsonl", "{\"y\": 1}\n");
         assertThat(new FileLoader(List.of(csv, jsonl)).fingerprint())
@@ -233,7 +233,7 @@ class FileLoaderTest extends FilesInAStore {
     }
 
     @Test
-    void progressIsReportedPerFile() throws Exception {
+    void progress_is_reported_per_file() throws Exception {
         Path a = write("a.csv", "x\n1\n");
         Path b = write("b.csv", "y\n2\n");
         List<String> seen = new ArrayList<>();

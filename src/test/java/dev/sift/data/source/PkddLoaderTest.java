@@ -63,7 +63,7 @@ class PkddLoaderTest {
     // --- real files ---------------------------------------------------------------------------------
 
     @Test
-    void realFilesGiveTheKnownRowCounts() throws Exception {
+    void real_files_give_the_known_row_counts() throws Exception {
         Dataset ds = real();
         assertThat(ds.tables()).extracting(Dataset.TableSummary::name, Dataset.TableSummary::rows).containsExactly(
                 tuple("account", 4500L), tuple("card", 892L), tuple("client", 5369L), tuple("disp", 5369L),
@@ -73,7 +73,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void realFilesGiveTheKnownValues() throws Exception {
+    void real_files_give_the_known_values() throws Exception {
         Dataset ds = real();
         assertThat(query(ds, "SELECT account_id, date, amount, duration, payments, status FROM loan WHERE loan_id = 5314"))
                 .containsExactly(List.of("1787", "1993-07-05", "96396", "12", "8033.0", "B"));
@@ -95,7 +95,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void realFilesMatchPkddSchemaExactly() throws Exception {
+    void real_files_match_pkdd_schema_exactly() throws Exception {
         String sql = "SELECT table_name, column_name, data_type, ordinal_position FROM information_schema.columns"
                 + " WHERE table_schema = 'main' ORDER BY table_name, ordinal_position";
         List<List<String>> expected;
@@ -107,7 +107,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void realFingerprintIsStableAndEnsureDoesNotRebuild() throws Exception {
+    void real_fingerprint_is_stable_and_ensure_does_not_rebuild() throws Exception {
         Dataset ds = real();
         assertThat(new PkddLoader(REAL).fingerprint()).isEqualTo(ds.fingerprint());
         Dataset again = new DatasetStore(realStore).ensure("pkdd", new PkddLoader(REAL), Progress.NONE);
@@ -172,7 +172,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void convertsDatesCodesAndMissingValues() throws Exception {
+    void converts_dates_codes_and_missing_values() throws Exception {
         writeTiny();
         gzip("trans_sample.asc.gz", TRANS);
         List<String> stages = new ArrayList<>();
@@ -195,7 +195,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void withoutTransFileTheTableIsEmptyAndSaysSo() throws Exception {
+    void without_trans_file_the_table_is_empty_and_says_so() throws Exception {
         writeTiny();
         Dataset ds = load();
         assertThat(ds.rows("trans")).isZero();
@@ -205,7 +205,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void theFullTransFileWinsOverSamples() throws Exception {
+    void the_full_trans_file_wins_over_samples() throws Exception {
         writeTiny();
         write("trans.asc", TRANS);
         gzip("trans_first100k.asc.gz", TRANS);
@@ -213,7 +213,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void severalSampleTransFilesAreRefused() throws Exception {
+    void several_sample_trans_files_are_refused() throws Exception {
         writeTiny();
         gzip("trans_a.asc.gz", TRANS);
         write("trans_b.asc", TRANS);
@@ -222,7 +222,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void fingerprintFollowsContent() throws Exception {
+    void fingerprint_follows_content() throws Exception {
         writeTiny();
         String before = new PkddLoader(dir).fingerprint();
         assertThat(new PkddLoader(dir).fingerprint()).isEqualTo(before);
@@ -231,7 +231,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void missingFolderOrFilesAreNamed() throws Exception {
+    void missing_folder_or_files_are_named() throws Exception {
         Path none = tmp.resolve("nowhere");
         assertThatThrownBy(() -> store.ensure("pkdd", new PkddLoader(none), Progress.NONE))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -244,7 +244,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void aBadDateNamesFileRowAndValue() throws Exception {
+    void a_bad_date_names_file_row_and_value() throws Exception {
         writeTiny();
         write("loan.asc", LOAN_HEADER + "5314;576;9307x5;96396;12;8033.00;\"B\"\r\n");
         assertRefused("PKDD'99 file loan.asc is malformed: loan_id 5314: date '9307x5' is not a YYMMDD date");
@@ -255,7 +255,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void binaryJunkRaggedRowsAndWrongHeadersAreRefused() throws Exception {
+    void binary_junk_ragged_rows_and_wrong_headers_are_refused() throws Exception {
         writeTiny();
         byte[] junk = new byte[2048];
         new java.util.Random(3).nextBytes(junk);
@@ -273,7 +273,7 @@ class PkddLoaderTest {
     }
 
     @Test
-    void aFailedRebuildKeepsThePreviousDataset() throws Exception {
+    void a_failed_rebuild_keeps_the_previous_dataset() throws Exception {
         writeTiny();
         Dataset good = load();
         write("card.asc", CARD + "1006;2;\"gold\";not a date\r\n");

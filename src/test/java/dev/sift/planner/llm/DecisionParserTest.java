@@ -56,7 +56,10 @@ class DecisionParserTest {
 
     @Test
     void missing_args_become_an_empty_object() throws Exception {
-        assertThat(call("{\"tool\":\"inspect_data\"}").args().isObject()).isTrue();
+        var args = call("{\"tool\":\"inspect_data\"}").args();
+        assertThat(args.isObject()).isTrue();
+        assertThat(args.isEmpty()).isTrue();
+        assertThat(call("{\"tool\":\"inspect_data\",\"args\":null}").args()).isEqualTo(args);
     }
 
     @Test
