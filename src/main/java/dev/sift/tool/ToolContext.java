@@ -1,5 +1,6 @@
 package dev.sift.tool;
 
+import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.KnowledgeStore;
@@ -78,6 +79,15 @@ public final class ToolContext {
 
     public Workspace workspace() {
         return workspace;
+    }
+
+    /**
+     * The table or frame a {@code SOURCE} argument names. The registry checked that it exists before the tool ran,
+     * so its absence here is a bug of ours, not the planner's: it fails loudly.
+     */
+    public TableInfo source(String name) {
+        return workspace.table(name).orElseThrow(() -> new IllegalStateException("source '" + name
+                + "' was validated before the tool ran and is gone now"));
     }
 
     /** The configured model; empty when Sift runs offline. */

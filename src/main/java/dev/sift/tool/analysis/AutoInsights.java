@@ -69,7 +69,7 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         Workspace ws = ctx.workspace();
-        TableInfo t = ws.table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         List<Insight> all = new ArrayList<>();
         Map<String, Long> millis = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();

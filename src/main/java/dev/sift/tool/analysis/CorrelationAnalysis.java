@@ -74,7 +74,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
-        TableInfo t = ws.table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         String target = args.target() == null ? null : t.column(args.target()).orElseThrow().name();
         List<String> skipped = new ArrayList<>();
         List<ColumnInfo> numeric = new ArrayList<>();

@@ -68,7 +68,7 @@ public final class DataQualityReport implements Tool<DataQualityReport.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        Report r = report(ctx.workspace(), ctx::knowledge, ctx.workspace().table(args.source()).orElseThrow());
+        Report r = report(ctx.workspace(), ctx::knowledge, ctx.source(args.source()));
         ctx.addEvidence(Evidence.of(ctx.workspace().trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(r.frame())
                 + " ORDER BY CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, \"count\" DESC",
                 Evidence.MAX_ROWS), r.frame()));

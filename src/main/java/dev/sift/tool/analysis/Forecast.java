@@ -74,7 +74,7 @@ public final class Forecast implements Tool<Forecast.Args> {
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
-        TableInfo t = ws.table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         ColumnInfo date = t.column(args.date()).orElseThrow();
         ColumnInfo measure = args.measure() == null ? null : t.column(args.measure()).orElseThrow();
         String problem = Series.check(t, date, measure, args.agg());

@@ -70,7 +70,7 @@ public final class Pivot implements Tool<Pivot.Args> {
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
-        TableInfo t = ws.table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         List<String> rows = canonical(t, args.rows());
         List<String> on = canonical(t, args.columns());
         if (rows.isEmpty() || on.isEmpty()) {

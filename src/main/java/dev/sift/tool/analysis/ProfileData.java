@@ -62,7 +62,7 @@ public final class ProfileData implements Tool<ProfileData.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         List<ColumnInfo> cols = args.columns() == null || args.columns().isEmpty() ? t.columns()
                 : args.columns().stream().map(c -> t.column(c).orElseThrow()).distinct().toList();
         Profile p = profile(ctx.workspace(), t, cols);

@@ -47,7 +47,7 @@ public final class SampleRows implements Tool<SampleRows.Args> {
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
-        TableInfo t = ws.table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         int n = args.n() == null ? DEFAULT_ROWS : args.n();
         long seed = args.seed() == null ? SEED : args.seed();
         String where = "";

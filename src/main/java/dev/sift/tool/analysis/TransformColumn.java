@@ -45,7 +45,7 @@ public final class TransformColumn implements Tool<TransformColumn.Args> {
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
         Workspace ws = ctx.workspace();
-        TableInfo t = ws.table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         if (!NAME.matcher(args.name()).matches()) {
             throw new ToolCallException("Column name '" + args.name() + "' is not valid: use letters, digits and '_',"
                     + " starting with a letter, e.g. 'amount_per_month'.");

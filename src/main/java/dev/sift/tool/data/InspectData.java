@@ -40,7 +40,7 @@ public final class InspectData implements Tool<InspectData.Args> {
             List<TableInfo> tables = ctx.workspace().tables();
             return ToolResult.ok(SchemaRenderer.render(tables, OVERVIEW_BUDGET), tables);
         }
-        TableInfo t = ctx.workspace().table(args.table()).orElseThrow();
+        TableInfo t = ctx.source(args.table());
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < t.columns().size(); i++) {
             String c = Sql.quoteIdent(t.columns().get(i).name());

@@ -38,7 +38,7 @@ public final class SampleValues implements Tool<SampleValues.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException {
-        TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         String column = t.column(args.column()).orElseThrow().name();
         int limit = args.limit() == null ? DEFAULT_LIMIT : args.limit();
         String col = Sql.quoteIdent(column);

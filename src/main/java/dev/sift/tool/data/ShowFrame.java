@@ -58,7 +58,7 @@ public final class ShowFrame implements Tool<ShowFrame.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws QueryException, ToolCallException {
-        TableInfo t = ctx.workspace().table(args.frame()).orElseThrow();
+        TableInfo t = ctx.source(args.frame());
         if (t.kind() != TableInfo.Kind.FRAME) {
             throw new ToolCallException(t.name() + " is a dataset table, not a frame: show_frame pages saved frames. Use"
                     + " run_sql with a label to save the rows you want, then page that frame.");

@@ -58,7 +58,7 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
-        TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         double threshold = args.threshold() == null ? Anomalies.DEFAULT_THRESHOLD : args.threshold();
         String label = args.label() == null ? "anomalies" : args.label();
         NumericColumns data = NumericColumns.read(ctx.workspace(), t, args.columns(), "anomaly_scan");

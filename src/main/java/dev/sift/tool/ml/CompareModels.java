@@ -74,7 +74,7 @@ public final class CompareModels implements Tool<CompareModels.Args> {
         if (args.source() == null) {
             return crossValidated(models);
         }
-        TableInfo table = ctx.workspace().table(args.source()).orElseThrow();
+        TableInfo table = ctx.source(args.source());
         if (table.column(first.target()).isEmpty()) {
             throw new MlException(table.name() + " has no column '" + first.target() + "' to evaluate against.");
         }

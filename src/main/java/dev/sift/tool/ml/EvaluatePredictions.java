@@ -48,7 +48,7 @@ public final class EvaluatePredictions implements Tool<EvaluatePredictions.Args>
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
-        TableInfo t = ctx.workspace().table(args.predictions()).orElseThrow();
+        TableInfo t = ctx.source(args.predictions());
         String truth = t.column(args.truth()).orElseThrow().name();
         String score = args.prediction() != null ? t.column(args.prediction()).orElseThrow().name()
                 : t.column("probability").or(() -> t.column("prediction")).map(c -> c.name()).orElseThrow(() ->

@@ -55,7 +55,7 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
-        TableInfo t = ctx.workspace().table(args.source()).orElseThrow();
+        TableInfo t = ctx.source(args.source());
         String label = args.label() == null ? "clusters" : args.label();
         NumericColumns data = NumericColumns.read(ctx.workspace(), t, args.columns(), "kmeans_clusters");
         int n = data.rows();

@@ -64,7 +64,7 @@ public final class Predict implements Tool<Predict.Args> {
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         Workspace ws = ctx.workspace();
-        TableInfo table = ws.table(args.source()).orElseThrow();
+        TableInfo table = ctx.source(args.source());
         String label = args.label() == null ? DEFAULT_LABEL : args.label();
         int top = args.top_k() == null ? DEFAULT_TOP : args.top_k();
         TrainedModel model = ctx.models().resolve(args.model());

@@ -70,7 +70,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
         Workspace ws = ctx.workspace();
-        TableInfo table = ws.table(args.source()).orElseThrow();
+        TableInfo table = ctx.source(args.source());
         String target = table.column(args.target()).orElseThrow().name();
         TaskType task = TaskType.parse(args.task_type());
         String entity = MlSupport.entity(table, args.entity());
