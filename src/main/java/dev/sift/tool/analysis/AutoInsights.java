@@ -68,7 +68,6 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
-        Workspace ws = ctx.workspace();
         TableInfo t = ctx.source(args.source());
         List<Insight> all = new ArrayList<>();
         Map<String, Long> millis = new LinkedHashMap<>();
@@ -77,27 +76,56 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
         long t0 = System.nanoTime();
         ToolResult pr = ToolRegistry.runTool(profile, new ProfileData.Args(t.name(), null), ctx);
         millis.put("profile_data", ms(t0));
-        ProfileData.Profile p = (ProfileData.Profile) pr.payload();
-        for (ProfileData.ColumnProfile c : p.columns()) {
-            if (c.nonNull() > 0 && c.distinct() == 1 && p.rows() > 1) {
-                all.add(new Insight("constant column", c.name() + " has a single value ('" + c.min() + "') in every non-null row.",
-                        0.45, c.nonNull() + " non-null rows, 1 distinct value", "profile_data", p.frame()));
-            } else if (c.mean() == null && !c.top().isEmpty() && c.top().get(0).share() >= 0.9 && c.distinct() > 1) {
-                ProfileData.TopValue top = c.top().get(0);
-                all.add(new Insight("dominant value", "'" + top.value() + "' makes up " + Columns.pct(top.share())
-                        + " of the non-null values of " + c.name() + ".", 0.35 + 0.1 * top.share(), top.rows() + " of "
-                        + c.nonNull() + " rows", "profile_data", p.frame()));
-            }
-        }
+        all.addAll(profileInsights((ProfileData.Profile) pr.payload()));
 
         t0 = System.nanoTime();
         DataQualityReport.Report q = (DataQualityReport.Report) quality.run(new DataQualityReport.Args(t.name()), ctx).payload();
         millis.put("data_quality_report", ms(t0));
-        // findings of one check with the same count (columns missing together) become one insight
+        all.addAll(qualityInsights(q));
+
+        t0 = System.nanoTime();
+        ToolResult cr = ToolRegistry.runTool(correlation, new CorrelationAnalysis.Args(t.name(), null, "pearson", null), ctx);
+        millis.put("correlation_analysis", ms(t0));
+        if (cr.ok()) {
+            all.addAll(correlationInsights((CorrelationAnalysis.Result) cr.payload()));
+        } else {
+            notes.add("correlation_analysis: " + cr.error());
+        }
+
+        t0 = System.nanoTime();
+        all.addAll(trendInsights(t, ctx, notes));
+        millis.put("trend_analysis", ms(t0));
+
+        int limit = args.limit() == null ? DEFAULT_LIMIT : args.limit();
+        List<Insight> ranked = all.stream().sorted(Comparator.comparingDouble(i -> -i.score())).limit(limit).toList();
+        Result result = new Result(t.name(), ranked, millis, notes);
+        return ToolResult.ok(summary(result, all.size()), result);
+    }
+
+    /** Constant columns and dominant values. */
+    private static List<Insight> profileInsights(ProfileData.Profile p) {
+        List<Insight> out = new ArrayList<>();
+        for (ProfileData.ColumnProfile c : p.columns()) {
+            if (c.nonNull() > 0 && c.distinct() == 1 && p.rows() > 1) {
+                out.add(new Insight("constant column", c.name() + " has a single value ('" + c.min() + "') in every non-null row.",
+                        0.45, c.nonNull() + " non-null rows, 1 distinct value", "profile_data", p.frame()));
+            } else if (c.mean() == null && !c.top().isEmpty() && c.top().get(0).share() >= 0.9 && c.distinct() > 1) {
+                ProfileData.TopValue top = c.top().get(0);
+                out.add(new Insight("dominant value", "'" + top.value() + "' makes up " + Columns.pct(top.share())
+                        + " of the non-null values of " + c.name() + ".", 0.35 + 0.1 * top.share(), top.rows() + " of "
+                        + c.nonNull() + " rows", "profile_data", p.frame()));
+            }
+        }
+        return out;
+    }
+
+    /** Data quality findings; findings of one check with the same count (columns missing together) become one insight. */
+    private static List<Insight> qualityInsights(DataQualityReport.Report q) {
         Map<String, List<DataQualityReport.Finding>> grouped = new LinkedHashMap<>();
         for (DataQualityReport.Finding f : q.findings()) {
             grouped.computeIfAbsent(f.check() + "|" + f.count() + "|" + f.severity(), k -> new ArrayList<>()).add(f);
         }
+        List<Insight> out = new ArrayList<>();
         for (List<DataQualityReport.Finding> group : grouped.values()) {
             DataQualityReport.Finding f = group.get(0);
             double base = switch (f.severity()) {
@@ -107,76 +135,78 @@ public final class AutoInsights implements Tool<AutoInsights.Args> {
             };
             List<String> columns = group.stream().map(DataQualityReport.Finding::column).filter(java.util.Objects::nonNull).toList();
             String where = columns.isEmpty() ? "" : " in " + String.join(" and ", columns);
-            all.add(new Insight("data quality: " + f.check(), capitalFirst(f.check()) + where + ": " + f.count() + " rows"
+            out.add(new Insight("data quality: " + f.check(), capitalFirst(f.check()) + where + ": " + f.count() + " rows"
                     + (columns.size() > 1 ? " each" : "") + " (" + Columns.pct(f.share()) + ").", Math.min(1, base + 0.2 * f.share()),
                     "e.g. " + f.example() + "; " + f.detail(), "data_quality_report", q.frame()));
         }
+        return out;
+    }
 
-        t0 = System.nanoTime();
-        ToolResult cr = ToolRegistry.runTool(correlation, new CorrelationAnalysis.Args(t.name(), null, "pearson", null), ctx);
-        millis.put("correlation_analysis", ms(t0));
-        if (cr.ok()) {
-            CorrelationAnalysis.Result c = (CorrelationAnalysis.Result) cr.payload();
-            for (CorrelationAnalysis.Pair pair : c.strongest()) {
-                double a = Math.abs(pair.value());
-                if (a >= 0.5 && a < 0.9999) {
-                    boolean eta = pair.method().equals("eta");
-                    all.add(new Insight(eta ? "association" : "correlation", eta
-                            ? pair.a() + " explains a large part of " + pair.b() + " (η " + fmt(pair.value()) + ")."
-                            : pair.a() + " and " + pair.b() + " are " + CorrelationAnalysis.strength(pair.value()) + "ly "
-                            + (pair.value() > 0 ? "positively" : "negatively") + " correlated (r " + fmt(pair.value()) + ").",
-                            (eta ? 0.8 : 0.9) * a, "n " + pair.n() + ", " + pair.method(), "correlation_analysis", c.frame()));
-                } else if (a >= 0.9999) {
-                    all.add(new Insight("redundant columns", pair.a() + " and " + pair.b() + " carry the same information ("
-                            + pair.method() + " " + fmt(pair.value()) + ").", 0.5, "n " + pair.n(), "correlation_analysis", c.frame()));
-                }
+    /** Strong correlations and associations, and columns that carry the same information. */
+    private static List<Insight> correlationInsights(CorrelationAnalysis.Result c) {
+        List<Insight> out = new ArrayList<>();
+        for (CorrelationAnalysis.Pair pair : c.strongest()) {
+            double a = Math.abs(pair.value());
+            if (a >= 0.5 && a < 0.9999) {
+                boolean eta = pair.method().equals("eta");
+                out.add(new Insight(eta ? "association" : "correlation", eta
+                        ? pair.a() + " explains a large part of " + pair.b() + " (η " + fmt(pair.value()) + ")."
+                        : pair.a() + " and " + pair.b() + " are " + CorrelationAnalysis.strength(pair.value()) + "ly "
+                        + (pair.value() > 0 ? "positively" : "negatively") + " correlated (r " + fmt(pair.value()) + ").",
+                        (eta ? 0.8 : 0.9) * a, "n " + pair.n() + ", " + pair.method(), "correlation_analysis", c.frame()));
+            } else if (a >= 0.9999) {
+                out.add(new Insight("redundant columns", pair.a() + " and " + pair.b() + " carry the same information ("
+                        + pair.method() + " " + fmt(pair.value()) + ").", 0.5, "n " + pair.n(), "correlation_analysis", c.frame()));
             }
-        } else {
-            notes.add("correlation_analysis: " + cr.error());
         }
+        return out;
+    }
 
+    /** Significant monthly trends and strong yearly seasonality of row counts and the main measure, per date column. */
+    private List<Insight> trendInsights(TableInfo t, ToolContext ctx, List<String> notes) throws FixableException,
+            InterruptedException {
         List<ColumnInfo> dates = t.columns().stream().filter(Columns::temporal).limit(MAX_DATE_COLUMNS).toList();
-        ColumnInfo measure = mainMeasure(t);
-        t0 = System.nanoTime();
-        for (ColumnInfo d : dates) {
-            List<ColumnInfo> measures = new ArrayList<>();
-            measures.add(null); // row counts
-            if (measure != null) {
-                measures.add(measure);
-            }
-            for (ColumnInfo m : measures) {
-                ToolResult tr = ToolRegistry.runTool(trend, new TrendAnalysis.Args(t.name(), d.name(), m == null ? null : m.name(), null, "month"), ctx);
-                if (!tr.ok()) {
-                    notes.add("trend_analysis(" + d.name() + "): " + tr.error());
-                    continue;
-                }
-                TrendAnalysis.Result r = (TrendAnalysis.Result) tr.payload();
-                TrendAnalysis.Trend tt = r.trend();
-                String what = "monthly " + r.measure() + " by " + d.name();
-                if (tt.pValue() < 0.01 && !Double.isNaN(tt.slopePerYearShare())) {
-                    all.add(new Insight("trend", capitalFirst(what) + " is " + tt.direction() + ": "
-                            + TrendAnalysis.signed(tt.slopePerYearShare() * 100) + "% of its mean per year.",
-                            0.55 + 0.35 * tt.r2(), "slope " + Columns.num(tt.slopePerPeriod()) + " per month, R² "
-                            + Columns.num(tt.r2()) + ", p " + TrendAnalysis.pText(tt.pValue()) + ", " + tt.points() + " months",
-                            "trend_analysis", r.frame()));
-                }
-                Seasonality s = r.seasonality();
-                if (s != null && s.strength().equals("strong")) {
-                    all.add(new Insight("seasonality", capitalFirst(what) + " has a strong yearly pattern.",
-                            0.5 + 0.3 * s.autocorrelation(), "autocorrelation " + Columns.num(s.autocorrelation()) + " at lag 12",
-                            "trend_analysis", r.frame()));
-                }
-            }
-        }
-        millis.put("trend_analysis", ms(t0));
         if (dates.isEmpty()) {
             notes.add("no DATE or TIMESTAMP column, so no trends");
         }
+        List<ColumnInfo> measures = new ArrayList<>();
+        measures.add(null); // row counts
+        ColumnInfo measure = mainMeasure(t);
+        if (measure != null) {
+            measures.add(measure);
+        }
+        List<Insight> out = new ArrayList<>();
+        for (ColumnInfo d : dates) {
+            for (ColumnInfo m : measures) {
+                ToolResult tr = ToolRegistry.runTool(trend, new TrendAnalysis.Args(t.name(), d.name(), m == null ? null : m.name(), null, "month"), ctx);
+                if (tr.ok()) {
+                    out.addAll(trendInsights((TrendAnalysis.Result) tr.payload(), d));
+                } else {
+                    notes.add("trend_analysis(" + d.name() + "): " + tr.error());
+                }
+            }
+        }
+        return out;
+    }
 
-        int limit = args.limit() == null ? DEFAULT_LIMIT : args.limit();
-        List<Insight> ranked = all.stream().sorted(Comparator.comparingDouble(i -> -i.score())).limit(limit).toList();
-        Result result = new Result(t.name(), ranked, millis, notes);
-        return ToolResult.ok(summary(result, all.size()), result);
+    private static List<Insight> trendInsights(TrendAnalysis.Result r, ColumnInfo date) {
+        List<Insight> out = new ArrayList<>();
+        TrendAnalysis.Trend tt = r.trend();
+        String what = "monthly " + r.measure() + " by " + date.name();
+        if (tt.pValue() < 0.01 && !Double.isNaN(tt.slopePerYearShare())) {
+            out.add(new Insight("trend", capitalFirst(what) + " is " + tt.direction() + ": "
+                    + TrendAnalysis.signed(tt.slopePerYearShare() * 100) + "% of its mean per year.",
+                    0.55 + 0.35 * tt.r2(), "slope " + Columns.num(tt.slopePerPeriod()) + " per month, R² "
+                    + Columns.num(tt.r2()) + ", p " + TrendAnalysis.pText(tt.pValue()) + ", " + tt.points() + " months",
+                    "trend_analysis", r.frame()));
+        }
+        Seasonality s = r.seasonality();
+        if (s != null && s.strength().equals("strong")) {
+            out.add(new Insight("seasonality", capitalFirst(what) + " has a strong yearly pattern.",
+                    0.5 + 0.3 * s.autocorrelation(), "autocorrelation " + Columns.num(s.autocorrelation()) + " at lag 12",
+                    "trend_analysis", r.frame()));
+        }
+        return out;
     }
 
     /** The measure a trend should sum: a numeric non-id column named like an amount, else none. */

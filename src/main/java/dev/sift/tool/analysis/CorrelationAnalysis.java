@@ -76,11 +76,38 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
         Workspace ws = ctx.workspace();
         TableInfo t = ctx.source(args.source());
         String target = args.target() == null ? null : t.column(args.target()).orElseThrow().name();
+        Selection sel = select(ws, t, args.columns(), target);
+        List<Pair> pairs = new ArrayList<>(numericPairs(ws, t, sel.numeric(), args.method()));
+        for (ColumnInfo c : sel.categorical()) {
+            pairs.addAll(ratios(ws, t, c, sel.numeric()));
+        }
+        pairs.removeIf(p -> Double.isNaN(p.value()));
+        Comparator<Pair> strength = Comparator.comparingDouble((Pair p) -> -Math.abs(p.value()));
+        List<Pair> strongest = pairs.stream()
+                .sorted(Comparator.comparing((Pair p) -> target != null && !p.a().equals(target) && !p.b().equals(target))
+                        .thenComparing(strength))
+                .limit(STRONGEST).toList();
+        String frame = save(ws, t, pairs);
+        Result r = new Result(t.name(), args.method(), nameList(sel.numeric()), nameList(sel.categorical()), pairs, strongest,
+                sel.skipped(), frame, heatmap(t.name(), args.method(), sel.numeric(), pairs));
+        ctx.addEvidence(Evidence.of(ws.trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame)
+                + " ORDER BY abs(value) DESC, a, b", Evidence.MAX_ROWS), frame));
+        return ToolResult.withChart(summary(r, target), r, (JsonNode) r.chart(), Map.of());
+    }
+
+    /** The columns to compare, and those left out with the reason. */
+    private record Selection(List<ColumnInfo> numeric, List<ColumnInfo> categorical, List<String> skipped) { }
+
+    /**
+     * The numeric and categorical columns to compare: those named (with the target), else every column but ids;
+     * a text or boolean column is categorical with 2 to {@link #MAX_CATEGORIES} distinct values.
+     */
+    private static Selection select(Workspace ws, TableInfo t, List<String> named, String target)
+            throws QueryException, ToolCallException {
         List<String> skipped = new ArrayList<>();
         List<ColumnInfo> numeric = new ArrayList<>();
-        List<ColumnInfo> categorical = new ArrayList<>();
-        boolean explicit = args.columns() != null && !args.columns().isEmpty();
-        List<ColumnInfo> chosen = explicit ? args.columns().stream().map(c -> t.column(c).orElseThrow()).distinct().toList()
+        boolean explicit = named != null && !named.isEmpty();
+        List<ColumnInfo> chosen = explicit ? named.stream().map(c -> t.column(c).orElseThrow()).distinct().toList()
                 : t.columns();
         if (target != null && chosen.stream().noneMatch(c -> c.name().equals(target))) {
             chosen = new ArrayList<>(chosen);
@@ -96,22 +123,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
                 skipped.add(c.name() + " (" + c.type() + ": neither numeric nor categorical)");
             }
         }
-        if (!textual.isEmpty()) {
-            StringBuilder sql = new StringBuilder("SELECT ");
-            for (int i = 0; i < textual.size(); i++) {
-                sql.append(i == 0 ? "" : ", ").append("approx_count_distinct(").append(Columns.q(textual.get(i).name())).append(')');
-            }
-            List<Object> d = ws.trustedQuery(sql.append(" FROM ").append(t.sqlName()).toString(), 1).rows().get(0);
-            for (int i = 0; i < textual.size(); i++) {
-                long distinct = ((Number) d.get(i)).longValue();
-                if (distinct >= 2 && distinct <= MAX_CATEGORIES && categorical.size() < MAX_CATEGORICAL) {
-                    categorical.add(textual.get(i));
-                } else if (explicit || textual.get(i).name().equals(target)) {
-                    skipped.add(textual.get(i).name() + " (~" + distinct + " distinct values; a categorical column needs"
-                            + " 2 to " + MAX_CATEGORIES + ")");
-                }
-            }
-        }
+        List<ColumnInfo> categorical = categorical(ws, t, textual, explicit, target, skipped);
         if (numeric.size() > MAX_NUMERIC) {
             throw new ToolCallException("Too many numeric columns (" + numeric.size() + "); name at most " + MAX_NUMERIC
                     + " with 'columns'.");
@@ -124,16 +136,34 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
                     + (explicit || t.columns().stream().noneMatch(c -> Columns.numeric(c) && Columns.idLike(c.name())) ? ""
                     : " Id columns are left out unless named in 'columns'."));
         }
-        List<Pair> pairs = new ArrayList<>(numericPairs(ws, t, numeric, args.method()));
-        for (ColumnInfo c : categorical) {
-            pairs.addAll(ratios(ws, t, c, numeric));
+        return new Selection(numeric, categorical, skipped);
+    }
+
+    private static List<ColumnInfo> categorical(Workspace ws, TableInfo t, List<ColumnInfo> textual, boolean explicit,
+                                                String target, List<String> skipped) throws QueryException {
+        List<ColumnInfo> categorical = new ArrayList<>();
+        if (textual.isEmpty()) {
+            return categorical;
         }
-        pairs.removeIf(p -> Double.isNaN(p.value()));
-        Comparator<Pair> strength = Comparator.comparingDouble((Pair p) -> -Math.abs(p.value()));
-        List<Pair> strongest = pairs.stream()
-                .sorted(Comparator.comparing((Pair p) -> target != null && !p.a().equals(target) && !p.b().equals(target))
-                        .thenComparing(strength))
-                .limit(STRONGEST).toList();
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int i = 0; i < textual.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("approx_count_distinct(").append(Columns.q(textual.get(i).name())).append(')');
+        }
+        List<Object> d = ws.trustedQuery(sql.append(" FROM ").append(t.sqlName()).toString(), 1).rows().get(0);
+        for (int i = 0; i < textual.size(); i++) {
+            long distinct = ((Number) d.get(i)).longValue();
+            if (distinct >= 2 && distinct <= MAX_CATEGORIES && categorical.size() < MAX_CATEGORICAL) {
+                categorical.add(textual.get(i));
+            } else if (explicit || textual.get(i).name().equals(target)) {
+                skipped.add(textual.get(i).name() + " (~" + distinct + " distinct values; a categorical column needs"
+                        + " 2 to " + MAX_CATEGORIES + ")");
+            }
+        }
+        return categorical;
+    }
+
+    /** The pairs as frame {@code corr_<source>}; returns its label. */
+    private static String save(Workspace ws, TableInfo t, List<Pair> pairs) throws QueryException {
         String frame = RowsFrame.label("corr", t.name());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Pair p : pairs) {
@@ -148,11 +178,7 @@ public final class CorrelationAnalysis implements Tool<CorrelationAnalysis.Args>
         RowsFrame.save(ws, frame, List.of(new RowsFrame.Col("a", "VARCHAR"), new RowsFrame.Col("b", "VARCHAR"),
                 new RowsFrame.Col("method", "VARCHAR"), new RowsFrame.Col("value", "DOUBLE"), new RowsFrame.Col("n", "BIGINT")),
                 rows);
-        Result r = new Result(t.name(), args.method(), nameList(numeric), nameList(categorical), pairs, strongest,
-                skipped, frame, heatmap(t.name(), args.method(), numeric, pairs));
-        ctx.addEvidence(Evidence.of(ws.trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame)
-                + " ORDER BY abs(value) DESC, a, b", Evidence.MAX_ROWS), frame));
-        return ToolResult.withChart(summary(r, target), r, (JsonNode) r.chart(), Map.of());
+        return frame;
     }
 
     static List<Pair> numericPairs(Workspace ws, TableInfo t, List<ColumnInfo> numeric, String method) throws QueryException {

@@ -84,13 +84,9 @@ public final class Forecast implements Tool<Forecast.Args> {
         Series.Grain grain = Series.Grain.parse(args.grain());
         int horizon = args.horizon() == null ? 12 : args.horizon();
         Series s = Series.load(ws, t, date, measure, args.agg(), grain);
-        // the last gap-free run of complete periods
-        int[] use = s.usable();
-        int end = use.length == 0 ? -1 : use[use.length - 1];
-        int start = end;
-        while (start - 1 >= 0 && contains(use, start - 1)) {
-            start--;
-        }
+        int[] span = lastRun(s.usable());
+        int start = span[0];
+        int end = span[1];
         int n = end - start + 1;
         if (end < 0 || n < HoltWinters.minimumPoints(0) + 1) {
             throw new ToolCallException("The " + grain.adjective() + " series of " + t.name() + "." + date.name() + " has "
@@ -100,8 +96,43 @@ public final class Forecast implements Tool<Forecast.Args> {
         double[] y = java.util.Arrays.copyOfRange(s.values(), start, end + 1);
         int holdout = Math.max(1, Math.min(horizon, n / 4));
         int m = grain.season >= 2 && n - holdout >= HoltWinters.minimumPoints(grain.season) ? grain.season : 0;
-        HoltWinters test = HoltWinters.fit(java.util.Arrays.copyOfRange(y, 0, n - holdout), m);
-        double[] predicted = test.forecast(holdout);
+        Backtest backtest = backtest(y, holdout, m);
+        HoltWinters model = HoltWinters.fit(y, m);
+        List<Point> history = history(s, model.fitted(), start, n);
+        List<Point> ahead = ahead(model, LocalDate.parse(s.periods().get(end)), grain, horizon);
+        String method = m > 0 ? "Holt-Winters additive, season " + m : "Holt linear trend (no seasonality: "
+                + (grain.season < 2 ? "none at this grain" : "fewer than two full seasons of history") + ")";
+        String frame = RowsFrame.label("forecast", t.name(), measure == null ? "count" : measure.name());
+        List<Map<String, Object>> rows = save(ws, frame, history, ahead);
+        String measured = Series.measured(ctx, t, measure, args.agg());
+        String note = s.lastPartial() ? "The last period (" + s.periods().get(s.periods().size() - 1)
+                + ") is partial in the data, so the forecast starts there." : null;
+        Result r = new Result(t.name(), Series.label(measure, args.agg()), grain.sql(), method, model.alpha(), model.beta(),
+                model.gamma(), holdout, backtest.mape(), backtest.mae(), history, ahead, frame,
+                chart(rows, grain, measured), s.sql(), note);
+        List<List<Object>> ev = ahead.stream().map(p -> List.<Object>of(p.period(), p.forecast(), p.lower(), p.upper()))
+                .limit(Evidence.MAX_ROWS).toList();
+        ctx.addEvidence(new Evidence(s.sql(), List.of("period", "forecast", "lower_95", "upper_95"), ev, ahead.size(), frame));
+        return ToolResult.withChart(summary(r, grain), r, (JsonNode) r.chart(), Map.of());
+    }
+
+    /** The first and last index of the last gap-free run of complete periods ({-1, -1} when there is none). */
+    private static int[] lastRun(int[] usable) {
+        int end = usable.length == 0 ? -1 : usable[usable.length - 1];
+        int start = end;
+        while (start - 1 >= 0 && contains(usable, start - 1)) {
+            start--;
+        }
+        return new int[] {start, end};
+    }
+
+    /** The back-test's errors: mean absolute percentage error (null when every actual is 0) and mean absolute error. */
+    private record Backtest(Double mape, double mae) { }
+
+    /** A model fitted without the last {@code holdout} points forecasts them. */
+    private static Backtest backtest(double[] y, int holdout, int season) {
+        int n = y.length;
+        double[] predicted = HoltWinters.fit(java.util.Arrays.copyOfRange(y, 0, n - holdout), season).forecast(holdout);
         double ape = 0;
         int apeCount = 0;
         double ae = 0;
@@ -113,27 +144,35 @@ public final class Forecast implements Tool<Forecast.Args> {
                 apeCount++;
             }
         }
-        Double mape = apeCount == 0 ? null : ape / apeCount;
-        HoltWinters model = HoltWinters.fit(y, m);
-        double[] f = model.forecast(horizon);
+        return new Backtest(apeCount == 0 ? null : ape / apeCount, ae / holdout);
+    }
+
+    /** Every period of the series with its value and, inside the fitted run, the model's fit. */
+    private static List<Point> history(Series s, double[] fitted, int start, int n) {
         List<Point> history = new ArrayList<>();
-        double[] fitted = model.fitted();
         for (int i = 0; i < s.values().length; i++) {
             double v = s.values()[i];
             int k = i - start;
             Double fit = k >= 0 && k < n && !Double.isNaN(fitted[k]) ? fitted[k] : null;
             history.add(new Point(s.periods().get(i), Double.isNaN(v) ? null : v, fit, null, null));
         }
+        return history;
+    }
+
+    /** The forecast periods after {@code last}, with their 95 % intervals. */
+    private static List<Point> ahead(HoltWinters model, LocalDate last, Series.Grain grain, int horizon) {
+        double[] f = model.forecast(horizon);
         List<Point> ahead = new ArrayList<>();
-        LocalDate last = LocalDate.parse(s.periods().get(end));
         for (int k = 1; k <= horizon; k++) {
             double w = model.halfWidth(k, Z95);
             ahead.add(new Point(step(last, grain, k).toString(), null, f[k - 1], f[k - 1] - w, f[k - 1] + w));
         }
-        String method = m > 0 ? "Holt-Winters additive, season " + m : "Holt linear trend (no seasonality: "
-                + (grain.season < 2 ? "none at this grain" : "fewer than two full seasons of history") + ")";
-        String label = measure == null ? "count" : measure.name();
-        String frame = RowsFrame.label("forecast", t.name(), label);
+        return ahead;
+    }
+
+    /** History and forecast as frame {@code frame}; returns its rows (the chart draws them). */
+    private static List<Map<String, Object>> save(Workspace ws, String frame, List<Point> history, List<Point> ahead)
+            throws QueryException {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Point p : history) {
             rows.add(row(p, "history"));
@@ -144,9 +183,11 @@ public final class Forecast implements Tool<Forecast.Args> {
         RowsFrame.save(ws, frame, List.of(new RowsFrame.Col("period", "DATE"), new RowsFrame.Col("kind", "VARCHAR"),
                 new RowsFrame.Col("actual", "DOUBLE"), new RowsFrame.Col("forecast", "DOUBLE"),
                 new RowsFrame.Col("lower", "DOUBLE"), new RowsFrame.Col("upper", "DOUBLE")), rows);
-        String what = Series.label(measure, args.agg());
-        String measured = Series.measured(ctx, t, measure, args.agg());
-        Object chart = VegaLite.chart("Forecast of " + grain.adjective() + " " + measured).values(rows)
+        return rows;
+    }
+
+    private static Object chart(List<Map<String, Object>> rows, Series.Grain grain, String measured) {
+        return VegaLite.chart("Forecast of " + grain.adjective() + " " + measured).values(rows)
                 .set("width", "container").set("height", 260)
                 .layer(VegaLite.layerSpec().mark("area", Map.of("opacity", 0.25))
                         .encode("x", "period", "temporal", TrendAnalysis.capital(grain.sql()))
@@ -157,14 +198,6 @@ public final class Forecast implements Tool<Forecast.Args> {
                         .encode("x", "period", "temporal", null).encode("y", "forecast", "quantitative", null)
                         .encode("color", "kind", "nominal", null))
                 .json();
-        String note = s.lastPartial() ? "The last period (" + s.periods().get(s.periods().size() - 1)
-                + ") is partial in the data, so the forecast starts there." : null;
-        Result r = new Result(t.name(), what, grain.sql(), method, model.alpha(), model.beta(), model.gamma(), holdout,
-                mape, ae / holdout, history, ahead, frame, chart, s.sql(), note);
-        List<List<Object>> ev = ahead.stream().map(p -> List.<Object>of(p.period(), p.forecast(), p.lower(), p.upper()))
-                .limit(Evidence.MAX_ROWS).toList();
-        ctx.addEvidence(new Evidence(s.sql(), List.of("period", "forecast", "lower_95", "upper_95"), ev, ahead.size(), frame));
-        return ToolResult.withChart(summary(r, grain), r, (JsonNode) r.chart(), Map.of());
     }
 
     private static boolean contains(int[] a, int v) {

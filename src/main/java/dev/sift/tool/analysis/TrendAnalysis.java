@@ -101,45 +101,71 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
             x[i] = use[i];
             y[i] = s.values()[use[i]];
         }
-        Trend trend = null;
-        OlsTrend fit = null;
-        if (use.length >= 3) {
-            fit = OlsTrend.fit(x, y);
-            double mean = java.util.Arrays.stream(y).average().orElse(0);
-            double perYear = switch (grain) {
-                case DAY -> 365.25;
-                case WEEK -> 52.18;
-                case MONTH -> 12;
-                case QUARTER -> 4;
-                case YEAR -> 1;
-            };
-            String direction = fit.pValue() < 0.05 ? (fit.slope() > 0 ? "rising" : "falling") : "no significant trend";
-            trend = new Trend(fit.slope(), mean == 0 ? Double.NaN : fit.slope() * perYear / Math.abs(mean), fit.r2(),
-                    fit.pValue(), direction, use.length);
-        }
+        OlsTrend fit = use.length >= 3 ? OlsTrend.fit(x, y) : null;
         Seasonality season = null;
         if (use.length > 0 && use[use.length - 1] - use[0] + 1 == use.length) { // seasonality needs a gap-free run
             season = Seasonality.of(y, grain.season);
         }
-        List<Point> points = new ArrayList<>();
-        double[] v = s.values();
-        for (int i = 0; i < v.length; i++) {
-            Double change = i > 0 && !Double.isNaN(v[i]) && !Double.isNaN(v[i - 1]) && v[i - 1] != 0
-                    ? (v[i] - v[i - 1]) / Math.abs(v[i - 1]) : null;
-            points.add(new Point(s.periods().get(i), Double.isNaN(v[i]) ? null : v[i], fit == null ? null : fit.at(i), change));
-        }
+        List<Point> points = points(s.periods(), s.values(), fit);
         Double lastChange = null;
         Double yoy = null;
         if (use.length >= 2) {
             int last = use[use.length - 1];
             lastChange = points.get(last).change();
-            int back = grain == Series.Grain.YEAR ? 1 : grain.season;
-            if (back > 0 && last - back >= 0 && !Double.isNaN(v[last - back]) && v[last - back] != 0) {
-                yoy = (v[last] - v[last - back]) / Math.abs(v[last - back]);
-            }
+            yoy = yearOverYear(s.values(), last, grain);
         }
-        String label = measure == null ? "count" : measure.name();
-        String frame = RowsFrame.label("trend", t.name(), label);
+        String frame = RowsFrame.label("trend", t.name(), measure == null ? "count" : measure.name());
+        List<Map<String, Object>> rows = save(ws, frame, points);
+        Object chart = VegaLite.chart(capital(grain.adjective()) + " " + measured)
+                .values(rows).set("width", "container").set("height", 260)
+                .layer(VegaLite.layerSpec().mark("line", Map.of("point", true))
+                        .encode("x", "period", "temporal", capital(grain.sql()))
+                        .encode("y", "value", "quantitative", capital(measured)))
+                .layer(VegaLite.layerSpec().mark("line", Map.of("strokeDash", List.of(4, 4), "color", "gray"))
+                        .encode("x", "period", "temporal", null).encode("y", "trend", "quantitative", "linear trend"))
+                .json();
+        return new Result(t.name(), date.name(), Series.label(measure, agg), grain.sql(), points,
+                fit == null ? null : trend(fit, y, grain), season, lastChange, yoy, s.firstPartial(), s.lastPartial(), frame,
+                chart, s.sql());
+    }
+
+    /** The fitted trend of the usable values {@code y}: direction at p < 0.05, and the slope as a share of the mean per year. */
+    private static Trend trend(OlsTrend fit, double[] y, Series.Grain grain) {
+        double mean = java.util.Arrays.stream(y).average().orElse(0);
+        double perYear = switch (grain) {
+            case DAY -> 365.25;
+            case WEEK -> 52.18;
+            case MONTH -> 12;
+            case QUARTER -> 4;
+            case YEAR -> 1;
+        };
+        String direction = fit.pValue() < 0.05 ? (fit.slope() > 0 ? "rising" : "falling") : "no significant trend";
+        return new Trend(fit.slope(), mean == 0 ? Double.NaN : fit.slope() * perYear / Math.abs(mean), fit.r2(),
+                fit.pValue(), direction, y.length);
+    }
+
+    /** Every period with its value, the trend line (when fitted) and the change from the period before. */
+    private static List<Point> points(List<String> periods, double[] v, OlsTrend fit) {
+        List<Point> points = new ArrayList<>();
+        for (int i = 0; i < v.length; i++) {
+            Double change = i > 0 && !Double.isNaN(v[i]) && !Double.isNaN(v[i - 1]) && v[i - 1] != 0
+                    ? (v[i] - v[i - 1]) / Math.abs(v[i - 1]) : null;
+            points.add(new Point(periods.get(i), Double.isNaN(v[i]) ? null : v[i], fit == null ? null : fit.at(i), change));
+        }
+        return points;
+    }
+
+    /** The change of period {@code last} against the same period a year before, when both have a value. */
+    private static Double yearOverYear(double[] v, int last, Series.Grain grain) {
+        int back = grain == Series.Grain.YEAR ? 1 : grain.season;
+        if (back > 0 && last - back >= 0 && !Double.isNaN(v[last - back]) && v[last - back] != 0) {
+            return (v[last] - v[last - back]) / Math.abs(v[last - back]);
+        }
+        return null;
+    }
+
+    /** The series as frame {@code frame}; returns its rows (the chart draws them). */
+    private static List<Map<String, Object>> save(Workspace ws, String frame, List<Point> points) throws QueryException {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Point p : points) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -151,17 +177,7 @@ public final class TrendAnalysis implements Tool<TrendAnalysis.Args> {
         }
         RowsFrame.save(ws, frame, List.of(new RowsFrame.Col("period", "DATE"), new RowsFrame.Col("value", "DOUBLE"),
                 new RowsFrame.Col("trend", "DOUBLE"), new RowsFrame.Col("change", "DOUBLE")), rows);
-        String what = Series.label(measure, agg);
-        Object chart = VegaLite.chart(capital(grain.adjective()) + " " + measured)
-                .values(rows).set("width", "container").set("height", 260)
-                .layer(VegaLite.layerSpec().mark("line", Map.of("point", true))
-                        .encode("x", "period", "temporal", capital(grain.sql()))
-                        .encode("y", "value", "quantitative", capital(measured)))
-                .layer(VegaLite.layerSpec().mark("line", Map.of("strokeDash", List.of(4, 4), "color", "gray"))
-                        .encode("x", "period", "temporal", null).encode("y", "trend", "quantitative", "linear trend"))
-                .json();
-        return new Result(t.name(), date.name(), what, grain.sql(), points, trend, season, lastChange, yoy,
-                s.firstPartial(), s.lastPartial(), frame, chart, s.sql());
+        return rows;
     }
 
     static String summary(Result r, String table) {
