@@ -53,7 +53,7 @@ class SizeLimitsTest {
     static final Set<String> LONG_METHODS = Set.of(
             "AnalysisRoutes.route", "BankLedger.simulate", "BankModel.plan", "BenchReport.json",
             "ChartSpec.build", "CheckDrift.run", "CompareModels.run", "Conversation.ask",
-            "DuckTables.copier", "FeatureEncoder.plan", "KgLoader.parse",
+            "DuckTables.copier", "FeatureEncoder.plan",
             "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
             "ProfileData.profile", "QueryBuilder.compose", "Reader.patterns", "RuleReferenceResolver.elliptic",
             "RuleReferenceResolver.resolve", "SchemaLinker.link", "ServeBench.session", "SourceUrl.parse",

@@ -122,6 +122,35 @@ public final class KgLoader {
                 predictions.addAll(base.predictions());
             }
         }
+        unknownSections(root, source, problems);
+        tables.putAll(tables(root.path("tables")));
+        Section section = new Section(source, problems, entries);
+        section.each(root, "concepts", KgLoader::concept);
+        section.each(root, "metrics", KgLoader::metric);
+        section.each(root, "join_paths", KgLoader::join);
+        section.each(root, "disambiguations", KgLoader::disambiguation);
+        section.each(root, "value_aliases", KgLoader::valueAlias);
+        for (JsonNode n : root.path("predictions")) {
+            String name = name(n, "predictions", source, problems);
+            if (name != null) {
+                PredictionTask p = prediction(n, name, source, problems);
+                if (p != null) {
+                    predictions.removeIf(x -> x.name().equals(name));
+                    predictions.add(p);
+                }
+            }
+        }
+        List<VerifiedExample> examples = examples(root.path("examples"), source, problems);
+        Map<String, String> types = new LinkedHashMap<>();
+        root.path("types").fields().forEachRemaining(e -> types.put(e.getKey(), e.getValue().asText()));
+        if (!problems.isEmpty()) {
+            throw new KgException(problems);
+        }
+        return new CuratedKg(source, text(root, "description"), tables, entries, predictions, List.copyOf(examples),
+                Map.copyOf(types), digest(source + "\n" + yaml));
+    }
+
+    private static void unknownSections(JsonNode root, String source, List<String> problems) {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!List.of("dataset", "description", "include", "tables", "concepts", "metrics", "join_paths",
@@ -130,7 +159,31 @@ public final class KgLoader {
                         + " join_paths, disambiguations, value_aliases, predictions, examples, types");
             }
         }
-        JsonNode t = root.path("tables");
+    }
+
+    /** Reads one named entry of a section: the entry, or null after adding what is wrong to {@code problems}. */
+    @FunctionalInterface
+    private interface EntryReader {
+        KgEntry read(JsonNode n, String name, String where, List<String> problems);
+    }
+
+    /** The sections of named entries: each entry needs a name, then its section's reader says what else it needs. */
+    private record Section(String source, List<String> problems, List<KgEntry> entries) {
+        void each(JsonNode root, String section, EntryReader reader) {
+            for (JsonNode n : root.path(section)) {
+                String name = name(n, section, source, problems);
+                if (name != null) {
+                    KgEntry e = reader.read(n, name, source + ": " + section + "[" + name + "]", problems);
+                    if (e != null) {
+                        entries.add(e);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Map<String, CuratedKg.TableNote> tables(JsonNode t) {
+        Map<String, CuratedKg.TableNote> tables = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = t.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode n = e.getValue();
@@ -144,88 +197,70 @@ public final class KgLoader {
             }
             tables.put(e.getKey(), new CuratedKg.TableNote(text(n, "description"), list(n, "synonyms"), cols));
         }
-        for (JsonNode n : root.path("concepts")) {
-            String name = name(n, "concepts", source, problems);
-            if (name != null) {
-                if (text(n, "table") == null && text(n, "column") == null) {
-                    problems.add(source + ": concepts[" + name + "]: needs 'table', 'column' (table.column) or"
-                            + " 'expression' with 'table'");
-                }
-                entries.add(new KgEntry.Concept(name, text(n, "description"), phrases(n, name),
-                        text(n, "table") != null ? text(n, "table") : tableOf(text(n, "column")), text(n, "column"),
-                        text(n, "expression"), true));
-            }
+        return tables;
+    }
+
+    private static KgEntry concept(JsonNode n, String name, String where, List<String> problems) {
+        if (text(n, "table") == null && text(n, "column") == null) {
+            problems.add(where + ": needs 'table', 'column' (table.column) or 'expression' with 'table'");
         }
-        for (JsonNode n : root.path("metrics")) {
-            String name = name(n, "metrics", source, problems);
-            if (name != null) {
-                String expr = text(n, "expression");
-                String grain = text(n, "grain");
-                if (expr == null || grain == null) {
-                    problems.add(source + ": metrics[" + name + "]: needs 'expression' and 'grain'");
-                    continue;
-                }
-                List<String> tbl = new ArrayList<>(List.of(grain));
-                list(n, "tables").stream().filter(x -> !tbl.contains(x)).forEach(tbl::add);
-                entries.add(new KgEntry.Metric(name, text(n, "description"), phrases(n, name), expr, grain,
-                        List.copyOf(tbl), text(n, "unit"), true));
-            }
+        return new KgEntry.Concept(name, text(n, "description"), phrases(n, name),
+                text(n, "table") != null ? text(n, "table") : tableOf(text(n, "column")), text(n, "column"),
+                text(n, "expression"), true);
+    }
+
+    private static KgEntry metric(JsonNode n, String name, String where, List<String> problems) {
+        String expr = text(n, "expression");
+        String grain = text(n, "grain");
+        if (expr == null || grain == null) {
+            problems.add(where + ": needs 'expression' and 'grain'");
+            return null;
         }
-        for (JsonNode n : root.path("join_paths")) {
-            String name = name(n, "join_paths", source, problems);
-            if (name != null) {
-                String from = text(n, "from");
-                String to = text(n, "to");
-                if (from == null || to == null || !from.contains(".") || !to.contains(".")) {
-                    problems.add(source + ": join_paths[" + name + "]: needs 'from' and 'to' as table.column");
-                    continue;
-                }
-                // cardinality and coverage: what the data showed when the join was approved in the app (JoinCheck)
-                JsonNode cov = n.path("coverage");
-                if (!cov.isMissingNode() && !cov.isNull() && (!cov.isNumber() || cov.asDouble() < 0 || cov.asDouble() > 1)) {
-                    problems.add(source + ": join_paths[" + name + "]: coverage '" + cov.asText()
-                            + "' is not a share from 0 to 1 (e.g. 0.998)");
-                    continue;
-                }
-                double coverage = cov.isNumber() ? cov.asDouble() : 1.0;
-                entries.add(new KgEntry.Join(name, tableOf(from), columnOf(from), tableOf(to), columnOf(to),
-                        text(n, "meaning"), list(n, "synonyms"), true, true, text(n, "cardinality"), coverage));
-            }
+        List<String> tbl = new ArrayList<>(List.of(grain));
+        list(n, "tables").stream().filter(x -> !tbl.contains(x)).forEach(tbl::add);
+        return new KgEntry.Metric(name, text(n, "description"), phrases(n, name), expr, grain, List.copyOf(tbl),
+                text(n, "unit"), true);
+    }
+
+    private static KgEntry join(JsonNode n, String name, String where, List<String> problems) {
+        String from = text(n, "from");
+        String to = text(n, "to");
+        if (from == null || to == null || !from.contains(".") || !to.contains(".")) {
+            problems.add(where + ": needs 'from' and 'to' as table.column");
+            return null;
         }
-        for (JsonNode n : root.path("disambiguations")) {
-            String name = name(n, "disambiguations", source, problems);
-            if (name != null) {
-                if (text(n, "text") == null) {
-                    problems.add(source + ": disambiguations[" + name + "]: needs 'text'");
-                    continue;
-                }
-                entries.add(new KgEntry.Disambiguation(name, list(n, "synonyms"), text(n, "text"), text(n, "prefer"), true));
-            }
+        // cardinality and coverage: what the data showed when the join was approved in the app (JoinCheck)
+        JsonNode cov = n.path("coverage");
+        if (!cov.isMissingNode() && !cov.isNull() && (!cov.isNumber() || cov.asDouble() < 0 || cov.asDouble() > 1)) {
+            problems.add(where + ": coverage '" + cov.asText() + "' is not a share from 0 to 1 (e.g. 0.998)");
+            return null;
         }
-        for (JsonNode n : root.path("value_aliases")) {
-            String name = name(n, "value_aliases", source, problems);
-            if (name != null) {
-                if (text(n, "table") == null || text(n, "column") == null || text(n, "value") == null) {
-                    problems.add(source + ": value_aliases[" + name + "]: needs 'table', 'column' and 'value'");
-                    continue;
-                }
-                entries.add(new KgEntry.ValueAlias(name, phrases(n, name), text(n, "table"), text(n, "column"),
-                        text(n, "value"), text(n, "note"), true));
-            }
+        double coverage = cov.isNumber() ? cov.asDouble() : 1.0;
+        return new KgEntry.Join(name, tableOf(from), columnOf(from), tableOf(to), columnOf(to),
+                text(n, "meaning"), list(n, "synonyms"), true, true, text(n, "cardinality"), coverage);
+    }
+
+    private static KgEntry disambiguation(JsonNode n, String name, String where, List<String> problems) {
+        if (text(n, "text") == null) {
+            problems.add(where + ": needs 'text'");
+            return null;
         }
-        for (JsonNode n : root.path("predictions")) {
-            String name = name(n, "predictions", source, problems);
-            if (name != null) {
-                PredictionTask p = prediction(n, name, source, problems);
-                if (p != null) {
-                    predictions.removeIf(x -> x.name().equals(name));
-                    predictions.add(p);
-                }
-            }
+        return new KgEntry.Disambiguation(name, list(n, "synonyms"), text(n, "text"), text(n, "prefer"), true);
+    }
+
+    private static KgEntry valueAlias(JsonNode n, String name, String where, List<String> problems) {
+        if (text(n, "table") == null || text(n, "column") == null || text(n, "value") == null) {
+            problems.add(where + ": needs 'table', 'column' and 'value'");
+            return null;
         }
+        return new KgEntry.ValueAlias(name, phrases(n, name), text(n, "table"), text(n, "column"),
+                text(n, "value"), text(n, "note"), true);
+    }
+
+    private static List<VerifiedExample> examples(JsonNode section, String source, List<String> problems) {
         List<VerifiedExample> examples = new ArrayList<>();
         int at = 0;
-        for (JsonNode n : root.path("examples")) {
+        for (JsonNode n : section) {
             at++;
             if (text(n, "question") == null || text(n, "sql") == null || text(n, "question").isBlank()) {
                 problems.add(source + ": examples[" + at + "]: needs 'question' and 'sql'");
@@ -233,13 +268,7 @@ public final class KgLoader {
             }
             examples.add(new VerifiedExample(text(n, "question"), text(n, "sql"), source));
         }
-        Map<String, String> types = new LinkedHashMap<>();
-        root.path("types").fields().forEachRemaining(e -> types.put(e.getKey(), e.getValue().asText()));
-        if (!problems.isEmpty()) {
-            throw new KgException(problems);
-        }
-        return new CuratedKg(source, text(root, "description"), tables, entries, predictions, List.copyOf(examples),
-                Map.copyOf(types), digest(source + "\n" + yaml));
+        return examples;
     }
 
     /** A SHA-256 of {@code text}, in hex. */
