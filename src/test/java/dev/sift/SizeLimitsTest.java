@@ -56,8 +56,8 @@ class SizeLimitsTest {
             "DuckTables.copier", "FeatureEncoder.plan",
             "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
             "ProfileData.profile", "QueryBuilder.compose", "Reader.patterns", "RuleReferenceResolver.elliptic",
-            "RuleReferenceResolver.resolve", "SchemaLinker.link", "ServeBench.session", "SourceUrl.parse",
-            "SqlGuard.scan", "SqliteCopy.attempt", "Suite.item", "Suite.parse", "TextScan.json", "TextToSql.check",
+            "RuleReferenceResolver.resolve", "SchemaLinker.link", "ServeBench.session",
+            "SqlGuard.scan", "Suite.item", "Suite.parse", "TextScan.json", "TextToSql.check",
             "TextTypes.infer");
 
     @Test

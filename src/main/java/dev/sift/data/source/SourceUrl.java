@@ -87,9 +87,19 @@ public final class SourceUrl {
             throw new IllegalArgumentException("'" + maskText(location) + "' names no host: write " + scheme
                     + "://host/...");
         }
-        String first = authority.split(",", -1)[0];
+        HostPort hp = hostPort(authority.split(",", -1)[0], location);
+        if (hp.host().isEmpty()) {
+            throw new IllegalArgumentException("'" + maskText(location) + "' names no host: write " + scheme
+                    + "://host/...");
+        }
+        return new SourceUrl(scheme, user, password, authority, hp.host(), hp.port(), path, parseQuery(queryText, location));
+    }
+
+    private record HostPort(String host, int port) { }
+
+    /** The host and port of one {@code host[:port]} or {@code [ipv6][:port]} of the authority (port -1 when absent). */
+    private static HostPort hostPort(String first, String location) {
         String host;
-        int port = -1;
         String portText = null;
         if (first.startsWith("[")) {
             int close = first.indexOf(']');
@@ -108,18 +118,14 @@ public final class SourceUrl {
             host = colon < 0 ? first : first.substring(0, colon);
             portText = colon < 0 ? null : first.substring(colon + 1);
         }
-        if (portText != null) {
-            if (!portText.matches("[0-9]{1,5}") || Integer.parseInt(portText) > 65_535 || Integer.parseInt(portText) == 0) {
-                throw new IllegalArgumentException("'" + maskText(location) + "' has port '" + portText
-                        + "': use a number from 1 to 65535");
-            }
-            port = Integer.parseInt(portText);
+        if (portText == null) {
+            return new HostPort(host, -1);
         }
-        if (host.isEmpty()) {
-            throw new IllegalArgumentException("'" + maskText(location) + "' names no host: write " + scheme
-                    + "://host/...");
+        if (!portText.matches("[0-9]{1,5}") || Integer.parseInt(portText) > 65_535 || Integer.parseInt(portText) == 0) {
+            throw new IllegalArgumentException("'" + maskText(location) + "' has port '" + portText
+                    + "': use a number from 1 to 65535");
         }
-        return new SourceUrl(scheme, user, password, authority, host, port, path, parseQuery(queryText, location));
+        return new HostPort(host, Integer.parseInt(portText));
     }
 
     private static Map<String, String> parseQuery(String text, String location) {

@@ -83,23 +83,11 @@ final class SqliteCopy {
 
     private long attempt(List<SqliteSource.Column> columns, boolean expected, boolean typed) throws Exception {
         List<ColumnBuffer.Kind> kinds = columns.stream().map(c -> kind(c.stored())).toList();
-        StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(qualified).append(" (");
-        StringBuilder read = new StringBuilder("SELECT ");
-        StringBuilder select = new StringBuilder();
-        for (int i = 0; i < columns.size(); i++) {
-            SqliteSource.Column c = columns.get(i);
-            String type = typed ? c.target() : c.stored();
-            String v = Sql.quoteIdent("c" + i);
-            ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(c.name())).append(' ').append(type);
-            read.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(c.name()));
-            select.append(i == 0 ? "" : ", ").append(type.equals(kinds.get(i).name()) ? v : "CAST(" + v + " AS " + type + ")");
-        }
-        try (Statement st = db.createStatement()) {
-            st.execute(ddl.append(')').toString());
-        }
-        String query = read.append(" FROM ").append(Sql.quoteIdent(table)).toString();
+        String select = create(columns, kinds, typed);
         Span span = span(columns);
         int n = span == null ? 1 : (int) Math.min(readers, (span.last() - span.first()) / SqliteBatches.BATCH_ROWS + 1);
+        String query = "SELECT " + String.join(", ", columns.stream().map(c -> Sql.quoteIdent(c.name())).toList())
+                + " FROM " + Sql.quoteIdent(table);
         List<Connection> opened = new ArrayList<>();
         List<SqliteBatches> batches = new ArrayList<>();
         AtomicLong copied = new AtomicLong();
@@ -114,7 +102,7 @@ final class SqliteCopy {
             }
             boolean mismatch;
             try {
-                ArrowIngest.insert(db, qualified, select.toString(), ColumnBuffer.schema(kinds), List.copyOf(batches));
+                ArrowIngest.insert(db, qualified, select, ColumnBuffer.schema(kinds), List.copyOf(batches));
                 mismatch = batches.stream().anyMatch(SqliteBatches::mismatch);
             } catch (SQLException e) {
                 mismatch = batches.stream().anyMatch(SqliteBatches::mismatch);
@@ -132,17 +120,7 @@ final class SqliteCopy {
                 }
                 throw new IllegalStateException("SQLite table " + table + " holds a value its scan did not see");
             }
-            for (int i = 0; expected && i < columns.size(); i++) {
-                SqliteSource.Column c = columns.get(i);
-                int k = i;
-                int cls = batches.stream().mapToInt(b -> b.seen(k)).reduce(0, (a, b) -> a | b);
-                boolean[] held = {(cls & SqliteBatches.INTEGER) != 0, (cls & SqliteBatches.REAL) != 0,
-                        (cls & SqliteBatches.TEXT) != 0, (cls & SqliteBatches.BLOB) != 0};
-                if (!SqliteSource.column(c.name(), c.declared(), held).equals(c)) {
-                    return MISMATCH; // e.g. a TEXT column holding only numbers: typed as what it holds, like the scan does
-                }
-            }
-            return copied.get();
+            return expected && !heldAsDeclared(columns, batches) ? MISMATCH : copied.get();
         } finally {
             for (SqliteBatches b : batches) {
                 b.close();
@@ -151,6 +129,41 @@ final class SqliteCopy {
                 c.close();
             }
         }
+    }
+
+    /** Creates the target table (declared or stored types); returns the select list that casts the handed-over columns to them. */
+    private String create(List<SqliteSource.Column> columns, List<ColumnBuffer.Kind> kinds, boolean typed) throws SQLException {
+        StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(qualified).append(" (");
+        StringBuilder select = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            SqliteSource.Column c = columns.get(i);
+            String type = typed ? c.target() : c.stored();
+            String v = Sql.quoteIdent("c" + i);
+            ddl.append(i == 0 ? "" : ", ").append(Sql.quoteIdent(c.name())).append(' ').append(type);
+            select.append(i == 0 ? "" : ", ").append(type.equals(kinds.get(i).name()) ? v : "CAST(" + v + " AS " + type + ")");
+        }
+        try (Statement st = db.createStatement()) {
+            st.execute(ddl.append(')').toString());
+        }
+        return select.toString();
+    }
+
+    /**
+     * Whether every column held what its declaration led to expect: a TEXT column holding only numbers is typed as
+     * what it holds, as the scan does, so it does not match.
+     */
+    private static boolean heldAsDeclared(List<SqliteSource.Column> columns, List<SqliteBatches> batches) {
+        for (int i = 0; i < columns.size(); i++) {
+            SqliteSource.Column c = columns.get(i);
+            int k = i;
+            int cls = batches.stream().mapToInt(b -> b.seen(k)).reduce(0, (a, b) -> a | b);
+            boolean[] held = {(cls & SqliteBatches.INTEGER) != 0, (cls & SqliteBatches.REAL) != 0,
+                    (cls & SqliteBatches.TEXT) != 0, (cls & SqliteBatches.BLOB) != 0};
+            if (!SqliteSource.column(c.name(), c.declared(), held).equals(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A table's rowids: the name that reads them and their range. */
