@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 
 import static dev.sift.cli.CliHarness.ok;
 import static dev.sift.cli.CliHarness.run;
@@ -81,13 +83,30 @@ class LoadCommandTest {
         }
     }
 
-    /** The load failed with one stderr line, and left no dataset of that name and no stray files. */
+    /**
+     * The load failed with one stderr line and changed nothing in the store: no dataset of that name unless one was
+     * there before (another test may have built it), that one untouched, and no stray files.
+     */
     private static String refused(String name, String... args) throws IOException {
+        Map<String, String> before = storeState();
         String line = usageError(args);
-        assertThat(ok("datasets").out()).doesNotContain(name);
-        assertThat(CliHarness.storeFiles(home)).noneMatch(f -> f.contains(name));
+        assertThat(storeState()).isEqualTo(before);
+        if (before.keySet().stream().noneMatch(f -> f.startsWith(name + "."))) {
+            assertThat(ok("datasets").out()).doesNotContain(name);
+            assertThat(CliHarness.storeFiles(home)).noneMatch(f -> f.contains(name));
+        }
         assertStoreClean();
         return line;
+    }
+
+    /** Every file of the store with its size and modification time. */
+    private static Map<String, String> storeState() throws IOException {
+        Map<String, String> state = new TreeMap<>();
+        for (String f : CliHarness.storeFiles(home)) {
+            Path p = CliHarness.datasetsDir(home).resolve(f);
+            state.put(f, Files.size(p) + " bytes, modified " + Files.getLastModifiedTime(p));
+        }
+        return state;
     }
 
     @Test
