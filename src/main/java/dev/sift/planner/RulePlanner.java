@@ -17,6 +17,7 @@ import dev.sift.planner.rules.AnswerShape;
 import dev.sift.planner.rules.ChartRequest;
 import dev.sift.data.Numbers;
 import dev.sift.planner.rules.Guard;
+import dev.sift.planner.rules.Hints;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
 import dev.sift.planner.rules.Parse;
@@ -187,7 +188,8 @@ public final class RulePlanner implements Planner {
         }
 
         private Decision route(RunState state) {
-            String q = state.question();
+            Hints.Split split = Hints.split(state.question());
+            String q = split.question();
             Optional<ChartRequest> asked = ChartRequest.read(q);
             if (asked.isPresent() && !asked.get().question().isBlank() && state.tools().names().contains("make_chart")) {
                 chart = asked.get();
@@ -199,7 +201,8 @@ public final class RulePlanner implements Planner {
                         + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
                         AnswerKind.DECLINED, null);
             }
-            lexicon = Lexicon.of(state.knowledge());
+            Hints.Read hint = Hints.read(split.hint(), state.knowledge().graph());
+            lexicon = Lexicon.of(state.knowledge()).withHints(hint.phrases());
             workspace = state.workspace();
             Optional<VerifiedExample> saved = lexicon.graph().example(q);
             if (saved.isPresent()) { // the user confirmed this question's answer: its SQL, run again now
@@ -220,11 +223,12 @@ public final class RulePlanner implements Planner {
             Rewording.Reworded reworded = Rewording.of(q);
             Reader reader = new Reader(lexicon);
             List<Tok> toks = reader.read(reworded.question());
-            movedWords = java.util.stream.Stream.concat(reworded.readings().stream(), reader.links().stream()).toList();
+            movedWords = java.util.stream.Stream.of(hint.readings(), reworded.readings(), reader.links()).flatMap(List::stream)
+                    .toList();
             return switch (intent) {
                 case SCHEMA -> schema(toks);
                 case VALUES -> values(toks);
-                case PREDICTIVE -> predict(state, lexicon);
+                case PREDICTIVE -> predict(state, lexicon, q);
                 default -> query(state, lexicon, toks);
             };
         }
@@ -347,12 +351,12 @@ public final class RulePlanner implements Planner {
          * A prediction the knowledge graph names (section predictions) runs the ML flow ({@link PredictivePlan}) when the
          * ML tools are registered; otherwise, or with no matching task, the general clarification.
          */
-        private Decision predict(RunState state, Lexicon lexicon) {
+        private Decision predict(RunState state, Lexicon lexicon, String question) {
             List<String> tools = List.of("train_model", "predict");
             if (!state.tools().names().containsAll(PredictivePlan.TOOLS)) {
                 return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
             }
-            Optional<Object> read = PredictivePlan.read(state.question(), lexicon.graph());
+            Optional<Object> read = PredictivePlan.read(question, lexicon.graph());
             if (read.isEmpty()) {
                 return viaTools(state, "a prediction", tools, predictiveTarget(lexicon));
             }

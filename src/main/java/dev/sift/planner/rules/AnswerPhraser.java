@@ -41,12 +41,14 @@ public final class AnswerPhraser {
             case COUNT -> "Count the " + s.subject() + " rows" + where + by;
             case AGG -> "The " + AGG_WORDS.get(s.aggFn()) + " of " + name(s.measure(), lexicon) + where + by;
             case METRIC -> "The metric " + s.metric().name() + where + by;
-            case SHARE -> "The percentage of " + s.subject() + " rows with " + s.share().describe();
+            case SHARE -> "The percentage of " + s.subject() + " rows" + where + " with " + s.shareSaid();
             case TOP_GROUPS -> "The " + (s.descending() ? "top " : "bottom ") + s.limit() + " " + name(s.group(), lexicon)
                     + " by " + measure(s, lexicon) + where;
             case TOP_ROWS -> "The " + s.limit() + " " + noun(s, lexicon, s.limit() != 1) + " with the "
                     + (s.descending() ? "highest " : "lowest ") + name(s.measure(), lexicon) + where;
             case LIST -> "The " + noun(s, lexicon, true) + where; // "The customers", never "The customers rows"
+            case COLUMNS -> "The " + (s.distinct() ? "values of " : "") + String.join(" and ", s.columns().stream()
+                    .map(c -> name(c, lexicon)).toList()) + (s.distinct() ? "" : " of the " + noun(s, lexicon, true)) + where;
         };
     }
 
@@ -106,7 +108,8 @@ public final class AnswerPhraser {
         } else if (s.aggFn() != null) {
             String label = label(s.measure(), lexicon);
             String agg = AGG_WORDS.get(s.aggFn());
-            ranked = label.startsWith(agg + " ") ? label : agg + " " + label; // never "average average salary"
+            boolean extreme = s.aggFn().equals("max") || s.aggFn().equals("min"); // "the highest loan amount", not "highest maximum"
+            ranked = extreme || label.startsWith(agg + " ") ? label : agg + " " + label; // never "average average salary"
         } else {
             ranked = noun(s, lexicon, true);
         }
@@ -156,11 +159,34 @@ public final class AnswerPhraser {
         return switch (s.shape()) {
             case COUNT -> "There " + (value instanceof Number n && n.longValue() == 1 && v.equals("1") ? "is 1 " + noun(s, lexicon, false)
                     : "are " + v + " " + noun(s, lexicon, true)) + where(s.filters()) + ".";
-            case SHARE -> percent(value, 100) + " of " + noun(s, lexicon, true) + " have " + s.share().describe() + ".";
+            case SHARE -> percent(value, 100) + " of " + noun(s, lexicon, true) + where(s.filters()) + " have " + s.shareSaid() + ".";
             case METRIC -> describe(s, lexicon) + " is " + (isShare(s.metric()) ? percent(value, 1)
                     : v + (s.metric().unit() == null ? "" : " (" + s.metric().unit() + ")")) + ".";
+            case COLUMNS -> capitalize(label(s.columns().get(0), lexicon)) + " of " + rowsNamed(s, lexicon) + ": " + v
+                    + meaning(s.columns().get(0), value, lexicon) + ".";
             default -> describe(s, lexicon) + " is " + v + ".";
         };
+    }
+
+    /** The rows a lookup is of: "client 3541" when its id names one, else "the clients where …". */
+    private static String rowsNamed(QuerySpec s, Lexicon lexicon) {
+        Optional<String> key = lexicon == null ? Optional.empty() : lexicon.key(s.subject())
+                .map(k -> dev.sift.knowledge.KgSql.column(s.subject(), k.name()) + " = ");
+        for (QuerySpec.Filter f : s.filters()) {
+            if (key.isPresent() && f.sql().startsWith(key.get()) && s.filters().size() == 1) {
+                return noun(s, lexicon, false) + " " + f.sql().substring(key.get().length()).replace("'", "");
+            }
+        }
+        return "the " + noun(s, lexicon, true) + where(s.filters());
+    }
+
+    /** " (male)" after a code of a coded column, else nothing. */
+    private static String meaning(Sense.Attr a, Object value, Lexicon lexicon) {
+        if (lexicon == null || value == null || !a.name().startsWith(a.table() + ".")) {
+            return "";
+        }
+        return lexicon.graph().column(a.table(), a.name().substring(a.table().length() + 1)).map(c -> c.codes().get(value.toString()))
+                .map(m -> " (" + m + ")").orElse("");
     }
 
     /** What the subject's rows are called: "loans", "transactions" (the graph's table synonyms). */

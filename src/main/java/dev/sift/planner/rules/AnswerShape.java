@@ -33,7 +33,7 @@ public final class AnswerShape {
         String what = Character.toLowerCase(described.charAt(0)) + described.substring(1);
         Optional<String> asked = asked(toks);
         boolean rows = spec.shape() == QuerySpec.Shape.LIST || spec.shape() == QuerySpec.Shape.TOP_ROWS
-                || spec.shape() == QuerySpec.Shape.TOP_GROUPS;
+                || spec.shape() == QuerySpec.Shape.TOP_GROUPS || spec.shape() == QuerySpec.Shape.COLUMNS;
         if (asked.isPresent() && asked.get().startsWith("who") && !rows) {
             return Optional.of("the question asks " + asked.get() + ", but the only reading I can build gives " + what
                     + ", which is not who or which; I will not answer a different question");

@@ -35,12 +35,36 @@ public final class Lexicon {
 
     private final KnowledgeGraph kg;
     private final ValueIndex values;
-    private final Map<String, Sense> codeMeanings = new HashMap<>();
-    private final Map<String, Optional<Sense>> memo = new HashMap<>();
+    private final Map<String, Sense> codeMeanings;
+    private final Map<String, Optional<Sense>> memo;
+    /** Phrases a hint after the question defines ({@link Hints}): read before anything the graph names. */
+    private final Map<String, Sense> hinted;
 
     private Lexicon(KnowledgeGraph kg, ValueIndex values) {
         this.kg = kg;
         this.values = values;
+        this.codeMeanings = codeMeanings(kg);
+        this.memo = new HashMap<>();
+        this.hinted = Map.of();
+    }
+
+    /** The same dictionary with a question's hinted phrases read first; it shares the memo of what the graph names. */
+    private Lexicon(Lexicon base, Map<String, Sense> hinted) {
+        this.kg = base.kg;
+        this.values = base.values;
+        this.codeMeanings = base.codeMeanings;
+        this.memo = base.memo;
+        this.hinted = Map.copyOf(hinted);
+    }
+
+    /** This lexicon with the phrases a hint defines (comparable words → sense) read before the graph's. */
+    public Lexicon withHints(Map<String, Sense> phrases) {
+        return phrases.isEmpty() ? this : new Lexicon(this, phrases);
+    }
+
+    /** The code meanings that name exactly one code of one column ("in debt" → loan.status = 'D'). */
+    private static Map<String, Sense> codeMeanings(KnowledgeGraph kg) {
+        Map<String, Sense> codeMeanings = new HashMap<>();
         Map<String, List<Sense.Cond>> found = new LinkedHashMap<>();
         for (KgEntry.Column c : kg.entries(KgEntry.Column.class)) {
             Map<String, Set<String>> codesOf = new HashMap<>();
@@ -63,6 +87,7 @@ public final class Lexicon {
                 codeMeanings.put(key, conds.get(0));
             }
         });
+        return Map.copyOf(codeMeanings);
     }
 
     /** The lexicon of {@code k}, built once and kept with it. */
@@ -95,9 +120,15 @@ public final class Lexicon {
     }
 
     /** What a phrase (in comparable words) stands for, or empty when nothing in the dataset's knowledge names it. */
-    public synchronized Optional<Sense> sense(List<String> words) {
+    public Optional<Sense> sense(List<String> words) {
         String key = String.join(" ", words);
-        return memo.computeIfAbsent(key, k -> Optional.ofNullable(resolve(words)));
+        Sense hint = hinted.get(key);
+        if (hint != null) {
+            return Optional.of(hint);
+        }
+        synchronized (memo) {
+            return memo.computeIfAbsent(key, k -> Optional.ofNullable(resolve(words)));
+        }
     }
 
     private Sense resolve(List<String> words) {

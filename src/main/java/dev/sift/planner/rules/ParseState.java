@@ -17,6 +17,10 @@ final class ParseState {
     /** Transaction verbs read as filler ("placed", "sold"), valid only if the question reads a fact table. */
     final List<String> verbs = new ArrayList<>();
     final List<QuerySpec.Filter> filters = new ArrayList<>();
+    /** The token each filter was read at, in the order of {@link #filters}. */
+    final List<Integer> filterAt = new ArrayList<>();
+    /** The token being read. */
+    int at;
     final List<QuerySpec.Link> links = new ArrayList<>();
     /** The ranking the question asks for, or null. */
     final Ranking ranking;
@@ -47,10 +51,18 @@ final class ParseState {
     String entityTable;
     /** A token already read as part of the phrase before it ("more than 100000 inhabitants"). */
     int consumed = -1;
+    /** The tokens naming the columns asked for ({@link ColumnRules}); empty when the question asks for none. */
+    final java.util.Set<Integer> head;
+    /** Whether the question asks for the values of one row ("what is the region of client 3541"). */
+    final boolean single;
+    /** The columns asked for, in the question's order. */
+    final List<Sense.Attr> columns = new ArrayList<>();
 
-    ParseState(List<Tok> toks) {
+    ParseState(List<Tok> toks, ColumnRules.Head head) {
         this.toks = toks;
-        this.ranking = Ranking.detect(toks);
+        this.ranking = head == null ? Ranking.detect(toks) : null;
+        this.head = head == null ? java.util.Set.of() : head.tokens();
+        this.single = head != null && head.single();
     }
 
     String base() {
@@ -92,5 +104,6 @@ final class ParseState {
 
     void filter(String table, String sql, String describe) {
         filters.add(new QuerySpec.Filter(table, sql, describe));
+        filterAt.add(at);
     }
 }

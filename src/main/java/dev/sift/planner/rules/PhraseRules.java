@@ -34,7 +34,7 @@ final class PhraseRules {
         if (i == w.consumed || i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null) {
             return; // "status A": the column of the code after it
         }
-        if (namesValueColumn(w, i - 1, a) || namesValueColumn(w, i + 1, a)) {
+        if (namesValueColumn(w, i - 1, a, -1) || namesValueColumn(w, i + 1, a, 1)) {
             return; // "the south Moravia region", "weekly frequency": the column of a value next to it
         }
         if (w.groupCue || rankTarget) {
@@ -304,7 +304,11 @@ final class PhraseRules {
                 || next.sense() instanceof Sense.Choice c && c.options().stream().anyMatch(a -> a.table().equals(table));
     }
 
-    private static boolean namesValueColumn(ParseState w, int j, Sense.Attr a) {
+    /** Whether the token at {@code j} (or past "of"/"the" from it, away from the column) is a value of column {@code a}. */
+    private static boolean namesValueColumn(ParseState w, int j, Sense.Attr a, int step) {
+        while (j >= 0 && j < w.toks.size() && w.toks.get(j).is("of", "the")) {
+            j += step;
+        }
         return j >= 0 && j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Cond c && c.sql().startsWith(a.sql() + " = ");
     }
 

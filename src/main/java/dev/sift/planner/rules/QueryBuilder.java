@@ -45,13 +45,45 @@ public final class QueryBuilder {
         return new Built(ws.dialect().adapt(b.sql()), b.joins());
     }
 
+    /**
+     * What every shape's SQL is written from: the FROM clause along the spec's joins (those that fan rows out of the
+     * subject listed), the WHERE clause, the subject's key and how its rows are counted once, and the grouping column.
+     */
+    private record From(String sql, List<KgEntry.Join> joins, List<KgEntry.Join> fanning, String where, String subjectKey,
+                        String count, String groupSel) {
+        boolean fans() {
+            return !fanning.isEmpty();
+        }
+    }
+
     private Built compose(QuerySpec s) throws Unsupported {
+        From f = from(s);
+        if (f.fans() && s.shape() == QuerySpec.Shape.COUNT && s.group() != null && !s.group().table().equals(s.subject())) {
+            checkOneToOne(f.fanning(), s.filters()); // a row counted under several groups ("loans per client" via disp)
+        }
+        String sql = switch (s.shape()) {
+            case COUNT -> s.group() == null ? "SELECT " + f.count() + " AS n FROM " + f.sql() + f.where()
+                    : "SELECT " + f.groupSel() + ", " + f.count() + " AS n FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY 1";
+            case AGG, METRIC -> aggregate(s, f);
+            case SHARE -> share(s, f);
+            case TOP_GROUPS -> topGroups(s, f);
+            case TOP_ROWS -> topRows(s, f);
+            case LIST -> "SELECT " + (f.fans() ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + f.sql() + f.where()
+                    + (f.subjectKey() == null ? "" : " ORDER BY " + f.subjectKey());
+            case COLUMNS -> columns(s, f);
+        };
+        return new Built(sql, f.joins());
+    }
+
+    private From from(QuerySpec s) throws Unsupported {
         List<KgEntry.Join> joins = joins(s);
         List<KgEntry.Join> fanning = new ArrayList<>();
         Set<String> reached = new LinkedHashSet<>();
         String from = from(s.subject(), joins, fanning, reached);
         Set<String> needed = new LinkedHashSet<>();
         s.filters().forEach(f -> needed.add(f.table()));
+        s.share().forEach(f -> needed.add(f.table()));
+        s.columns().forEach(c -> needed.add(c.table()));
         if (s.group() != null) {
             needed.add(s.group().table());
         }
@@ -63,72 +95,141 @@ public final class QueryBuilder {
                 throw new Unsupported("I could not tell how " + t + " relates to " + s.subject() + " in this question");
             }
         }
-        List<String> where = new ArrayList<>(s.filters().stream().map(QuerySpec.Filter::sql).toList());
+        List<String> where = s.filters().stream().map(QuerySpec.Filter::sql).toList();
         String subjectKey = lexicon.key(s.subject()).map(c -> KgSql.column(c.table(), c.name())).orElse(null);
-        boolean fans = !fanning.isEmpty();
-        String count = fans ? distinctCount(subjectKey, s.subject()) : "count(*)";
-        String whereSql = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
+        String count = fanning.isEmpty() ? "count(*)" : distinctCount(subjectKey, s.subject());
         String groupSel = s.group() == null ? null : s.group().sql() + " AS " + KgSql.ident(alias(s.group()));
-        if (fans && s.shape() == QuerySpec.Shape.COUNT && s.group() != null && !s.group().table().equals(s.subject())) {
-            checkOneToOne(fanning, s.filters()); // a row counted under several groups ("loans per client" via disp)
+        return new From(from, joins, fanning, where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where), subjectKey,
+                count, groupSel);
+    }
+
+    private String aggregate(QuerySpec s, From f) throws Unsupported {
+        if (f.fans()) {
+            checkOneToOne(f.fanning(), s.filters());
         }
-        return switch (s.shape()) {
-            case COUNT -> new Built(s.group() == null ? "SELECT " + count + " AS n FROM " + from + whereSql
-                    : "SELECT " + groupSel + ", " + count + " AS n FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
-            case AGG, METRIC -> {
-                if (fans) {
-                    checkOneToOne(fanning, s.filters());
-                }
-                String m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
-                yield new Built(s.group() == null ? "SELECT " + m + " FROM " + from + whereSql
-                        : "SELECT " + groupSel + ", " + m + " FROM " + from + whereSql + " GROUP BY 1 ORDER BY 1", joins);
+        String m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
+        return s.group() == null ? "SELECT " + m + " FROM " + f.sql() + f.where()
+                : "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY 1";
+    }
+
+    /**
+     * The percentage of the subject's rows meeting the share's conditions, among the rows the filters keep. Conditions
+     * and filters on the subject's own columns are tested on its rows; one on another table is a semi-join along the
+     * question's joins ("male clients who have weekly statements": clients with an account whose frequency is weekly), so
+     * each subject row counts once whatever the join repeats.
+     */
+    private String share(QuerySpec s, From f) throws Unsupported {
+        boolean own = s.share().stream().allMatch(c -> c.table().equals(s.subject()))
+                && s.filters().stream().allMatch(c -> c.table().equals(s.subject()));
+        if (own && !f.fans()) {
+            return "SELECT 100.0 * avg(CASE WHEN " + and(s.share()) + " THEN 1 ELSE 0 END) AS percent FROM " + f.sql() + f.where();
+        }
+        if (f.subjectKey() == null) {
+            throw new Unsupported("table " + s.subject() + " has no key column, so a share across a join cannot count its rows once");
+        }
+        List<String> where = new ArrayList<>();
+        List<QuerySpec.Filter> others = new ArrayList<>();
+        for (QuerySpec.Filter c : s.filters()) {
+            if (c.table().equals(s.subject())) {
+                where.add(c.sql());
+            } else {
+                others.add(c);
             }
-            case SHARE -> {
-                if (fans) {
-                    throw new Unsupported("a share across a one-to-many join would count rows more than once");
-                }
-                yield new Built("SELECT 100.0 * avg(CASE WHEN " + s.share().sql() + " THEN 1 ELSE 0 END) AS percent FROM "
-                        + from + whereSql, joins);
+        }
+        if (!others.isEmpty()) {
+            where.add(semiJoin(f, others));
+        }
+        return "SELECT 100.0 * avg(CASE WHEN " + semiJoin(f, s.share()) + " THEN 1 ELSE 0 END) AS percent FROM "
+                + KgSql.table(s.subject()) + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where));
+    }
+
+    private static String semiJoin(From f, List<QuerySpec.Filter> conditions) {
+        return f.subjectKey() + " IN (SELECT " + f.subjectKey() + " FROM " + f.sql() + " WHERE " + and(conditions) + ")";
+    }
+
+    private static String and(List<QuerySpec.Filter> filters) {
+        return String.join(" AND ", filters.stream().map(QuerySpec.Filter::sql).toList());
+    }
+
+    private String topGroups(QuerySpec s, From f) throws Unsupported {
+        String m;
+        if (s.metric() == null && s.aggFn() == null) {
+            m = f.count() + " AS n";
+        } else {
+            if (f.fans()) {
+                checkOneToOne(f.fanning(), s.filters());
             }
-            case TOP_GROUPS -> {
-                String m;
-                if (s.metric() == null && s.aggFn() == null) {
-                    m = count + " AS n";
-                } else {
-                    if (fans) {
-                        checkOneToOne(fanning, s.filters());
-                    }
-                    m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
-                }
-                String dir = s.descending() ? "DESC" : "ASC";
-                Optional<Sense.Attr> named = rowName(s.group());
-                if (named.isPresent()) { // ranked rows of a table: their name first, then the key that groups them
-                    yield new Built("SELECT " + named.get().sql() + ", " + groupSel + ", " + m + " FROM " + from + whereSql
-                            + " GROUP BY 1, 2 ORDER BY 3 " + dir + ", 2 LIMIT " + s.limit(), joins);
-                }
-                yield new Built("SELECT " + groupSel + ", " + m + " FROM " + from + whereSql
-                        + " GROUP BY 1 ORDER BY 2 " + dir + ", 1 LIMIT " + s.limit(), joins);
+            m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
+        }
+        String dir = s.descending() ? "DESC" : "ASC";
+        Optional<Sense.Attr> named = rowName(s.group());
+        if (named.isPresent()) { // ranked rows of a table: their name first, then the key that groups them
+            return "SELECT " + named.get().sql() + ", " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where()
+                    + " GROUP BY 1, 2 ORDER BY 3 " + dir + ", 2 LIMIT " + s.limit();
+        }
+        return "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY 2 " + dir
+                + ", 1 LIMIT " + s.limit();
+    }
+
+    private String topRows(QuerySpec s, From f) {
+        Optional<Sense.Attr> label = lexicon.nameColumn(s.subject()).or(() -> lexicon.label(s.subject()));
+        String order = " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
+                + (f.subjectKey() == null ? "" : ", " + f.subjectKey());
+        if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value
+            return "SELECT " + label.get().sql() + ", " + s.measure().sql() + " FROM " + f.sql() + f.where() + order + " LIMIT 1";
+        }
+        Set<String> cols = new LinkedHashSet<>();
+        if (f.subjectKey() != null) {
+            cols.add(f.subjectKey());
+        }
+        label.ifPresent(l -> cols.add(l.sql()));
+        cols.add(s.measure().sql());
+        return "SELECT " + (f.fans() ? "DISTINCT " : "") + String.join(", ", cols) + " FROM " + f.sql() + f.where() + order
+                + " LIMIT " + s.limit();
+    }
+
+    /**
+     * The columns asked for, one row per row of the finest table the question reads (the one every other is reached
+     * from without repeating rows: the client for "the region of the client", the transaction for "the amounts of
+     * account 5's transactions"), with that table's key after them unless the filters name one row of it; with no such
+     * table, the distinct values of the columns.
+     */
+    private String columns(QuerySpec s, From f) throws Unsupported {
+        List<String> cols = new ArrayList<>();
+        for (Sense.Attr c : s.columns()) {
+            cols.add(c.sql() + " AS " + KgSql.ident(alias(c)));
+        }
+        Optional<String> grain = s.distinct() ? Optional.empty() : grain(s, f);
+        if (grain.isEmpty()) {
+            return "SELECT DISTINCT " + String.join(", ", cols) + " FROM " + f.sql() + f.where() + " ORDER BY 1";
+        }
+        String table = grain.get();
+        String key = lexicon.key(table).map(k -> KgSql.column(table, k.name())).orElse(null);
+        boolean asked = s.columns().stream().anyMatch(c -> c.sql().equals(key));
+        if (key != null && !asked && !ColumnRules.pinned(s.filters(), table, lexicon)) {
+            cols.add(key);
+        }
+        return "SELECT " + String.join(", ", cols) + " FROM " + f.sql() + f.where() + (key == null ? "" : " ORDER BY " + key);
+    }
+
+    /** The table of the spec every other is reached from along many-to-one joins, or empty when none is. */
+    private Optional<String> grain(QuerySpec s, From f) throws Unsupported {
+        if (!f.fans()) {
+            return Optional.of(s.subject());
+        }
+        Set<String> tables = new LinkedHashSet<>();
+        f.joins().forEach(j -> {
+            tables.add(j.fromTable());
+            tables.add(j.toTable());
+        });
+        for (String t : tables) {
+            List<KgEntry.Join> fanning = new ArrayList<>();
+            from(t, f.joins(), fanning, new LinkedHashSet<>());
+            if (fanning.isEmpty()) {
+                return Optional.of(t);
             }
-            case TOP_ROWS -> {
-                Set<String> cols = new LinkedHashSet<>();
-                Optional<Sense.Attr> label = lexicon.nameColumn(s.subject()).or(() -> lexicon.label(s.subject()));
-                if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value
-                    yield new Built("SELECT " + label.get().sql() + ", " + s.measure().sql() + " FROM " + from + whereSql
-                            + " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
-                            + (subjectKey == null ? "" : ", " + subjectKey) + " LIMIT 1", joins);
-                }
-                if (subjectKey != null) {
-                    cols.add(subjectKey);
-                }
-                label.ifPresent(l -> cols.add(l.sql()));
-                cols.add(s.measure().sql());
-                yield new Built("SELECT " + (fans ? "DISTINCT " : "") + String.join(", ", cols) + " FROM " + from + whereSql
-                        + " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
-                        + (subjectKey == null ? "" : ", " + subjectKey) + " LIMIT " + s.limit(), joins);
-            }
-            case LIST -> new Built("SELECT " + (fans ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + from
-                    + whereSql + (subjectKey == null ? "" : " ORDER BY " + subjectKey), joins);
-        };
+        }
+        return Optional.empty();
     }
 
     /** The name column of the table a grouping by its key ranks ("top 3 products": product_name), or empty. */

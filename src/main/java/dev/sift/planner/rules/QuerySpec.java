@@ -17,13 +17,22 @@ import java.util.List;
  * @param links    the joins the query needs, as table pairs (a forced join when the question named one)
  * @param limit    top/bottom N, or null
  * @param descending order of top N
- * @param share    the condition whose share of the subject's rows {@link Shape#SHARE} computes
+ * @param share    the conditions whose share of the subject's rows {@link Shape#SHARE} computes (the filters say which rows
+ *                 the share is of)
+ * @param columns  the columns {@link Shape#COLUMNS} lists, in the question's order
+ * @param distinct whether {@link Shape#COLUMNS} lists the columns' distinct values (the question names no rows: "list
+ *                 all regions") rather than one line per row
  */
 public record QuerySpec(Shape shape, String subject, String aggFn, Sense.Attr measure, KgEntry.Metric metric,
                         Sense.Attr group, List<Filter> filters, List<Link> links, Integer limit, boolean descending,
-                        Filter share) {
+                        List<Filter> share, List<Sense.Attr> columns, boolean distinct) {
 
-    public enum Shape { COUNT, AGG, METRIC, SHARE, TOP_GROUPS, TOP_ROWS, LIST }
+    public enum Shape { COUNT, AGG, METRIC, SHARE, TOP_GROUPS, TOP_ROWS, LIST, COLUMNS }
+
+    /** The share's conditions in words ("client.gender = 'F' and …"). */
+    public String shareSaid() {
+        return String.join(" and ", share.stream().map(Filter::describe).toList());
+    }
 
     /** One condition on {@code table} ({@code sql} uses qualified column names) and how the answer describes it. */
     public record Filter(String table, String sql, String describe) { }

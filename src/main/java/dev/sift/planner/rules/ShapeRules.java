@@ -29,13 +29,16 @@ final class ShapeRules {
 
     QuerySpec shape(ParseState w) throws Unreadable {
         List<String> words = PhraseRules.words(w.toks);
-        if (w.subject == null) {
+        if (w.subject == null && w.columns.isEmpty()) {
             throw new Unreadable("I could not tell what the question is about");
         }
         if (w.groupCue) {
             throw new Unreadable("I could not tell what to group by");
         }
         oneValuePerColumn(w);
+        if (!w.columns.isEmpty()) {
+            return ColumnRules.shape(w, lexicon);
+        }
         if (w.ranking != null) {
             return top(w);
         }
@@ -140,16 +143,52 @@ final class ShapeRules {
         return Optional.of(spec(w, QuerySpec.Shape.METRIC, metric.get().grain(), null, null, metric.get(), null));
     }
 
-    /** SHARE: the percentage of one table's rows meeting conditions on that table. */
+    /**
+     * SHARE: the percentage of the subject's rows meeting conditions. The conditions are what follows the verb or
+     * relative word after the subject ("what percentage of male clients have weekly statements": weekly), or what comes
+     * before "among" ("what share of women among clients in Prague"); the filters before them say which rows the share
+     * is of (male clients). With no such split, every condition is the share's (of all the subject's rows).
+     */
     private static QuerySpec share(ParseState w) throws Unreadable {
-        List<QuerySpec.Filter> onSubject = w.filters.stream().filter(f -> f.table().equals(w.subject)).toList();
-        if (onSubject.isEmpty() || onSubject.size() != w.filters.size() || w.group != null) {
-            throw new Unreadable("I can compute a percentage of one table's rows meeting conditions on that table only");
+        if (w.group != null) {
+            throw new Unreadable("I compute one percentage at a time, not one per group");
         }
-        String cond = String.join(" AND ", onSubject.stream().map(QuerySpec.Filter::sql).toList());
-        String said = String.join(" and ", onSubject.stream().map(QuerySpec.Filter::describe).toList());
-        return new QuerySpec(QuerySpec.Shape.SHARE, w.subject, null, null, null, null, List.of(), List.of(), null, true,
-                new QuerySpec.Filter(w.subject, cond, said));
+        int split = shareSplit(w);
+        List<QuerySpec.Filter> base = new ArrayList<>();
+        List<QuerySpec.Filter> cond = new ArrayList<>();
+        boolean among = split >= 0 && w.toks.get(split).is("among");
+        for (int k = 0; k < w.filters.size(); k++) {
+            boolean after = split >= 0 && w.filterAt.get(k) > split;
+            (after != among ? cond : base).add(w.filters.get(k));
+        }
+        if (cond.isEmpty()) {
+            cond.addAll(base);
+            base.clear();
+        }
+        if (cond.isEmpty()) {
+            throw new Unreadable("I could not tell which rows the percentage counts");
+        }
+        return new QuerySpec(QuerySpec.Shape.SHARE, w.subject, null, null, null, null, List.copyOf(base), List.copyOf(w.links),
+                null, true, List.copyOf(cond), List.of(), false);
+    }
+
+    /** The token that splits the rows a share is of from its conditions: a verb or relative word after the subject, or "among". */
+    private static int shareSplit(ParseState w) {
+        int subjectAt = -1;
+        for (int k = 0; k < w.toks.size(); k++) {
+            Tok t = w.toks.get(k);
+            if (t.is("among")) {
+                return k;
+            }
+            boolean names = t.sense() instanceof Sense.Entity e && e.table().equals(w.subject)
+                    || t.sense() instanceof Sense.Cond c && c.table().equals(w.subject); // "male clients"
+            if (subjectAt < 0 && names) {
+                subjectAt = k;
+            } else if (subjectAt >= 0 && t.plain() && V.has(t.word(), "share_splits")) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     /** LIST: "list the loans of account 16", "which clients have access to account 7", "show …". */
@@ -202,7 +241,7 @@ final class ShapeRules {
             w.readings.add("'largest/smallest' → by " + measure.name());
         }
         return new QuerySpec(QuerySpec.Shape.TOP_ROWS, table, null, measure, null, null, List.copyOf(w.filters),
-                List.copyOf(w.links), w.ranking.n, w.ranking.descending, null);
+                List.copyOf(w.links), w.ranking.n, w.ranking.descending, List.of(), List.of(), false);
     }
 
     /** TOP_GROUPS: groups named by {@code by}, ordered by a count of rows, a metric or an aggregate of a column. */
@@ -230,7 +269,7 @@ final class ShapeRules {
             throw new Unreadable("I could not tell what to rank by");
         }
         return new QuerySpec(QuerySpec.Shape.TOP_GROUPS, grain, agg, measure, metric, by, List.copyOf(w.filters),
-                relink(w, grain, by.table()), w.ranking.n, w.ranking.descending, null);
+                relink(w, grain, by.table()), w.ranking.n, w.ranking.descending, List.of(), List.of(), false);
     }
 
     private static QuerySpec spec(ParseState w, QuerySpec.Shape shape, String subject, String agg, Sense.Attr measure,
@@ -240,7 +279,7 @@ final class ShapeRules {
             w.link(subject, group.table(), null);
         }
         return new QuerySpec(shape, subject, agg, measure, metric, group, List.copyOf(w.filters), List.copyOf(w.links),
-                null, true, null);
+                null, true, List.of(), List.of(), false);
     }
 
     /** The links re-rooted at the counted table: the ranked table joins to it, filters keep their anchors. */

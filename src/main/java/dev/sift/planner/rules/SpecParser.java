@@ -37,11 +37,26 @@ public final class SpecParser {
         this.shapes = new ShapeRules(lexicon, phrases);
     }
 
+    /**
+     * The spec of a question: its plain reading, else — when it opens by naming columns ("list the account ID and opening
+     * date for …", "what is the region of client 3541") — the reading of those columns of the rows it names.
+     */
     public Parse parse(List<Tok> toks) {
-        ParseState w = new ParseState(toks);
+        Parse plain = parse(toks, null);
+        Optional<ColumnRules.Head> head = plain instanceof Parse.Parsed ? Optional.empty() : ColumnRules.head(toks);
+        if (head.isEmpty()) {
+            return plain;
+        }
+        Parse columns = parse(toks, head.get());
+        return columns instanceof Parse.Parsed || !(plain instanceof Parse.Unmapped) ? columns : plain;
+    }
+
+    private Parse parse(List<Tok> toks, ColumnRules.Head head) {
+        ParseState w = new ParseState(toks, head);
         String problem = null;
         for (int i = 0; i < toks.size(); i++) {
             try {
+                w.at = i;
                 step(w, i);
             } catch (Unreadable e) {
                 problem = problem == null ? e.getMessage() : problem;
@@ -88,7 +103,9 @@ public final class SpecParser {
         Tok t = w.toks.get(i);
         Sense s = t.sense();
         boolean rankTarget = w.ranking != null && w.ranking.awaitsTarget(i);
-        if (s == null) {
+        if (w.head.contains(i)) {
+            ColumnRules.read(w, i, t, lexicon, phrases);
+        } else if (s == null) {
             plain(w, i, t);
         } else if (s instanceof Sense.Entity e) {
             entity(w, i, t, e, rankTarget);
@@ -96,6 +113,9 @@ public final class SpecParser {
             cond(w, t, c, rankTarget);
         } else if (s instanceof Sense.Via v) {
             w.read(t, v.reading());
+            if (rankTarget && w.subject == null) { // "which branch has …": the district the join leads to
+                w.ranking.target = new Ranking.Target.Rows(v.join().other(v.table()), t);
+            }
             if (w.subject == null) {
                 w.subject = v.table();
                 w.anchor = v.table();
@@ -148,7 +168,7 @@ public final class SpecParser {
             return;
         }
         if (w.subject != null && i > 0 && w.toks.get(i - 1).is("the", "this", "that", "his", "her", "their", "its")
-                && PhraseRules.singular(t) && !(i + 1 < w.toks.size() && w.toks.get(i + 1).number())) {
+                && PhraseRules.singular(t) && !namedAfter(w, i, e.table())) {
             throw new Unreadable("which " + e.table() + " do you mean by '" + w.toks.get(i - 1).text() + " " + t.text()
                     + "'? Name it by its id, e.g. '" + e.table() + " 123'");
         }
@@ -169,7 +189,7 @@ public final class SpecParser {
         if (rankTarget) {
             w.ranking.target = new Ranking.Target.Rows(e.table(), t);
         } else if (w.ranking != null && w.ranking.awaitsOrder()) {
-            w.ranking.order = new Ranking.Order.ByCount(e.table());
+            w.ranking.order = rankedBy(w, i, e.table(), t);
         }
         if (w.subject == null) {
             w.subject = e.table();
@@ -182,6 +202,47 @@ public final class SpecParser {
         }
         w.subjectByValue = false;
         w.anchor = e.table();
+    }
+
+    /**
+     * What "the most loans" or "the largest loan" ranks by: the number of the table's rows after a word of number
+     * ("most", "fewest"), its amount after a word of size ("largest", "highest": the largest loan amount of each group).
+     */
+    private Ranking.Order rankedBy(ParseState w, int i, String table, Tok t) throws Unreadable {
+        for (int j = i - 1; j >= w.ranking.start - 1 && j >= 0; j--) {
+            Tok k = w.toks.get(j);
+            if (k.plain() && V.has(k.word(), "descending", "ascending")) {
+                String fn = V.map("aggregates").get(k.word());
+                if (fn == null) {
+                    break;
+                }
+                Sense.Attr amount = lexicon.amount(table).orElseThrow(() -> new Unreadable("I could not tell what '" + k.text()
+                        + " " + t.text() + "' ranks by: table " + table + " has no amount"));
+                w.agg = w.agg == null ? fn : w.agg;
+                w.readings.add("'" + k.text() + " " + t.text() + "' → by the " + (fn.equals("max") ? "largest " : "smallest ")
+                        + amount.name());
+                w.attach(table);
+                return new Ranking.Order.ByColumn(amount);
+            }
+        }
+        return new Ranking.Order.ByCount(table);
+    }
+
+    /**
+     * Whether the row of a singular table is named right after it: by its id ("the client 12", "the client with the id
+     * 3541") or by a value of its own ("the district of Jesenik", "the district named Jesenik").
+     */
+    private static boolean namedAfter(ParseState w, int i, String table) {
+        for (int j = i + 1; j < w.toks.size(); j++) {
+            Tok t = w.toks.get(j);
+            if (t.number() || t.sense() instanceof Sense.Cond c && c.table().equals(table)) {
+                return true;
+            }
+            if (!t.plain() || !(V.has(t.word(), "key_words") || t.is("with", "the", "of", "named", "called", "whose", "is"))) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /**
@@ -272,6 +333,9 @@ public final class SpecParser {
         if (i == w.consumed) {
             return; // "up" of "signed up", read with the verb before it
         }
+        if (V.has(t.word(), "key_words") && i + 1 < w.toks.size() && w.toks.get(i + 1).number()) {
+            return; // "id" of "the client with the id 3541", read with the number
+        }
         if (!(year(w, t) || cue(w, i, t) || negation(w, t) || aggregate(w, t) || or(w, t) || adjective(w, t)
                 || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
             w.unmapped.add(t.text());
@@ -284,11 +348,17 @@ public final class SpecParser {
             return;
         }
         Tok prev = PhraseRules.previousContent(w, i);
-        if (prev != null && prev.sense() instanceof Sense.Entity e && w.toks.get(i - 1) == prev) {
+        Tok keyed = keyedEntity(w, i);
+        if (keyed != null) {
+            prev = keyed;
+        }
+        if (prev != null && prev.sense() instanceof Sense.Entity e && (w.toks.get(i - 1) == prev || keyed != null)) {
             KgEntry.Column key = lexicon.key(e.table()).orElseThrow(() -> new Unreadable("table " + e.table()
                     + " has no identifier column for '" + t.text() + "'"));
             w.filter(e.table(), KgSql.column(e.table(), key.name()) + " = " + t.word(), key.qualified() + " = " + t.word());
-            w.readings.add("'" + prev.text() + " " + t.text() + "' → " + key.qualified() + " = " + t.word());
+            String said = keyed == null ? prev.text() + " " + t.text() : String.join(" ", w.toks.subList(w.toks.indexOf(prev), i + 1)
+                    .stream().map(Tok::text).toList());
+            w.readings.add("'" + said + "' → " + key.qualified() + " = " + t.word());
             return;
         }
         Sense.Attr a = prev == null ? null : PhraseRules.numericAttr(prev);
@@ -298,6 +368,22 @@ public final class SpecParser {
             return;
         }
         w.unmapped.add(t.text());
+    }
+
+    /** The table a number is the id of through a key word: "the client with the id 3541", "account number 3", or null. */
+    private static Tok keyedEntity(ParseState w, int i) {
+        boolean key = false;
+        for (int j = i - 1; j >= 0; j--) {
+            Tok t = w.toks.get(j);
+            if (t.sense() instanceof Sense.Entity) {
+                return key ? t : null;
+            }
+            if (!t.plain() || !(V.has(t.word(), "key_words") || t.is("with", "the", "of", "whose", "is", "a", "an"))) {
+                return null;
+            }
+            key |= V.has(t.word(), "key_words");
+        }
+        return null;
     }
 
     /** "per year": a grouping by the year of the subject's date; "year" is otherwise a word of rankings only. */
@@ -435,6 +521,6 @@ public final class SpecParser {
 
     private static boolean filler(String word) {
         return V.has(word, "function", "stop", "descending", "ascending", "share", "distribution", "relation_words",
-                "price_words") || word.equals("year");
+                "price_words", "listing_verbs") || word.equals("year");
     }
 }

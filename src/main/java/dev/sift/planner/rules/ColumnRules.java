@@ -1,0 +1,129 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.KgSql;
+import dev.sift.knowledge.Vocabulary;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Questions that ask for chosen columns of some rows: "list the account ID and opening date for accounts from
+ * Prachatice", "state the district and region for loan ID 4990", "what is the region of the client with the id 3541",
+ * "when was account 1 opened?". The columns asked for open the question (its head, {@link #head}); the rest says which
+ * rows, read by the other rules of {@link SpecParser}. A question in the singular ("what is the …", "when was …") asks
+ * for the values of one row, so its rows must be named by their id or name; otherwise it is asked back rather than
+ * answered with a list.
+ */
+final class ColumnRules {
+    private static final Vocabulary V = Vocabulary.WORDS;
+
+    /** The tokens that name the columns asked for, and whether the question asks for one row's values. */
+    record Head(Set<Integer> tokens, boolean single) { }
+
+    private ColumnRules() { }
+
+    /** The columns a question opens with after a listing word ("list the X and Y …", "what is the X of …"), if any. */
+    static Optional<Head> head(List<Tok> toks) {
+        if (toks.isEmpty()) {
+            return Optional.empty();
+        }
+        if (toks.get(0).is("when")) { // "when was account 1 opened?": the date of one row
+            Set<Integer> dates = new LinkedHashSet<>();
+            for (int i = 1; i < toks.size(); i++) {
+                if (toks.get(i).sense() instanceof Sense.Attr a && a.date()) {
+                    dates.add(i);
+                }
+            }
+            return dates.isEmpty() ? Optional.empty() : Optional.of(new Head(dates, true));
+        }
+        int i = 0;
+        boolean asked = false;
+        boolean single = false;
+        while (i < toks.size() && toks.get(i).plain() && V.has(toks.get(i).word(), "listing_verbs", "column_openers")) {
+            asked |= V.has(toks.get(i).word(), "listing_verbs") || toks.get(i).is("what", "which");
+            single |= toks.get(i).is("is", "was") && !V.has(toks.get(0).word(), "listing_verbs");
+            i++;
+        }
+        Set<Integer> head = new LinkedHashSet<>();
+        int last = -1;
+        for (; asked && i < toks.size(); i++) {
+            Tok t = toks.get(i);
+            if (column(toks, i)) {
+                head.add(i);
+                last = i;
+            } else if (!(t.plain() && V.has(t.word(), "column_joiners")) || head.isEmpty()) {
+                break;
+            }
+        }
+        boolean named = head.stream().anyMatch(k -> !(toks.get(k).sense() instanceof Sense.Entity));
+        boolean entityOf = head.size() == 1 && last + 1 < toks.size() && toks.get(last + 1).is("of", "for");
+        return head.isEmpty() || !named && !entityOf ? Optional.empty() : Optional.of(new Head(head, single));
+    }
+
+    /** A token that may name a column asked for: a column, a column of several tables, or a table (its name column). */
+    private static boolean column(List<Tok> toks, int i) {
+        Tok t = toks.get(i);
+        Tok next = i + 1 < toks.size() ? toks.get(i + 1) : null;
+        if (t.sense() instanceof Sense.Attr a) { // not a filter: "opened in 1997", "amount over 1000", "duration 60"
+            return !(next != null && (next.sense() instanceof Sense.Dates || next.sense() instanceof Sense.Compare || next.number()));
+        }
+        return t.sense() instanceof Sense.Choice || t.sense() instanceof Sense.Entity;
+    }
+
+    /** A head token: the column it names is asked for (a table names its name column, "district" → district.A2). */
+    static void read(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
+        Sense s = t.sense();
+        Sense.Attr a;
+        if (s instanceof Sense.Entity e) {
+            a = lexicon.nameColumn(e.table()).or(() -> lexicon.label(e.table())).orElseThrow(() -> new Unreadable(
+                    "I do not know how to name the rows of table " + e.table()));
+        } else if (s instanceof Sense.Choice c) {
+            a = phrases.choose(w, i, t, c);
+        } else {
+            a = (Sense.Attr) s;
+        }
+        w.read(t, a.name() + " (asked for)");
+        if (!w.columns.contains(a)) {
+            w.columns.add(a);
+        }
+    }
+
+    /** COLUMNS: the columns asked for, of the rows the rest of the question names, joined from those rows. */
+    static QuerySpec shape(ParseState w, Lexicon lexicon) throws Unreadable {
+        if (w.measure != null) {
+            throw new Unreadable("I could not tell what '" + w.measureTok.text() + "' is for beside the columns asked for");
+        }
+        if (w.agg != null || w.metric != null || w.ranking != null || w.group != null) {
+            throw new Unreadable("I list chosen columns of rows, not of a ranking, an aggregate or a grouping");
+        }
+        String subject = w.subject;
+        boolean named = subject != null || !w.filters.isEmpty(); // "list all regions" names no rows: its values
+        if (subject == null) {
+            List<String> filtered = w.filters.stream().map(QuerySpec.Filter::table).distinct().toList();
+            subject = filtered.size() == 1 ? filtered.get(0) : w.columns.get(0).table();
+        }
+        for (Sense.Attr c : w.columns) {
+            w.link(subject, c.table(), null);
+        }
+        if (w.single && !pinned(w.filters, subject, lexicon)) {
+            String plural = lexicon.graph().table(subject).map(KgEntry.Table::plural).orElse(subject);
+            throw new Unreadable("the question asks for the " + String.join(" and ", w.columns.stream().map(Sense.Attr::name)
+                    .toList()) + " of one " + subject + " row, but does not say which: name it by its id (e.g. '" + subject
+                    + " 123'), or ask to list them for the " + plural);
+        }
+        return new QuerySpec(QuerySpec.Shape.COLUMNS, subject, null, null, null, null, List.copyOf(w.filters),
+                List.copyOf(w.links), null, true, List.of(), List.copyOf(w.columns), !named);
+    }
+
+    /** Whether a filter names one row of {@code table}: its key equal to a number, or its name column equal to a value. */
+    static boolean pinned(List<QuerySpec.Filter> filters, String table, Lexicon lexicon) {
+        Optional<String> key = lexicon.key(table).map(k -> KgSql.column(table, k.name()));
+        Optional<String> name = lexicon.nameColumn(table).map(Sense.Attr::sql);
+        return filters.stream().filter(f -> f.table().equals(table)).anyMatch(f -> key.isPresent()
+                && f.sql().matches(java.util.regex.Pattern.quote(key.get()) + " = '?[\\w.-]+'?")
+                || name.isPresent() && f.sql().startsWith(name.get() + " = '"));
+    }
+}
