@@ -15,6 +15,7 @@ import dev.sift.planner.rules.AnalysisRoutes;
 import dev.sift.planner.rules.AnswerPhraser;
 import dev.sift.planner.rules.AnswerShape;
 import dev.sift.planner.rules.ChartRequest;
+import dev.sift.planner.rules.Comparison;
 import dev.sift.data.Numbers;
 import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.Hints;
@@ -91,6 +92,8 @@ public final class RulePlanner implements Planner {
         private QuerySpec spec;
         private List<String> readings = List.of();
         private List<KgEntry.Join> joins = List.of();
+        /** The two alternatives this run compares ("which has more orders: Toys or Books?"), or null. */
+        private Comparison.Plan comparison;
         /** The ML flow when the question is a prediction the knowledge graph names. */
         private PredictivePlan predictive;
         /** The verified example whose SQL answers this run's question, or null. */
@@ -154,6 +157,10 @@ public final class RulePlanner implements Planner {
                 }
                 String pictured = !charted ? chart == null ? "" : "\n(One value: there is nothing to chart.)"
                         : last.ok() ? "\nThe chart shows it." : "\n(The chart could not be made: " + last.observation() + ")";
+                if (comparison != null) {
+                    return Decision.answer("answered from the query result", AnswerPhraser.compare(comparison, readings, joins, e,
+                            lexicon), AnswerKind.ANSWER, null);
+                }
                 if (spec != null) {
                     return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon)
                             + pictured, AnswerKind.ANSWER, null);
@@ -227,14 +234,21 @@ public final class RulePlanner implements Planner {
                     .toList();
             return switch (intent) {
                 case SCHEMA -> schema(toks);
-                case VALUES -> values(toks);
+                case VALUES -> toks.stream().anyMatch(t -> t.sense() instanceof Sense.Cond) ? query(state, lexicon, toks, reader)
+                        : values(toks); // "list the products with category Garden" names a value: a filter, not a values question
                 case PREDICTIVE -> predict(state, lexicon, q);
-                default -> query(state, lexicon, toks);
+                default -> query(state, lexicon, toks, reader);
             };
         }
 
-        private Decision query(RunState state, Lexicon lexicon, List<Tok> toks) {
+        private Decision query(RunState state, Lexicon lexicon, List<Tok> toks, Reader reader) {
             Parse parse = new SpecParser(lexicon).parse(toks);
+            if (!(parse instanceof Parse.Parsed)) {
+                Optional<Decision> compared = compare(state, toks, reader);
+                if (compared.isPresent()) {
+                    return compared.get();
+                }
+            }
             if (parse instanceof Parse.Unmapped u) {
                 String lead = "I could not map " + String.join(", ", u.words().stream().map(w -> "'" + w + "'").toList())
                         + " to anything in this dataset, and I will not guess.";
@@ -274,6 +288,42 @@ public final class RulePlanner implements Planner {
                 args.put("label", CHART_FRAME);
             }
             return Decision.call(AnswerPhraser.describe(spec) + ".", "run_sql", args, null);
+        }
+
+        /**
+         * Two alternatives compared by one number each ({@link Comparison}): both sides must read, fit their shape and be
+         * numbers of one kind; otherwise the question's own reading is what is answered or asked about.
+         */
+        private Optional<Decision> compare(RunState state, List<Tok> toks, Reader reader) {
+            Optional<Comparison.Sides> sides = Comparison.read(toks);
+            if (sides.isEmpty()) {
+                return Optional.empty();
+            }
+            List<Tok> ta = reader.read(sides.get().questionA());
+            List<Tok> tb = reader.read(sides.get().questionB());
+            SpecParser parser = new SpecParser(lexicon);
+            if (!(parser.parse(ta) instanceof Parse.Parsed a) || !(parser.parse(tb) instanceof Parse.Parsed b)
+                    || AnswerShape.mismatch(ta, a.spec()).isPresent() || AnswerShape.mismatch(tb, b.spec()).isPresent()) {
+                return Optional.empty();
+            }
+            List<String> read = new java.util.ArrayList<>(List.of("'" + sides.get().shownA() + " or " + sides.get().shownB()
+                    + "' read as two questions: '" + sides.get().questionA() + "' and '" + sides.get().questionB() + "'"));
+            java.util.stream.Stream.concat(a.readings().stream(), b.readings().stream()).filter(r -> !read.contains(r)).forEach(read::add);
+            Optional<String> why = Comparison.incomparable(a.spec(), b.spec());
+            if (why.isPresent()) {
+                return Optional.of(clarify(capitalize(why.get()) + "." + readSoFar(withMoved(read))));
+            }
+            QueryBuilder.Built built;
+            try {
+                built = new QueryBuilder(lexicon, state.workspace()).compare(a.spec(), b.spec(), sides.get());
+            } catch (QueryBuilder.Unsupported e) {
+                return Optional.of(clarify("I will not build this query: " + e.getMessage() + "." + readSoFar(withMoved(read))));
+            }
+            comparison = new Comparison.Plan(a.spec(), b.spec(), sides.get(), read);
+            readings = withMoved(read);
+            joins = built.joins();
+            return Optional.of(Decision.call("Compare " + sides.get().shownA() + " and " + sides.get().shownB() + ".", "run_sql",
+                    JSON.createObjectNode().put("sql", built.sql()), null));
         }
 
         /**

@@ -139,4 +139,53 @@ class OfflineShapesTest {
         assertThat(run.answer()).contains("Read as: the hint's 'Percentage = count(loan_id) / 100', 'A99 refers to district name'"
                 + " named nothing of this dataset I could use, so I read the question without them; 'loans' → table loan.");
     }
+
+    @Test
+    void two_alternatives_are_compared_by_one_number_each_and_the_winner_comes_first() throws Exception {
+        AgentRun run = ask("Are there more loans in Prague or in Brno?");
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
+        long prague = ((Number) scalar("SELECT count(*) FROM loan l JOIN account a ON a.account_id = l.account_id JOIN district d"
+                + " ON d.A1 = a.district_id WHERE d.A2 = 'Hl.m. Praha'")).longValue();
+        long brno = ((Number) scalar("SELECT count(*) FROM loan l JOIN account a ON a.account_id = l.account_id JOIN district d"
+                + " ON d.A1 = a.district_id WHERE d.A2 = 'Brno - mesto'")).longValue();
+        assertThat(prague).isNotEqualTo(brno);
+        List<Object> row = run.evidence().get(0).rows().get(0);
+        assertThat(row.get(0)).isEqualTo(prague > brno ? "Hl.m. Praha" : "Brno - mesto");
+        assertThat(((Number) row.get(1)).longValue()).isEqualTo(prague);
+        assertThat(((Number) row.get(2)).longValue()).isEqualTo(brno);
+        assertThat(run.answer()).startsWith((prague > brno ? "Hl.m. Praha ('Prague') has more loans: " + prague + ", against "
+                + brno + " for Brno - mesto ('Brno')." : "Brno - mesto ('Brno') has more loans: " + brno + ", against " + prague
+                + " for Hl.m. Praha ('Prague')."));
+        assertThat(run.answer()).contains("Read as: 'Prague or Brno' read as two questions: 'how many loans in Prague?' and"
+                + " 'how many loans in Brno?'");
+    }
+
+    @Test
+    void two_periods_are_compared_by_the_measure_of_each_year() throws Exception {
+        AgentRun run = ask("1995 or 1996: which had the higher average unemployment?");
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
+        double y95 = ((Number) scalar("SELECT avg(A12) FROM district")).doubleValue();
+        double y96 = ((Number) scalar("SELECT avg(A13) FROM district")).doubleValue();
+        List<Object> row = run.evidence().get(0).rows().get(0);
+        assertThat(row.get(0)).isEqualTo(y95 > y96 ? "1995" : "1996");
+        assertThat(((Number) row.get(1)).doubleValue()).isCloseTo(y95, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(((Number) row.get(2)).doubleValue()).isCloseTo(y96, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(run.answer()).contains("'1995 or 1996' read as two questions: 'what is the average unemployment in 1995?'"
+                + " and 'what is the average unemployment in 1996?'");
+    }
+
+    @Test
+    void alternatives_that_read_as_different_kinds_of_number_are_not_compared() throws Exception {
+        AgentRun run = ask("Which is higher: the number of loans or the average loan amount?");
+        assertThat(run.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(run.evidence()).isEmpty();
+    }
+
+    @Test
+    void a_value_right_after_its_column_is_that_column_s_value() throws Exception {
+        rows("List the districts with region Prague.", "SELECT A1 FROM district WHERE A3 = 'Prague'");
+        rows("How many clients are there whose gender is F?", "SELECT count(*) FROM client WHERE gender = 'F'");
+        rows("What is the number of loans whose amount is above 100000?", "SELECT count(*) FROM loan WHERE amount > 100000");
+        rows("What is the highest a11 of districts?", "SELECT max(A11) FROM district");
+    }
 }

@@ -85,7 +85,45 @@ public final class AnswerPhraser {
             b.append(describe(s, lexicon)).append(":\n").append(EvidenceText.render(e));
             codes(s, e, lexicon).ifPresent(c -> b.append('\n').append(c));
         }
-        b.append("\nRead as: ").append(readings.isEmpty() ? "(no mapped phrases)" : String.join("; ", readings));
+        return b.append(readAs(readings, joins)).toString();
+    }
+
+    /**
+     * A comparison of two alternatives: which wins, by how much against the other, and what each number is ("Toys has
+     * more orders: 120, against 80 for Books.").
+     */
+    public static String compare(Comparison.Plan p, List<String> readings, List<KgEntry.Join> joins, Evidence e, Lexicon lexicon) {
+        List<Object> row = e.rows().get(0);
+        String winner = ResultText.cell(row.get(0));
+        String va = number(e, 1, row.get(1));
+        String vb = number(e, 2, row.get(2));
+        Comparison.Sides s = p.sides();
+        boolean a = winner.equals(s.labelA());
+        boolean decided = a || winner.equals(s.labelB());
+        String what = p.a().shape() == QuerySpec.Shape.COUNT ? s.word() + " " + noun(p.a(), lexicon, true) : "the " + s.word() + " value";
+        String shownA = said(s.labelA(), s.shownA());
+        String shownB = said(s.labelB(), s.shownB());
+        StringBuilder b = new StringBuilder(decided ? capitalize(a ? shownA : shownB) + " has " + what + ": " + (a ? va : vb)
+                + ", against " + (a ? vb : va) + " for " + (a ? shownB : shownA) + "." : capitalize(winner) + " (" + shownA + ": "
+                + va + ", " + shownB + ": " + vb + ").");
+        b.append("\nCompared: ").append(shownA).append(": ").append(lower(describe(p.a(), lexicon))).append(" = ").append(va)
+                .append("; ").append(shownB).append(": ").append(lower(describe(p.b(), lexicon))).append(" = ").append(vb).append('.');
+        return b.append(readAs(readings, joins)).toString();
+    }
+
+    /** An alternative as the result names it, with the person's words when they differ ("Hl.m. Praha ('Prague')"). */
+    private static String said(String label, String shown) {
+        return label.equalsIgnoreCase(shown) || shown.matches("(?i)(in |during )?" + java.util.regex.Pattern.quote(label)) ? label
+                : label + " ('" + shown + "')";
+    }
+
+    private static String lower(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** The "Read as" line: how the question's phrases were read, and the joins followed. */
+    private static String readAs(List<String> readings, List<KgEntry.Join> joins) {
+        StringBuilder b = new StringBuilder("\nRead as: ").append(readings.isEmpty() ? "(no mapped phrases)" : String.join("; ", readings));
         if (!joins.isEmpty()) {
             b.append("; joined along ").append(String.join(", ", joins.stream().map(j -> j.condition()
                     + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList()));

@@ -138,6 +138,10 @@ public final class Lexicon {
         }
         String key = String.join(" ", words);
         Sense s = resolveKey(key);
+        if (s == null && words.size() == 1 && key.matches("[a-z]+\\d+")) { // a column's own code name: "a11" → district.A11
+            List<KgEntry.Column> named = kg.entries(KgEntry.Column.class).stream().filter(c -> c.name().equalsIgnoreCase(key)).toList();
+            s = named.size() == 1 ? attr(named.get(0)) : null;
+        }
         if (s == null && words.size() >= 3 && words.stream().anyMatch(w -> w.matches("\\d+")) && !Phrases.stop().contains(words.get(0))
                 && !Phrases.stop().contains(words.get(words.size() - 1))) {
             List<String> content = words.stream().filter(w -> !Phrases.stop().contains(w)).toList();
@@ -257,6 +261,35 @@ public final class Lexicon {
         List<Sense.Cond> exact = values.resolve(key).stream().filter(m -> m.via() == ValueIndex.Via.DATA
                 && m.value().trim().equalsIgnoreCase(shown.trim())).map(Lexicon::cond).distinct().toList();
         return exact.size() == 1 ? Optional.of(exact.get(0)) : Optional.empty();
+    }
+
+    /**
+     * The stored value or code of column {@code a} that the words spell ("region Prague" → district.A3 = 'Prague', whatever
+     * else "Prague" names): exactly as stored, or ignoring case for values of three letters or more; empty when none or
+     * several match.
+     */
+    public Optional<Sense.Cond> valueOf(Sense.Attr a, String shown) {
+        if (!a.name().startsWith(a.table() + ".")) {
+            return Optional.empty();
+        }
+        Optional<KgEntry.Column> col = kg.column(a.table(), a.name().substring(a.table().length() + 1));
+        if (col.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> stored = new LinkedHashSet<>(col.get().values());
+        stored.addAll(col.get().codes().keySet());
+        String text = shown.trim();
+        List<String> hit = stored.stream().filter(v -> v.equals(text)).toList();
+        if (hit.isEmpty() && text.length() > 2) {
+            hit = stored.stream().filter(v -> v.equalsIgnoreCase(text)).toList();
+        }
+        if (hit.size() != 1) {
+            return Optional.empty();
+        }
+        String v = hit.get(0);
+        String meaning = col.get().codes().get(v);
+        return Optional.of(new Sense.Cond(a.table(), a.sql() + " = " + Sql.quoteString(v), a.name() + " = '" + v + "'"
+                + (meaning == null ? "" : " (" + meaning + ")")));
     }
 
     private static <T> void add(List<T> list, T item) {

@@ -56,7 +56,7 @@ final class PhraseRules {
             w.attach(a.table());
             return;
         }
-        if (a.numeric() && (i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Compare || numberFollows(w, i))) {
+        if (a.numeric() && (comparedAfter(w, i) || numberFollows(w, i))) {
             return; // compared or equated right after: "an average salary above 10000", "a duration of 60 months"
         }
         if (w.measure != null || w.metric != null) {
@@ -304,12 +304,21 @@ final class PhraseRules {
                 || next.sense() instanceof Sense.Choice c && c.options().stream().anyMatch(a -> a.table().equals(table));
     }
 
-    /** Whether the token at {@code j} (or past "of"/"the" from it, away from the column) is a value of column {@code a}. */
+    /** Whether the token at {@code j} (or past "of", "the", "is" from it, away from the column) is a value of column {@code a}. */
     private static boolean namesValueColumn(ParseState w, int j, Sense.Attr a, int step) {
-        while (j >= 0 && j < w.toks.size() && w.toks.get(j).is("of", "the")) {
+        while (j >= 0 && j < w.toks.size() && w.toks.get(j).is("of", "the", "is", "are", "was", "were", "equals", "equal", "to")) {
             j += step;
         }
         return j >= 0 && j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Cond c && c.sql().startsWith(a.sql() + " = ");
+    }
+
+    /** A comparison right after the column, or after "is": "unit price above 35", "whose unit price is above 35". */
+    private static boolean comparedAfter(ParseState w, int i) {
+        int j = i + 1;
+        while (j < w.toks.size() && w.toks.get(j).is("is", "are", "was", "were")) {
+            j++;
+        }
+        return j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Compare;
     }
 
     private static boolean numberFollows(ParseState w, int i) {

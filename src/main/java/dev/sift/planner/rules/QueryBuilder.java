@@ -232,6 +232,24 @@ public final class QueryBuilder {
         return Optional.empty();
     }
 
+    /**
+     * Two alternatives compared by one number each ({@link Comparison}): the one that wins first ("more" or "fewer" as
+     * the question asks), then each alternative's number under its own words.
+     */
+    public Built compare(QuerySpec a, QuerySpec b, Comparison.Sides sides) throws Unsupported {
+        Built x = compose(a);
+        Built y = compose(b);
+        String op = sides.more() ? " > " : " < ";
+        String sql = "SELECT CASE WHEN a IS NULL OR b IS NULL THEN 'unknown: a value is missing' WHEN a" + op + "b THEN "
+                + dev.sift.data.Sql.quoteString(sides.labelA()) + " WHEN b" + op + "a THEN " + dev.sift.data.Sql.quoteString(sides.labelB())
+                + " ELSE 'neither: they are equal' END AS " + KgSql.ident(sides.word().toLowerCase(Locale.ROOT)) + ", a AS "
+                + dev.sift.data.Sql.quoteIdent(sides.labelA()) + ", b AS " + dev.sift.data.Sql.quoteIdent(sides.labelB())
+                + " FROM (SELECT (" + x.sql() + ") AS a, (" + y.sql() + ") AS b) AS compared";
+        List<KgEntry.Join> joins = new ArrayList<>(x.joins());
+        y.joins().stream().filter(j -> !joins.contains(j)).forEach(joins::add);
+        return new Built(ws.dialect().adapt(sql), joins);
+    }
+
     /** The name column of the table a grouping by its key ranks ("top 3 products": product_name), or empty. */
     private Optional<Sense.Attr> rowName(Sense.Attr group) {
         Optional<KgEntry.Column> key = lexicon.key(group.table());

@@ -75,7 +75,34 @@ public final class Reader {
                 i++;
             }
         }
-        return patterns(toks);
+        return valuesAfterColumns(patterns(toks));
+    }
+
+    /**
+     * A value right after its column ("region Prague", "whose status is D", "bank YZ") is that column's value, even when
+     * the words alone name another column's value or several: the column said which.
+     */
+    private List<Tok> valuesAfterColumns(List<Tok> toks) {
+        List<Tok> out = new ArrayList<>(toks);
+        for (int i = 0; i + 1 < out.size(); i++) {
+            if (!(out.get(i).sense() instanceof Sense.Attr a)) {
+                continue;
+            }
+            int j = i + 1;
+            while (j + 1 < out.size() && out.get(j).is("is", "are", "was", "were", "equals", "equal", "to", "being")) {
+                j++;
+            }
+            Tok v = out.get(j);
+            if (v.sense() instanceof Sense.Attr || v.sense() instanceof Sense.Entity || v.sense() instanceof Sense.Dates
+                    || v.sense() instanceof Sense.Compare || v.number()) {
+                continue;
+            }
+            Optional<Sense.Cond> value = lexicon.valueOf(a, v.text());
+            if (value.isPresent() && !value.get().equals(v.sense())) {
+                out.set(j, new Tok(v.text(), v.words(), value.get()));
+            }
+        }
+        return out;
     }
 
     /** How words the dataset does not name were related to its words (base forms, synonyms), for "Read as". */
