@@ -110,6 +110,9 @@ public final class AgentLoop {
         private boolean forced;
         /** The answer is Sift's own text (the evidence), not the planner's: there is nothing of the model's to check. */
         private boolean fellBack;
+        /** The last answer checked (with the step count and kind it was checked at) and its check. */
+        private String lastChecked;
+        private AnswerCheck.Result lastCheck;
         /** The numbers a first answer stated without support, once a repair turn was asked for. */
         private List<String> repaired = List.of();
         /** The dataset's known names (knowledge-graph labels, aliases, code meanings), built when first needed. */
@@ -133,6 +136,9 @@ public final class AgentLoop {
             this.state = new RunState(question, steps, tools, workspace, ctx.evidence(), context, known);
             listener.begin(state);
             this.plan = planner.begin(state);
+            if (!planner.offline()) {
+                Grounding.prepare(reference()); // indexed while the model thinks, not when its answer is checked
+            }
         }
 
         AgentRun execute() throws InterruptedException {
@@ -266,9 +272,14 @@ public final class AgentLoop {
         }
 
         private AnswerCheck.Result check(String answer, AnswerKind kind) {
-            List<String> texts = AnswerReplay.texts(state.question(), steps);
-            return grounding.check(answer, ctx.evidence(), texts, reference(), names,
-                    kind == AnswerKind.CLARIFICATION || kind == AnswerKind.DECLINED);
+            String key = steps.size() + "\u0000" + kind + "\u0000" + answer;
+            if (!key.equals(lastChecked)) { // a grounded first answer is checked once, not again as the final one
+                List<String> texts = AnswerReplay.texts(state.question(), steps);
+                lastCheck = grounding.check(answer, ctx.evidence(), texts, reference(), names,
+                        kind == AnswerKind.CLARIFICATION || kind == AnswerKind.DECLINED);
+                lastChecked = key;
+            }
+            return lastCheck;
         }
 
         /** What the check reads that the steps do not hold: the conversation so far, the prompt's dataset facts. */

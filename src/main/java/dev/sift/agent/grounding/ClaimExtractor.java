@@ -25,11 +25,13 @@ public final class ClaimExtractor {
     private static final Pattern ISO_MONTH = Pattern.compile("(?<![\\d-])(\\d{4})-(\\d{2})(?![\\d-])");
     private static final Pattern NUMERIC_DATE = Pattern.compile(
             "(?<![\\d./])(\\d{1,2})([./])(\\d{1,2})\\2(\\d{4})(?![\\d])");
+    /** A month name's start: the look-ahead lets a scan pass other words without trying twelve names. */
+    private static final String MONTH_START = "\\b(?=[ADFJMNOS])";
     private static final Pattern MONTH_DAY_YEAR = Pattern.compile(
-            "\\b" + MONTH + "\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b");
+            MONTH_START + MONTH + "\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b");
     private static final Pattern DAY_MONTH_YEAR = Pattern.compile(
             "\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?\\s+" + MONTH + "\\.?,?\\s+(\\d{4})\\b");
-    private static final Pattern MONTH_YEAR = Pattern.compile("\\b" + MONTH + "\\.?,?\\s+(\\d{4})\\b");
+    private static final Pattern MONTH_YEAR = Pattern.compile(MONTH_START + MONTH + "\\.?,?\\s+(\\d{4})\\b");
     private static final Pattern QUOTED = Pattern.compile(
             "(?<![\\p{L}\\p{N}])([\"“'‘`])([^\"“”'‘’`\\n]{1,60}?)([\"”'’`])(?![\\p{L}\\p{N}])");
     private static final Pattern ID = Pattern.compile(

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * column sums), which {@link AnswerCheck} combines with the numbers an answer cites. Numbers inside names
  * ({@code unemployment_1996}, {@code sales2023}) are kept apart: an answer that writes "1996" of that feature
  * names it. Names known beyond the run (the knowledge graph's labels, aliases and code meanings) are read only
- * when a quoted value is found nowhere else.
+ * when a quoted value is found nowhere else. The lazily made parts are immutable values set once, so a Facts
+ * shared between runs ({@link ReferenceIndex}) may make them twice but never reads one half made.
  */
 public final class Facts {
     /** Digits inside a name: a letter or underscore next to three or more digits. */
@@ -30,9 +31,12 @@ public final class Facts {
     private final Set<String> dates;
     private final String text;
     private final Supplier<String> names;
-    /** Text indexed only when a claim is found nowhere else (the prompt's dataset section: long, rarely needed). */
+    /**
+     * Text read only when a claim is found nowhere else (the prompt's dataset section: long, rarely needed), each
+     * indexed once per process ({@link ReferenceIndex}).
+     */
     private final List<String> later;
-    private Facts more;
+    private List<Facts> more;
     private String words;
     private String nameWords;
 
@@ -53,14 +57,12 @@ public final class Facts {
 
     /** True when some stated number lies within the reading's rounding of it. */
     public boolean supports(Claim.Reading r) {
-        return within(numbers, Math.abs(r.value()), r.tolerance()) || more() != null && more.supports(r);
+        return within(numbers, Math.abs(r.value()), r.tolerance()) || more().stream().anyMatch(f -> f.supports(r));
     }
 
-    private Facts more() {
-        if (more == null && !later.isEmpty()) {
-            Builder b = builder();
-            later.forEach(b::text);
-            more = b.build();
+    private List<Facts> more() {
+        if (more == null) {
+            more = later.stream().map(ReferenceIndex::of).toList();
         }
         return more;
     }
@@ -76,7 +78,7 @@ public final class Facts {
     /** True when a whole number is the number inside a name the evidence uses ("1996" of unemployment_1996). */
     public boolean namesNumber(double v) {
         return v == Math.rint(v) && Arrays.binarySearch(nameNumbers, Math.abs(v)) >= 0
-                || more() != null && more.namesNumber(v);
+                || more().stream().anyMatch(f -> f.namesNumber(v));
     }
 
     /**
@@ -91,7 +93,7 @@ public final class Facts {
         if (words == null) {
             words = " " + words(text) + " ";
         }
-        if (words.contains(v) || more() != null && more.mentionsValue(value)) {
+        if (words.contains(v) || more().stream().anyMatch(f -> f.mentionsValue(value))) {
             return true;
         }
         if (nameWords == null) {
@@ -121,12 +123,12 @@ public final class Facts {
     }
 
     public boolean hasDate(String iso) {
-        return dates.contains(iso) || more() != null && more.hasDate(iso);
+        return dates.contains(iso) || more().stream().anyMatch(f -> f.hasDate(iso));
     }
 
     /** True when the evidence's text (cells, names, SQL, observations) contains {@code value}, ignoring case. */
     public boolean mentions(String value) {
-        return text.contains(value.toLowerCase(Locale.ROOT)) || more() != null && more.mentions(value);
+        return text.contains(value.toLowerCase(Locale.ROOT)) || more().stream().anyMatch(f -> f.mentions(value));
     }
 
     /** Row counts and column sums: the evidence's own values that derivations may start from. */

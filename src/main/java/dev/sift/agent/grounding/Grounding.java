@@ -49,6 +49,17 @@ public final class Grounding {
         return b.build();
     }
 
+    /**
+     * Starts indexing a run's reference texts on a background thread, so the answer check finds them ready; a
+     * text indexed before (an earlier run on the same dataset) is not indexed again.
+     */
+    public static void prepare(List<String> reference) {
+        if (!reference.isEmpty()) {
+            List<String> texts = List.copyOf(reference);
+            java.util.concurrent.CompletableFuture.runAsync(() -> texts.forEach(ReferenceIndex::of));
+        }
+    }
+
     public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts) {
         return check(answer, evidence, texts, List.of(), null, false);
     }
