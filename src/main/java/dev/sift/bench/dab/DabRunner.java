@@ -117,16 +117,17 @@ public final class DabRunner {
                 verdict.error(), run == null ? "error" : run.kind().wire(), run == null ? null : run.status().wire(),
                 run == null ? null : run.answer(), run == null ? 0 : run.steps().size(),
                 run == null ? 0 : run.tokens().input(), run == null ? 0 : run.tokens().output(), runMillis, validateMillis);
-        writeTrace(trace, task, question, r, run, recording);
+        writeTrace(trace, task, question, options.agent().maxSteps(), r, run, recording);
         return r;
     }
 
-    private static void writeTrace(Path trace, DabTask task, String question, DabResult r, AgentRun run,
+    private static void writeTrace(Path trace, DabTask task, String question, int maxSteps, DabResult r, AgentRun run,
                                    RecordingLlm recording) throws IOException {
         ObjectNode o = JSON.createObjectNode();
         o.put("task", task.id());
         o.put("question", task.question());
         o.put("prompt", question);
+        o.put("max_steps", maxSteps);
         o.set("result", JSON.valueToTree(r));
         if (run != null) {
             ObjectNode runJson = RunJson.of(run, null);

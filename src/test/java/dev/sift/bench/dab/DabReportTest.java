@@ -32,9 +32,12 @@ class DabReportTest {
         assertThat(report.overall().pass1()).isEqualTo(0.5);
         StringWriter s = new StringWriter();
         report.print(new PrintWriter(s));
-        assertThat(s.toString()).contains("yelp_query1              pass@1 0.500 (1/2)")
-                .contains("dataset yelp             pass@1 0.333 (1/3)")
-                .contains("overall pass@1 0.500 (2/4) · 6.1s · 8 steps · 440 tokens")
+        // yelp_query1 ran twice: its line and the scopes holding it show the spread over iterations and pass^2
+        assertThat(s.toString()).contains("yelp_query1              pass@1 0.500 ± 0.707 (1/2), pass^2 0.000")
+                .contains("yelp_query2              pass@1 0.000 (0/1)")
+                .contains("dataset yelp             pass@1 0.333 ± 0.354 (1/3), pass^2 0.000")
+                .contains("dataset books            pass@1 1.000 (1/1)")
+                .contains("overall pass@1 0.500 ± 0.471 (2/4), pass^2 0.333 · 6.1s · 8 steps · 440 tokens")
                 .contains("1 error(s)");
     }
 
@@ -58,5 +61,35 @@ class DabReportTest {
         assertThat(java.nio.file.Files.readString(dir.resolve("report.md"))).contains("## Failures\n\n"
                 + "- yelp_query1 iter 2 (answer): no match\n"
                 + "- yelp_query2 iter 1 (answer): could not be scored: the validator failed\n\n## Iterations");
+    }
+
+    @Test
+    void repeated_iterations_give_pass_at_1_with_its_spread_and_pass_hat_k_per_task_and_overall(@TempDir Path dir)
+            throws Exception {
+        DabReport repeated = new DabReport("llm", false, List.of(
+                r("yelp", "query1", 1, true, null), r("yelp", "query1", 2, true, null), r("yelp", "query1", 3, true, null),
+                r("yelp", "query2", 1, true, null), r("yelp", "query2", 2, false, null), r("yelp", "query2", 3, false, null)));
+        DabReport.Score q2 = repeated.byTask().get(1);
+        assertThat(q2.pass1()).isEqualTo(1.0 / 3);
+        assertThat(q2.spread()).isCloseTo(Math.sqrt(1.0 / 3), org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(q2.passHatK()).isZero();
+        DabReport.Score all = repeated.overall();
+        assertThat(all.k()).isEqualTo(3);
+        assertThat(all.pass1()).isEqualTo(4.0 / 6);
+        // per-iteration pass rates 1, 0.5, 0.5
+        assertThat(all.spread()).isCloseTo(Math.sqrt(1.0 / 12), org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(all.passHatK()).isEqualTo(0.5);
+        StringWriter s = new StringWriter();
+        repeated.print(new PrintWriter(s));
+        assertThat(s.toString()).contains("yelp_query1              pass@1 1.000 ± 0.000 (3/3), pass^3 1.000")
+                .contains("yelp_query2              pass@1 0.333 ± 0.577 (1/3), pass^3 0.000")
+                .contains("overall pass@1 0.667 ± 0.289 (4/6), pass^3 0.500 ·");
+        repeated.write(dir);
+        JsonNode j = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
+        assertThat(j.at("/overall/pass_hat_k").asDouble()).isEqualTo(0.5);
+        assertThat(j.at("/overall/iterations").asInt()).isEqualTo(3);
+        assertThat(j.at("/tasks/1/pass_at_1_spread").asDouble()).isCloseTo(0.577, org.assertj.core.data.Offset.offset(1e-3));
+        assertThat(java.nio.file.Files.readString(dir.resolve("report.md")))
+                .contains("| yelp_query2 | 0.333 | 0.577 | 0.000 | 1/3 |");
     }
 }

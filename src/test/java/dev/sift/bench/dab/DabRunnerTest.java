@@ -88,10 +88,14 @@ class DabRunnerTest {
     }
 
     DabRunner runner(ScriptedLlm llm, int validatorSeconds) {
+        return runner(llm, validatorSeconds, AgentConfig.defaults());
+    }
+
+    DabRunner runner(ScriptedLlm llm, int validatorSeconds, AgentConfig agent) {
         Path home = tmp.resolve("home");
         return new DabRunner(m -> new Sift(home, m, Workspace.Limits.defaults()), llm, datasets(),
                 new DabValidator("python3", Duration.ofSeconds(validatorSeconds)),
-                new DabRunner.Options(1, false, AgentConfig.defaults()));
+                new DabRunner.Options(1, false, agent));
     }
 
     List<DabResult> run(DabRunner runner, Path out, String... queries) throws Exception {
@@ -184,5 +188,27 @@ class DabRunnerTest {
         // the offline planner reads the question alone: the description's words are not its question
         JsonNode trace = JSON.readTree(out.resolve("shop_query1_iter1.json").toFile());
         assertThat(trace.get("prompt").asText()).isEqualTo(trace.get("question").asText());
+    }
+
+    @Test
+    void max_steps_bounds_each_task_and_the_trace_keeps_the_budget_and_the_validators_verdict() throws Exception {
+        // a model that never stops querying: the budget of 2 steps ends the run, and its forced answer is scored
+        ScriptedLlm endless = new ScriptedLlm((Function<LlmRequest, String>) r -> r.messages().stream()
+                .map(LlmMessage::content).anyMatch(c -> c.contains("The step budget is spent"))
+                ? "{\"thought\":\"forced\",\"final_answer\":\"The average is 14.\"}"
+                : "{\"thought\":\"again\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"" + QUERY + "\"}}");
+        Path out = tmp.resolve("bounded");
+        List<DabResult> rs = run(runner(endless, 5, AgentConfig.defaults().withMaxSteps(2)), out, "query1");
+        assertThat(rs).singleElement().satisfies(r -> {
+            assertThat(r.steps()).isEqualTo(2);
+            assertThat(r.passed()).isFalse();
+            assertThat(r.reason()).isEqualTo("looked for 12.5");
+        });
+        JsonNode trace = JSON.readTree(out.resolve("shop_query1_iter1.json").toFile());
+        assertThat(trace.get("max_steps").asInt()).isEqualTo(2);
+        assertThat(trace.at("/run/notes").toString()).contains("The step budget of 2 steps ran out");
+        assertThat(trace.at("/verdict/passed").asBoolean()).isFalse();
+        assertThat(trace.at("/verdict/reason").asText()).isEqualTo("looked for 12.5");
+        assertThat(trace.at("/verdict/error").isNull()).isTrue();
     }
 }
