@@ -146,6 +146,10 @@ public final class Sift {
         this.limits = limits;
         this.grounding = grounding;
         this.meters = meters;
+        io.micrometer.core.instrument.FunctionTimer.builder("sift.query.gate.wait", gate, QueryGate::admitted,
+                        QueryGate::waitedNanos, java.util.concurrent.TimeUnit.NANOSECONDS)
+                .description("Time queries waited for one of the " + MAX_RUNNING_QUERIES + " places to run")
+                .register(meters);
     }
 
     public Grounding grounding() {

@@ -56,7 +56,7 @@ class SizeLimitsTest {
             "DuckTables.copier", "FeatureEncoder.plan",
             "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
             "ProfileData.profile", "Reader.patterns", "RuleReferenceResolver.elliptic",
-            "RuleReferenceResolver.resolve", "SchemaLinker.link", "ServeBench.session",
+            "RuleReferenceResolver.resolve", "SchemaLinker.link",
             "SqlGuard.scan", "Suite.item", "Suite.parse", "TextScan.json", "TextToSql.check",
             "TextTypes.infer");
 

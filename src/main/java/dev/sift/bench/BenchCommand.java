@@ -50,8 +50,9 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @Option(names = "--repeat", description = "runs per measurement (default: 20 for overhead, 3 for analysis and ml, 2000 for grounding, 1 for run: K runs of a suite report pass@1 ± spread and pass^K)")
     Integer repeat;
 
-    @Option(names = "--sessions", defaultValue = "32", description = "serve: concurrent sessions (default: ${DEFAULT-VALUE})")
-    int sessions;
+    @Option(names = "--sessions", defaultValue = "8,32,64", split = ",", paramLabel = "N[,N…]",
+            description = "serve: concurrent sessions, one round per number on the same server (default: ${DEFAULT-VALUE})")
+    List<Integer> sessions;
 
     @Option(names = "--questions", defaultValue = "4", description = "serve, mcp: questions per session or client (default: ${DEFAULT-VALUE})")
     int questions;
@@ -223,15 +224,15 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     }
 
     private int serve(PrintWriter out) throws Exception {
-        if (sessions < 1 || questions < 1) {
+        if (sessions.stream().anyMatch(n -> n < 1) || questions < 1) {
             throw new IllegalArgumentException("--sessions and --questions must be at least 1");
         }
         Sift sift = Runtime.offline();
         sift.dataset(Sift.DEMO_DATASET, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset 'bank'"));
         ServeBench b = new ServeBench(sift, sessions, questions);
-        ServeBench.Result r = b.run();
-        b.print(r, out);
-        return r.errors() == 0 ? 0 : 1;
+        List<ServeBench.Round> rounds = b.run();
+        b.print(rounds, out);
+        return rounds.stream().allMatch(r -> r.result().errors() == 0) ? 0 : 1;
     }
 
     private int mcp(PrintWriter out) throws Exception {

@@ -4,18 +4,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 
 /**
  * The described tables (schema, row counts, a sample value per column) of recently used datasets, and their column
  * facts once something asked for them, so the workspaces of one application read them once per dataset: datasets
- * never change once built, and a rebuilt one has a new fingerprint. Bounded (least recently used out first) and
- * owned by the {@link DatasetStore}.
+ * never change once built, and a rebuilt one has a new fingerprint. A table's facts are read by one workspace while
+ * the others asking at the same time wait for that read, so sessions that all show the schema at once scan the
+ * table once, not once each. Bounded (least recently used out first) and owned by the {@link DatasetStore}.
  */
 public final class DatasetTables {
     public static final int DEFAULT_CAPACITY = 32;
 
-    private record Entry(List<TableInfo> tables, Map<String, List<ColumnFacts>> facts) { }
+    private record Entry(List<TableInfo> tables, Map<String, Future<List<ColumnFacts>>> facts) { }
 
     private final Map<String, Entry> cache;
 
@@ -51,27 +55,42 @@ public final class DatasetTables {
         }
     }
 
-    /** The column facts of {@code table} of {@code dataset}, read by {@code read} the first time. */
+    /**
+     * The column facts of {@code table} of {@code dataset}, read by {@code read} the first time; a caller that comes
+     * while another reads them waits for that read. A failed read is forgotten, so the next caller tries again.
+     */
     public List<ColumnFacts> facts(Dataset dataset, String table, Supplier<List<ColumnFacts>> read) {
         Entry entry;
         synchronized (this) {
             entry = cache.get(key(dataset));
         }
-        List<ColumnFacts> known = entry == null ? null : entry.facts().get(table);
-        if (known != null) {
-            return known;
+        if (entry == null) {
+            return List.copyOf(read.get());
         }
-        List<ColumnFacts> facts = List.copyOf(read.get()); // outside the lock: it scans the table
-        if (entry != null) {
-            entry.facts().putIfAbsent(table, facts);
+        FutureTask<List<ColumnFacts>> mine = new FutureTask<>(() -> List.copyOf(read.get()));
+        Future<List<ColumnFacts>> known = entry.facts().putIfAbsent(table, mine);
+        if (known == null) {
+            known = mine;
+            mine.run(); // outside the lock: it scans the table
         }
-        return facts;
+        try {
+            return known.get();
+        } catch (ExecutionException e) {
+            entry.facts().remove(table, known);
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException("Could not read the column facts of table " + table, e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the column facts of table " + table, e);
+        }
     }
 
     /** How many tables of {@code dataset} have had their column facts read. */
     public synchronized int factsRead(Dataset dataset) {
         Entry entry = cache.get(key(dataset));
-        return entry == null ? 0 : entry.facts().size();
+        return entry == null ? 0 : (int) entry.facts().values().stream().filter(f -> f.isDone() && !f.isCancelled()).count();
     }
 
     public synchronized int size() {

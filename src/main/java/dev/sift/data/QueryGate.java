@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -30,6 +31,8 @@ public final class QueryGate implements AutoCloseable {
     private final int maxRunning;
     private final Semaphore running;
     private final LongSupplier residentBytes;
+    private final LongAdder admitted = new LongAdder();
+    private final LongAdder waitedNanos = new LongAdder();
     private final ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sift-query-watch");
         t.setDaemon(true);
@@ -51,6 +54,16 @@ public final class QueryGate implements AutoCloseable {
 
     public int maxRunning() {
         return maxRunning;
+    }
+
+    /** Queries admitted so far. */
+    public long admitted() {
+        return admitted.sum();
+    }
+
+    /** Time the admitted queries spent waiting for a free place, in total (what the gate costs in latency). */
+    public long waitedNanos() {
+        return waitedNanos.sum();
     }
 
     /** One admitted query: watched until closed; {@link #outOfMemory()} says whether the watch cancelled it. */
@@ -95,6 +108,7 @@ public final class QueryGate implements AutoCloseable {
      * against {@code limitBytes} of growth.
      */
     public Ticket admit(Statement st, long limitBytes, Duration wait) throws QueryException {
+        long start = System.nanoTime();
         try {
             if (!running.tryAcquire(wait.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new QueryException(QueryException.Kind.TIMEOUT, "The server is busy: " + maxRunning
@@ -105,6 +119,8 @@ public final class QueryGate implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled while waiting to run.");
         }
+        waitedNanos.add(System.nanoTime() - start);
+        admitted.increment();
         Ticket ticket = new Ticket();
         try {
             ticket.watch(st, limitBytes);

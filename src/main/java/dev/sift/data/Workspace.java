@@ -76,7 +76,7 @@ public final class Workspace implements AutoCloseable {
         this.datasetTables = datasetTables;
     }
 
-    private volatile List<TableInfo> framesCache;
+    private volatile List<TableInfo> framesCache = List.of(); // frames start empty; only runTimed changes them
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
     /** The SQL each frame was made from (frames written from values have none): a saved model's card records it. */

@@ -5,6 +5,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +15,8 @@ import java.util.Optional;
 /**
  * The sessions active in this process, each with its open workspace. At most {@code maxOpen} stay open;
  * the least recently used idle one is closed beyond that (its frames come back from their SQL when it is
- * opened again).
+ * opened again). Workspaces are opened and closed outside the registry's lock, so a session being opened, deleted
+ * or evicted never holds up the questions of the others.
  */
 public final class Sessions implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Sessions.class);
@@ -56,16 +58,21 @@ public final class Sessions implements AutoCloseable {
             return Optional.empty();
         }
         Conversation fresh = Conversation.open(store, s.get(), opener.open(s.get().dataset()));
+        Conversation raced;
+        List<Conversation> evicted;
         synchronized (this) {
-            Conversation raced = open.get(id);
-            if (raced != null) {
-                fresh.close();
-                return Optional.of(raced);
+            raced = open.get(id);
+            if (raced == null) {
+                open.put(id, fresh);
             }
-            open.put(id, fresh);
-            evict();
-            return Optional.of(fresh);
+            evicted = evict();
         }
+        closeAll(evicted);
+        if (raced != null) {
+            fresh.close();
+            return Optional.of(raced);
+        }
+        return Optional.of(fresh);
     }
 
     /** Creates a session on a dataset and opens it. */
@@ -79,15 +86,20 @@ public final class Sessions implements AutoCloseable {
             throw e;
         }
         Conversation c = Conversation.open(store, s, ws);
+        List<Conversation> evicted;
         synchronized (this) {
             open.put(s.id(), c);
-            evict();
+            evicted = evict();
         }
+        closeAll(evicted);
         return c;
     }
 
-    public synchronized boolean delete(String id) throws IOException {
-        Conversation c = open.remove(id);
+    public boolean delete(String id) throws IOException {
+        Conversation c;
+        synchronized (this) {
+            c = open.remove(id);
+        }
         if (c != null) {
             c.close();
         }
@@ -102,16 +114,23 @@ public final class Sessions implements AutoCloseable {
         return open.size();
     }
 
-    private void evict() {
+    /** Takes idle sessions beyond {@code maxOpen} out (least recently used first); the caller closes them. */
+    private List<Conversation> evict() {
+        List<Conversation> out = new ArrayList<>();
         Iterator<Map.Entry<String, Conversation>> it = open.entrySet().iterator();
         while (open.size() > maxOpen && it.hasNext()) {
             Map.Entry<String, Conversation> e = it.next();
             if (!e.getValue().busy()) {
                 LOG.debug("Closing idle session {}", e.getKey());
-                e.getValue().close();
+                out.add(e.getValue());
                 it.remove();
             }
         }
+        return out;
+    }
+
+    private static void closeAll(List<Conversation> conversations) {
+        conversations.forEach(Conversation::close);
     }
 
     @Override

@@ -109,6 +109,12 @@ public final class Metrics implements AutoCloseable {
         return all == 0 ? Double.NaN : grounded / all;
     }
 
+    /** How long a question waited for a run thread before its run started. */
+    void queued(long nanos) {
+        Timer.builder("sift.run.queued").description("Time a question waited for a free run thread")
+                .serviceLevelObjectives(BUCKETS).register(registry).record(Duration.ofNanos(nanos));
+    }
+
     public void runError() {
         count("sift.run.errors", "Runs that failed with an internal error");
     }

@@ -8,11 +8,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 
 /**
  * The server's runs, in memory: a concurrent map by id plus the order they started in, so that beyond
  * {@link #KEPT} runs the oldest finished ones are forgotten (their results live on in the sessions' turns).
- * Owns the pool the runs execute on.
+ * Owns the pool the runs execute on, and tells how long each run waited there for a thread.
  */
 final class RunRegistry implements AutoCloseable {
     static final int KEPT = 2000;
@@ -20,8 +21,10 @@ final class RunRegistry implements AutoCloseable {
     private final ConcurrentHashMap<String, RunHandle> runs = new ConcurrentHashMap<>();
     private final Queue<String> order = new ConcurrentLinkedQueue<>();
     private final ExecutorService pool;
+    private final LongConsumer queuedNanos;
 
-    RunRegistry(int threads) {
+    RunRegistry(int threads, LongConsumer queuedNanos) {
+        this.queuedNanos = queuedNanos;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "sift-run-" + n.incrementAndGet());
@@ -35,7 +38,11 @@ final class RunRegistry implements AutoCloseable {
         runs.put(h.id(), h);
         order.add(h.id());
         forgetOldFinished();
-        pool.submit(work);
+        long queued = System.nanoTime();
+        pool.submit(() -> {
+            queuedNanos.accept(System.nanoTime() - queued);
+            work.run();
+        });
     }
 
     private void forgetOldFinished() {

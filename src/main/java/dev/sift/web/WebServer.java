@@ -97,9 +97,9 @@ public final class WebServer implements AutoCloseable {
         ObjectMapper json = new ObjectMapper();
         Sessions sessions = sift.sessions(options.maxOpenSessions());
         SecureRandom random = new SecureRandom();
-        this.web = new WebContext(sift, options, sessions, new RunRegistry(options.runThreads()),
-                new Metrics(sift.meters(), sift.tools().names(), sessions::openCount), new RunEvents(json),
-                new EventLinks(random, Clock.systemUTC()));
+        Metrics metrics = new Metrics(sift.meters(), sift.tools().names(), sessions::openCount);
+        this.web = new WebContext(sift, options, sessions, new RunRegistry(options.runThreads(), metrics::queued),
+                metrics, new RunEvents(json), new EventLinks(random, Clock.systemUTC()));
         byte[] csrf = new byte[24];
         random.nextBytes(csrf);
         this.csrf = Base64.getUrlEncoder().withoutPadding().encodeToString(csrf);

@@ -27,15 +27,19 @@ class ServeBenchTest {
         Files.copy(bank.file().resolveSibling("bank.json"), datasets.resolve("bank.json"));
         Sift sift = new Sift(home, null, Workspace.Limits.defaults());
 
-        ServeBench bench = new ServeBench(sift, 4, 4);
-        ServeBench.Result r = bench.run();
+        ServeBench bench = new ServeBench(sift, java.util.List.of(4), 4);
+        java.util.List<ServeBench.Round> rounds = bench.run();
+        ServeBench.Result r = rounds.get(0).result();
 
         assertThat(r.errors()).as(String.join("\n", r.firstErrors())).isZero();
         assertThat(r.latenciesMillis()).hasSize(16);
         assertThat(r.percentile(50)).isLessThanOrEqualTo(r.percentile(95));
         assertThat(new SessionStore(home.resolve("sessions")).list()).isEmpty();
         StringWriter out = new StringWriter();
-        bench.print(r, new PrintWriter(out));
-        assertThat(out.toString()).contains("4 concurrent sessions × 4 questions", "questions answered: 16, errors: 0");
+        bench.print(rounds, new PrintWriter(out));
+        assertThat(out.toString()).contains("concurrent sessions × 4 questions each", "target at 32 sessions: 0 errors, p95 ≤ 1000 ms");
+        assertThat(out.toString().lines().filter(l -> l.matches("\\s+4\\s+16\\s+0\\s.*"))).hasSize(1);
+        assertThat(rounds.get(0).openMillis()).hasSize(4);
+        assertThat(rounds.get(0).gateQueries()).isPositive();
     }
 }
