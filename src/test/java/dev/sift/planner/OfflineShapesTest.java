@@ -188,4 +188,72 @@ class OfflineShapesTest {
         rows("What is the number of loans whose amount is above 100000?", "SELECT count(*) FROM loan WHERE amount > 100000");
         rows("What is the highest a11 of districts?", "SELECT max(A11) FROM district");
     }
+
+    @Test
+    void a_share_is_of_the_rows_before_the_main_verb_and_counts_what_follows_it() throws Exception {
+        share("What percentage of clients with a gold card are women?", "SELECT 100.0 * count(*) FILTER (WHERE c.gender = 'F')"
+                + " / count(*) FROM client c WHERE c.client_id IN (SELECT dp.client_id FROM disp dp JOIN card cd ON cd.disp_id ="
+                + " dp.disp_id WHERE cd.type = 'gold')");
+        share("What percentage of female clients live in Prague?", "SELECT 100.0 * count(*) FILTER (WHERE d.A2 = 'Hl.m. Praha')"
+                + " / count(*) FROM client c JOIN district d ON d.A1 = c.district_id WHERE c.gender = 'F'");
+        share("What percentage of loans that are running are in debt?", "SELECT 100.0 * count(*) FILTER (WHERE status = 'D')"
+                + " / count(*) FROM loan WHERE status IN ('C', 'D')");
+        share("What is the percentage of loans that are running?", "SELECT 100.0 * count(*) FILTER (WHERE status IN ('C', 'D'))"
+                + " / count(*) FROM loan");
+    }
+
+    private static void share(String q, String independent) throws Exception {
+        AgentRun run = ask(q);
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(((Number) run.evidence().get(0).rows().get(0).get(0)).doubleValue()).as(q).isCloseTo(((Number) scalar(independent))
+                .doubleValue(), org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void the_ids_of_a_table_are_its_key_and_an_id_may_follow_is() throws Exception {
+        rows("What are the IDs of the loans over 300000?", "SELECT loan_id FROM loan WHERE amount > 300000");
+        rows("List out the IDs of gold cards.", "SELECT card_id FROM card WHERE type = 'gold'");
+        Object id = scalar("SELECT max(client_id) FROM client");
+        rows("What is the gender of the client whose ID is " + id + "?", "SELECT gender FROM client WHERE client_id = " + id);
+    }
+
+    @Test
+    void one_row_reached_from_a_row_named_by_its_id_is_one_value() throws Exception {
+        rows("What is the average salary of the district where client 5 lives?", "SELECT d.A11 FROM client c JOIN district d"
+                + " ON d.A1 = c.district_id WHERE c.client_id = 5");
+    }
+
+    @Test
+    void what_table_with_the_highest_value_asks_for_the_row_not_the_value() throws Exception {
+        rows("What is the district with the lowest average salary?", "SELECT A2 FROM district ORDER BY A11, A1 LIMIT 1");
+        rows("Which 3 districts have the most female clients?", "SELECT d.A2, count(*) AS n FROM client c JOIN district d ON"
+                + " d.A1 = c.district_id WHERE c.gender = 'F' GROUP BY d.A2 ORDER BY n DESC, d.A2 LIMIT 3");
+    }
+
+    @Test
+    void a_table_said_to_be_what_other_rows_are_is_asked_back() throws Exception {
+        AgentRun run = ask("How many credits are there among the transactions?");
+        assertThat(run.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(run.answer()).startsWith("The question says the loan rows are 'transactions', which are rows of table trans,"
+                + " not of loan.");
+    }
+
+    @Test
+    void a_verb_after_the_subject_and_were_dates_the_subject_whatever_table_its_word_names() throws Exception {
+        AgentRun run = rows("How many loans were issued in 1996?", "SELECT count(*) FROM loan WHERE year(date) = 1996");
+        assertThat(run.answer()).contains("'were issued' → the date loan.date of the loan rows").doesNotContain("card.issued");
+        rows("How many loans in debt belong to accounts whose owner was born before 1950?", "SELECT count(*) FROM loan l"
+                + " JOIN disp dp ON dp.account_id = l.account_id JOIN client c ON c.client_id = dp.client_id WHERE l.status = 'D'"
+                + " AND dp.type = 'OWNER' AND c.birth_date < DATE '1950-01-01'");
+    }
+
+    @Test
+    void borrowers_are_the_owners_of_accounts_with_a_loan() throws Exception {
+        AgentRun run = ask("What is the average loan amount for male borrowers?");
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(((Number) run.evidence().get(0).rows().get(0).get(0)).doubleValue()).isCloseTo(((Number) scalar(
+                "SELECT avg(l.amount) FROM loan l JOIN disp dp ON dp.account_id = l.account_id AND dp.type = 'OWNER'"
+                        + " JOIN client c ON c.client_id = dp.client_id WHERE c.gender = 'M'")).doubleValue(),
+                org.assertj.core.data.Offset.offset(1e-6));
+    }
 }

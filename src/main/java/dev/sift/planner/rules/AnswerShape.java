@@ -115,6 +115,10 @@ public final class AnswerShape {
                     return Optional.of("which rows ('" + t.text() + " … " + toks.get(j).text() + "')");
                 }
             }
+            if (t.is("what") && i == 0 && Ranking.whatTable(toks)) { // "what is the district with …": a row
+                return Optional.of("which rows ('" + t.text() + " … " + toks.stream().filter(k -> k.sense() instanceof Sense.Entity)
+                        .findFirst().orElseThrow().text() + "')");
+            }
             if (t.is("which", "what") && i + 1 < toks.size()) {
                 Tok next = toks.get(i + 1).number() && i + 2 < toks.size() ? toks.get(i + 2) : toks.get(i + 1);
                 if (next.sense() instanceof Sense.Entity || t.is("which") && next.sense() instanceof Sense.Attr) {

@@ -63,21 +63,46 @@ final class ColumnRules {
         return head.isEmpty() || !named && !entityOf ? Optional.empty() : Optional.of(new Head(head, single));
     }
 
-    /** A token that may name a column asked for: a column, a column of several tables, or a table (its name column). */
+    /**
+     * A token that may name a column asked for: a column, a column of several tables, a table (its name column), or a
+     * key word before "of" a table ("the IDs of the accounts": the accounts' key).
+     */
     private static boolean column(List<Tok> toks, int i) {
         Tok t = toks.get(i);
         Tok next = i + 1 < toks.size() ? toks.get(i + 1) : null;
+        if (t.plain() && V.has(t.word(), "key_words")) {
+            return keyOf(toks, i).isPresent();
+        }
         if (t.sense() instanceof Sense.Attr a) { // not a filter: "opened in 1997", "amount over 1000", "duration 60"
             return !(next != null && (next.sense() instanceof Sense.Dates || next.sense() instanceof Sense.Compare || next.number()));
         }
         return t.sense() instanceof Sense.Choice || t.sense() instanceof Sense.Entity;
     }
 
+    /** The table a key word is of: "IDs of (the) accounts", "identifiers for clients". */
+    private static Optional<String> keyOf(List<Tok> toks, int i) {
+        int j = i + 1;
+        if (j >= toks.size() || !toks.get(j).is("of", "for")) {
+            return Optional.empty();
+        }
+        j++;
+        while (j < toks.size() && toks.get(j).is("the", "all", "a", "an", "each")) {
+            j++;
+        }
+        Sense s = j < toks.size() ? toks.get(j).sense() : null; // "of the accounts", "of gold cards", "of accounts opened …"
+        return s instanceof Sense.Entity e ? Optional.of(e.table()) : s instanceof Sense.Cond c ? Optional.of(c.table())
+                : s instanceof Sense.Attr a ? Optional.of(a.table()) : Optional.empty();
+    }
+
     /** A head token: the column it names is asked for (a table names its name column, "district" → district.A2). */
     static void read(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
         Sense s = t.sense();
         Sense.Attr a;
-        if (s instanceof Sense.Entity e) {
+        if (s == null) { // "the IDs of the accounts": the key of the table named after them
+            String table = keyOf(w.toks, i).orElseThrow();
+            a = lexicon.key(table).map(Lexicon::attr).orElseThrow(() -> new Unreadable("table " + table + " has no identifier"
+                    + " column for '" + t.text() + "'"));
+        } else if (s instanceof Sense.Entity e) {
             a = lexicon.nameColumn(e.table()).or(() -> lexicon.label(e.table())).orElseThrow(() -> new Unreadable(
                     "I do not know how to name the rows of table " + e.table()));
         } else if (s instanceof Sense.Choice c) {
@@ -108,7 +133,10 @@ final class ColumnRules {
         for (Sense.Attr c : w.columns) {
             w.link(subject, c.table(), null);
         }
-        if (w.single && !pinned(w.filters, subject, lexicon)) {
+        String rows = subject;
+        boolean one = w.filters.stream().map(QuerySpec.Filter::table).distinct().anyMatch(t -> pinned(w.filters, t, lexicon)
+                && (t.equals(rows) || lexicon.manyToOne(t, rows))); // "the district where client 5 lives": one district
+        if (w.single && !one) {
             String plural = lexicon.graph().table(subject).map(KgEntry.Table::plural).orElse(subject);
             throw new Unreadable("the question asks for the " + String.join(" and ", w.columns.stream().map(Sense.Attr::name)
                     .toList()) + " of one " + subject + " row, but does not say which: name it by its id (e.g. '" + subject

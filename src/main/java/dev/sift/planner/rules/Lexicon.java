@@ -399,6 +399,25 @@ public final class Lexicon {
         return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
     }
 
+    /**
+     * Whether every row of {@code from} meets at most one row of {@code to}: the one shortest approved path between them
+     * goes from foreign key to key at every step (client → district; not account → client, through the dispositions).
+     */
+    public boolean manyToOne(String from, String to) {
+        List<List<KgEntry.Join>> paths = kg.shortestPaths(from, to, true);
+        if (paths.size() != 1) {
+            return false;
+        }
+        String at = from;
+        for (KgEntry.Join j : paths.get(0)) {
+            if (!j.fromTable().equals(at)) {
+                return false;
+            }
+            at = j.toTable();
+        }
+        return at.equals(to);
+    }
+
     /** The table's column named "amount" (what "loans over 300000" compares), or empty. */
     public Optional<Sense.Attr> amount(String table) {
         return kg.column(table, "amount").map(Lexicon::attr);

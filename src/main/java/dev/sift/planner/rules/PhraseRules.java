@@ -65,11 +65,28 @@ final class PhraseRules {
         setMeasure(w, a, t);
     }
 
-    /** A date column: the measure of "first"/"last", else the column later date phrases apply to. */
-    private static void date(ParseState w, int i, Tok t, Sense.Attr a) {
+    /**
+     * A date column: the measure of "first"/"last", else the column later date phrases apply to. A verb that names another
+     * table's date right after the subject and "was/were" ("loans were issued in 1996": card.issued by its word) dates the
+     * subject, which has a date of its own, unless that table follows as the verb's object ("clients were issued a card").
+     */
+    private void date(ParseState w, int i, Tok t, Sense.Attr a) {
         boolean extreme = w.agg != null && (w.agg.equals("min") || w.agg.equals("max"));
         if (extreme && w.measure == null && w.metric == null && !(i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Dates)) {
             setMeasure(w, a, t);
+            return;
+        }
+        Optional<Sense.Attr> own = w.subject == null || a.table().equals(w.subject) ? Optional.empty() : lexicon.dateColumn(w.subject);
+        Sense before = i > 1 ? w.toks.get(i - 2).sense() : null; // the verb's own subject: "loans were issued", not "owner was born"
+        boolean passive = i > 1 && w.toks.get(i - 1).is("was", "were", "been", "be", "is", "are")
+                && (before instanceof Sense.Entity e && e.table().equals(w.subject) || before instanceof Sense.Cond c
+                && c.table().equals(w.subject));
+        boolean object = i + 1 < w.toks.size() && objectOf(w, i + 1, a.table());
+        if (own.isPresent() && passive && !object) {
+            w.dateColumn = own.get();
+            w.readings.remove(w.readings.size() - 1); // not the other table's column its word names
+            w.readings.add("'" + w.toks.get(i - 1).text() + " " + t.text() + "' → the date " + own.get().name() + " of the "
+                    + w.subject + " rows");
             return;
         }
         w.dateColumn = a;
@@ -77,6 +94,15 @@ final class PhraseRules {
             w.subject = a.table();
             w.anchor = a.table();
         }
+    }
+
+    /** Whether table {@code table} is named at token {@code j} (after "a", "an", "the"). */
+    private static boolean objectOf(ParseState w, int j, String table) {
+        while (j < w.toks.size() && w.toks.get(j).is("a", "an", "the")) {
+            j++;
+        }
+        Sense s = j < w.toks.size() ? w.toks.get(j).sense() : null;
+        return s instanceof Sense.Entity e && e.table().equals(table) || s instanceof Sense.Cond c && c.table().equals(table);
     }
 
     private static void setMeasure(ParseState w, Sense.Attr a, Tok t) {

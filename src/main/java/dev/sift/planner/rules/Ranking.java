@@ -61,7 +61,7 @@ final class Ranking {
         }
         boolean implicit = false;
         boolean priced = t.stream().anyMatch(k -> k.plain() && V.has(k.word(), "price_words"));
-        if (n == null && !t.isEmpty() && (t.get(0).is("which") || priced && t.get(0).is("what"))
+        if (n == null && !t.isEmpty() && (t.get(0).is("which") || priced && t.get(0).is("what") || whatTable(t))
                 && t.stream().anyMatch(Ranking::extreme)) {
             n = 1;
             implicit = true;
@@ -85,6 +85,19 @@ final class Ranking {
             }
         }
         return new Ranking(n, implicit, start, desc);
+    }
+
+    /**
+     * "what district has …", "what is the district with …": a table right after "what" (and "is the") that the rest of
+     * the question describes — not "what is the loans' median amount", whose table qualifies a value.
+     */
+    static boolean whatTable(List<Tok> t) {
+        int j = 1;
+        while (j < t.size() && t.get(j).is("is", "was", "are", "were", "the")) {
+            j++;
+        }
+        return t.get(0).is("what") && j + 1 < t.size() && t.get(j).sense() instanceof Sense.Entity
+                && t.get(j + 1).is("with", "that", "which", "who", "whose", "has", "had", "have", "having", "where");
     }
 
     private static boolean extreme(Tok k) {

@@ -172,20 +172,33 @@ final class ShapeRules {
                 null, true, List.copyOf(cond), List.of(), false);
     }
 
-    /** The token that splits the rows a share is of from its conditions: a verb or relative word after the subject, or "among". */
+    /**
+     * The token that splits the rows a share is of from its conditions: "among", or the main verb after the subject
+     * ("of clients with a gold card | are women", "of female clients | live in Prague"); the verb of a relative clause
+     * ("loans that are running") belongs to the rows. With no main verb, -1: every condition is the share's.
+     */
     private static int shareSplit(ParseState w) {
         int subjectAt = -1;
+        boolean relative = false;
         for (int k = 0; k < w.toks.size(); k++) {
             Tok t = w.toks.get(k);
             if (t.is("among")) {
                 return k;
             }
             boolean names = t.sense() instanceof Sense.Entity e && e.table().equals(w.subject)
-                    || t.sense() instanceof Sense.Cond c && c.table().equals(w.subject); // "male clients"
-            if (subjectAt < 0 && names) {
-                subjectAt = k;
-            } else if (subjectAt >= 0 && t.plain() && V.has(t.word(), "share_splits")) {
-                return k;
+                    || t.sense() instanceof Sense.Cond c && c.table().equals(w.subject) // "male clients"
+                    || t.sense() instanceof Sense.Attr a && a.table().equals(w.subject); // "accounts opened (in 1993)"
+            if (subjectAt < 0) {
+                subjectAt = names ? k : -1;
+                continue;
+            }
+            if (t.plain() && V.has(t.word(), "relative_words")) {
+                relative = true;
+            } else if (t.plain() && V.has(t.word(), "share_splits", "relation_words") || t.sense() instanceof Sense.Via) {
+                if (!relative) {
+                    return k;
+                }
+                relative = false;
             }
         }
         return -1;
@@ -193,8 +206,8 @@ final class ShapeRules {
 
     /** LIST: "list the loans of account 16", "which clients have access to account 7", "show …". */
     private static QuerySpec list(ParseState w, List<String> words) throws Unreadable {
-        boolean listing = !words.isEmpty() && (words.contains("list") || words.get(0).equals("show") || words.get(0).equals("which")
-                || words.get(0).equals("give") || pair(words, "what", "are"));
+        boolean listing = !words.isEmpty() && (words.contains("list") || V.has(words.get(0), "listing_verbs")
+                || words.get(0).equals("which") || pair(words, "what", "are"));
         if (!listing || w.measure != null || w.group != null) {
             throw new Unreadable("I could not tell whether to count, aggregate or list");
         }

@@ -149,6 +149,23 @@ public final class SpecParser {
         w.subjectByValue = w.subject == null;
         w.subjectOrAttach(c.table());
         w.filter(c.table(), c.sql(), c.describe());
+        if (!rankTarget && w.ranking != null && w.ranking.awaitsOrder() && countedAfter(w, w.at)) {
+            w.ranking.order = new Ranking.Order.ByCount(c.table()); // "the most female clients": clients, counted
+        }
+    }
+
+    /** Whether a word of number ("most", "fewest") comes right before token {@code i}, after the ranking started. */
+    private static boolean countedAfter(ParseState w, int i) {
+        for (int j = i - 1; j >= Math.max(0, w.ranking.start - 1); j--) {
+            Tok k = w.toks.get(j);
+            if (k.plain() && V.has(k.word(), "descending", "ascending")) {
+                return !V.map("aggregates").containsKey(k.word());
+            }
+            if (!k.plain()) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** A table: the subject, a ranked target, a grouping ("by district"), or a table a filter joins to. */
@@ -166,6 +183,10 @@ public final class SpecParser {
             w.negate = false;
             phrases.noneOf(w, e.table(), t);
             return;
+        }
+        if (w.subject != null && !e.table().equals(w.subject) && predicate(w, i)) {
+            throw new Unreadable("the question says the " + w.subject + " rows are '" + t.text() + "', which are rows of table "
+                    + e.table() + ", not of " + w.subject);
         }
         if (w.subject != null && i > 0 && w.toks.get(i - 1).is("the", "this", "that", "his", "her", "their", "its")
                 && PhraseRules.singular(t) && !namedAfter(w, i, e.table())) {
@@ -226,6 +247,22 @@ public final class SpecParser {
             }
         }
         return new Ranking.Order.ByCount(table);
+    }
+
+    /**
+     * Whether a table is said to be what the subject's rows are: "transactions that are credits", "credits among the
+     * transactions" — after "among", or after "are/is" that follows "that/which/who".
+     */
+    private static boolean predicate(ParseState w, int i) {
+        int j = i - 1;
+        while (j >= 0 && w.toks.get(j).is("the", "a", "an", "all")) {
+            j--;
+        }
+        if (j >= 0 && w.toks.get(j).is("among")) {
+            return true;
+        }
+        return j >= 1 && w.toks.get(j).is("are", "is", "were", "was") && V.has(w.toks.get(j - 1).word(), "relative_words")
+                && w.toks.get(j - 1).plain();
     }
 
     /**
@@ -333,8 +370,8 @@ public final class SpecParser {
         if (i == w.consumed) {
             return; // "up" of "signed up", read with the verb before it
         }
-        if (V.has(t.word(), "key_words") && i + 1 < w.toks.size() && w.toks.get(i + 1).number()) {
-            return; // "id" of "the client with the id 3541", read with the number
+        if (V.has(t.word(), "key_words") && keyNumberAfter(w, i)) {
+            return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
         if (!(year(w, t) || cue(w, i, t) || negation(w, t) || aggregate(w, t) || or(w, t) || adjective(w, t)
                 || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
@@ -368,6 +405,15 @@ public final class SpecParser {
             return;
         }
         w.unmapped.add(t.text());
+    }
+
+    /** Whether a number follows a key word, right after it or after "is" ("whose ID is 1337"). */
+    private static boolean keyNumberAfter(ParseState w, int i) {
+        int j = i + 1;
+        while (j < w.toks.size() && w.toks.get(j).is("is", "was", "equals", "of")) {
+            j++;
+        }
+        return j < w.toks.size() && w.toks.get(j).number();
     }
 
     /** The table a number is the id of through a key word: "the client with the id 3541", "account number 3", or null. */
