@@ -25,6 +25,9 @@ final class Formats {
         PATTERNS.put("date DD.MM.YYYY", "regexp_full_match(v, '\\d{1,2}\\.\\d{1,2}\\.\\d{4}')");
         PATTERNS.put("date DD/MM/YYYY or MM/DD/YYYY", "regexp_full_match(v, '\\d{1,2}/\\d{1,2}/\\d{2,4}')");
         PATTERNS.put("date like '31 Dec 1986'", "regexp_full_match(v, '\\d{1,2} [A-Za-z]{3,9}\\.? \\d{4}.*')");
+        // month first, as 'April 01, 2017 at 12:15 PM' or 'Dec 31, 1986': a month's name, not any word
+        PATTERNS.put("date like 'Dec 31, 1986'", "regexp_full_match(v, '(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                + "[a-z]*\\.? \\d{1,2},? \\d{4}.*')");
         PATTERNS.put("date YYMMDD", "regexp_full_match(v, '\\d{6}') AND try_strptime(v, '%y%m%d') IS NOT NULL");
         PATTERNS.put("number as text", "regexp_full_match(trim(v), '[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?')");
         PATTERNS.put("blank", "trim(v) = ''");

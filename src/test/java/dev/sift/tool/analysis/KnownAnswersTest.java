@@ -57,6 +57,8 @@ class KnownAnswersTest {
                 + " (10, " + account + ", '2020-11-05', '20', 102.0, 'x'),"
                 + " (11, " + account + ", '2020-12-05', '21', 98.0, 'x')"
                 + ") t(dirty_id, account_id, day, code, amount, note)");
+        ws.saveFrame("stamps", "SELECT * FROM (VALUES ('August 01, 2016 at 03:44 AM'), ('2016-08-01 03:44'),"
+                + " ('28 Apr 2016, 19:31'), ('Apr 2, 2017'), ('Room 12, 2020 is closed')) t(stamp)");
         ws.saveFrame("cells", "SELECT * FROM (VALUES ('a', 'x', 1), ('a', 'y', 2), ('b', 'x', 3), ('b', 'x', 4)) t(r, c, v)");
     }
 
@@ -273,6 +275,16 @@ class KnownAnswersTest {
                 + " 999999 — 1 rows point to no row of account (join dirty.account_id = account.account_id: join inferred"
                 + " from the shared column name; frames have no knowledge-graph joins)");
         assertThat(ws.query("SELECT count(*) FROM frames.dq_dirty").scalar()).isEqualTo(8L);
+    }
+
+    @Test
+    void profile_reports_every_text_date_format_with_its_share_month_first_ones_too() throws Exception {
+        ToolResult res = call("profile_data", "{\"source\":\"stamps\"}");
+        ProfileData.ColumnProfile stamp = ((ProfileData.Profile) res.payload()).columns().get(0);
+        assertThat(stamp.formats()).containsOnlyKeys("date YYYY-MM-DD", "date like '31 Dec 1986'", "date like 'Dec 31, 1986'");
+        assertThat(stamp.formats().get("date like 'Dec 31, 1986'")).isCloseTo(2.0 / 5, within(1e-12));
+        assertThat(res.summary()).contains("formats: date YYYY-MM-DD 20%, date like '31 Dec 1986' 20%,"
+                + " date like 'Dec 31, 1986' 40%");
     }
 
     @Test
