@@ -334,7 +334,7 @@ public final class AgentLoop {
                 status = ctx.evidence().isEmpty() ? AgentRun.Status.LLM_DISABLED : AgentRun.Status.RULE_BASED;
             } else if (!g.unsupported().isEmpty()) {
                 status = AgentRun.Status.UNGROUNDED;
-                answer = FinalAnswers.warned(FinalAnswers.unsupportedWarning(g.unsupported()), answer);
+                answer = FinalAnswers.warned(FinalAnswers.unsupportedWarning(g.unsupported(), g.repairAsked()), answer);
                 notes.add("Numbers in this answer that no result supports" + (g.repairAsked() ? ", even after a repair"
                         + " turn" : "") + ": " + String.join(", ", g.unsupported()) + ".");
             } else {

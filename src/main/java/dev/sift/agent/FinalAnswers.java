@@ -47,10 +47,13 @@ public final class FinalAnswers {
     public static final int MAX_ANSWER_CHARS = 20_000;
     private static final String WARNING = "Warning: ";
 
-    /** The plain warning an answer leads with when its numbers stay unsupported after the repair turn. */
-    public static String unsupportedWarning(List<String> numbers) {
-        return WARNING + "no query result supports " + String.join(", ", numbers) + ", even after a repair turn: this"
-                + " answer is not checked against the data; do not rely on its numbers.";
+    /**
+     * The plain warning an answer leads with when its numbers stay unsupported: after the repair turn, or with no
+     * turn left to repair them (an answer forced at the step budget).
+     */
+    public static String unsupportedWarning(List<String> numbers, boolean afterRepair) {
+        return WARNING + "no query result supports " + String.join(", ", numbers) + (afterRepair ? ", even after a"
+                + " repair turn" : "") + ": this answer is not checked against the data; do not rely on its numbers.";
     }
 
     /** The answer with the warning in front (a paragraph of its own). */

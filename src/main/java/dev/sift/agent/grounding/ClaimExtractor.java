@@ -70,7 +70,8 @@ public final class ClaimExtractor {
         if (text == null || text.isEmpty()) {
             return out;
         }
-        if (!hasDigit(text) && (all || !hasQuote(text))) {
+        boolean words = NumberWords.mayHold(text);
+        if (!hasDigit(text) && (all || !hasQuote(text)) && !words) {
             return out; // nothing to claim: the common case for cells and prose, without running a pattern
         }
         char[] s = text.toCharArray();
@@ -98,6 +99,9 @@ public final class ClaimExtractor {
             }
         }
         String rest = new String(s);
+        if (words) {
+            NumberWords.each(rest, SMALL + 1, (from, to, v) -> out.add(spelled(rest, from, to, v)));
+        }
         Matcher m = NUMBER.matcher(rest);
         while (m.find()) {
             Claim c = number(rest, m, all);
@@ -227,11 +231,14 @@ public final class ClaimExtractor {
         Matcher sw = SCALE_WORD.matcher(after);
         Matcher sl = SCALE_LETTER.matcher(after);
         boolean word = false;
+        String unit = ""; // the scale as written, part of the claim's text: "6.91 thousand"
         if (!percent && sw.find()) {
             word = true;
             scale = scale(sw.group(1));
+            unit = sw.group();
         } else if (!percent && sl.find()) {
             scale = sl.group(1).equals("M") ? 1e6 : 1e9;
+            unit = sl.group();
         }
         boolean hedged = hedged(text, m.start());
         List<Claim.Reading> readings = new ArrayList<>();
@@ -258,8 +265,17 @@ public final class ClaimExtractor {
                 && readings.get(0).value() <= SMALL) {
             return null;
         }
-        String written = text.substring(m.start(), m.end()) + (percent ? "%" : "");
+        String written = text.substring(m.start(), m.end()) + unit + (percent ? "%" : "");
         return Claim.number(written.trim(), percent, readings, m.start());
+    }
+
+    /** A number written in words ("four thousand eight hundred and twelve", "twenty percent"). */
+    private static Claim spelled(String text, int from, int to, long v) {
+        boolean percent = PERCENT.matcher(text.substring(to, Math.min(text.length(), to + 24))).find();
+        double tol = hedged(text, from) ? 0.5 * Math.pow(10, trailingZeros(Long.toString(v))) : 0.5;
+        List<Claim.Reading> readings = percent ? List.of(new Claim.Reading(v, tol), new Claim.Reading(v / 100.0, tol / 100))
+                : List.of(new Claim.Reading(v, tol));
+        return Claim.number(text.substring(from, to) + (percent ? "%" : ""), percent, readings, from);
     }
 
     /** Each way to read the digits: {integer digits, fraction digits}. "1,234" is 1234 or 1.234. */

@@ -46,6 +46,10 @@ public final class DecisionParser {
         }
         String thought = text(node, "thought", "thoughts", "reasoning");
         String answer = text(node, "final_answer", "answer", "finalAnswer");
+        if (answer != null && answer.isBlank()) {
+            throw new UnreadableReplyException("Your \"final_answer\" is empty: put the answer for the user (or your"
+                    + " question, or why the data cannot answer) in it.");
+        }
         if (answer != null) {
             AnswerKind kind;
             try {

@@ -69,6 +69,9 @@ class DecisionParserTest {
                 .hasMessage("Your reply contained no JSON object.");
         assertThatThrownBy(() -> DecisionParser.parse("{\"thought\":\"hmm\"}"))
                 .hasMessage("Your JSON object has neither \"tool\" nor \"final_answer\".");
+        assertThatThrownBy(() -> DecisionParser.parse("{\"thought\":\"done\",\"final_answer\":\" \"}"))
+                .hasMessage("Your \"final_answer\" is empty: put the answer for the user (or your question, or why the"
+                        + " data cannot answer) in it.");
         assertThatThrownBy(() -> DecisionParser.parse("{\"tool\": run_sql sql}"))
                 .hasMessageStartingWith("Your reply's JSON does not parse:");
         assertThatThrownBy(() -> DecisionParser.parse("{\"tool\":\"x\",\"args\":\"{broken\"}"))
