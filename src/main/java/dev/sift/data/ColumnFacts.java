@@ -6,11 +6,14 @@ import java.util.List;
 /**
  * What a query would trip on in one column, read once when a dataset's tables are described: how many values are
  * null, how many numbers are negative in a mostly positive column, values written several ways (case, spacing or
- * a near-duplicate spelling: {@code 'Retail'/'retail'}), and the formats of dates stored as text, each with its
- * row count. Nulls and negatives count every row; variants and formats the first {@code sampled} rows of a large
- * table (0: all rows). {@link #NONE} when nothing was looked at (frames, live engines).
+ * a near-duplicate spelling: {@code 'Retail'/'retail'}), the formats of dates stored as text, each with its
+ * row count, and the shape of documents a column holds ({@code documents}: JSON keys, Python-literal dicts or lists
+ * stored as text, see {@link DocumentShape}; null when none). Nulls and negatives count every row; variants, formats
+ * and documents the first {@code sampled} rows of a large table (0: all rows). {@link #NONE} when nothing was looked
+ * at (frames, live engines).
  */
-public record ColumnFacts(long nulls, long negatives, List<String> variants, List<String> dateFormats, long sampled) {
+public record ColumnFacts(long nulls, long negatives, List<String> variants, List<String> dateFormats, String documents,
+                          long sampled) {
     public static final ColumnFacts NONE = new ColumnFacts(0, 0, List.of(), List.of(), 0);
 
     public ColumnFacts {
@@ -18,8 +21,13 @@ public record ColumnFacts(long nulls, long negatives, List<String> variants, Lis
         dateFormats = List.copyOf(dateFormats);
     }
 
+    /** Facts of a column that holds no documents. */
+    public ColumnFacts(long nulls, long negatives, List<String> variants, List<String> dateFormats, long sampled) {
+        this(nulls, negatives, variants, dateFormats, null, sampled);
+    }
+
     public boolean isEmpty() {
-        return nulls == 0 && negatives == 0 && variants.isEmpty() && dateFormats.isEmpty();
+        return nulls == 0 && negatives == 0 && variants.isEmpty() && dateFormats.isEmpty() && documents == null;
     }
 
     /** {@code 44 null; variants 'Web'/'web'; text dates YYYY-MM-DD (412, 82%), DD/MM/YYYY (88, 18%)}, or "" when none. */
@@ -37,7 +45,10 @@ public record ColumnFacts(long nulls, long negatives, List<String> variants, Lis
         if (!dateFormats.isEmpty()) {
             parts.add("text dates " + String.join(", ", dateFormats));
         }
-        if (sampled > 0 && (!variants.isEmpty() || !dateFormats.isEmpty())) {
+        if (documents != null) {
+            parts.add(documents);
+        }
+        if (sampled > 0 && (!variants.isEmpty() || !dateFormats.isEmpty() || documents != null)) {
             parts.add("variants and formats from the first " + sampled + " rows");
         }
         return String.join("; ", parts);

@@ -61,15 +61,18 @@ final class ColumnFactsReader {
         String sample = "(SELECT * FROM " + qualified + " LIMIT " + SAMPLE_ROWS + ")";
         List<List<String>> variants = new ArrayList<>();
         List<List<String>> dates = new ArrayList<>();
+        List<String> documents = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             boolean text = cols.get(i)[1].startsWith("VARCHAR");
             variants.add(text ? variants(connection, sample, cols.get(i)[0]) : List.of());
             boolean dateLike = text && samples.get(i) != null && DATE_LIKE.matcher(samples.get(i).strip()).matches();
             dates.add(dateLike ? dateFormats(connection, sample, cols.get(i)[0]) : List.of());
+            documents.add(DocumentShape.read(connection, sample, cols.get(i)[0], cols.get(i)[1], samples.get(i)));
         }
         List<ColumnFacts> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(new ColumnFacts(nulls[i], negatives[i], variants.get(i), dates.get(i), rows > SAMPLE_ROWS ? SAMPLE_ROWS : 0));
+            out.add(new ColumnFacts(nulls[i], negatives[i], variants.get(i), dates.get(i), documents.get(i),
+                    rows > SAMPLE_ROWS ? SAMPLE_ROWS : 0));
         }
         return out;
     }

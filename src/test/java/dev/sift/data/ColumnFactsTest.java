@@ -72,6 +72,29 @@ class ColumnFactsTest {
     }
 
     @Test
+    void documents_in_text_show_their_keys_python_literals_apart_from_json() throws Exception {
+        StringBuilder csv = new StringBuilder("id,parking,tags,meta,note\n");
+        for (int i = 1; i <= 10; i++) {
+            String parking = i == 9 ? "" : i == 10 ? "None" : i % 2 == 1 ? "{'garage': False, 'lot': True}" : "{'garage': True}";
+            String tags = i <= 6 ? "['Books', 'Fiction']" : "['Books']";
+            String meta = i <= 5 ? "{\"\"size\"\": 3, \"\"color\"\": \"\"red\"\"}" : "{\"\"size\"\": 1}";
+            csv.append(i).append(",\"").append(parking).append("\",\"").append(tags).append("\",\"").append(meta)
+                    .append("\",[draft] note ").append(i).append('\n');
+        }
+        Dataset ds = TestDatasets.csv("documents", Map.of("places.csv", csv.toString()));
+        try (Workspace ws = Workspace.open(ds, Workspace.Limits.defaults())) {
+            assertThat(column(ws, "places", "parking").facts().documents())
+                    .isEqualTo("Python-literal dicts, keys 'garage' (100%), 'lot' (50%)");
+            assertThat(column(ws, "places", "tags").facts().documents())
+                    .isEqualTo("Python-literal lists, common items 'Books' (100%), 'Fiction' (60%)");
+            assertThat(column(ws, "places", "meta").facts().documents()).isEqualTo("JSON text, keys 'size' (100%), 'color' (50%)");
+            assertThat(column(ws, "places", "note").facts().documents()).as("brackets alone are no document").isNull();
+            assertThat(SchemaRenderer.line(ws.table("places").orElseThrow()))
+                    .contains(" [1 null; Python-literal dicts, keys 'garage' (100%), 'lot' (50%)]");
+        }
+    }
+
+    @Test
     void frames_are_described_without_facts() throws Exception {
         try (Workspace ws = Workspace.open(TestDatasets.shop(), Workspace.Limits.defaults())) {
             ws.saveFrame("seg", "SELECT segment FROM customers");

@@ -50,8 +50,10 @@ public final class SchemaKeys {
         // within the budget, code lists and code-like names (A1–A16, k_symbol) come before readable ones ("date")
         described.sort(java.util.Comparator.comparingInt(SchemaKeys::priority));
         List<String> meanings = described.stream().map(SchemaKeys::meaning).toList();
-        List<String> conditions = joins.stream()
-                .map(j -> j.written() + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList();
+        // keys the graph matched across formats find no rows by plain equality: said where the join is listed
+        List<String> conditions = joins.stream().map(j -> j.written()
+                + (j.normalised() ? " (" + KgEntry.Join.FORMATS + ")" : "")
+                + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList();
         StringBuilder b = new StringBuilder();
         int[] left = {0};
         section(b, "Keys (unique, non-null): ", ", ", keys, budget, left);

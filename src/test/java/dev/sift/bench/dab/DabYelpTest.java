@@ -59,7 +59,15 @@ class DabYelpTest {
             assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).contains("regexp_extract(a.x, '([0-9]+)$', 1)")
                     .contains("Python-style literal").contains("database.table")
                     .contains("[text dates Month DD, YYYY at HH:MM AM (690, 35%), YYYY-MM-DD HH:MM (681, 34%), DD Month YYYY,"
-                            + " HH:MM (629, 31%)]").contains("yelping_since VARCHAR");
+                            + " HH:MM (629, 31%)]").contains("yelping_since VARCHAR")
+                    // the documents a column holds, and keys the graph matched across formats
+                    .contains("JSON keys 'BusinessAcceptsCreditCards' (85%), 'BusinessParking' (66%),")
+                    .contains("'BusinessParking' holds Python-literal dicts, keys 'garage' (100%), 'lot' (100%), 'street'"
+                            + " (100%), 'valet' (100%), 'validated' (100%)]")
+                    .contains("hours JSON e.g. {\"Monday\":\"0:0-0:0\",\"Tuesday\":\"8:0-17:0\"… [17 null; JSON keys"
+                            + " 'Friday' (100%),")
+                    .contains("user_database.review.business_ref = businessinfo_database.business.business_id (keys differ"
+                            + " in format, joined on the number they carry)");
         }
         try (Workspace ws = Workspace.open(dev.sift.TestDatasets.bank(), Workspace.Limits.defaults())) {
             assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).doesNotContain("Python-style literal");
