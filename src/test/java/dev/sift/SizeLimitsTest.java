@@ -55,7 +55,7 @@ class SizeLimitsTest {
             "ChartSpec.build", "CheckDrift.run", "CompareModels.run", "Conversation.ask",
             "DuckTables.copier", "FeatureEncoder.plan",
             "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
-            "ProfileData.profile", "Reader.patterns", "RuleReferenceResolver.elliptic",
+            "ProfileData.profile", "RuleReferenceResolver.elliptic",
             "RuleReferenceResolver.resolve", "SchemaLinker.link",
             "SqlGuard.scan", "Suite.item", "Suite.parse", "TextScan.json", "TextToSql.check",
             "TextTypes.infer");

@@ -14,8 +14,9 @@ import java.util.Set;
  * Prachatice", "state the district and region for loan ID 4990", "what is the region of the client with the id 3541",
  * "when was account 1 opened?". The columns asked for open the question (its head, {@link #head}); the rest says which
  * rows, read by the other rules of {@link SpecParser}. A question in the singular ("what is the …", "when was …") asks
- * for the values of one row, so its rows must be named by their id or name; otherwise it is asked back rather than
- * answered with a list.
+ * for the values of one row, so a row must be named: by an id (its own, or one its rows hang off: "the status of the loan
+ * of account 1787" lists that account's loans), or by a name that leaves one row ("the average salary of Jesenik", "the
+ * region of the district where client 5 lives"); "the birth date of the clients in Prague" is asked back, not listed.
  */
 final class ColumnRules {
     private static final Vocabulary V = Vocabulary.WORDS;
@@ -134,8 +135,8 @@ final class ColumnRules {
             w.link(subject, c.table(), null);
         }
         String rows = subject;
-        boolean one = w.filters.stream().map(QuerySpec.Filter::table).distinct().anyMatch(t -> pinned(w.filters, t, lexicon)
-                && (t.equals(rows) || lexicon.manyToOne(t, rows))); // "the district where client 5 lives": one district
+        boolean one = w.filters.stream().map(QuerySpec.Filter::table).distinct().anyMatch(t -> keyed(w.filters, t, lexicon)
+                || pinned(w.filters, t, lexicon) && (t.equals(rows) || lexicon.manyToOne(t, rows)));
         if (w.single && !one) {
             String plural = lexicon.graph().table(subject).map(KgEntry.Table::plural).orElse(subject);
             throw new Unreadable("the question asks for the " + String.join(" and ", w.columns.stream().map(Sense.Attr::name)
@@ -148,10 +149,15 @@ final class ColumnRules {
 
     /** Whether a filter names one row of {@code table}: its key equal to a number, or its name column equal to a value. */
     static boolean pinned(List<QuerySpec.Filter> filters, String table, Lexicon lexicon) {
-        Optional<String> key = lexicon.key(table).map(k -> KgSql.column(table, k.name()));
         Optional<String> name = lexicon.nameColumn(table).map(Sense.Attr::sql);
-        return filters.stream().filter(f -> f.table().equals(table)).anyMatch(f -> key.isPresent()
-                && f.sql().matches(java.util.regex.Pattern.quote(key.get()) + " = '?[\\w.-]+'?")
-                || name.isPresent() && f.sql().startsWith(name.get() + " = '"));
+        return keyed(filters, table, lexicon) || name.isPresent() && filters.stream().filter(f -> f.table().equals(table))
+                .anyMatch(f -> f.sql().startsWith(name.get() + " = '"));
+    }
+
+    /** Whether a filter names one row of {@code table} by its id. */
+    static boolean keyed(List<QuerySpec.Filter> filters, String table, Lexicon lexicon) {
+        Optional<String> key = lexicon.key(table).map(k -> KgSql.column(table, k.name()));
+        return key.isPresent() && filters.stream().filter(f -> f.table().equals(table))
+                .anyMatch(f -> f.sql().matches(java.util.regex.Pattern.quote(key.get()) + " = '?[\\w.-]+'?"));
     }
 }

@@ -23,8 +23,6 @@ import java.util.TreeMap;
 final class LexicalLinks {
     private static final Vocabulary V = Vocabulary.WORDS;
     private static final Set<String> KNOWN = V.allWords();
-    private static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july",
-            "august", "september", "october", "november", "december");
 
     /** The phrase matcher, rerun after base forms replace words. */
     interface Matcher {
@@ -44,8 +42,7 @@ final class LexicalLinks {
 
     /** A word WordNet may relate: letters only, three or more, in no word list of the planner. */
     static boolean open(String word) {
-        return word.length() >= 3 && word.chars().allMatch(Character::isLetter) && !KNOWN.contains(word)
-                && !MONTHS.contains(word);
+        return word.length() >= 3 && word.chars().allMatch(Character::isLetter) && !KNOWN.contains(word);
     }
 
     /** Relates the open words in place: {@code words}, {@code at} and {@code span} as {@link Reader#match} fills them. */

@@ -2,6 +2,7 @@ package dev.sift.planner.rules;
 
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.Vocabulary;
 
 import java.text.Normalizer;
 import java.time.LocalDate;
@@ -22,20 +23,7 @@ public final class Reader {
     private static final Pattern MARKS = Pattern.compile("\\p{M}+");
     private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final Pattern YEAR = Pattern.compile("1[89]\\d\\d|20\\d\\d");
-    private static final Map<String, String> NUMBER_WORDS = Map.of("one", "1", "two", "2", "three", "3", "four", "4",
-            "five", "5", "six", "6", "seven", "7", "eight", "8", "nine", "9", "ten", "10");
-    private static final List<String> MONTHS = List.of("january", "february", "march", "april", "may", "june", "july",
-            "august", "september", "october", "november", "december");
-    private static final List<Object[]> COMPARATORS = List.of(
-            new Object[] {List.of("more", "than"), ">"}, new Object[] {List.of("greater", "than"), ">"},
-            new Object[] {List.of("higher", "than"), ">"}, new Object[] {List.of("larger", "than"), ">"},
-            new Object[] {List.of("bigger", "than"), ">"}, new Object[] {List.of("over"), ">"},
-            new Object[] {List.of("above"), ">"}, new Object[] {List.of("exceeding"), ">"},
-            new Object[] {List.of("at", "least"), ">="}, new Object[] {List.of("less", "than"), "<"},
-            new Object[] {List.of("fewer", "than"), "<"}, new Object[] {List.of("lower", "than"), "<"},
-            new Object[] {List.of("smaller", "than"), "<"}, new Object[] {List.of("under"), "<"},
-            new Object[] {List.of("below"), "<"}, new Object[] {List.of("at", "most"), "<="},
-            new Object[] {List.of("exactly"), "="}, new Object[] {List.of("equal", "to"), "="});
+    private static final Vocabulary V = Vocabulary.WORDS;
 
     private final Lexicon lexicon;
     private List<String> links = List.of();
@@ -54,7 +42,7 @@ public final class Reader {
             if (!w.isEmpty()) {
                 String lower = w.toLowerCase(Locale.ROOT);
                 shown.add(w);
-                words.add(Phrases.stem(NUMBER_WORDS.getOrDefault(lower, lower.equals("every") ? "each" : lower)));
+                words.add(Phrases.stem(V.map("number_words").getOrDefault(lower, lower.equals("every") ? "each" : lower)));
             }
         }
         Tok[] at = new Tok[words.size()];
@@ -142,72 +130,96 @@ public final class Reader {
         }
     }
 
+    /** A date or comparison read at a word: its sense and how many tokens it spans. */
+    private record Read(Sense sense, int used) { }
+
     /** Dates and comparisons among the plain words. */
     private static List<Tok> patterns(List<Tok> in) {
         List<Tok> out = new ArrayList<>();
         for (int i = 0; i < in.size(); ) {
             Tok t = in.get(i);
-            int used = 0;
-            Sense s = null;
+            Optional<Read> p = Optional.empty();
             if (t.plain()) {
-                String w = t.word();
-                if ((w.equals("between") || w.equals("from")) && year(in, i + 1) && i + 3 < in.size()
-                        && in.get(i + 2).is("and", "to") && year(in, i + 3)) {
-                    int a = Integer.parseInt(in.get(i + 1).word());
-                    int b = Integer.parseInt(in.get(i + 3).word());
-                    s = new Sense.Dates("between", LocalDate.of(Math.min(a, b), 1, 1), LocalDate.of(Math.max(a, b) + 1, 1, 1),
-                            Math.min(a, b), Math.max(a, b));
-                    used = 4;
-                } else if (w.equals("in") || w.equals("during") || w.equals("after") || w.equals("since")
-                        || w.equals("before") || w.equals("until")) {
-                    int month = i + 1 < in.size() && in.get(i + 1).plain() ? MONTHS.indexOf(in.get(i + 1).word()) + 1 : 0;
-                    int y = month > 0 ? i + 2 : i + 1;
-                    if (year(in, y)) {
-                        int year = Integer.parseInt(in.get(y).word());
-                        LocalDate start = LocalDate.of(year, month > 0 ? month : 1, 1);
-                        LocalDate end = month > 0 ? start.plusMonths(1) : start.plusYears(1);
-                        s = switch (w) {
-                            case "after" -> new Sense.Dates("after", end, null, 0, 0);
-                            case "since" -> new Sense.Dates("since", start, null, 0, 0);
-                            case "before", "until" -> new Sense.Dates("before", null, start, 0, 0);
-                            default -> month > 0 ? new Sense.Dates("in", start, end, 0, 0)
-                                    : new Sense.Dates("in", start, end, year, year);
-                        };
-                        used = y - i + 1;
-                    }
-                }
-                if (s == null && w.equals("between") && i + 3 < in.size() && in.get(i + 1).number() && in.get(i + 2).is("and")
-                        && in.get(i + 3).number()) {
-                    s = new Sense.Compare("BETWEEN", in.get(i + 1).word() + " AND " + in.get(i + 3).word());
-                    used = 4;
-                }
-                if (s == null) {
-                    for (Object[] c : COMPARATORS) {
-                        @SuppressWarnings("unchecked") List<String> ws = (List<String>) c[0];
-                        int k = ws.size();
-                        if (i + k < in.size() && in.get(i + k).number() && matches(in, i, ws)) {
-                            s = new Sense.Compare((String) c[1], in.get(i + k).word());
-                            used = k + 1;
-                            break;
-                        }
-                    }
-                }
+                int at = i;
+                p = yearRange(in, at).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> comparator(in, at));
             }
-            if (s != null) {
+            if (p.isPresent()) {
                 List<String> text = new ArrayList<>();
                 List<String> ws = new ArrayList<>();
-                for (int j = i; j < i + used; j++) {
+                for (int j = i; j < i + p.get().used(); j++) {
                     text.add(in.get(j).text());
                     ws.addAll(in.get(j).words());
                 }
-                out.add(new Tok(String.join(" ", text), List.copyOf(ws), s));
-                i += used;
+                out.add(new Tok(String.join(" ", text), List.copyOf(ws), p.get().sense()));
+                i += p.get().used();
             } else {
                 out.add(t);
                 i++;
             }
         }
         return out;
+    }
+
+    /** "between 1995 and 1996", "from 1995 to 1996". */
+    private static Optional<Read> yearRange(List<Tok> in, int i) {
+        if (!in.get(i).is("between", "from") || !year(in, i + 1) || i + 3 >= in.size() || !in.get(i + 2).is("and", "to")
+                || !year(in, i + 3)) {
+            return Optional.empty();
+        }
+        int a = Integer.parseInt(in.get(i + 1).word());
+        int b = Integer.parseInt(in.get(i + 3).word());
+        return Optional.of(new Read(new Sense.Dates("between", LocalDate.of(Math.min(a, b), 1, 1),
+                LocalDate.of(Math.max(a, b) + 1, 1, 1), Math.min(a, b), Math.max(a, b)), 4));
+    }
+
+    /** "in 1997", "during March 1997", "after 1996", "since 1995", "before 1994", "until May 1998". */
+    private static Optional<Read> datePoint(List<Tok> in, int i) {
+        String w = in.get(i).word();
+        if (!in.get(i).is("in", "during", "after", "since", "before", "until")) {
+            return Optional.empty();
+        }
+        int month = i + 1 < in.size() && in.get(i + 1).plain() ? month(in.get(i + 1).word()) : 0;
+        int y = month > 0 ? i + 2 : i + 1;
+        if (!year(in, y)) {
+            return Optional.empty();
+        }
+        int year = Integer.parseInt(in.get(y).word());
+        LocalDate start = LocalDate.of(year, month > 0 ? month : 1, 1);
+        LocalDate end = month > 0 ? start.plusMonths(1) : start.plusYears(1);
+        Sense.Dates d = switch (w) {
+            case "after" -> new Sense.Dates("after", end, null, 0, 0);
+            case "since" -> new Sense.Dates("since", start, null, 0, 0);
+            case "before", "until" -> new Sense.Dates("before", null, start, 0, 0);
+            default -> month > 0 ? new Sense.Dates("in", start, end, 0, 0) : new Sense.Dates("in", start, end, year, year);
+        };
+        return Optional.of(new Read(d, y - i + 1));
+    }
+
+    /** "between 100000 and 200000". */
+    private static Optional<Read> numberRange(List<Tok> in, int i) {
+        if (!in.get(i).is("between") || i + 3 >= in.size() || !in.get(i + 1).number() || !in.get(i + 2).is("and")
+                || !in.get(i + 3).number()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Read(new Sense.Compare("BETWEEN", in.get(i + 1).word() + " AND " + in.get(i + 3).word()), 4));
+    }
+
+    /** "over 100000", "at least 3", "exceeds 5": the vocabulary's comparators, before a number. */
+    private static Optional<Read> comparator(List<Tok> in, int i) {
+        for (Map.Entry<String, String> c : V.map("comparators").entrySet()) {
+            List<String> ws = List.of(c.getKey().split(" "));
+            int k = ws.size();
+            if (i + k < in.size() && in.get(i + k).number() && matches(in, i, ws)) {
+                return Optional.of(new Read(new Sense.Compare(c.getValue(), in.get(i + k).word()), k + 1));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The month a word names (1–12), or 0. */
+    static int month(String word) {
+        String m = V.map("months").get(word);
+        return m == null ? 0 : Integer.parseInt(m);
     }
 
     private static boolean matches(List<Tok> in, int i, List<String> ws) {
