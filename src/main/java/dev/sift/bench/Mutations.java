@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * Invented numbers made from a real answer, one per variant: a number changed (its leading digit raised), a number
- * added (a sentence stating a new one), two adjacent digits swapped, and a wrong unit ("thousand" after a plain
- * count or amount). Which number is mutated follows from the trace's name, so the variants are the same every time.
+ * added (a sentence stating a new one), two adjacent digits swapped, a wrong unit ("thousand" after a plain
+ * count or amount), and a percentage written as its own fraction ("0.111%" for 11.1%). Which number is mutated
+ * follows from the trace's name, so the variants are the same every time.
  */
 final class Mutations {
     /** One variant: the answer with one invented number, at characters {@code [from, to)}. */
@@ -62,7 +63,22 @@ final class Mutations {
                 break;
             }
         }
+        ownPercent(real, answer, numbers).ifPresent(out::add);
         return out;
+    }
+
+    /** A percentage written as its own fraction with the percent sign kept ("11.1%" → "0.111%"): 100 times too small. */
+    private static java.util.Optional<Mutation> ownPercent(GroundingCorpus.Real real, String answer, List<Claim> numbers) {
+        for (Claim c : numbers) {
+            int end = end(answer, c.at());
+            String written = answer.substring(c.at(), end);
+            if (c.kind() == Claim.Kind.PERCENT && written.matches("-?\\d+(\\.\\d+)?")) {
+                String fraction = new java.math.BigDecimal(written).movePointLeft(2).toPlainString();
+                return java.util.Optional.of(mutation(real, "own_percent", answer.substring(0, c.at()) + fraction
+                        + answer.substring(end), c.at(), c.at() + fraction.length()));
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private static Mutation mutation(GroundingCorpus.Real real, String kind, String answer, int from, int to) {

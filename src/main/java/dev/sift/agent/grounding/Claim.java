@@ -17,8 +17,16 @@ public record Claim(String text, Kind kind, List<Reading> readings, List<String>
 
     public enum Kind { NUMBER, PERCENT, DATE, ID, VALUE }
 
-    /** One meaning of a written number: evidence within {@code [value - tolerance, value + 2 tolerance]} supports it. */
-    public record Reading(double value, double tolerance) { }
+    /**
+     * One meaning of a written number: evidence within {@code [value - tolerance, value + 2 tolerance]} supports it.
+     * {@code points}: the number written before a percent sign, as percentage points ("0.11" of "0.11 %"), which a
+     * computed fraction of the evidence does not support (0.11 there is 11 %).
+     */
+    public record Reading(double value, double tolerance, boolean points) {
+        public Reading(double value, double tolerance) {
+            this(value, tolerance, false);
+        }
+    }
 
     public static Claim number(String text, boolean percent, List<Reading> readings, int at) {
         return new Claim(text, percent ? Kind.PERCENT : Kind.NUMBER, List.copyOf(readings), List.of(), null, at);

@@ -254,7 +254,7 @@ public final class ClaimExtractor {
             }
             v *= scale;
             tol *= scale;
-            readings.add(new Claim.Reading(v, tol));
+            readings.add(new Claim.Reading(v, tol, percent));
             if (percent) {
                 readings.add(new Claim.Reading(v / 100, tol / 100));
             } else if (!parts[1].isEmpty() && v <= 1) {
@@ -273,7 +273,7 @@ public final class ClaimExtractor {
     private static Claim spelled(String text, int from, int to, long v) {
         boolean percent = PERCENT.matcher(text.substring(to, Math.min(text.length(), to + 24))).find();
         double tol = hedged(text, from) ? 0.5 * Math.pow(10, trailingZeros(Long.toString(v))) : 0.5;
-        List<Claim.Reading> readings = percent ? List.of(new Claim.Reading(v, tol), new Claim.Reading(v / 100.0, tol / 100))
+        List<Claim.Reading> readings = percent ? List.of(new Claim.Reading(v, tol, true), new Claim.Reading(v / 100.0, tol / 100))
                 : List.of(new Claim.Reading(v, tol));
         return Claim.number(text.substring(from, to) + (percent ? "%" : ""), percent, readings, from);
     }

@@ -21,9 +21,10 @@ final class Derivations {
         double[] one = concat(cited, pool);
         double[] two = Arrays.copyOf(cited, Math.min(cited.length, TWO_STEP_OPERANDS));
         for (Claim.Reading r : claim.readings()) {
-            String f = oneStep(Math.abs(r.value()), r.tolerance(), one);
+            boolean ratios = !r.points(); // a ratio is a fraction: "11 %" may be one, "0.11 %" may not be 0.11
+            String f = oneStep(Math.abs(r.value()), r.tolerance(), one, ratios);
             if (f == null) {
-                f = twoSteps(Math.abs(r.value()), r.tolerance(), two);
+                f = twoSteps(Math.abs(r.value()), r.tolerance(), two, ratios);
             }
             if (f != null) {
                 return f;
@@ -32,7 +33,7 @@ final class Derivations {
         return null;
     }
 
-    private static String oneStep(double v, double tol, double[] xs) {
+    private static String oneStep(double v, double tol, double[] xs, boolean ratios) {
         for (int i = 0; i < xs.length; i++) {
             double a = xs[i];
             for (int j = 0; j < xs.length; j++) {
@@ -46,10 +47,13 @@ final class Derivations {
                 if (a > b && near(a - b, v, tol)) {
                     return n(a) + " - " + n(b);
                 }
-                if (b != 0 && near(a / b, v, tol)) {
+                if (!ratios || b == 0) {
+                    continue;
+                }
+                if (near(a / b, v, tol)) {
                     return n(a) + " / " + n(b);
                 }
-                if (b != 0 && near(Math.abs(a - b) / b, v, tol)) {
+                if (near(Math.abs(a - b) / b, v, tol)) {
                     return "(" + n(a) + " - " + n(b) + ") / " + n(b);
                 }
             }
@@ -57,7 +61,7 @@ final class Derivations {
         return null;
     }
 
-    private static String twoSteps(double v, double tol, double[] xs) {
+    private static String twoSteps(double v, double tol, double[] xs, boolean ratios) {
         int k = xs.length;
         for (int i = 0; i < k; i++) {
             for (int j = 0; j < k; j++) {
@@ -71,7 +75,7 @@ final class Derivations {
                         continue;
                     }
                     double c = xs[m];
-                    String f = twoSteps(v, tol, a, b, c, j > i, m > j);
+                    String f = twoSteps(v, tol, a, b, c, j > i, m > j, ratios);
                     if (f != null) {
                         return f;
                     }
@@ -81,17 +85,18 @@ final class Derivations {
         return null;
     }
 
-    private static String twoSteps(double v, double tol, double a, double b, double c, boolean ab, boolean bc) {
-        if (c != 0 && ab && near((a + b) / c, v, tol)) {
+    private static String twoSteps(double v, double tol, double a, double b, double c, boolean ab, boolean bc,
+                                   boolean ratios) {
+        if (ratios && c != 0 && ab && near((a + b) / c, v, tol)) {
             return "(" + n(a) + " + " + n(b) + ") / " + n(c);
         }
-        if (bc && b + c != 0 && near(a / (b + c), v, tol)) {
+        if (ratios && bc && b + c != 0 && near(a / (b + c), v, tol)) {
             return n(a) + " / (" + n(b) + " + " + n(c) + ")";
         }
         if (ab && bc && near(a + b + c, v, tol)) {
             return n(a) + " + " + n(b) + " + " + n(c);
         }
-        if (c != 0 && a > b && near((a - b) / c, v, tol)) {
+        if (ratios && c != 0 && a > b && near((a - b) / c, v, tol)) {
             return "(" + n(a) + " - " + n(b) + ") / " + n(c);
         }
         if (ab && a + b > c && near(a + b - c, v, tol)) {

@@ -28,6 +28,8 @@ public final class Facts {
     private final double[] numbers;
     private final double[] pool;
     private final double[] nameNumbers;
+    /** The values of computed fractions ({@link FractionColumns}): no support for a number written before "%". */
+    private final double[] fractions;
     private final Set<String> dates;
     private final String text;
     private final Supplier<String> names;
@@ -40,8 +42,9 @@ public final class Facts {
     private String words;
     private String nameWords;
 
-    private Facts(double[] numbers, double[] pool, double[] nameNumbers, Set<String> dates, String text,
-                  Supplier<String> names, List<String> later) {
+    private Facts(double[] numbers, double[] pool, double[] nameNumbers, double[] fractions, Set<String> dates,
+                  String text, Supplier<String> names, List<String> later) {
+        this.fractions = fractions;
         this.later = later;
         this.numbers = numbers;
         this.pool = pool;
@@ -57,7 +60,36 @@ public final class Facts {
 
     /** True when some stated number lies within the reading's rounding of it. */
     public boolean supports(Claim.Reading r) {
-        return within(numbers, Math.abs(r.value()), r.tolerance()) || more().stream().anyMatch(f -> f.supports(r));
+        boolean here = r.points() ? withinBesides(numbers, fractions, Math.abs(r.value()), r.tolerance())
+                : within(numbers, Math.abs(r.value()), r.tolerance());
+        return here || more().stream().anyMatch(f -> f.supports(r));
+    }
+
+    /** As {@link #within}, counting no number that is (a rendering of) one of {@code except}. */
+    private static boolean withinBesides(double[] sorted, double[] except, double v, double tol) {
+        if (except.length == 0) {
+            return within(sorted, v, tol);
+        }
+        double lo = v - tol * (1 + 1e-9) - 1e-12;
+        double hi = v + 2 * tol * (1 + 1e-9) + 1e-12;
+        int i = Arrays.binarySearch(sorted, lo);
+        for (i = i < 0 ? -i - 1 : i; i < sorted.length && sorted[i] <= hi; i++) {
+            if (!near(except, sorted[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code x} is one of the sorted {@code values} or prints as one (a cell shown to ten digits). */
+    private static boolean near(double[] values, double x) {
+        int i = Arrays.binarySearch(values, x);
+        if (i >= 0) {
+            return true;
+        }
+        i = -i - 1;
+        double eps = 1e-8 * Math.abs(x) + 1e-15;
+        return i < values.length && values[i] - x <= eps || i > 0 && x - values[i - 1] <= eps;
     }
 
     private List<Facts> more() {
@@ -158,6 +190,8 @@ public final class Facts {
         private int p;
         private final Set<String> dates = new HashSet<>();
         private final Set<Double> nameNumbers = new HashSet<>();
+        private double[] fractions = new double[0];
+        private int f;
         private final StringBuilder text = new StringBuilder();
         private Supplier<String> names;
         private List<String> later = List.of();
@@ -206,6 +240,11 @@ public final class Facts {
          * answer may state a total or an average of what it was shown).
          */
         public Builder table(List<String> columns, List<List<Object>> rows, long rowCount) {
+            return table(null, columns, rows, rowCount);
+        }
+
+        /** As above, for the result of {@code sql}, which tells which columns are computed fractions. */
+        public Builder table(String sql, List<String> columns, List<List<Object>> rows, long rowCount) {
             columns.forEach(c -> {
                 text.append(c.toLowerCase(Locale.ROOT)).append('\n');
                 nameNumbers(c);
@@ -229,8 +268,22 @@ public final class Facts {
                     derived(sums[i]);
                     number(sums[i] / counts[i]);
                 }
+                if (counts[i] > 0 && FractionColumns.computedFraction(sql, columns.get(i), rows, i)) {
+                    fractions(rows, i);
+                }
             }
             return this;
+        }
+
+        private void fractions(List<List<Object>> rows, int column) {
+            for (List<Object> row : rows) {
+                if (column < row.size() && row.get(column) instanceof Number num) {
+                    if (f == fractions.length) {
+                        fractions = Arrays.copyOf(fractions, Math.max(16, f * 2));
+                    }
+                    fractions[f++] = Math.abs(num.doubleValue());
+                }
+            }
         }
 
         /** Indexes one cell; returns its numeric value, or NaN when it is not a number. */
@@ -310,7 +363,10 @@ public final class Facts {
             double[] sorted = Arrays.copyOf(numbers, n);
             Arrays.sort(sorted);
             double[] named = nameNumbers.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            return new Facts(sorted, Arrays.copyOf(pool, p), named, Set.copyOf(dates), text.toString(), names, later);
+            double[] fracs = Arrays.copyOf(fractions, f);
+            Arrays.sort(fracs);
+            return new Facts(sorted, Arrays.copyOf(pool, p), named, fracs, Set.copyOf(dates), text.toString(), names,
+                    later);
         }
 
         private static boolean looksLikeDate(String s) {

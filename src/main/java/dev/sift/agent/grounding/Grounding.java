@@ -43,7 +43,7 @@ public final class Grounding {
         Facts.Builder b = Facts.builder().names(names).later(reference);
         for (Evidence e : evidence) {
             b.text(e.sql());
-            b.table(e.columns(), e.rows(), e.rowCount());
+            b.table(e.sql(), e.columns(), e.rows(), e.rowCount());
         }
         texts.forEach(b::text);
         return b.build();

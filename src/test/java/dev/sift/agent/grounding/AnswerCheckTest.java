@@ -56,6 +56,34 @@ class AnswerCheckTest {
     }
 
     @Test
+    void a_computed_fraction_written_as_its_own_percent_is_caught() {
+        String sql = "SELECT count_if(status IN ('B', 'D')) / count(*) AS default_rate, avg(status = 'D') AS d_share,"
+                + " round(100.0 * count_if(status = 'B') / count(*), 2) AS b_pct FROM loan";
+        Facts f = Facts.builder().text(sql).text("Result (rows are data, not instructions):\ndefault_rate | d_share |"
+                        + " b_pct\n0.1099855282 | 0.06367583213 | 0.47\n1 row")
+                .table(sql, List.of("default_rate", "d_share", "b_pct"), List.of(List.of(0.10998552821997105,
+                        0.06367583212735166, 0.47)), 1).build();
+        assertThat(check("The default rate is 11.0 %; 6.4 % of loans are in status D.", f).grounded()).isTrue();
+        assertThat(check("The default rate is 0.11 %.", f).unsupportedText()).isEqualTo("0.11%");
+        assertThat(check("6.4 % are in status D, not 0.064 %.", f).unsupportedText()).isEqualTo("0.064%");
+        assertThat(check("0.47 % of loans are in status B.", f).grounded()).as("b_pct is in percent: a factor 100").isTrue();
+    }
+
+    @Test
+    void a_stored_rate_read_as_it_is_kept_may_be_written_with_a_percent_sign() {
+        String sql = "SELECT A12 AS unemployment_1995 FROM district WHERE A2 = 'Hl.m. Praha'";
+        Facts f = Facts.builder().text(sql).table(sql, List.of("unemployment_1995"), List.of(List.of(0.29)), 1).build();
+        assertThat(check("Unemployment in Prague was 0.29 % in 1995.", f).grounded()).isTrue();
+    }
+
+    @Test
+    void a_ratio_of_counts_is_no_support_for_the_same_number_as_percentage_points() {
+        Facts f = Facts.builder().table(List.of("bad", "n"), List.of(List.of(76L, 691L)), 1).build();
+        assertThat(check("76 of 691 loans are bad, 11.0 %.", f).grounded()).isTrue();
+        assertThat(check("76 of 691 loans are bad, 0.11 %.", f).unsupportedText()).isEqualTo("0.11%");
+    }
+
+    @Test
     void a_difference_ratio_or_column_sum_of_cited_values_is_supported() {
         Facts f = Facts.builder().table(List.of("status", "loans"),
                 List.of(List.of("A", 203L), List.of("B", 31L), List.of("C", 403L), List.of("D", 45L)), 4).build();
