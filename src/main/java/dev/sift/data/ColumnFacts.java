@@ -26,6 +26,11 @@ public record ColumnFacts(long nulls, long negatives, List<String> variants, Lis
         this(nulls, negatives, variants, dateFormats, null, sampled);
     }
 
+    /** Whether a text value looks like a date written as text ('2017-04-01 12:15', 'April 01, 2017 at 12:15 PM'). */
+    public static boolean dateLike(String sample) {
+        return sample != null && ColumnFactsReader.DATE_LIKE.matcher(sample.strip()).matches();
+    }
+
     public boolean isEmpty() {
         return nulls == 0 && negatives == 0 && variants.isEmpty() && dateFormats.isEmpty() && documents == null;
     }

@@ -20,7 +20,7 @@ final class ColumnFactsReader {
     static final int SAMPLE_ROWS = 200_000;
     private static final int SHOWN_GROUPS = 3;
     private static final int VALUE_CHARS = 30;
-    private static final Pattern DATE_LIKE = Pattern.compile("\\d{4}-\\d{1,2}-\\d{1,2}.*|\\d{1,2}[/.]\\d{1,2}[/.]\\d{4}"
+    static final Pattern DATE_LIKE = Pattern.compile("\\d{4}-\\d{1,2}-\\d{1,2}.*|\\d{1,2}[/.]\\d{1,2}[/.]\\d{4}"
             + "|[A-Za-z]+ \\d{1,2}, \\d{4}.*|\\d{1,2} [A-Za-z]+ \\d{4}.*");
     /** Label and DuckDB condition per text-date format; "%s" is the column. */
     private static final String[][] FORMATS = {
@@ -65,7 +65,7 @@ final class ColumnFactsReader {
         for (int i = 0; i < n; i++) {
             boolean text = cols.get(i)[1].startsWith("VARCHAR");
             variants.add(text ? variants(connection, sample, cols.get(i)[0]) : List.of());
-            boolean dateLike = text && samples.get(i) != null && DATE_LIKE.matcher(samples.get(i).strip()).matches();
+            boolean dateLike = text && ColumnFacts.dateLike(samples.get(i));
             dates.add(dateLike ? dateFormats(connection, sample, cols.get(i)[0]) : List.of());
             documents.add(DocumentShape.read(connection, sample, cols.get(i)[0], cols.get(i)[1], samples.get(i)));
         }

@@ -18,12 +18,16 @@ public final class KgContext {
 
     private final Map<String, KgEntry> entries;
     private final List<ValueIndex.Match> values;
+    /** How bare numbers of the question are read instead of as a text value that holds them ({@link ValueFit}). */
+    private final List<String> readings;
     /** For the other spellings of a value the question names (case and spacing variants in the column's values). */
     private final KnowledgeGraph graph;
 
-    private KgContext(Map<String, KgEntry> entries, List<ValueIndex.Match> values, KnowledgeGraph graph) {
+    private KgContext(Map<String, KgEntry> entries, List<ValueIndex.Match> values, List<String> readings,
+                      KnowledgeGraph graph) {
         this.entries = entries;
         this.values = values;
+        this.readings = readings;
         this.graph = graph;
     }
 
@@ -38,7 +42,12 @@ public final class KgContext {
             }
         }
         List<ValueIndex.Match> values = new ArrayList<>();
-        for (ValueIndex.Mention m : k.values().mentions(question)) {
+        ValueFit.Fitted fitted = ValueFit.of(k.graph(), question, k.values().mentions(question));
+        // an alias the question's other words contradict is not shown, however its phrase was found
+        java.util.Set<String> fits = new java.util.HashSet<>();
+        fitted.mentions().forEach(m -> m.matches().forEach(v -> fits.add(v.alias())));
+        out.values().removeIf(e -> e.kind() == KgEntry.Kind.VALUE_ALIAS && !fits.contains(e.id()));
+        for (ValueIndex.Mention m : fitted.mentions()) {
             for (ValueIndex.Match v : m.matches()) {
                 values.add(v);
                 if (v.alias() != null) {
@@ -54,7 +63,7 @@ public final class KgContext {
         }
         // a join of keys in different formats finds no rows without its transform: always shown
         k.graph().joins().stream().filter(KgEntry.Join::normalised).forEach(j -> out.putIfAbsent(j.id(), j));
-        return new KgContext(out, values, k.graph());
+        return new KgContext(out, values, fitted.readings(), k.graph());
     }
 
     public List<KgEntry> entries() {
@@ -67,7 +76,7 @@ public final class KgContext {
     }
 
     public boolean isEmpty() {
-        return entries.isEmpty() && values.isEmpty();
+        return entries.isEmpty() && values.isEmpty() && readings.isEmpty();
     }
 
     /** One line per entry, then the values, within {@code budget} characters (cut between lines). */
@@ -80,6 +89,7 @@ public final class KgContext {
         values.stream().filter(v -> v.alias() == null).forEach(v -> byColumnValue.computeIfAbsent(v.table() + "."
                 + v.column() + "=" + fold(v.value()), x -> new ArrayList<>()).add(v));
         byColumnValue.values().forEach(group -> lines.add(valueLine(group)));
+        readings.forEach(r -> lines.add("- " + r));
         int left = 0;
         for (String l : lines) {
             if (b.length() + l.length() + 1 > budget) {

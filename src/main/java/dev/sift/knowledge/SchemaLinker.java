@@ -83,7 +83,7 @@ public final class SchemaLinker {
                         : " (matched " + String.join(", ", h.matched()) + ")"));
             }
         }
-        for (ValueIndex.Mention m : values.mentions(question)) {
+        for (ValueIndex.Mention m : ValueFit.of(kg, question, values.mentions(question)).mentions()) {
             for (ValueIndex.Match v : m.matches()) {
                 score.merge(v.table(), 2.0 / SearchIndex.RRF_K, Double::sum);
                 why.put(v.table(), "the question names value '" + v.value() + "' of " + v.table() + "." + v.column());

@@ -75,6 +75,23 @@ class DabYelpTest {
     }
 
     @Test
+    void a_year_in_a_question_about_reviews_reads_on_review_dates_not_on_the_elite_years_of_users() throws Exception {
+        Sift sift = new Sift(home, null, Workspace.Limits.defaults());
+        DabDataset yelp = DabDataset.read(ROOT, "yelp");
+        Dataset folded = sift.store().ensure("dab_yelp", DatasetSources.of(List.of(yelp.dbConfig().toAbsolutePath()
+                .toString()), yelp.dir().toAbsolutePath(), Map.of()), dev.sift.data.Progress.NONE);
+        try (Workspace ws = sift.open(folded)) {
+            Knowledge k = Knowledge.load(ws);
+            assertThat(dev.sift.knowledge.KgContext.forQuestion(k, "What is the average rating of reviews written in 2018?")
+                    .render(3000)).doesNotContain("value in the data: '2018'").contains("- '2018' is a year: compare it with"
+                    + " a date of the tables the question names (user_database.review.date), not with the stored text"
+                    + " user_database.user.elite = '2018'");
+            assertThat(dev.sift.knowledge.KgContext.forQuestion(k, "How many users were elite in 2018?").render(3000))
+                    .contains("value in the data: '2018' is user_database.user.elite = '2018'");
+        }
+    }
+
+    @Test
     void the_automatic_knowledge_graph_joins_reviews_to_businesses_on_the_number_their_keys_carry() throws Exception {
         Sift sift = new Sift(home, null, Workspace.Limits.defaults());
         DabDataset yelp = DabDataset.read(ROOT, "yelp");
