@@ -44,6 +44,10 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     @picocli.CommandLine.Mixin
     dev.sift.cli.KgFileOption kg = new dev.sift.cli.KgFileOption();
 
+    @Option(names = "--engine", paramLabel = "ENGINE", description = "run: answer on a live copy of the dataset on this"
+            + " engine (postgres: an embedded PostgreSQL, column names kept, a read-only role), scored against DuckDB's gold")
+    String engineCopy;
+
     @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
     int limit;
 
@@ -87,7 +91,8 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 return engine(out);
             }
             case "run" -> {
-                return new SuiteRun(suiteFile, dataset, reportDir, limit, kg, repeats(1)).call(out, spec.commandLine().getErr());
+                return new SuiteRun(suiteFile, dataset, reportDir, limit, kg, repeats(1), engineCopy).call(out,
+                        spec.commandLine().getErr());
             }
             case "linking" -> {
                 LinkingBench b = new LinkingBench(LinkingBench.QUESTIONS, Runtime.config().embeddings());

@@ -103,13 +103,21 @@ public final class BenchRunner {
 
     /** Runs the first {@code limit} items (all when {@code limit <= 0}), printing one line per item to {@code progress}. */
     public BenchReport run(Suite suite, Dataset dataset, int limit, PrintWriter progress) {
+        return run(suite, dataset, dataset, limit, progress);
+    }
+
+    /**
+     * As above, with the gold answers computed on {@code gold} and the questions asked of {@code dataset}: the same data
+     * on a live engine is scored against DuckDB's answers (a parity run).
+     */
+    public BenchReport run(Suite suite, Dataset gold, Dataset dataset, int limit, PrintWriter progress) {
         List<Item> items = limit > 0 && limit < suite.items().size() ? suite.items().subList(0, limit) : suite.items();
         String planner = sift.planner().name();
         boolean offline = sift.planner().offline();
         String startedAt = Instant.now().toString();
         List<ItemResult> results = new ArrayList<>();
         Workspace.Limits d = Workspace.Limits.defaults();
-        try (Workspace goldWs = sift.open(dataset, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
+        try (Workspace goldWs = sift.open(gold, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
                 GOLD_ROWS))) {
             if (offline) {
                 for (Item item : items.subList(0, Math.min(WARM_UP_ITEMS, items.size()))) {

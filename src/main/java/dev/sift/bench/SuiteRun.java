@@ -25,9 +25,13 @@ final class SuiteRun {
 
     private final dev.sift.cli.KgFileOption kg;
     private final int repeat;
+    /** {@code postgres}: answer on a live PostgreSQL copy of the dataset, scored against DuckDB's gold; null: on DuckDB. */
+    private final String engine;
 
-    SuiteRun(Path suiteFile, String dataset, ReportDirOption outDir, int limit, dev.sift.cli.KgFileOption kg, int repeat) {
+    SuiteRun(Path suiteFile, String dataset, ReportDirOption outDir, int limit, dev.sift.cli.KgFileOption kg, int repeat,
+             String engine) {
         this.kg = kg;
+        this.engine = engine;
         this.repeat = repeat;
         this.suiteFile = suiteFile;
         this.dataset = dataset;
@@ -60,14 +64,24 @@ final class SuiteRun {
                     + ": its gold answers may no longer hold. Generate it again: ./sift bench datagen --dataset " + name
                     + " --out " + suiteFile);
         }
-        Path dir = outDir.resolve(suite.name());
+        if (engine != null && !engine.equals("postgres")) {
+            throw new IllegalArgumentException("--engine takes postgres (a live PostgreSQL copy of the dataset), got " + engine);
+        }
+        try (LiveCopy live = engine == null ? null : LiveCopy.postgres(ds, err)) {
+            return run(suite, ds, live, out, err);
+        }
+    }
+
+    private int run(Suite suite, Dataset ds, LiveCopy live, PrintWriter out, PrintWriter err) throws Exception {
+        Sift sift = Runtime.sift();
+        Path dir = outDir.resolve(suite.name() + (live == null ? "" : "-" + engine));
         BenchRunner runner = new BenchRunner(sift, AgentConfig.defaults());
         List<BenchReport> runs = new ArrayList<>();
         for (int i = 1; i <= repeat; i++) {
             if (repeat > 1) {
                 err.printf("Run %d of %d%n", i, repeat);
             }
-            runs.add(runner.run(suite, ds, limit, err));
+            runs.add(live == null ? runner.run(suite, ds, limit, err) : runner.run(suite, ds, live.dataset(), limit, err));
         }
         BenchReport report = runs.get(runs.size() - 1);
         report.write(dir);

@@ -128,6 +128,17 @@ final class KgCommand implements Runnable {
             return c.entries().stream().filter(type::isInstance).count();
         }
 
+        /** A problem of a knowledge file with the line it is on, when its source is a file that can be read. */
+        static String located(String problem) {
+            int colon = problem.indexOf(": ");
+            Path f = colon > 0 ? Path.of(problem.substring(0, colon)) : null;
+            try {
+                return f != null && Files.isRegularFile(f) ? where(f, Files.readString(f), problem) : problem;
+            } catch (java.io.IOException e) {
+                return problem;
+            }
+        }
+
         /** "FILE:LINE: entry: problem" from "source: entry: problem". */
         static String where(Path f, String text, String problem) {
             String rest = problem.startsWith(f.toString() + ": ") ? problem.substring(f.toString().length() + 2) : problem;

@@ -55,6 +55,11 @@ public final class Main implements Runnable {
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new ChatCommand());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof dev.sift.knowledge.KgException k) { // a knowledge file that does not fit the data: one line a problem
+                k.problems().forEach(p -> cmd.getErr().println("sift: error: " + oneLine(KgCommand.Check.located(p))));
+                cmd.getErr().flush();
+                return USAGE_ERROR;
+            }
             if (e instanceof IllegalArgumentException || e instanceof java.nio.file.NoSuchFileException) {
                 cmd.getErr().println("sift: error: " + oneLine(e.getMessage() == null ? e.toString() : e.getMessage()));
                 cmd.getErr().flush();

@@ -30,14 +30,36 @@ final class EngineFrames {
      * refused: they live in different places.
      */
     boolean routes(String sql, boolean agent) throws QueryException {
-        Optional<List<String[]>> refs = LiveRouting.tableRefs(connection, sql);
-        if (refs.isEmpty()) {
-            return true;
+        Optional<LiveRouting.Parse> parse = LiveRouting.parse(connection, sql);
+        return parse.isEmpty() || routes(parse.get(), agent);
+    }
+
+    /**
+     * Sift's own SQL (DuckDB's dialect) where it runs: null when it stays in this DuckDB (frames only, or SQL DuckDB
+     * reads only as a statement, such as PIVOT), else rendered for the engine ({@link LiveEngine#render}) and checked
+     * there.
+     */
+    String rendered(String sql) throws QueryException {
+        Optional<LiveRouting.Parse> parse = LiveRouting.parse(connection, sql);
+        if (parse.isEmpty() || !routes(parse.get(), false)) {
+            return null;
         }
+        String engineSql = live.render(sql);
+        live.check(engineSql);
+        return engineSql;
+    }
+
+    /** Sift's own SQL as it is sent: rendered for the engine when it reads engine tables, else as written. */
+    String render(String sql) throws QueryException {
+        Optional<LiveRouting.Parse> parse = LiveRouting.parse(connection, sql);
+        return parse.isPresent() && routes(parse.get(), false) ? live.render(sql) : sql;
+    }
+
+    private boolean routes(LiveRouting.Parse parse, boolean agent) throws QueryException {
         List<String> frameNames = ws.frames().stream().map(TableInfo::name).toList();
         List<String> framesUsed = new ArrayList<>();
         List<String> engineUsed = new ArrayList<>();
-        for (String[] ref : refs.get()) { // {schema, table}
+        for (String[] ref : parse.refs()) { // {schema, table}
             boolean frame = ref[0].equalsIgnoreCase("frames")
                     || (ref[0].isEmpty() && frameNames.stream().anyMatch(f -> f.equalsIgnoreCase(ref[1])));
             (frame ? framesUsed : engineUsed).add(ref[0].isEmpty() ? ref[1] : ref[0] + "." + ref[1]);

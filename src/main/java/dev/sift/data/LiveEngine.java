@@ -33,6 +33,13 @@ public interface LiveEngine extends AutoCloseable {
      */
     boolean run(String sql, int maxRows, RowSink sink) throws QueryException;
 
+    /**
+     * The engine's SQL for a query Sift wrote itself in DuckDB's dialect, read by DuckDB's own parser: names as the
+     * engine spells them, functions in its form. Refuses (INVALID, naming the construct) what has no form with the
+     * same meaning on the engine; runs nothing.
+     */
+    String render(String duckdbSql) throws QueryException;
+
     /** The row count of a query's result on the engine (time-limited); -1 when it could not be counted in time. */
     long count(String sql);
 

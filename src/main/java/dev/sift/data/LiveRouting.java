@@ -14,17 +14,17 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
-/** The tables a query names, as DuckDB's parser sees them: how a live workspace decides where SQL runs. */
+/** A query as DuckDB's parser sees it: how a live workspace decides where SQL runs, and what Sift's SQL is rendered from. */
 final class LiveRouting {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** DuckDB's parse ({@code json_serialize_sql}) and the {schema, table} of every table reference that is no CTE. */
+    record Parse(JsonNode root, List<String[]> refs) { }
+
     private LiveRouting() { }
 
-    /**
-     * {schema, table} of every table reference that is not a CTE of the query; empty when DuckDB cannot parse
-     * the SQL as a query (the engine's own syntax, such as Spark's backquotes).
-     */
-    static Optional<List<String[]>> tableRefs(Connection connection, String sql) {
+    /** The parse; empty when DuckDB cannot parse the SQL as a query (the engine's own syntax, such as Spark's backquotes). */
+    static Optional<Parse> parse(Connection connection, String sql) {
         String serialized;
         try (PreparedStatement ps = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
             ps.setString(1, sql);
@@ -53,7 +53,7 @@ final class LiveRouting {
                 out.add(r);
             }
         }
-        return Optional.of(out);
+        return Optional.of(new Parse(root, out));
     }
 
     private static void walk(JsonNode node, Set<String> ctes, List<String[]> refs) {

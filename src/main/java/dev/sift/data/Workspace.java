@@ -176,7 +176,7 @@ public final class Workspace implements AutoCloseable {
      * engine's guard for SQL over engine tables.
      */
     public void check(String sql) throws QueryException {
-        if (onEngine(sql, true)) {
+        if (onEngine(sql)) {
             live.check(sql);
         } else {
             guard.check(sql);
@@ -185,7 +185,7 @@ public final class Workspace implements AutoCloseable {
 
     /** Checks and runs one read-only query from the planner; fetches at most {@code fetchRows} rows. */
     public QueryResult query(String sql) throws QueryException {
-        if (onEngine(sql, true)) {
+        if (onEngine(sql)) {
             live.check(sql);
             return engine.fetch(sql, limits.fetchRows());
         }
@@ -252,7 +252,7 @@ public final class Workspace implements AutoCloseable {
      */
     public QueryResult saveFrame(String label, String sql) throws QueryException {
         checkLabel(label);
-        if (onEngine(sql, true)) {
+        if (onEngine(sql)) {
             live.check(sql);
             return engine.store(label, sql);
         }
@@ -266,11 +266,8 @@ public final class Workspace implements AutoCloseable {
      */
     public QueryResult saveTrustedFrame(String label, String sql) throws QueryException {
         checkLabel(label);
-        if (onEngine(sql, false)) {
-            live.check(sql);
-            return engine.store(label, sql);
-        }
-        return storeFrame(label, sql);
+        String onEngine = engine == null ? null : engine.rendered(sql);
+        return onEngine != null ? engine.store(label, onEngine) : storeFrame(label, sql);
     }
 
     private QueryResult storeFrame(String label, String sql) throws QueryException {
@@ -283,24 +280,26 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
-     * Runs SQL that Sift itself wrote (tools' own queries over validated names). Still read-only at the
-     * database level and time-limited, but not parsed by the guard, so it may use any DuckDB statement
-     * that reads (e.g. SUMMARIZE, PIVOT).
+     * Runs SQL that Sift itself wrote (tools' own queries over validated names; DuckDB's dialect, rendered for a live
+     * engine's tables). Still read-only at the database level and time-limited, but not parsed by the guard, so it may
+     * use any DuckDB statement that reads (e.g. SUMMARIZE, PIVOT).
      */
     public QueryResult trustedQuery(String sql, int maxRows) throws QueryException {
-        if (onEngine(sql, false)) {
-            live.check(sql);
-            return engine.fetch(sql, maxRows);
-        }
-        return execute(sql, maxRows);
+        String onEngine = engine == null ? null : engine.rendered(sql);
+        return onEngine != null ? engine.fetch(onEngine, maxRows) : execute(sql, maxRows);
+    }
+
+    /** SQL Sift wrote in DuckDB's dialect as it is sent: as written here, rendered for a live engine's tables. */
+    public String render(String sql) throws QueryException {
+        return engine == null ? sql : engine.render(sql);
     }
 
     /** Reads the whole result of a query Sift wrote itself (e.g. ML features into arrays), time-limited. */
     public <T> T trustedRead(String sql, ResultReader<T> reader) throws QueryException {
-        if (onEngine(sql, false)) { // the rows come over as a scratch table, read here like a frame
-            live.check(sql);
+        String onEngine = engine == null ? null : engine.rendered(sql);
+        if (onEngine != null) { // the rows come over as a scratch table, read here like a frame
             String scratch = "_engine_read";
-            engine.pull(scratch, sql, live.maxFrameRows());
+            engine.pull(scratch, onEngine, live.maxFrameRows());
             try {
                 return readLocal("SELECT * FROM memory.frames." + Sql.quoteIdent(scratch), reader);
             } finally {
@@ -356,9 +355,9 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    /** Whether SQL goes to the live engine (see {@link EngineFrames#routes}); never for a DuckDB dataset. */
-    private boolean onEngine(String sql, boolean agent) throws QueryException {
-        return engine != null && engine.routes(sql, agent);
+    /** Whether the planner's SQL goes to the live engine (see {@link EngineFrames#routes}); never for a DuckDB dataset. */
+    private boolean onEngine(String sql) throws QueryException {
+        return engine != null && engine.routes(sql, true);
     }
 
     private void checkLabel(String label) throws QueryException {

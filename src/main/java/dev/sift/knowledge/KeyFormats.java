@@ -1,7 +1,5 @@
 package dev.sift.knowledge;
 
-import dev.sift.data.SqlDialect;
-
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,13 +19,12 @@ public final class KeyFormats {
 
     private KeyFormats() { }
 
-    /** The expression that reduces {@code column} (already quoted) to the number it carries, as text, in {@code dialect}. */
-    public static String normalise(String column, SqlDialect dialect) {
-        return switch (dialect) {
-            case DUCKDB -> "ltrim(regexp_extract(CAST(" + column + " AS VARCHAR), " + LAST_NUMBER + ", 1), '0')";
-            case POSTGRESQL -> "ltrim(substring(CAST(" + column + " AS TEXT) from " + LAST_NUMBER + "), '0')";
-            case SPARK -> "regexp_replace(regexp_extract(CAST(" + column + " AS STRING), " + LAST_NUMBER + ", 1), '^0+', '')";
-        };
+    /**
+     * The expression that reduces {@code column} (already quoted) to the number it carries, as text: DuckDB's SQL, like
+     * all SQL Sift writes, rendered for a live engine where it runs.
+     */
+    public static String normalise(String column) {
+        return "ltrim(regexp_extract(CAST(" + column + " AS VARCHAR), " + LAST_NUMBER + ", 1), '0')";
     }
 
     /** The Java twin of {@link #normalise}: null when the value carries no number. */
@@ -54,8 +51,8 @@ public final class KeyFormats {
     }
 
     /** The join condition on the normalised keys, e.g. {@code ltrim(regexp_extract(...)) = ltrim(...)}. */
-    public static String condition(String fromColumn, String toColumn, SqlDialect dialect) {
-        return normalise(fromColumn, dialect) + " = " + normalise(toColumn, dialect);
+    public static String condition(String fromColumn, String toColumn) {
+        return normalise(fromColumn) + " = " + normalise(toColumn);
     }
 
     /** Lower-case stem of a column name without id-like endings: {@code business_ref} → {@code business}. */

@@ -175,7 +175,7 @@ public final class KgBuilder {
      * {@code business.business_id} holding {@code businessid_12}): a text column with an id-like name that joins
      * nothing as it is, and a key column of another table whose name shares its stem (or whose table its stem
      * names), when their sample values look like codes around a number. The containment is measured on the
-     * numbers ({@link KeyFormats#normalise}, in the dataset's dialect; bounded on an engine) and judged as any
+     * numbers ({@link KeyFormats#normalise}; bounded on an engine) and judged as any
      * join's; the join carries the transform as its ON condition.
      */
     private static List<KgEntry.Join> formatJoins(Workspace ws, List<KgEntry.Column> columns, List<KgEntry.Join> found) {
@@ -193,10 +193,9 @@ public final class KgBuilder {
                         || !(stem.equals(KeyFormats.stem(k.name())) || names(stem, bare(k.table())))) {
                     continue;
                 }
-                String on = KeyFormats.condition(KgSql.column(c.table(), c.name()), KgSql.column(k.table(), k.name()),
-                        ws.dialect());
+                String on = KeyFormats.condition(KgSql.column(c.table(), c.name()), KgSql.column(k.table(), k.name()));
                 Containment m = containment(ws, new Containment.Pair(c.table(), c.name(), k.table(), k.name(),
-                        col -> KeyFormats.normalise(col, ws.dialect())));
+                        KeyFormats::normalise));
                 if (m != null && m.coverage() >= CANDIDATE_COVERAGE) {
                     out.add(measured(c, k, m, on));
                     break;

@@ -18,6 +18,7 @@ abstract class CatalogEngine implements LiveEngine {
     protected final Map<String, String> options;
     protected final Workspace.Limits limits;
     private EngineFile file;
+    private EngineSql renderer;
 
     CatalogEngine(Map<String, String> options, Workspace.Limits limits) {
         this.options = options;
@@ -35,6 +36,22 @@ abstract class CatalogEngine implements LiveEngine {
     @Override
     public final List<TableInfo> tables() {
         return file == null ? List.of() : file.infos();
+    }
+
+    @Override
+    public final synchronized String render(String duckdbSql) throws QueryException {
+        if (renderer == null) { // the catalog's names and types are fixed while the engine is open
+            renderer = new EngineSql(dialect(), tables());
+        }
+        return renderer.render(duckdbSql);
+    }
+
+    /** Closes what rendering holds (an in-memory DuckDB that parses); subclasses call it from {@link #close}. */
+    protected final synchronized void closeRenderer() {
+        if (renderer != null) {
+            renderer.close();
+            renderer = null;
+        }
     }
 
     @Override

@@ -406,6 +406,7 @@ final class PostgresEngine extends CatalogEngine {
 
     @Override
     public synchronized void close() {
+        closeRenderer();
         if (connection != null) {
             try {
                 connection.close();

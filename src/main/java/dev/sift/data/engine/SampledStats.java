@@ -86,7 +86,7 @@ final class SampledStats implements TableStats {
 
     private List<List<Object>> rows(String sql, int max) throws QueryException {
         List<List<Object>> out = new ArrayList<>();
-        engine.run(sql, max, new LiveEngine.RowSink() {
+        engine.run(engine.render(sql), max, new LiveEngine.RowSink() { // DuckDB's SQL, as all Sift writes
             @Override
             public void columns(List<QueryResult.Column> columns) { }
 

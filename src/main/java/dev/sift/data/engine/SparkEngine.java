@@ -276,6 +276,7 @@ final class SparkEngine extends CatalogEngine {
 
     @Override
     public void close() {
+        closeRenderer();
         runner.shutdownNow(); // the SparkContext stays for the process: other sessions share it
     }
 }

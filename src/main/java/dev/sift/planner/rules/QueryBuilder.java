@@ -39,10 +39,18 @@ public final class QueryBuilder {
         this.ws = ws;
     }
 
-    /** The SQL in the dialect of the workspace's tables (DuckDB, or a live engine's). */
+    /** The SQL as it is sent: DuckDB's, rendered for a live engine's tables. */
     public Built build(QuerySpec s) throws Unsupported {
         Built b = compose(s);
-        return new Built(ws.dialect().adapt(b.sql()), b.joins());
+        return new Built(rendered(b.sql()), b.joins());
+    }
+
+    private String rendered(String sql) throws Unsupported {
+        try {
+            return ws.render(sql);
+        } catch (QueryException e) {
+            throw new Unsupported(e.getMessage());
+        }
     }
 
     /**
@@ -112,7 +120,7 @@ public final class QueryBuilder {
         if (f.fans()) {
             checkOneToOne(f.fanning(), s.filters());
         }
-        String m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
+        String m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
         return s.group() == null ? "SELECT " + m + " FROM " + f.sql() + f.where()
                 : "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY 1";
     }
@@ -164,7 +172,7 @@ public final class QueryBuilder {
             if (f.fans()) {
                 checkOneToOne(f.fanning(), s.filters());
             }
-            m = measure(s, ws.dialect()) + " AS " + KgSql.ident(measureAlias(s));
+            m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
         }
         String dir = s.descending() ? "DESC" : "ASC";
         Optional<Sense.Attr> named = rowName(s.group());
@@ -252,7 +260,7 @@ public final class QueryBuilder {
                 + " FROM (SELECT (" + x.sql() + ") AS a, (" + y.sql() + ") AS b) AS compared";
         List<KgEntry.Join> joins = new ArrayList<>(x.joins());
         y.joins().stream().filter(j -> !joins.contains(j)).forEach(joins::add);
-        return new Built(ws.dialect().adapt(sql), joins);
+        return new Built(rendered(sql), joins);
     }
 
     /** The name column of the table a grouping by its key ranks ("top 3 products": product_name), or empty. */
@@ -271,11 +279,11 @@ public final class QueryBuilder {
         return "count(DISTINCT " + key + ")";
     }
 
-    static String measure(QuerySpec s, dev.sift.data.SqlDialect dialect) {
+    static String measure(QuerySpec s) {
         if (s.metric() != null) {
             return s.metric().expression();
         }
-        return dialect.aggregate(s.aggFn(), s.measure().sql());
+        return s.aggFn() + "(" + s.measure().sql() + ")";
     }
 
     static String measureAlias(QuerySpec s) {

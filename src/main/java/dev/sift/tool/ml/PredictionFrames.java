@@ -64,8 +64,9 @@ public final class PredictionFrames implements Tool<PredictionFrames.Args> {
         Workspace ws = ctx.workspace();
         String history = historyFrame(task);
         String current = currentFrame(task);
-        String historySql = task.historySql(learnWhere);
-        String currentSql = task.currentSql(scoreWhere);
+        // the task's SQL is DuckDB's, as a knowledge file writes it: rendered for a live engine, where it runs
+        String historySql = ws.render(task.historySql(learnWhere));
+        String currentSql = ws.render(task.currentSql(scoreWhere));
         for (String[] c : new String[][] {{args.history_filter(), historySql}, {args.filter(), currentSql}}) {
             if (c[0] == null) {
                 continue;
