@@ -183,7 +183,7 @@ class OfflineShapesTest {
 
     @Test
     void a_value_right_after_its_column_is_that_column_s_value() throws Exception {
-        rows("List the districts with region Prague.", "SELECT A2 FROM district WHERE A3 = 'Prague'");
+        rows("List the districts with region Prague.", "SELECT A1 FROM district WHERE A3 = 'Prague'");
         rows("How many clients are there whose gender is F?", "SELECT count(*) FROM client WHERE gender = 'F'");
         rows("What is the number of loans whose amount is above 100000?", "SELECT count(*) FROM loan WHERE amount > 100000");
         rows("What is the highest a11 of districts?", "SELECT max(A11) FROM district");

@@ -76,16 +76,11 @@ public final class QueryBuilder {
             case SHARE -> share(s, f);
             case TOP_GROUPS -> topGroups(s, f);
             case TOP_ROWS -> topRows(s, f);
-            case LIST -> "SELECT " + (f.fans() ? "DISTINCT " : "") + named(s.subject()) + KgSql.table(s.subject()) + ".* FROM "
-                    + f.sql() + f.where() + (f.subjectKey() == null ? "" : " ORDER BY " + f.subjectKey());
+            case LIST -> "SELECT " + (f.fans() ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + f.sql() + f.where()
+                    + (f.subjectKey() == null ? "" : " ORDER BY " + f.subjectKey());
             case COLUMNS -> columns(s, f);
         };
         return new Built(sql, f.joins());
-    }
-
-    /** The name of a listed row first ("district.A2 AS district, "), when its table names rows by more than their key. */
-    private String named(String table) {
-        return lexicon.nameColumn(table).map(n -> n.sql() + " AS " + KgSql.ident(table) + ", ").orElse("");
     }
 
     private From from(QuerySpec s) throws Unsupported {
