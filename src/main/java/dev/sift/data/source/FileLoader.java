@@ -126,17 +126,25 @@ public final class FileLoader implements DatasetBuilder, Source {
             }
         }
         LoadReport.Builder findings = new LoadReport.Builder();
-        int done = 0;
-        for (Input in : inputs) {
-            progress.report("loading " + in.file().getFileName(), done++, inputs.size());
-            load(db, schema, in);
-            if (in.format() != Format.PARQUET) { // Parquet carries its own types
-                TextTypes.apply(db, schema, in.table(), types, findings);
+        try (TextScan.Background scans = new TextScan.Background(inputs)) {
+            for (int i = 0; i < inputs.size(); i++) {
+                Input in = inputs.get(i);
+                progress.report("loading " + in.file().getFileName(), i, inputs.size());
+                if (in.format() == Format.JSON || in.format() == Format.JSONL) {
+                    scans.await(i + 1); // DuckDB's JSON reader never sees what the scan refuses
+                }
+                try {
+                    Map<String, TextTypes.Format> converted = load(db, schema, in, progress);
+                    TextTypes.check(db, schema, in.table(), types, converted, in.format() != Format.PARQUET, findings);
+                } catch (IllegalArgumentException | SQLException | IOException e) {
+                    scans.awaitAll(); // a refusal of the scan comes first, as when every file was scanned before loading
+                    throw e;
+                }
             }
-            TextTypes.variants(db, schema, in.table(), findings);
+            scans.awaitAll();
         }
         report = findings.build();
-        progress.report("loaded " + inputs.size() + " file" + (inputs.size() == 1 ? "" : "s"), done, inputs.size());
+        progress.report("loaded " + inputs.size() + " file" + (inputs.size() == 1 ? "" : "s"), inputs.size(), inputs.size());
     }
 
     /** Checks every file (existence, type, emptiness, text sanity, clashing table names) before any work. */
@@ -183,8 +191,7 @@ public final class FileLoader implements DatasetBuilder, Source {
         String stem = name.substring(0, name.length() - ext.length() - (gzip ? 3 : 0));
         Input in = new Input(f, format, gzip, tableName(stem));
         if (format.text()) {
-            checkText(in);
-            TextScan.check(in); // before DuckDB sees the file: depth, line length, gzip integrity, quotes
+            checkText(in); // the full scan (depth, line length, gzip integrity, quotes) runs with the load: TextScan
         }
         return in;
     }
@@ -234,10 +241,16 @@ public final class FileLoader implements DatasetBuilder, Source {
         return Character.isDigit(s.charAt(0)) ? "t_" + s : s;
     }
 
-    private static void load(Connection db, String schema, Input in) throws IOException {
+    /**
+     * Writes the file's table. Text columns whose first rows all have one date or timestamp format are written
+     * converted, every value checked on the way; when one does not fit, the table is written as read instead (and
+     * {@link TextTypes#check} looks at every value). Returns the columns written converted, with their formats.
+     */
+    private Map<String, TextTypes.Format> load(Connection db, String schema, Input in, Progress progress) throws IOException {
         try {
-            String reader = reader(db, in);
-            List<String[]> columns = columns(db, reader);
+            Reader read = reader(db, in);
+            String reader = read.call();
+            List<String[]> columns = read.columns() != null ? read.columns() : columns(db, reader);
             if (columns.isEmpty()) {
                 throw new IllegalArgumentException("File " + in.file() + " has no columns: nothing to load");
             }
@@ -249,15 +262,28 @@ public final class FileLoader implements DatasetBuilder, Source {
                         + " has no columns: its records need fields, like {\"id\": 1, \"name\": \"a\"}");
             }
             checkNames(in, columns);
+            Map<String, TextTypes.Format> guessed = in.format() == Format.PARQUET ? Map.of()
+                    : TextTypes.guess(db, reader, columns.stream().filter(c -> c[1].startsWith("VARCHAR")).map(c -> c[0])
+                    .filter(c -> types.stream().noneMatch(t -> t.table().equals(in.table()) && t.column().equalsIgnoreCase(c)))
+                    .toList());
+            if (!guessed.isEmpty()) {
+                try {
+                    create(db, schema, in, reader, guessed, progress);
+                    return guessed;
+                } catch (SQLException e) {
+                    // a value the first rows did not show: write the table as read, and look at every value
+                }
+            }
             try {
-                create(db, schema, in, reader);
+                create(db, schema, in, reader, Map.of(), progress);
             } catch (SQLException e) {
                 if (!in.format().delimited() || !String.valueOf(e.getMessage()).contains("Error when converting column")) {
                     throw e;
                 }
                 // the sniffer typed a column from the first rows and a later row disagrees: type it from all rows
-                create(db, schema, in, reader.substring(0, reader.length() - 1) + ", sample_size=-1)");
+                create(db, schema, in, reader.substring(0, reader.length() - 1) + ", sample_size=-1)", Map.of(), progress);
             }
+            return Map.of();
         } catch (SQLException e) {
             String reason = FileSupport.reason(e);
             if (reason.contains("not utf-8 encoded")) {
@@ -268,10 +294,15 @@ public final class FileLoader implements DatasetBuilder, Source {
         }
     }
 
-    private static void create(Connection db, String schema, Input in, String reader) throws SQLException {
-        try (Statement st = db.createStatement()) {
+    /** Writes the table from {@code reader}, with {@code converted} columns converted, showing how far it got. */
+    private static void create(Connection db, String schema, Input in, String reader, Map<String, TextTypes.Format> converted,
+                               Progress progress) throws SQLException {
+        String replace = converted.isEmpty() ? "" : " REPLACE (" + String.join(", ", converted.entrySet().stream()
+                .map(e -> TextTypes.guarded(e.getKey(), e.getValue()) + " AS " + Sql.quoteIdent(e.getKey())).toList()) + ")";
+        try (Statement st = db.createStatement();
+             ReadProgress shown = ReadProgress.watch(st, "reading " + in.file().getFileName(), progress)) {
             st.execute("CREATE OR REPLACE TABLE " + Sql.quoteIdent(schema) + "." + Sql.quoteIdent(in.table())
-                    + " AS SELECT * FROM " + reader);
+                    + " AS SELECT *" + replace + " FROM " + reader);
         }
     }
 
@@ -298,13 +329,15 @@ public final class FileLoader implements DatasetBuilder, Source {
         return out;
     }
 
-    /** The DuckDB table function call that reads the file. */
-    private static String reader(Connection db, Input in) throws SQLException, IOException {
+    /** The DuckDB table function call that reads a file, and its {name, TYPE} columns when the sniff told them. */
+    private record Reader(String call, List<String[]> columns) { }
+
+    private static Reader reader(Connection db, Input in) throws SQLException, IOException {
         String path = Sql.quoteString(in.file().toString());
         return switch (in.format()) {
-            case PARQUET -> "read_parquet(" + path + ")";
-            case JSON -> "read_json_auto(" + path + ")";
-            case JSONL -> "read_json(" + path + ", format='newline_delimited')";
+            case PARQUET -> new Reader("read_parquet(" + path + ")", null);
+            case JSON -> new Reader("read_json_auto(" + path + ")", null);
+            case JSONL -> new Reader("read_json(" + path + ", format='newline_delimited')", null);
             case CSV, TSV, TXT -> csvReader(db, in, path);
         };
     }
@@ -314,18 +347,24 @@ public final class FileLoader implements DatasetBuilder, Source {
      * skips leading rows until the rest is regular. Either silently loads wrong data, so in those cases
      * the file is re-read strictly with the delimiter its first line shows, and DuckDB names the bad line.
      */
-    private static String csvReader(Connection db, Input in, String path) throws SQLException, IOException {
+    private static Reader csvReader(Connection db, Input in, String path) throws SQLException, IOException {
         // dates and times are typed by TextTypes, which keeps ambiguous day/month orders as text
         String opts = (in.format() == Format.TSV ? ", delim='\\t'" : "") + CANDIDATES;
         long skipped;
         int ncols;
         String sniffed;
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT SkipRows, len(Columns), Delimiter FROM sniff_csv(" + path + opts + ")")) {
+        List<String[]> columns = new ArrayList<>();
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT SkipRows, len(Columns), Delimiter,"
+                + " list_transform(Columns, c -> c.name), list_transform(Columns, c -> c.type) FROM sniff_csv(" + path + opts + ")")) {
             rs.next();
             skipped = rs.getLong(1);
             ncols = rs.getInt(2);
             sniffed = rs.getString(3);
+            Object[] names = (Object[]) rs.getArray(4).getArray();
+            Object[] kinds = (Object[]) rs.getArray(5).getArray();
+            for (int i = 0; i < names.length; i++) {
+                columns.add(new String[] {String.valueOf(names[i]), String.valueOf(kinds[i])});
+            }
         }
         String first = FileSupport.firstLine(FileSupport.head(in.file(), in.gzip(), PEEK));
         String delim = null;
@@ -340,7 +379,7 @@ public final class FileLoader implements DatasetBuilder, Source {
             delim = sniffed;
         }
         if (delim == null) {
-            return "read_csv(" + path + opts + ")";
+            return new Reader("read_csv(" + path + opts + ")", columns); // what the sniff saw is what the read gives
         }
         int fields = fields(first, delim.charAt(0));
         String cols = IntStream.rangeClosed(1, fields).mapToObj(i -> "'c" + i + "': 'VARCHAR'")
@@ -351,7 +390,7 @@ public final class FileLoader implements DatasetBuilder, Source {
                 + cols + ")")) {
             rs.next(); // the strict read is the check: it throws at the first row with a different field count
         }
-        return "read_csv(" + path + ", delim=" + d + ", skip=0, header=true" + CANDIDATES + ")";
+        return new Reader("read_csv(" + path + ", delim=" + d + ", skip=0, header=true" + CANDIDATES + ")", null);
     }
 
     /** Fields in a CSV line, honouring double quotes. */

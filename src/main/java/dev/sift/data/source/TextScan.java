@@ -1,10 +1,16 @@
 package dev.sift.data.source;
 
-import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -25,7 +31,7 @@ final class TextScan {
     static void check(FileLoader.Input in) throws IOException {
         String file = "File " + in.file();
         try (InputStream raw = Files.newInputStream(in.file());
-             InputStream body = new BufferedInputStream(in.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw, 1 << 16)) {
+             Bytes body = new Bytes(in.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw)) {
             switch (in.format()) {
                 case JSON -> json(body, file, false);
                 case JSONL -> json(body, file, true);
@@ -40,16 +46,106 @@ final class TextScan {
         }
     }
 
+    /**
+     * The scans of a load's text files, one after another on a thread of their own while DuckDB reads the files
+     * (a CSV file's problems only make DuckDB load wrong rows, which the refusal then discards); a JSON file's scan is
+     * awaited before DuckDB opens it, since what it refuses can crash the reader. A scan's refusal wins over any error
+     * DuckDB gives, and the first refusal in file order wins, as when every file was scanned before any was read.
+     */
+    static final class Background implements AutoCloseable {
+        private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "sift-text-scan");
+            t.setDaemon(true);
+            return t;
+        });
+        private final List<Future<?>> scans = new ArrayList<>();
+
+        Background(List<FileLoader.Input> inputs) {
+            for (FileLoader.Input in : inputs) {
+                scans.add(in.format().text() ? thread.submit(() -> {
+                    check(in);
+                    return null;
+                }) : CompletableFuture.completedFuture(null));
+            }
+        }
+
+        /** Waits for the scans of the first {@code count} files; throws the first refusal among them. */
+        void await(int count) throws IOException, InterruptedException {
+            for (Future<?> scan : scans.subList(0, count)) {
+                try {
+                    scan.get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof IOException io) {
+                        throw io;
+                    }
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    throw new IllegalStateException("The scan of a file failed", e.getCause());
+                }
+            }
+        }
+
+        /** Waits for every scan; throws the first refusal. */
+        void awaitAll() throws IOException, InterruptedException {
+            await(scans.size());
+        }
+
+        @Override
+        public void close() {
+            thread.shutdownNow();
+        }
+    }
+
+    /** A stream's bytes one at a time, from a buffer and without locking (a buffered stream locks on every read). */
+    private static final class Bytes extends InputStream {
+        private final InputStream in;
+        private final byte[] buf = new byte[1 << 16];
+        private int pos;
+        private int len;
+
+        Bytes(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (pos == len) {
+                len = Math.max(0, in.read(buf, 0, buf.length));
+                pos = 0;
+                if (len == 0) {
+                    return -1;
+                }
+            }
+            return buf[pos++] & 0xff;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+
     private static IllegalArgumentException tooLong(String file, long line) {
         return new IllegalArgumentException(file + ": line " + line + " is longer than " + (MAX_LINE_BYTES >> 20)
                 + " MB; is it really " + "line-oriented text? Split it into rows (one record per line)");
     }
 
+    /** Bytes after which a quote may open a field: field and line ends. */
+    private static final boolean[] FIELD_END = new boolean[256];
+
+    static {
+        for (char c : ("\n\r" + DELIMITERS).toCharArray()) {
+            FIELD_END[c] = true;
+        }
+    }
+
     /** Line lengths and quoted fields of CSV/TSV text. */
-    private static void delimited(InputStream in, String file) throws IOException {
+    private static void delimited(Bytes in, String file) throws IOException {
         long line = 1;
         long lineBytes = 0;
         boolean quoted = false;
+        boolean quoteSeen = false; // inside quotes: the last byte was a quote, which "" makes an escaped one
         boolean fieldStart = true;
         long quoteLine = 0;
         for (int c; (c = in.read()) >= 0; ) {
@@ -60,26 +156,27 @@ final class TextScan {
                 throw tooLong(file, line);
             }
             if (quoted) {
-                if (c == '"') {
-                    in.mark(1);
-                    int next = in.read();
-                    if (next != '"') { // "" is an escaped quote; anything else ends the field's quotes
-                        quoted = false;
-                        if (next >= 0) {
-                            in.reset();
-                        }
-                    }
+                if (!quoteSeen) {
+                    quoteSeen = c == '"';
+                    continue;
                 }
+                quoteSeen = false;
+                if (c == '"') {
+                    continue;
+                }
+                quoted = false; // the quote before this byte ended the field's quotes
+            }
+            if (c == '"') {
+                if (fieldStart) {
+                    quoted = true;
+                    quoteLine = line;
+                }
+                fieldStart = false;
                 continue;
             }
-            if (c == '"' && fieldStart) {
-                quoted = true;
-                quoteLine = line;
-            }
-            fieldStart = c == '\n' || c == '\r' || DELIMITERS.indexOf(c) >= 0
-                    || (fieldStart && (c == ' ' || c >= 0xEF)); // leading blanks and a byte-order mark
+            fieldStart = FIELD_END[c] || (fieldStart && (c == ' ' || c >= 0xEF)); // leading blanks and a byte-order mark
         }
-        if (quoted) {
+        if (quoted && !quoteSeen) {
             throw new IllegalArgumentException(file + ": line " + quoteLine + " opens a quoted field (\") that is never"
                     + " closed, so the rest of the file would load as one value; close the quote or remove it");
         }

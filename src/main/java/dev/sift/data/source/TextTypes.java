@@ -43,78 +43,220 @@ final class TextTypes {
             "DD-MM-YYYY or MM-DD-YYYY", "%d-%m-%Y", "YYYY-MM-DD", "%Y-%m-%d", "YYYY/MM/DD", "%Y/%m/%d",
             "DD.MM.YYYY", "%d.%m.%Y", "YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M", "YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S");
 
+    /** Rows of a file's start read to guess a column's format before the table is written. */
+    static final int SAMPLE_ROWS = 2048;
+
     private TextTypes() { }
 
-    /** Applies the user's types for {@code table}, then infers the rest; findings go to {@code report}. */
-    static void apply(Connection db, String schema, String table, List<ColumnType> userTypes, LoadReport.Builder report)
-            throws SQLException {
-        List<String> done = new ArrayList<>();
-        for (ColumnType t : userTypes) {
-            if (t.table().equals(table)) {
-                applyUser(db, schema, table, t, report);
-                done.add(t.column().toLowerCase(Locale.ROOT));
+    /**
+     * What one scan found in a text column: its non-blank values, per format how many match, the smallest match and
+     * how many of those a conversion turns into NULL; whether any value has a decimal point; distinct and non-null
+     * values (for the look-alike check).
+     */
+    record Stats(long total, long[] matches, String[] examples, long[] invalid, boolean decimals, long distinct,
+                 long nonNull) { }
+
+    /** Any of the formats: one test per value before the formats are told apart (most text matches none). */
+    private static final String ANY_FORMAT = String.join("|", FORMATS.stream().map(f -> "(?:" + f.regex() + ")").toList());
+
+    /**
+     * The formats the first {@link #SAMPLE_ROWS} rows of {@code reader} suggest, for the text columns whose sampled
+     * values all have one convertible date or timestamp format: the table can then be written with those columns
+     * converted, each value checked on the way ({@link #guarded}), instead of written as text and rewritten.
+     */
+    static Map<String, Format> guess(Connection db, String reader, List<String> textColumns) throws SQLException {
+        Map<String, Format> out = new LinkedHashMap<>();
+        if (textColumns.isEmpty()) {
+            return out;
+        }
+        List<Format> convertible = FORMATS.stream().filter(TextTypes::convertible).toList();
+        StringBuilder sql = new StringBuilder("SELECT 0");
+        for (String col : textColumns) {
+            String v = "trim(" + Sql.quoteIdent(col) + "::VARCHAR)";
+            sql.append(", count(*) FILTER (WHERE ").append(v).append(" <> '')");
+            for (Format f : convertible) {
+                sql.append(", count(*) FILTER (WHERE regexp_full_match(").append(v).append(", ")
+                        .append(Sql.quoteString(f.regex())).append("))");
             }
         }
+        sql.append(" FROM (SELECT ").append(String.join(", ", textColumns.stream().map(Sql::quoteIdent).toList()))
+                .append(" FROM ").append(reader, 0, reader.length() - 1).append(", sample_size=").append(SAMPLE_ROWS)
+                .append(") LIMIT ").append(SAMPLE_ROWS).append(')'); // the sniff reads no more rows than the sample
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql.toString())) {
+            rs.next();
+            int k = 2;
+            for (String col : textColumns) {
+                long total = rs.getLong(k++);
+                for (Format f : convertible) {
+                    if (rs.getLong(k++) == total && total > 0) {
+                        out.put(col, f);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Converts a guessed column while the table is written, and fails the statement (so the loader writes text and
+     * looks at every value) at the first non-blank value that is not in the format or not a valid date.
+     */
+    static String guarded(String col, Format f) {
+        String q = Sql.quoteIdent(col);
+        String t = "trim(" + q + ")";
+        String re = Sql.quoteString(f.regex());
+        // the first branch takes values without blanks around them (nearly all) without trimming them
+        return "CASE WHEN regexp_full_match(" + q + ", " + re + ") THEN " + strict(q, f) + " WHEN " + q + " IS NULL OR " + t
+                + " = '' THEN NULL WHEN regexp_full_match(" + t + ", " + re + ") THEN " + strict(t, f)
+                + " ELSE error('not in the sampled format') END";
+    }
+
+    /** The text {@code v} in format {@code f} as a date or timestamp; the statement fails when it is not one. */
+    private static String strict(String v, Format f) {
+        return f.strptime() == null ? "CAST(replace(" + v + ", 'T', ' ') AS TIMESTAMP)"
+                : "CAST(strptime(" + v + ", " + Sql.quoteString(f.strptime()) + ") AS " + f.kind() + ")";
+    }
+
+    private static boolean convertible(Format f) {
+        return !f.kind().equals("NUMBER") && (f.strptime() != null || f.name().startsWith("YYYY-MM-DD "));
+    }
+
+    /**
+     * Types and look-alike values of a freshly written table, from one scan of its text columns: the user's types
+     * ({@code --types}) first, then the formats of the other text columns ({@code inferTypes}: not for Parquet, which
+     * carries its own), one rewrite of the table for every column that is converted, then the look-alike values of
+     * the columns that stay text. {@code converted} are the columns already written converted ({@link #guess}).
+     */
+    static void check(Connection db, String schema, String table, List<ColumnType> userTypes, Map<String, Format> converted,
+                      boolean inferTypes, LoadReport.Builder report) throws SQLException {
+        List<String> done = new ArrayList<>();
+        if (inferTypes) {
+            for (ColumnType t : userTypes) {
+                if (t.table().equals(table)) {
+                    applyUser(db, schema, table, t, report);
+                    done.add(t.column().toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        List<String> text = textColumns(db, schema, table);
+        Map<String, Stats> stats = scan(db, tbl(schema, table), text, inferTypes);
+        Map<String, Long> written = converted.isEmpty() ? Map.of() : counts(db, schema, table, converted.keySet());
         Map<String, String> conversions = new LinkedHashMap<>();
-        for (String col : textColumns(db, schema, table)) {
-            if (!done.contains(col.toLowerCase(Locale.ROOT))) {
-                String expr = infer(db, schema, table, col, report);
+        for (String col : columns(db, schema, table)) {
+            Format f = converted.get(col);
+            if (f != null) {
+                report.converted(table + "." + col, f.kind().toLowerCase(Locale.ROOT), written.get(col) + " values in " + f.name());
+            } else if (inferTypes && stats.containsKey(col) && !done.contains(col.toLowerCase(Locale.ROOT))) {
+                String expr = decide(table, col, stats.get(col), report);
                 if (expr != null) {
                     conversions.put(col, expr);
                 }
             }
         }
         convert(db, schema, table, conversions); // one rewrite of the table for all its typed columns
+        for (String col : text) {
+            Stats st = stats.get(col);
+            if (!conversions.containsKey(col) && ValueVariants.eligible(st.distinct(), st.nonNull())) {
+                report.variants(ValueVariants.find(table + "." + col, valueCounts(db, schema, table, col)));
+            }
+        }
     }
 
-    /** Any of the formats: one test per value before the formats are told apart (most text matches none). */
-    private static final String ANY_FORMAT = String.join("|", FORMATS.stream().map(f -> "(?:" + f.regex() + ")").toList());
-
-    /** Finds the column's format; returns the expression that converts it, or null when it stays text. */
-    private static String infer(Connection db, String schema, String table, String col, LoadReport.Builder report) throws SQLException {
-        String q = Sql.quoteIdent(col);
-        StringBuilder sql = new StringBuilder("SELECT count(v)");
-        StringBuilder flags = new StringBuilder();
-        for (int i = 0; i < FORMATS.size(); i++) {
-            sql.append(", count(v) FILTER (WHERE f").append(i).append("), min(v) FILTER (WHERE f").append(i).append(')');
-            flags.append(", CASE WHEN m THEN regexp_full_match(v, ").append(Sql.quoteString(FORMATS.get(i).regex()))
-                    .append(") ELSE false END AS f").append(i); // CASE tests only the values that matched one
+    /**
+     * One scan of {@code relation} reading every check's aggregate for its text {@code columns}: distinct and non-null
+     * values, and with {@code formats} the non-blank ones, whether any has a decimal point and how many look like any
+     * format; then, only for a column where some do, a look at those values per format ({@link #formats}).
+     */
+    static Map<String, Stats> scan(Connection db, String relation, List<String> columns, boolean formats) throws SQLException {
+        Map<String, Stats> out = new LinkedHashMap<>();
+        if (columns.isEmpty()) {
+            return out;
         }
-        sql.append(" FROM (SELECT v").append(flags).append(" FROM (SELECT v, regexp_full_match(v, ")
-                .append(Sql.quoteString(ANY_FORMAT)).append(") AS m FROM (SELECT trim(").append(q).append(") AS v FROM ")
-                .append(tbl(schema, table)).append(") WHERE v <> ''))");
-        long total;
-        Map<Format, Long> counts = new LinkedHashMap<>();
-        Map<Format, String> examples = new LinkedHashMap<>();
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql.toString())) {
+        StringBuilder sql = new StringBuilder("SELECT 0");
+        for (String col : columns) {
+            String q = Sql.quoteIdent(col);
+            sql.append(", count(DISTINCT ").append(q).append("), count(").append(q).append(')');
+            if (formats) { // flat aggregates: DuckDB then tests a dictionary-compressed column once per distinct value
+                sql.append(", count(*) FILTER (WHERE trim(").append(q).append(") <> ''), bool_or(contains(").append(q)
+                        .append(", '.')), count(*) FILTER (WHERE regexp_full_match(trim(").append(q).append("), ")
+                        .append(Sql.quoteString(ANY_FORMAT)).append("))");
+            }
+        }
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql + " FROM " + relation)) {
             rs.next();
-            total = rs.getLong(1);
-            for (int i = 0; i < FORMATS.size(); i++) {
-                long n = rs.getLong(2 + 2 * i);
-                if (n > 0) {
-                    counts.put(FORMATS.get(i), n);
-                    examples.put(FORMATS.get(i), rs.getString(3 + 2 * i));
+            int k = 2;
+            for (String col : columns) {
+                long distinct = rs.getLong(k++);
+                long nonNull = rs.getLong(k++);
+                long total = formats ? rs.getLong(k++) : 0;
+                boolean decimals = formats && rs.getBoolean(k++);
+                long formatted = formats ? rs.getLong(k++) : 0;
+                out.put(col, new Stats(total, new long[FORMATS.size()], new String[FORMATS.size()],
+                        new long[FORMATS.size()], decimals, distinct, nonNull));
+                if (formatted > 0) {
+                    formats(db, relation, col, out.get(col));
                 }
             }
         }
+        return out;
+    }
+
+    /** Per format, the values of {@code col} in it, the smallest, and how many a conversion fails on, into {@code st}. */
+    private static void formats(Connection db, String relation, String col, Stats st) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT 0");
+        for (Format f : FORMATS) {
+            String test = "regexp_full_match(v, " + Sql.quoteString(f.regex()) + ")";
+            sql.append(", count(*) FILTER (WHERE ").append(test).append("), min(v) FILTER (WHERE ").append(test)
+                    .append("), count(*) FILTER (WHERE ").append(test).append(" AND ")
+                    .append(convertible(f) ? tryConvert("v", f) + " IS NULL" : "false").append(')');
+        }
+        String v = "trim(" + Sql.quoteIdent(col) + ")";
+        sql.append(" FROM (SELECT ").append(v).append(" AS v FROM ").append(relation).append(" WHERE regexp_full_match(")
+                .append(v).append(", ").append(Sql.quoteString(ANY_FORMAT)).append("))");
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery(sql.toString())) {
+            rs.next();
+            for (int i = 0; i < FORMATS.size(); i++) {
+                st.matches()[i] = rs.getLong(2 + 3 * i);
+                st.examples()[i] = rs.getString(3 + 3 * i);
+                st.invalid()[i] = rs.getLong(4 + 3 * i);
+            }
+        }
+    }
+
+    /** The value {@code v} (trimmed text) in format {@code f} as a date or timestamp, NULL when it is not one. */
+    private static String tryConvert(String v, Format f) {
+        return f.strptime() == null ? "TRY_CAST(replace(" + v + ", 'T', ' ') AS TIMESTAMP)"
+                : "CAST(try_strptime(" + v + ", " + Sql.quoteString(f.strptime()) + ") AS " + f.kind() + ")";
+    }
+
+    /** Finds the column's format from its scan; returns the expression that converts it, or null when it stays text. */
+    private static String decide(String table, String col, Stats st, LoadReport.Builder report) {
+        Map<Format, Long> counts = new LinkedHashMap<>();
+        Map<Format, String> examples = new LinkedHashMap<>();
+        for (int i = 0; i < FORMATS.size(); i++) {
+            if (st.matches()[i] > 0) {
+                counts.put(FORMATS.get(i), st.matches()[i]);
+                examples.put(FORMATS.get(i), st.examples()[i]);
+            }
+        }
+        long total = st.total();
         if (total == 0 || counts.isEmpty()) {
             return null;
         }
         String where = table + "." + col;
+        String q = Sql.quoteIdent(col);
         if (counts.size() == 1 && counts.values().iterator().next() == total) {
             Format f = counts.keySet().iterator().next();
             if (f.kind().equals("NUMBER")) {
                 report.converted(where, "number", total + " values like '" + examples.get(f) + "'");
                 return "CAST(replace(regexp_replace(trim(" + q + "), '[£$€\\s]', '', 'g'), ',', '') AS "
-                        + (numbersHaveDecimals(db, schema, table, q) ? "DOUBLE" : "BIGINT") + ")";
+                        + (st.decimals() ? "DOUBLE" : "BIGINT") + ")";
             }
-            if (f.strptime() != null || f.name().startsWith("YYYY-MM-DD ")) {
-                String expr = f.strptime() == null ? "TRY_CAST(replace(trim(" + q + "), 'T', ' ') AS TIMESTAMP)"
-                        : "CAST(try_strptime(trim(" + q + "), " + Sql.quoteString(f.strptime()) + ") AS " + f.kind() + ")";
-                long bad = failures(db, schema, table, q, expr);
+            if (convertible(f)) {
+                long bad = st.invalid()[FORMATS.indexOf(f)];
                 if (bad == 0) {
                     report.converted(where, f.kind().toLowerCase(Locale.ROOT), total + " values in " + f.name());
-                    return expr;
+                    return tryConvert("trim(" + q + ")", f);
                 }
                 report.keptText(where, Map.of(f.name() + " (" + bad + " not valid dates)", total),
                         "--types " + where + "=" + f.kind().toLowerCase(Locale.ROOT) + ":" + GUESS.getOrDefault(f.name(), "FORMAT"),
@@ -122,6 +264,13 @@ final class TextTypes {
                 return null;
             }
         }
+        keptText(where, total, counts, examples, report);
+        return null;
+    }
+
+    /** A column of mixed or ambiguous formats stays text, reported with its formats and the fix, unless mostly text. */
+    private static void keptText(String where, long total, Map<Format, Long> counts, Map<Format, String> examples,
+                                 LoadReport.Builder report) {
         long dated = counts.entrySet().stream().filter(e -> !e.getKey().kind().equals("NUMBER")).mapToLong(Map.Entry::getValue).sum();
         Map<String, Long> byName = new LinkedHashMap<>();
         counts.forEach((f, n) -> byName.put(f.name(), n));
@@ -129,7 +278,7 @@ final class TextTypes {
             byName.put("other text", total - counts.values().stream().mapToLong(Long::longValue).sum());
         }
         if (dated * 2 < total && !counts.containsKey(FORMATS.get(FORMATS.size() - 1))) {
-            return null; // a text column with a few date-like values is text
+            return; // a text column with a few date-like values is text
         }
         boolean dates = dated * 2 >= total;
         String fix = dates ? "--types " + where + "=" + (counts.keySet().stream().anyMatch(f -> f.kind().equals("TIMESTAMP"))
@@ -137,7 +286,6 @@ final class TextTypes {
                 .map(f -> GUESS.getOrDefault(f.name(), "FORMAT")).distinct().toList())
                 : "--types " + where + "=number";
         report.keptText(where, byName, fix, counts.keySet().stream().map(examples::get).toList());
-        return null;
     }
 
     private static void applyUser(Connection db, String schema, String table, ColumnType t, LoadReport.Builder report) throws SQLException {
@@ -174,42 +322,36 @@ final class TextTypes {
         report.converted(where, t.kind(), "as --types " + t.spec() + " says");
     }
 
-    /** Case variants and near-duplicates in the table's low-cardinality text columns. */
-    static void variants(Connection db, String schema, String table, LoadReport.Builder report) throws SQLException {
-        for (String col : textColumns(db, schema, table)) {
-            String q = Sql.quoteIdent(col);
-            long distinct;
-            long rows;
-            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(DISTINCT " + q + "), count("
-                    + q + ") FROM " + tbl(schema, table))) {
-                rs.next();
-                distinct = rs.getLong(1);
-                rows = rs.getLong(2);
+    /** Rows per value of a low-cardinality text column, most frequent first. */
+    private static Map<String, Long> valueCounts(Connection db, String schema, String table, String col) throws SQLException {
+        String q = Sql.quoteIdent(col);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT " + q + ", count(*) FROM "
+                + tbl(schema, table) + " WHERE " + q + " IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1")) {
+            while (rs.next()) {
+                counts.put(rs.getString(1), rs.getLong(2));
             }
-            if (!ValueVariants.eligible(distinct, rows)) {
-                continue;
-            }
-            Map<String, Long> counts = new LinkedHashMap<>();
-            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT " + q + ", count(*) FROM "
-                    + tbl(schema, table) + " WHERE " + q + " IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1")) {
-                while (rs.next()) {
-                    counts.put(rs.getString(1), rs.getLong(2));
-                }
-            }
-            report.variants(ValueVariants.find(table + "." + col, counts));
         }
+        return counts;
+    }
+
+    /** Non-null values of each of {@code columns}. */
+    private static Map<String, Long> counts(Connection db, String schema, String table, java.util.Collection<String> columns)
+            throws SQLException {
+        List<String> cols = List.copyOf(columns);
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT " + String.join(", ",
+                cols.stream().map(c -> "count(" + Sql.quoteIdent(c) + ")").toList()) + " FROM " + tbl(schema, table))) {
+            rs.next();
+            for (int i = 0; i < cols.size(); i++) {
+                out.put(cols.get(i), rs.getLong(i + 1));
+            }
+        }
+        return out;
     }
 
     private static String tbl(String schema, String table) {
         return Sql.quoteIdent(schema) + "." + Sql.quoteIdent(table);
-    }
-
-    private static boolean numbersHaveDecimals(Connection db, String schema, String table, String q) throws SQLException {
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT bool_or(contains(" + q + ", '.')) FROM "
-                + tbl(schema, table))) {
-            rs.next();
-            return rs.getBoolean(1);
-        }
     }
 
     /** Non-blank values that {@code expr} turns into NULL. */

@@ -66,6 +66,51 @@ class TypesOnLoadTest {
         }
     }
 
+    /** {@code rows} ISO dates (a day each from 2020-01-01) and then {@code last}, as a CSV file {@code name}.csv. */
+    private Path dates(String name, int rows, String last) throws Exception {
+        StringBuilder csv = new StringBuilder("id,day\n");
+        java.time.LocalDate d = java.time.LocalDate.of(2020, 1, 1);
+        for (int i = 0; i < rows; i++) {
+            csv.append(i).append(',').append(d.plusDays(i)).append('\n');
+        }
+        csv.append(rows).append(',').append(last).append('\n');
+        return Files.writeString(tmp.resolve(name + ".csv"), csv);
+    }
+
+    @Test
+    void a_date_column_is_typed_while_the_table_is_written_and_counts_every_value() throws Exception {
+        Path f = dates("days", 5000, " 2035-09-08 ");
+        DatasetStore store = new DatasetStore(tmp.resolve("store"));
+        Dataset ds = store.ensure("days", new FileLoader(List.of(f)), Progress.NONE);
+        assertThat(type(ds, "days", "day")).isEqualTo("DATE");
+        assertThat(store.loadReport("days").lines()).contains("days.day: date (5001 values in YYYY-MM-DD)");
+        try (Workspace ws = Workspace.open(ds, Workspace.Limits.defaults())) {
+            assertThat(ws.query("SELECT CAST(day AS VARCHAR) FROM days WHERE id = 5000").scalar()).isEqualTo("2035-09-08");
+        }
+    }
+
+    @Test
+    void a_value_in_another_format_after_the_first_rows_keeps_the_column_text_with_every_value_counted() throws Exception {
+        Path f = dates("days", 5000, "2033/09/08");
+        DatasetStore store = new DatasetStore(tmp.resolve("store"));
+        Dataset ds = store.ensure("days", new FileLoader(List.of(f)), Progress.NONE);
+        assertThat(type(ds, "days", "day")).isEqualTo("VARCHAR");
+        LoadReport.KeptText kept = store.loadReport("days").keptText().get(0);
+        assertThat(kept.formats()).containsExactly(java.util.Map.entry("YYYY-MM-DD", 5000L), java.util.Map.entry("YYYY/MM/DD", 1L));
+        assertThat(kept.fix()).isEqualTo("--types days.day=date:%Y-%m-%d|%Y/%m/%d");
+    }
+
+    @Test
+    void an_impossible_date_after_the_first_rows_keeps_the_column_text_and_says_how_many() throws Exception {
+        Path f = dates("days", 5000, "2033-02-30");
+        DatasetStore store = new DatasetStore(tmp.resolve("store"));
+        Dataset ds = store.ensure("days", new FileLoader(List.of(f)), Progress.NONE);
+        assertThat(type(ds, "days", "day")).isEqualTo("VARCHAR");
+        LoadReport.KeptText kept = store.loadReport("days").keptText().get(0);
+        assertThat(kept.formats()).containsExactly(java.util.Map.entry("YYYY-MM-DD (1 not valid dates)", 5001L));
+        assertThat(kept.fix()).isEqualTo("--types days.day=date:%Y-%m-%d");
+    }
+
     @Test
     void a_type_that_does_not_fit_every_value_fails_the_load_naming_a_value_and_the_fix() throws Exception {
         Path f = Files.writeString(tmp.resolve("visits.csv"), "visit_id,day\n1,07/04/2021\n2,2021-04-09\n");
