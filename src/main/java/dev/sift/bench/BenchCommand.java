@@ -191,15 +191,16 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                     + (suite.buildHint() == null ? "" : " Build it with: " + suite.buildHint()));
         }
         Dataset ds = offline.dataset(name, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + name + "'"));
-        out.println("Prompt tokens per question (first request: system prompt, question and, natively, the tool"
-                + " definitions; o200k_base) on dataset '" + ds.name() + "'");
+        out.println("Prompt tokens per question on dataset '" + ds.name() + "' (o200k_base): the first request (system"
+                + " prompt, question and, natively, the tool definitions) and the whole scripted run (the gold SQL through"
+                + " run_sql, then the answer)");
         PromptTokenBench bench = new PromptTokenBench();
         for (dev.sift.llm.ToolCalling mode : dev.sift.llm.ToolCalling.values()) {
             PromptTokenBench.Result r = bench.run(suite, ds, llm -> new Sift(config.home(), llm,
                     dev.sift.data.Workspace.Limits.defaults(), config.embeddings(), dev.sift.agent.grounding.Grounding.CHECK_ONLY,
                     new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
                             io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT),
-                    config.allowedSources(), config.settings(), mode));
+                    config.allowedSources(), config.settings(), mode), mode == dev.sift.llm.ToolCalling.JSON);
             PromptTokenBench.print(mode.wire(), r, out);
         }
         return 0;
