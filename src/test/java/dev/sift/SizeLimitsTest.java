@@ -56,7 +56,7 @@ class SizeLimitsTest {
             "DuckTables.copier", "FeatureEncoder.plan",
             "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
             "ProfileData.profile", "RuleReferenceResolver.elliptic",
-            "RuleReferenceResolver.resolve", "SchemaLinker.link",
+            "RuleReferenceResolver.resolve",
             "SqlGuard.scan", "Suite.item", "Suite.parse", "TextScan.json", "TextToSql.check");
 
     @Test

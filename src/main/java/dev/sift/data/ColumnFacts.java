@@ -9,11 +9,12 @@ import java.util.List;
  * a near-duplicate spelling: {@code 'Retail'/'retail'}), the formats of dates stored as text, each with its
  * row count, and the shape of documents a column holds ({@code documents}: JSON keys, Python-literal dicts or lists
  * stored as text, see {@link DocumentShape}; null when none). Nulls and negatives count every row; variants, formats
- * and documents the first {@code sampled} rows of a large table (0: all rows). {@link #NONE} when nothing was looked
- * at (frames, live engines).
+ * and documents the first {@code sampled} rows of a large table (0: all rows). {@code manyValues} says the variants
+ * were found among many distinct values (a name or free-text column: 'Brian'/'brian' may be two people), not among a
+ * few codes ('Web'/'web' is one channel). {@link #NONE} when nothing was looked at (frames, live engines).
  */
 public record ColumnFacts(long nulls, long negatives, List<String> variants, List<String> dateFormats, String documents,
-                          long sampled) {
+                          long sampled, boolean manyValues) {
     public static final ColumnFacts NONE = new ColumnFacts(0, 0, List.of(), List.of(), 0);
 
     public ColumnFacts {
@@ -21,9 +22,14 @@ public record ColumnFacts(long nulls, long negatives, List<String> variants, Lis
         dateFormats = List.copyOf(dateFormats);
     }
 
-    /** Facts of a column that holds no documents. */
+    /** Facts of a column that holds no documents and has few distinct values. */
     public ColumnFacts(long nulls, long negatives, List<String> variants, List<String> dateFormats, long sampled) {
-        this(nulls, negatives, variants, dateFormats, null, sampled);
+        this(nulls, negatives, variants, dateFormats, null, sampled, false);
+    }
+
+    /** The same facts without the look-alike values. */
+    public ColumnFacts withoutVariants() {
+        return new ColumnFacts(nulls, negatives, List.of(), dateFormats, documents, sampled, false);
     }
 
     /** Whether a text value looks like a date written as text ('2017-04-01 12:15', 'April 01, 2017 at 12:15 PM'). */

@@ -59,20 +59,20 @@ final class ColumnFactsReader {
             }
         }
         String sample = "(SELECT * FROM " + qualified + " LIMIT " + SAMPLE_ROWS + ")";
-        List<List<String>> variants = new ArrayList<>();
+        List<Variants> variants = new ArrayList<>();
         List<List<String>> dates = new ArrayList<>();
         List<String> documents = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             boolean text = cols.get(i)[1].startsWith("VARCHAR");
-            variants.add(text ? variants(connection, sample, cols.get(i)[0]) : List.of());
+            variants.add(text ? variants(connection, sample, cols.get(i)[0]) : Variants.NONE);
             boolean dateLike = text && ColumnFacts.dateLike(samples.get(i));
             dates.add(dateLike ? dateFormats(connection, sample, cols.get(i)[0]) : List.of());
             documents.add(DocumentShape.read(connection, sample, cols.get(i)[0], cols.get(i)[1], samples.get(i)));
         }
         List<ColumnFacts> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(new ColumnFacts(nulls[i], negatives[i], variants.get(i), dates.get(i), documents.get(i),
-                    rows > SAMPLE_ROWS ? SAMPLE_ROWS : 0));
+            out.add(new ColumnFacts(nulls[i], negatives[i], variants.get(i).groups(), dates.get(i), documents.get(i),
+                    rows > SAMPLE_ROWS ? SAMPLE_ROWS : 0, variants.get(i).manyValues()));
         }
         return out;
     }
@@ -83,8 +83,13 @@ final class ColumnFactsReader {
                 "DOUBLE", "REAL").contains(t);
     }
 
+    /** Look-alike values of one column, and whether it has many distinct values (names, free text). */
+    private record Variants(List<String> groups, boolean manyValues) {
+        static final Variants NONE = new Variants(List.of(), false);
+    }
+
     /** Look-alike values: all groups of a low-cardinality column, else the case/spacing groups, a few shown. */
-    private static List<String> variants(Connection connection, String sample, String column) throws SQLException {
+    private static Variants variants(Connection connection, String sample, String column) throws SQLException {
         String q = Sql.quoteIdent(column);
         long distinct;
         long folded;
@@ -99,7 +104,7 @@ final class ColumnFactsReader {
         Map<String, Long> counts = new LinkedHashMap<>();
         boolean few = ValueVariants.eligible(distinct, nonNull);
         if (!few && folded == distinct) {
-            return List.of();
+            return Variants.NONE;
         }
         String sql = few ? "SELECT " + q + ", count(*) FROM " + sample + " WHERE " + q + " IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1"
                 : "SELECT " + q + ", count(*) FROM " + sample + " WHERE lower(trim(" + q + ")) IN (SELECT lower(trim(" + q
@@ -121,12 +126,11 @@ final class ColumnFactsReader {
         if (more > 0 && !out.isEmpty()) {
             out.add("… " + more + " more");
         }
-        return out;
+        return new Variants(out, !few);
     }
 
     private static String cut(String v) {
-        String s = v.replace("'", "''");
-        return s.length() > VALUE_CHARS ? s.substring(0, VALUE_CHARS) + "…" : s;
+        return Clip.words(v.replace("'", "''"), VALUE_CHARS);
     }
 
     /** "412, 82%": a count and its share of the non-null values. */

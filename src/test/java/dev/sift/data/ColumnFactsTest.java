@@ -56,6 +56,27 @@ class ColumnFactsTest {
     }
 
     @Test
+    void look_alike_names_are_shown_in_the_schema_only_when_the_question_links_their_column() throws Exception {
+        StringBuilder csv = new StringBuilder("id,name,channel\n");
+        for (int i = 1; i <= 60; i++) {
+            String name = i == 1 ? "Brian" : i == 2 ? "brian" : "Person " + i;
+            csv.append(i).append(',').append(name).append(',').append(i % 10 == 0 ? "web" : "Web").append('\n');
+        }
+        Dataset ds = TestDatasets.csv("names", Map.of("people.csv", csv.toString()));
+        try (Workspace ws = Workspace.open(ds, Workspace.Limits.defaults())) {
+            ColumnFacts name = column(ws, "people", "name").facts();
+            assertThat(name.variants()).containsExactly("'Brian' (1)/'brian' (1)");
+            assertThat(name.manyValues()).isTrue();
+            assertThat(column(ws, "people", "channel").facts().manyValues()).isFalse();
+            TableInfo people = ws.table("people").orElseThrow();
+            assertThat(SchemaRenderer.line(people)).doesNotContain("'brian'").contains("channel VARCHAR e.g. 'Web'"
+                    + " [variants 'Web' (54)/'web' (6)]");
+            assertThat(SchemaRenderer.line(people, new SchemaRenderer.Notes(Map.of(), java.util.Set.of("people.name"))))
+                    .contains("[variants 'Brian' (1)/'brian' (1)]");
+        }
+    }
+
+    @Test
     void text_dates_with_month_names_are_found_with_every_format_and_its_share() throws Exception {
         StringBuilder csv = new StringBuilder("id,posted\n");
         for (int i = 1; i <= 30; i++) {

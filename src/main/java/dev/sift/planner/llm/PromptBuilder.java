@@ -1,18 +1,15 @@
 package dev.sift.planner.llm;
 
 import dev.sift.agent.ToolsShown;
-import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KgContext;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.PredictionTask;
-import dev.sift.knowledge.SchemaLinker;
 import dev.sift.llm.PromptTemplate;
 import dev.sift.llm.ToolCalling;
 import dev.sift.tool.JsonSchemas;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolRegistry;
-import dev.sift.text.SchemaRenderer;
 
 import java.util.Collection;
 import java.util.List;
@@ -20,13 +17,10 @@ import java.util.Map;
 
 /**
  * Builds the system prompt once per run: framing, the tool catalog (the tools chosen for the question),
- * the knowledge-graph entries relevant to the question, and the budgeted dataset block. When every table
- * fits the schema budget the block shows them all; otherwise schema linking ({@link SchemaLinker}) keeps the
- * tables the question needs, with their keys and join partners.
+ * the knowledge-graph entries relevant to the question, and the dataset block ({@link DatasetBlock}: the tables the
+ * question needs whole, the others named).
  */
 public final class PromptBuilder {
-    /** Characters of schema in the system prompt; inspect_data shows the rest on demand. */
-    public static final int SCHEMA_BUDGET = 6000;
     /** Characters of knowledge-graph entries in the system prompt; query_kg shows more on demand. */
     public static final int KNOWLEDGE_BUDGET = 2500;
 
@@ -102,31 +96,9 @@ public final class PromptBuilder {
         return tools.tools().stream().filter(t -> selection.names().contains(t.spec().name())).toList();
     }
 
-    /** The schema block: everything when it fits {@link #SCHEMA_BUDGET}, else the tables linked to the question. */
+    /** The dataset block for {@code question} ({@link DatasetBlock}): every table when the question is null. */
     public static String schema(Workspace ws, Knowledge k, String question) {
-        String whole = SchemaRenderer.render(ws.tables(), Integer.MAX_VALUE);
-        if (whole.length() <= SCHEMA_BUDGET || question == null) {
-            return withKeys(SchemaRenderer.render(ws.tables(), SCHEMA_BUDGET), k,
-                    ws.datasetTables().stream().map(TableInfo::name).toList());
-        }
-        SchemaLinker.Linked linked = SchemaLinker.link(question, k, SCHEMA_BUDGET - 600);
-        StringBuilder b = new StringBuilder(SchemaRenderer.DATA_NOTICE).append('\n')
-                .append("Tables linked to the question (").append(linked.tables().size()).append(" of ")
-                .append(ws.datasetTables().size()).append("):\n").append(linked.block());
-        for (TableInfo f : ws.frames()) {
-            String line = SchemaRenderer.line(f);
-            if (b.length() + line.length() + 1 > SCHEMA_BUDGET) {
-                break;
-            }
-            b.append('\n').append(line);
-        }
-        return withKeys(b.toString(), k, linked.tables());
-    }
-
-    /** The tables, then their keys, approved joins as conditions and column meanings ({@link SchemaKeys}). */
-    static String withKeys(String tables, Knowledge k, List<String> shown) {
-        String keys = k == null ? "" : SchemaKeys.render(k.graph(), shown, SchemaKeys.BUDGET);
-        return keys.isEmpty() ? tables : tables + "\n" + keys;
+        return DatasetBlock.render(ws, k, question);
     }
 
     /** The knowledge-graph entries relevant to the question, or a pointer to query_kg. */

@@ -10,20 +10,29 @@ import java.util.Map;
 
 /**
  * The part of the schema block a model needs to join and read tables correctly: each table's key, the approved
- * joins between the tables shown written as conditions ({@code client.district_id = district.A1}), and a short
- * meaning per column where the knowledge graph has one (with short code lists). Cut between entries, never
- * inside one, within its own budget, and says what it left out.
+ * joins between the tables shown written as conditions ({@code client.district_id = district.A1}), and the meaning
+ * of each column where the knowledge graph has one (with short code lists). The meanings of the columns the
+ * question links to come first; every meaning is shown whole. Cut between entries, never inside one, within its own
+ * budget, and names what it left out with the call that shows it.
  */
 public final class SchemaKeys {
     /** Characters of keys, joins and column meanings in the system prompt. */
     public static final int BUDGET = 3000;
-    static final int DESCRIPTION_CHARS = 60;
-    static final int CODES_CHARS = 200;
+    /** A longer code list is named with the call that lists it, not shown. */
+    static final int CODES_CHARS = 400;
 
     private SchemaKeys() { }
 
-    /** The block for {@code tables} of {@code kg} (names as the graph has them); empty when the graph knows none. */
+    /** The block for {@code tables} of {@code kg}, no column preferred. */
     public static String render(KnowledgeGraph kg, Collection<String> tables, int budget) {
+        return render(kg, tables, java.util.Set.of(), budget);
+    }
+
+    /**
+     * The block for {@code tables} of {@code kg} (names as the graph has them), the meanings of {@code linked}
+     * columns ({@code table.column}) first; empty when the graph knows none.
+     */
+    public static String render(KnowledgeGraph kg, Collection<String> tables, java.util.Set<String> linked, int budget) {
         List<KgEntry.Join> joins = kg.joins().stream()
                 .filter(j -> j.approved() && tables.contains(j.fromTable()) && tables.contains(j.toTable())).toList();
         // a foreign key is said by its join: not listed again as a key or a meaning
@@ -32,10 +41,7 @@ public final class SchemaKeys {
         List<String> keys = new ArrayList<>();
         List<KgEntry.Column> described = new ArrayList<>();
         for (String t : tables) {
-            if (kg.table(t).isEmpty()) {
-                continue;
-            }
-            for (KgEntry.Column c : kg.columns(t)) {
+            for (KgEntry.Column c : kg.table(t).isEmpty() ? List.<KgEntry.Column>of() : kg.columns(t)) {
                 if (foreign.contains(c.qualified())) {
                     continue;
                 }
@@ -47,34 +53,51 @@ public final class SchemaKeys {
                 }
             }
         }
-        // within the budget, code lists and code-like names (A1–A16, k_symbol) come before readable ones ("date")
-        described.sort(java.util.Comparator.comparingInt(SchemaKeys::priority));
-        List<String> meanings = described.stream().map(SchemaKeys::meaning).toList();
-        // keys the graph matched across formats find no rows by plain equality: said where the join is listed
-        List<String> conditions = joins.stream().map(j -> j.written()
-                + (j.normalised() ? " (" + KgEntry.Join.FORMATS + ")" : "")
-                + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList();
+        // within the budget: the question's columns, then code lists and code-like names (A1–A16), then readable ones
+        described.sort(java.util.Comparator.comparingInt(c -> linked.contains(c.qualified()) ? -1 : priority(c)));
+        Left left = new Left();
         StringBuilder b = new StringBuilder();
-        int[] left = {0};
-        section(b, "Keys (unique, non-null): ", ", ", keys, budget, left);
-        section(b, "Approved joins (foreign key = key; join only along these): ", "; ", conditions, budget, left);
-        section(b, "Column meanings: ", "; ", meanings, budget, left);
-        if (left[0] > 0) {
-            b.append("… ").append(left[0]).append(" more not shown (query_kg node=column:TABLE.COLUMN shows one).\n");
-        }
-        return b.toString().strip();
+        section(b, "Keys (unique, non-null): ", ", ", keys, keys, budget, left);
+        // keys the graph matched across formats find no rows by plain equality: said where the join is listed
+        section(b, "Approved joins (foreign key = key; join only along these): ", "; ", joins.stream()
+                .map(j -> j.written() + (j.normalised() ? " (" + KgEntry.Join.FORMATS + ")" : "")
+                        + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList(),
+                joins.stream().map(KgEntry.Join::written).toList(), budget, left);
+        section(b, "Column meanings: ", "; ", described.stream().map(SchemaKeys::meaning).toList(),
+                described.stream().map(KgEntry.Column::qualified).toList(), budget, left);
+        return (b + left.render()).strip();
     }
 
-    private static void section(StringBuilder b, String head, String sep, List<String> items, int budget, int[] left) {
+    /** What a budget left out, by name. */
+    private static final class Left {
+        final List<String> meanings = new ArrayList<>();
+        final List<String> other = new ArrayList<>();
+
+        String render() {
+            StringBuilder b = new StringBuilder();
+            if (!meanings.isEmpty()) {
+                b.append("Meanings not shown for room (query_kg node=column:TABLE.COLUMN shows one): ")
+                        .append(String.join(", ", meanings)).append(".\n");
+            }
+            if (!other.isEmpty()) {
+                b.append("Keys and joins not shown for room (query_kg section=join lists the joins): ")
+                        .append(String.join(", ", other)).append(".\n");
+            }
+            return b.toString();
+        }
+    }
+
+    private static void section(StringBuilder b, String head, String sep, List<String> items, List<String> names,
+                                int budget, Left left) {
         if (items.isEmpty()) {
             return;
         }
         StringBuilder s = new StringBuilder(head);
         int shown = 0;
-        for (String item : items) {
-            String add = (shown == 0 ? "" : sep) + item;
+        for (int i = 0; i < items.size(); i++) {
+            String add = (shown == 0 ? "" : sep) + items.get(i);
             if (b.length() + s.length() + add.length() + 1 > budget) {
-                left[0]++;
+                (head.startsWith("Column") ? left.meanings : left.other).add(names.get(i));
                 continue;
             }
             s.append(add);
@@ -89,22 +112,23 @@ public final class SchemaKeys {
         return codes(c.codes()) != null ? 0 : !c.name().matches("[a-z][a-z_]{2,}") ? 1 : 2;
     }
 
-    /** {@code district.A11 average salary [CZK per month]}, {@code loan.status: A = …, B = …}; null when unknown. */
+    /** {@code district.A11 average salary}, {@code loan.status: A = …, B = …}; null when unknown. Units are on the table line. */
     static String meaning(KgEntry.Column c) {
         String d = c.description();
         boolean plainId = d != null && c.key() && d.endsWith("identifier");
         StringBuilder b = new StringBuilder(c.qualified());
         boolean any = false;
         if (d != null && !plainId) {
-            b.append(' ').append(d.length() > DESCRIPTION_CHARS ? d.substring(0, DESCRIPTION_CHARS) + "…" : d);
+            b.append(' ').append(d.replace('\n', ' '));
             any = true;
-        }
-        if (c.unit() != null) {
-            b.append(" [").append(c.unit()).append(']');
         }
         String codes = codes(c.codes());
         if (codes != null) {
             b.append(any ? ", codes " : " codes ").append(codes);
+            any = true;
+        } else if (!c.codes().isEmpty()) {
+            b.append(any ? ", " : " ").append(c.codes().size()).append(" codes (query_kg node=").append(c.id())
+                    .append(" lists them)");
             any = true;
         }
         return any ? b.toString() : null;

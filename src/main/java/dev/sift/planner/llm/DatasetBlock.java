@@ -1,0 +1,100 @@
+package dev.sift.planner.llm;
+
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.SchemaLinker;
+import dev.sift.text.SchemaRenderer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The prompt's dataset section for one question. The tables schema linking finds the question needs
+ * ({@link SchemaLinker#focus}: the tables it names, through their names, columns, concepts, metrics or values, and
+ * the tables joining them) are shown whole, most relevant first: each column with its type, unit, a sample and what
+ * a query trips on. The other tables are named only, with the call that shows one. Then the session's frames, then
+ * the keys, approved joins and column meanings of the tables shown ({@link SchemaKeys}). A schema of at most
+ * {@link #SMALL} characters, or a prompt with no question, shows every table: linking would save little there.
+ */
+final class DatasetBlock {
+    /** Characters of table lines (tables and frames) in the system prompt. */
+    static final int BUDGET = 6000;
+    /** A whole schema this short is shown whole for every question. */
+    static final int SMALL = 1500;
+
+    private DatasetBlock() { }
+
+    /** The dataset tables shown whole, most relevant first, and the question's columns ({@code table.column}). */
+    private record Choice(List<TableInfo> shown, Set<String> linked) { }
+
+    static String render(Workspace ws, Knowledge k, String question) {
+        List<TableInfo> tables = ws.datasetTables();
+        Choice choice = choose(tables, k, question);
+        List<TableInfo> shown = choice.shown();
+        StringBuilder b = new StringBuilder(SchemaRenderer.render(shown, BUDGET, notes(k, choice.linked())));
+        List<TableInfo> others = tables.stream().filter(t -> !shown.contains(t)).toList();
+        if (!others.isEmpty()) {
+            b.append('\n').append(shown.isEmpty() ? "Tables" : "Other tables").append(", named only (inspect_data table=NAME"
+                    + " shows one whole): ").append(String.join(", ", others.stream().map(t -> t.name() + " ("
+                    + t.rows() + " rows)").toList()));
+        }
+        frames(b, ws.frames());
+        String keys = k == null ? "" : SchemaKeys.render(k.graph(), shown.stream().map(TableInfo::name).toList(),
+                choice.linked(), SchemaKeys.BUDGET);
+        return keys.isEmpty() ? b.toString() : b + "\n" + keys;
+    }
+
+    private static Choice choose(List<TableInfo> tables, Knowledge k, String question) {
+        if (question == null || k == null || SchemaRenderer.render(tables, Integer.MAX_VALUE, notes(k, Set.of())).length()
+                <= SMALL) {
+            return new Choice(tables, Set.of());
+        }
+        SchemaLinker.Focus focus = SchemaLinker.focus(question, k);
+        return new Choice(ordered(tables, focus.tables()),
+                new LinkedHashSet<>(focus.columns().stream().map(c -> c.substring("column:".length())).toList()));
+    }
+
+    /** The dataset tables named in {@code order} (names as the knowledge graph has them), in that order. */
+    private static List<TableInfo> ordered(List<TableInfo> tables, List<String> order) {
+        List<TableInfo> out = new ArrayList<>();
+        for (String name : order) {
+            tables.stream().filter(t -> t.name().equals(name)).findFirst().ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** The session's frames, one line each while they fit, the rest named. */
+    private static void frames(StringBuilder b, List<TableInfo> frames) {
+        List<String> left = new ArrayList<>();
+        for (TableInfo f : frames) {
+            String line = SchemaRenderer.line(f);
+            if (left.isEmpty() && b.length() + line.length() + 1 <= BUDGET) {
+                b.append('\n').append(line);
+            } else {
+                left.add("frames." + f.name());
+            }
+        }
+        if (!left.isEmpty()) {
+            b.append("\nFrames not shown for room (inspect_data table=NAME shows one): ").append(String.join(", ", left));
+        }
+    }
+
+    /** Units of the graph's columns and the question's columns, for the table lines. */
+    private static SchemaRenderer.Notes notes(Knowledge k, Set<String> linked) {
+        Map<String, String> units = new HashMap<>();
+        if (k != null) {
+            for (KgEntry e : k.graph().entries()) {
+                if (e instanceof KgEntry.Column c && c.unit() != null) {
+                    units.put(c.qualified(), c.unit());
+                }
+            }
+        }
+        return new SchemaRenderer.Notes(units, linked);
+    }
+}
