@@ -25,7 +25,7 @@ final class HugeValues {
     /** Functions whose argument at this index is the size of what they build. */
     private static final Map<String, Integer> SIZE_ARGUMENT = Map.of("repeat", 1, "lpad", 1, "rpad", 1,
             "list_resize", 1, "array_resize", 1, "array_fill", 1);
-    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+    static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(5_000).build()).build());
 
     private HugeValues() { }
@@ -33,10 +33,15 @@ final class HugeValues {
     /** The first call that builds more than {@link #MAX_ELEMENTS}, as "name(…) builds N values". */
     static Optional<String> find(String serializedSql) {
         try {
-            return find(JSON.readTree(serializedSql), false);
+            return find(JSON.readTree(serializedSql));
         } catch (IOException e) {
             return Optional.empty(); // DuckDB's own JSON: the parse has already been checked
         }
+    }
+
+    /** As above, on the serialized statement already read as a tree. */
+    static Optional<String> find(JsonNode serialized) {
+        return find(serialized, false);
     }
 
     private static Optional<String> find(JsonNode node, boolean tableFunction) {

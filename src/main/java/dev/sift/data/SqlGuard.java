@@ -1,5 +1,8 @@
 package dev.sift.data;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -76,7 +80,10 @@ public final class SqlGuard {
         return t;
     });
     /** A bind that outlived the time limit: the connection is busy until it ends. */
-    private volatile Future<?> overdue;
+    private volatile Future<PreparedStatement> overdue;
+    /** The statement the last check bound, and its text (see {@link #takeBound}). */
+    private PreparedStatement bound;
+    private String boundSql;
     /**
      * Statements that passed recently. Being one read-only statement is a property of the text alone; a
      * binding that goes stale (a frame replaced in between) fails safely when the query runs.
@@ -145,7 +152,7 @@ public final class SqlGuard {
                     + " tables; at most " + (MAX_JOINS + 1) + " may be joined in one query (planning more takes"
                     + " minutes). Join fewer tables, or save a partial result with run_sql's label and join that.");
         }
-        Optional<String> huge = HugeValues.find(parsed.tree());
+        Optional<String> huge = HugeValues.find(parsed.json());
         if (huge.isPresent()) {
             throw new QueryException(QueryException.Kind.REFUSED, "Refused: " + huge.get() + "; at most "
                     + HugeValues.MAX_ELEMENTS + " (DuckDB builds it while planning, beyond the memory and time limits)."
@@ -160,12 +167,12 @@ public final class SqlGuard {
      * every statement on the connection would wait for that bind.
      */
     void awaitIdle() throws QueryException {
-        Future<?> pending = overdue;
+        Future<PreparedStatement> pending = overdue;
         if (pending == null) {
             return;
         }
         try {
-            pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            closeQuietly(pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS)); // nobody runs it any more
         } catch (TimeoutException e) {
             throw new QueryException(QueryException.Kind.TIMEOUT, "The previous query is still being planned after"
                     + " the time limit; this session cannot run queries until it ends. Send simpler queries.");
@@ -178,27 +185,42 @@ public final class SqlGuard {
         overdue = null;
     }
 
-    /** DuckDB's verdict on the text (and the functions it calls), read inside DuckDB so only small values cross JDBC. */
+    /** DuckDB's verdict on the text (and the functions it calls), from its parser's serialized statement. */
     private record Parse(boolean error, String errorType, String errorMessage, int statements, List<String> functions,
-            int joins, String tree) { }
+            int joins, String tree, JsonNode json) { }
+
+    private static final Pattern FUNCTION_NAME = Pattern.compile("\"function_name\":\"([^\"]+)\"");
+    private static final Pattern JOIN = Pattern.compile("\"type\":\"JOIN\"");
 
     private Parse parse(String sql) throws QueryException {
-        try (PreparedStatement ps = connection.prepareStatement("SELECT coalesce(j->>'error', 'false') = 'true',"
-                + " j->>'error_type', j->>'error_message', coalesce(json_array_length(j->'statements'), 0),"
-                + " array_to_string(list_distinct(regexp_extract_all(s, '\"function_name\":\"([^\"]+)\"', 1)), ' '),"
-                + " len(regexp_extract_all(s, '\"type\":\"JOIN\"')), s"
-                + " FROM (SELECT s::JSON AS j, s FROM (SELECT json_serialize_sql(?::VARCHAR) AS s))")) {
+        String s;
+        try (PreparedStatement ps = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
             ps.setString(1, sql);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                String functions = rs.getString(5);
-                return new Parse(rs.getBoolean(1), rs.getString(2), rs.getString(3), rs.getInt(4),
-                        functions == null || functions.isBlank() ? List.of() : List.of(functions.split(" ")),
-                        rs.getInt(6), rs.getString(7));
+                s = rs.getString(1);
             }
         } catch (SQLException e) {
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse: " + clean(e));
         }
+        JsonNode j;
+        try {
+            j = HugeValues.JSON.readTree(s);
+        } catch (IOException e) { // nested beyond what the reader takes: only a statement far past the depth limit
+            throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
+        }
+        Set<String> functions = new LinkedHashSet<>();
+        for (Matcher m = FUNCTION_NAME.matcher(s); m.find(); ) {
+            functions.add(m.group(1));
+        }
+        int joins = 0;
+        for (Matcher m = JOIN.matcher(s); m.find(); ) {
+            joins++;
+        }
+        JsonNode statements = j.path("statements");
+        return new Parse(j.path("error").asBoolean(false), j.path("error_type").textValue(),
+                j.path("error_message").textValue(), statements.isArray() ? statements.size() : 0, List.copyOf(functions),
+                joins, s, j);
     }
 
     /**
@@ -207,12 +229,12 @@ public final class SqlGuard {
      * thread and the caller gets the time-limit error at once.
      */
     private void bind(String sql) throws QueryException {
-        Future<?> task = binder.submit(() -> {
-            prepare(sql);
-            return null;
-        });
+        Future<PreparedStatement> task = binder.submit(() -> prepare(sql));
         try {
-            task.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            PreparedStatement ps = task.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            forgetBound();
+            bound = ps;
+            boundSql = sql;
         } catch (TimeoutException e) {
             overdue = task;
             throw new QueryException(QueryException.Kind.TIMEOUT, "Query planning was stopped after the time limit of "
@@ -229,10 +251,15 @@ public final class SqlGuard {
         }
     }
 
-    private void prepare(String sql) throws QueryException {
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+    /** The bound statement, open: the query that follows the check runs it instead of parsing and binding again. */
+    private PreparedStatement prepare(String sql) throws QueryException {
+        PreparedStatement ps = null;
+        try {
+            ps = connection.prepareStatement(sql);
             ps.getMetaData();
+            return ps;
         } catch (SQLException e) {
+            closeQuietly(ps);
             String message = clean(e);
             if (message.startsWith("Permission Error")) {
                 throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query " + OUTSIDE + " ("
@@ -245,7 +272,39 @@ public final class SqlGuard {
         }
     }
 
+    /**
+     * The statement the last check bound for exactly {@code sql}, handed over to run once (the loop checks a call, then
+     * the tool runs it); null when there is none.
+     */
+    PreparedStatement takeBound(String sql) {
+        if (bound == null || !sql.equals(boundSql)) {
+            return null;
+        }
+        PreparedStatement ps = bound;
+        bound = null;
+        boundSql = null;
+        return ps;
+    }
+
+    /** Closes the kept bound statement (a statement that changes frames ran, or another was bound). */
+    void forgetBound() {
+        closeQuietly(bound);
+        bound = null;
+        boundSql = null;
+    }
+
+    private static void closeQuietly(PreparedStatement ps) {
+        try {
+            if (ps != null) {
+                ps.close();
+            }
+        } catch (SQLException ignored) {
+            // closing a statement of a closed connection: nothing to free
+        }
+    }
+
     void close() {
+        forgetBound();
         binder.shutdownNow();
     }
 

@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,6 +68,7 @@ public final class Workspace implements AutoCloseable {
         this.limits = limits;
         this.connection = connection;
         this.guard = new SqlGuard(connection, limits.queryTimeout());
+        this.failures = new QueryFailures(limits);
         this.gate = gate;
         this.ownsGate = ownsGate;
         this.spill = spill;
@@ -76,6 +77,7 @@ public final class Workspace implements AutoCloseable {
         this.datasetTables = datasetTables;
     }
 
+    private final QueryFailures failures;
     private volatile List<TableInfo> framesCache = List.of(); // frames start empty; only runTimed changes them
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
@@ -239,7 +241,7 @@ public final class Workspace implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
-            throw failure(e, ticket);
+            throw failures.of(e, ticket);
         } finally {
             release(ticket);
         }
@@ -318,7 +320,7 @@ public final class Workspace implements AutoCloseable {
                 return reader.read(rs);
             }
         } catch (SQLException e) {
-            throw failure(e, ticket);
+            throw failures.of(e, ticket);
         } finally {
             release(ticket);
         }
@@ -381,13 +383,14 @@ public final class Workspace implements AutoCloseable {
     void runTimed(String sql) throws QueryException {
         framesVersion.incrementAndGet();
         framesCache = null;
+        guard.forgetBound();
         QueryGate.Ticket ticket = null;
         try (Statement st = connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
             ticket = admit(st);
             st.execute(sql);
         } catch (SQLException e) {
-            throw failure(e, ticket);
+            throw failures.of(e, ticket);
         } finally {
             release(ticket);
             framesVersion.incrementAndGet();
@@ -401,10 +404,11 @@ public final class Workspace implements AutoCloseable {
         List<List<Object>> rows = new ArrayList<>();
         boolean more;
         QueryGate.Ticket ticket = null;
-        try (Statement st = connection.createStatement()) {
+        PreparedStatement bound = guard.takeBound(sql); // checked moments ago: run what the check bound
+        try (Statement st = bound != null ? bound : connection.createStatement()) {
             st.setQueryTimeout(timeoutSeconds());
             ticket = admit(st);
-            try (ResultSet rs = st.executeQuery(sql)) {
+            try (ResultSet rs = bound != null ? bound.executeQuery() : st.executeQuery(sql)) {
                 ResultSetMetaData md = rs.getMetaData();
                 int n = md.getColumnCount();
                 for (int i = 1; i <= n; i++) {
@@ -419,7 +423,7 @@ public final class Workspace implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
-            throw failure(e, ticket);
+            throw failures.of(e, ticket);
         } finally {
             release(ticket);
         }
@@ -442,7 +446,7 @@ public final class Workspace implements AutoCloseable {
     }
 
     private int timeoutSeconds() {
-        return (int) Math.max(1, Math.ceil(limits.queryTimeout().toMillis() / 1000.0));
+        return QueryFailures.seconds(limits);
     }
 
     /** Waits for the gate (up to the time limit) and starts the memory watch on {@code st}. */
@@ -459,33 +463,8 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    /** "ran out of memory (limit 2 GB)" whether DuckDB or the gate's watch stopped it. */
-    private QueryException outOfMemory() {
-        return new QueryException(QueryException.Kind.FAILED, "Query ran out of memory (limit "
-                + limits.memoryLimit().replaceAll("(?i)^\\s*([0-9.]+)\\s*([KMGT]I?B)\\s*$", "$1 $2") + ") and was stopped."
-                + " Aggregate in SQL, filter earlier, select fewer columns, or avoid building huge lists and strings.");
-    }
-
-    private QueryException failure(SQLException e, QueryGate.Ticket ticket) {
-        if (ticket != null && ticket.outOfMemory()) {
-            return outOfMemory();
-        }
-        return failure(e);
-    }
-
     QueryException failure(SQLException e) {
-        if (String.valueOf(e.getMessage()).startsWith("Out of Memory Error")) {
-            return outOfMemory();
-        }
-        if (e instanceof SQLTimeoutException || String.valueOf(e.getMessage()).contains("INTERRUPT")) {
-            return new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled after the time limit of "
-                    + timeoutSeconds() + " s. Aggregate more, filter earlier, or avoid cross joins.");
-        }
-        String message = SqlGuard.clean(e);
-        if (message.startsWith("Permission Error") || message.contains("read-only mode")) {
-            return new QueryException(QueryException.Kind.REFUSED, "Refused: " + message);
-        }
-        return new QueryException(QueryException.Kind.FAILED, "Query failed while running: " + message);
+        return failures.of(e);
     }
 
     /** Dataset tables (schema, row counts and one sample value per column), then this session's frames. */

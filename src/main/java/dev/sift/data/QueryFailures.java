@@ -1,0 +1,50 @@
+package dev.sift.data;
+
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+
+/**
+ * What a failed query of a workspace tells the planner: it ran out of memory (whether DuckDB or the gate's watch
+ * stopped it), hit the time limit, was refused, or failed with DuckDB's own message.
+ */
+final class QueryFailures {
+    private final Workspace.Limits limits;
+
+    QueryFailures(Workspace.Limits limits) {
+        this.limits = limits;
+    }
+
+    /** The time limit in whole seconds, at least one (what JDBC's query timeout takes). */
+    static int seconds(Workspace.Limits limits) {
+        return (int) Math.max(1, Math.ceil(limits.queryTimeout().toMillis() / 1000.0));
+    }
+
+    /** "ran out of memory (limit 2 GB)" whether DuckDB or the gate's watch stopped it. */
+    QueryException outOfMemory() {
+        return new QueryException(QueryException.Kind.FAILED, "Query ran out of memory (limit "
+                + limits.memoryLimit().replaceAll("(?i)^\\s*([0-9.]+)\\s*([KMGT]I?B)\\s*$", "$1 $2") + ") and was stopped."
+                + " Aggregate in SQL, filter earlier, select fewer columns, or avoid building huge lists and strings.");
+    }
+
+    QueryException of(SQLException e, QueryGate.Ticket ticket) {
+        if (ticket != null && ticket.outOfMemory()) {
+            return outOfMemory();
+        }
+        return of(e);
+    }
+
+    QueryException of(SQLException e) {
+        if (String.valueOf(e.getMessage()).startsWith("Out of Memory Error")) {
+            return outOfMemory();
+        }
+        if (e instanceof SQLTimeoutException || String.valueOf(e.getMessage()).contains("INTERRUPT")) {
+            return new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled after the time limit of "
+                    + seconds(limits) + " s. Aggregate more, filter earlier, or avoid cross joins.");
+        }
+        String message = SqlGuard.clean(e);
+        if (message.startsWith("Permission Error") || message.contains("read-only mode")) {
+            return new QueryException(QueryException.Kind.REFUSED, "Refused: " + message);
+        }
+        return new QueryException(QueryException.Kind.FAILED, "Query failed while running: " + message);
+    }
+}
