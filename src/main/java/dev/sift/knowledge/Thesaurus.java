@@ -24,6 +24,8 @@ public final class Thesaurus {
     private static final int SENSES = 2;
     private static final POS[] ORDER = {POS.NOUN, POS.VERB, POS.ADJECTIVE, POS.ADVERB};
     private static volatile long loadMillis = -1;
+    /** Words a sense of a word with several must share with its context to be the one meant. */
+    private static final int MIN_OVERLAP = 2;
 
     private Thesaurus() { }
 
@@ -105,6 +107,89 @@ public final class Thesaurus {
         }
         out.remove(w);
         return new ArrayList<>(out);
+    }
+
+    /**
+     * A word's base form as a noun ("transactions" → transaction, "salary" → salary), or null when it is no noun or
+     * is an inflected verb that no noun inflects to ("lent" is lend, not the season; "granted" is grant).
+     */
+    public static synchronized String nounBase(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        try {
+            List<String> bases = Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.NOUN, w);
+            boolean inflectedNoun = bases.stream().anyMatch(b -> !b.equalsIgnoreCase(w));
+            boolean inflectedVerb = Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.VERB, w).stream()
+                    .anyMatch(b -> !b.equalsIgnoreCase(w));
+            if (bases.isEmpty() || inflectedVerb && !inflectedNoun) {
+                return null;
+            }
+            return bases.stream().filter(b -> !b.equalsIgnoreCase(w)).findFirst().orElse(w).toLowerCase(Locale.ROOT);
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + word + "' failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Single-word nouns naming the sense of a noun that its context means, in WordNet's order, for rewording a
+     * question without changing what it asks. The sense is the word's only noun sense, else the one whose gloss and
+     * words share the most words (of four letters or more, compared by {@link Phrases#stem}) with {@code context} —
+     * the dataset's own names and descriptions — and none when no sense shares any: "salary" → [wage, pay,
+     * remuneration]; "district" beside "region" → [territory]; "account" in a bank's words is its bank-account sense,
+     * which has no one-word synonym. The sense must be one of the word's {@value #SENSES} most frequent, and a
+     * synonym counts only when the sense is its own most frequent one: "type" is never "eccentric".
+     */
+    public static synchronized List<String> nounSynonymsIn(String word, Set<String> context) {
+        List<String> out = new ArrayList<>();
+        try {
+            IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.NOUN, word.toLowerCase(Locale.ROOT));
+            Synset sense = iw == null ? null : senseIn(iw, context);
+            if (sense == null || !usual(iw).contains(sense)) {
+                return out;
+            }
+            for (Word x : sense.getWords()) {
+                String lemma = x.getLemma().toLowerCase(Locale.ROOT);
+                IndexWord other = Holder.DICTIONARY.lookupIndexWord(POS.NOUN, lemma);
+                if (lemma.matches("[a-z]+") && !lemma.equals(iw.getLemma()) && other != null
+                        && other.getSenses().get(0).equals(sense) && !out.contains(lemma)) {
+                    out.add(lemma);
+                }
+            }
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + word + "' failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** The noun's sense its context means (see {@link #nounSynonymsIn}), or null. */
+    private static Synset senseIn(IndexWord iw, Set<String> context) {
+        List<Synset> senses = iw.getSenses();
+        if (senses.size() == 1) {
+            return senses.get(0);
+        }
+        Set<String> ctx = new java.util.HashSet<>();
+        context.forEach(c -> ctx.add(Phrases.stem(c.toLowerCase(Locale.ROOT))));
+        ctx.remove(Phrases.stem(iw.getLemma()));
+        Synset best = null;
+        int bestOverlap = MIN_OVERLAP - 1;
+        boolean tied = false;
+        for (Synset s : senses) {
+            Set<String> words = new java.util.HashSet<>();
+            for (String w : (s.getGloss() + " " + String.join(" ", s.getWords().stream().map(Word::getLemma).toList()))
+                    .toLowerCase(Locale.ROOT).split("[^a-z]+")) {
+                if (w.length() >= 4) {
+                    words.add(Phrases.stem(w));
+                }
+            }
+            words.retainAll(ctx);
+            if (words.size() > bestOverlap) {
+                best = s;
+                bestOverlap = words.size();
+                tied = false;
+            } else if (words.size() == bestOverlap) {
+                tied = true;
+            }
+        }
+        return tied ? null : best;
     }
 
     private static List<Synset> usual(IndexWord iw) {

@@ -59,26 +59,45 @@ public final class Datagen {
                 .compose((int) Math.ceil(options.n() * CONVERSATION_SHARE));
         List<Suite.Item> predictive = Predictive.items(inv, this::goldRuns);
         int turns = chats.stream().mapToInt(c -> c.turns().size()).sum();
-        int drafts = Math.max(1, (int) Math.ceil((options.n() - turns - predictive.size()) / 3.0));
-        List<Draft> chosen = choose(new Templates(inv, rnd, this::scalar).all(), drafts, rnd, kept, dropped);
-        List<Suite.Item> items = new ArrayList<>();
-        Map<String, Integer> numbers = new LinkedHashMap<>();
-        for (Draft d : chosen) {
-            int k = numbers.merge(d.template(), 1, Integer::sum);
-            for (int w = 0; w < Wordings.LABELS.size(); w++) {
-                String id = String.format("%s-%02d-%s", d.template(), k, Wordings.LABELS.get(w));
-                items.add(new Suite.Item(id, d.tier(), d.wordings().get(w), d.goldSql(), null, d.scoring(),
-                        d.scoring() == Suite.Scoring.NUMERIC ? Suite.NUMERIC_TOLERANCE : Suite.ROW_SET_TOLERANCE, null,
-                        d.template(), Wordings.LABELS.get(w)));
-            }
-        }
+        int rest = Math.max(1, options.n() - turns - predictive.size());
+        List<Draft> chosen = choose(new Templates(inv, rnd, this::scalar).all(), (int) Math.ceil(rest / 3.0), rnd, dropped);
+        List<Suite.Item> items = worded(chosen, LexicalWording.of(inv, kg), rest, kept);
         items.addAll(predictive);
         return new Result(new GeneratedSuite(ws.dataset(), options, items, chats), kept, dropped);
     }
 
+    /**
+     * Each draft's items in its three wordings, and a fourth ({@link Wordings#WORDNET}) when WordNet rewords it, until
+     * there are {@code wanted} items; {@code kept} counts the drafts used, per template.
+     */
+    private static List<Suite.Item> worded(List<Draft> chosen, LexicalWording lexical, int wanted, Map<String, Integer> kept) {
+        List<Suite.Item> items = new ArrayList<>();
+        Map<String, Integer> numbers = new LinkedHashMap<>();
+        for (Draft d : chosen) {
+            if (items.size() >= wanted) {
+                break;
+            }
+            int k = numbers.merge(d.template(), 1, Integer::sum);
+            kept.merge(d.template(), 1, Integer::sum);
+            List<String> texts = new ArrayList<>(d.wordings());
+            List<String> labels = new ArrayList<>(Wordings.LABELS);
+            String reworded = lexical.reword(d.wordings().get(0));
+            if (reworded != null) {
+                texts.add(reworded);
+                labels.add(Wordings.WORDNET);
+            }
+            for (int w = 0; w < texts.size(); w++) {
+                String id = String.format("%s-%02d-%s", d.template(), k, labels.get(w));
+                items.add(new Suite.Item(id, d.tier(), texts.get(w), d.goldSql(), null, d.scoring(),
+                        d.scoring() == Suite.Scoring.NUMERIC ? Suite.NUMERIC_TOLERANCE : Suite.ROW_SET_TOLERANCE, null,
+                        d.template(), labels.get(w)));
+            }
+        }
+        return items;
+    }
+
     /** Round-robin over the templates (each list shuffled by the seed) until {@code wanted} drafts pass their checks. */
-    private List<Draft> choose(List<List<Draft>> byTemplate, int wanted, Random rnd, Map<String, Integer> kept,
-                               Map<String, Integer> dropped) {
+    private List<Draft> choose(List<List<Draft>> byTemplate, int wanted, Random rnd, Map<String, Integer> dropped) {
         List<List<Draft>> queues = new ArrayList<>();
         for (List<Draft> drafts : byTemplate) {
             List<Draft> q = new ArrayList<>(drafts);
@@ -95,7 +114,6 @@ public final class Datagen {
                     Draft d = q.remove(0);
                     if (golds.add(d.goldSql()) && goldOk(d)) {
                         out.add(d);
-                        kept.merge(d.template(), 1, Integer::sum);
                         progress = true;
                         break;
                     }

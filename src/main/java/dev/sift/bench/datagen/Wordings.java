@@ -7,10 +7,14 @@ import java.util.Locale;
  * How generated questions are worded. Every draft has three wordings, reported apart by {@code bench run}:
  * {@code plain} (the template's direct form), {@code reordered} (another sentence frame: the clause first, "what is
  * the number of" for "how many") and {@code synonyms} (the nouns replaced by the knowledge graph's synonyms of the
- * table, aggregate words by their English synonyms: mean for average, maximum for highest).
+ * table, aggregate words by their English synonyms: mean for average, maximum for highest); and, where WordNet has a
+ * synonym of the most frequent sense of a noun naming the data, {@code wordnet} ({@link LexicalWording}).
  */
 final class Wordings {
+    /** The wordings every draft has. */
     static final List<String> LABELS = List.of("plain", "reordered", "synonyms");
+    /** The plain wording with the data's nouns replaced by WordNet synonyms, when it has any. */
+    static final String WORDNET = "wordnet";
 
     /** An aggregate: its SQL function, its plain word and its synonym. */
     record Aggregate(String sql, String word, String synonym, boolean numericScoring) { }

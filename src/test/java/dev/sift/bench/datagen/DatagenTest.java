@@ -6,6 +6,7 @@ import dev.sift.bench.Suite;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;
+import dev.sift.knowledge.Thesaurus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,18 +55,52 @@ class DatagenTest extends OnBankWorkspace {
             QueryResult r = ws.query(item.goldSql());
             assertThat(r.rows()).as(item.id() + ": " + item.goldSql()).isNotEmpty();
             assertThat(item.template()).as(item.id()).isNotNull();
-            assertThat(Wordings.LABELS).as(item.id()).contains(item.wording());
+            assertThat(item.wording()).as(item.id()).isIn("plain", "reordered", "synonyms", "wordnet");
         }
     }
 
     @Test
-    void every_template_is_used_and_each_question_comes_in_three_wordings() throws Exception {
+    void every_template_is_used_and_each_question_comes_in_three_wordings_and_a_wordnet_one_where_it_has_synonyms()
+            throws Exception {
         GeneratedSuite s = generate(ws, 200, 7).suite();
         Set<String> templates = s.items().stream().map(Suite.Item::template).collect(Collectors.toSet());
         assertThat(templates).containsAll(Templates.NAMES);
-        Map<String, Long> perQuestion = s.items().stream()
-                .collect(Collectors.groupingBy(i -> i.id().replaceAll("-(plain|reordered|synonyms)$", ""), Collectors.counting()));
-        assertThat(perQuestion.values()).containsOnly(3L);
+        Map<String, List<Suite.Item>> perQuestion = s.items().stream().filter(i -> i.tier() == Suite.Tier.ANALYTIC)
+                .collect(Collectors.groupingBy(i -> i.id().replaceAll("-(plain|reordered|synonyms|wordnet)$", "")));
+        for (List<Suite.Item> wordings : perQuestion.values()) {
+            assertThat(wordings).extracting(Suite.Item::wording).startsWith("plain", "reordered", "synonyms");
+            assertThat(wordings.size()).isBetween(3, 4);
+        }
+        List<Suite.Item> wordnet = s.items().stream().filter(i -> "wordnet".equals(i.wording())).toList();
+        assertThat(wordnet).isNotEmpty();
+        for (Suite.Item w : wordnet) {
+            Suite.Item plain = s.items().stream().filter(i -> i.id().equals(w.id().replace("-wordnet", "-plain")))
+                    .findFirst().orElseThrow();
+            assertThat(w.question()).isNotEqualTo(plain.question());
+            assertThat(w.goldSql()).isEqualTo(plain.goldSql());
+        }
+    }
+
+    @Test
+    void the_wordnet_wording_replaces_the_datas_nouns_by_synonyms_of_the_sense_the_dataset_means() throws Exception {
+        var kg = Knowledge.load(ws).graph();
+        LexicalWording lexical = LexicalWording.of(Inventory.read(ws, kg), kg);
+        assertThat(lexical.replacements()).containsEntry("salary", "wage").containsEntry("districts", "territories")
+                .doesNotContainKey("type").doesNotContainKey("amount");
+        assertThat(lexical.reword("What is the average salary of districts?")).isEqualTo(
+                "What is the average wage of territories?");
+        // 'amount' has 'sum' as its first-sense synonym: a word of aggregation, so it stays
+        assertThat(lexical.reword("What is the total amount of loans?")).isNull();
+        assertThat(LexicalWording.plural("territory")).isEqualTo("territories");
+        assertThat(LexicalWording.plural("class")).isEqualTo("classes");
+    }
+
+    @Test
+    void a_noun_keeps_its_words_when_no_usual_sense_of_it_is_the_first_sense_of_a_synonym() {
+        assertThat(Thesaurus.nounSynonymsIn("salary", Set.of())).containsExactly("wage", "pay", "remuneration");
+        assertThat(Thesaurus.nounSynonymsIn("type", Set.of("person", "character", "kind"))).isEmpty();
+        assertThat(Thesaurus.nounBase("transactions")).isEqualTo("transaction");
+        assertThat(Thesaurus.nounBase("lent")).isNull();
     }
 
     @Test
