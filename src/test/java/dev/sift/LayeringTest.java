@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -92,10 +93,10 @@ class LayeringTest {
                 + "import dev.sift.tool.sql.RunSql;\nimport dev.sift.tool.ToolResult;\n"))
                 .containsExactly("L.java: agent may not use planner (dev.sift.planner.RulePlanner)",
                         "L.java: agent may not use tool.sql (dev.sift.tool.sql.RunSql)");
-        assertThat(check(Path.of("C.java"), "package dev.sift.cli;\nimport dev.sift.bench.Suite;\n"))
-                .containsExactly("C.java: cli may not use bench (dev.sift.bench.Suite)");
-        assertThat(check(Path.of("W.java"), "package dev.sift.web;\nimport static dev.sift.bench.Suite.load;\n"))
-                .containsExactly("W.java: web may not use bench (dev.sift.bench.Suite)");
+        assertThat(check(Path.of("C.java"), "package dev.sift.cli;\nimport dev.sift.bench.BenchRunner;\n"))
+                .containsExactly("C.java: cli may not use bench (dev.sift.bench.BenchRunner)");
+        assertThat(check(Path.of("W.java"), "package dev.sift.web;\nimport static dev.sift.bench.BenchRunner.run;\n"))
+                .containsExactly("W.java: web may not use bench (dev.sift.bench.BenchRunner)");
     }
 
     @Test
@@ -126,6 +127,80 @@ class LayeringTest {
         assertThat(check(Path.of("N.java"), "package dev.sift.connectors;\nimport dev.sift.data.Dataset;\n"))
                 .containsExactly("N.java: package connectors is not on the package map (LayeringTest.ALLOWED,"
                         + " docs/architecture.md)");
+    }
+
+    @Test
+    void no_two_packages_depend_on_each_other_in_a_cycle() throws IOException {
+        Map<String, Set<String>> uses = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(MAIN)) {
+            files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(f -> addUses(uses, read(f)));
+        }
+        assertThat(cycles(uses)).isEmpty();
+    }
+
+    @Test
+    void a_cycle_between_packages_is_reported_as_the_path_that_closes_it() {
+        Map<String, Set<String>> uses = new TreeMap<>();
+        addUses(uses, "package dev.sift.bench;\nimport dev.sift.bench.datagen.Datagen;\nimport dev.sift.data.Workspace;\n");
+        addUses(uses, "package dev.sift.bench.datagen;\nclass G { Object s = dev.sift.bench.dab.DabTask.class; }\n");
+        addUses(uses, "package dev.sift.bench.dab;\nimport dev.sift.bench.BenchReport;\n// dev.sift.data.Workspace\n");
+        addUses(uses, "package dev.sift.data;\nimport dev.sift.data.Sql;\n");
+        assertThat(cycles(uses)).containsExactly("bench -> bench.datagen -> bench.dab -> bench");
+        addUses(uses, "package dev.sift.data;\nimport dev.sift.bench.BenchReport;\n");
+        assertThat(cycles(uses)).as("each package's shortest way back; a package on a reported cycle starts none")
+                .containsExactly("bench -> data -> bench", "bench.dab -> bench -> bench.datagen -> bench.dab");
+    }
+
+    /** Adds the packages a source file's code refers to (not its own) to what its package uses. */
+    private static void addUses(Map<String, Set<String>> uses, String source) {
+        Matcher pm = PACKAGE.matcher(source);
+        if (!pm.find()) {
+            return;
+        }
+        String from = relative(pm.group(1));
+        Set<String> to = uses.computeIfAbsent(from, k -> new TreeSet<>());
+        Matcher m = REFERENCE.matcher(withoutComments(source));
+        while (m.find()) {
+            String target = m.group(1).isEmpty() ? "" : m.group(1).substring(1);
+            if (!target.equals(from)) {
+                to.add(target);
+            }
+        }
+    }
+
+    /**
+     * For each package, in order, the shortest path of uses that leads from it back to itself, unless the package is
+     * on a cycle already reported; a package with none is on no cycle.
+     */
+    private static List<String> cycles(Map<String, Set<String>> uses) {
+        List<String> out = new ArrayList<>();
+        Set<String> reported = new TreeSet<>();
+        for (String start : uses.keySet()) {
+            if (reported.contains(start)) {
+                continue;
+            }
+            Map<String, String> via = new LinkedHashMap<>();
+            java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>(List.of(start));
+            while (!queue.isEmpty() && !via.containsKey(start)) {
+                String p = queue.poll();
+                for (String next : uses.getOrDefault(p, Set.of())) {
+                    if (!via.containsKey(next)) {
+                        via.put(next, p);
+                        queue.add(next);
+                    }
+                }
+            }
+            if (via.containsKey(start)) {
+                List<String> path = new ArrayList<>(List.of(start));
+                for (String p = via.get(start); !p.equals(start); p = via.get(p)) {
+                    path.add(0, p);
+                }
+                path.add(0, start);
+                reported.addAll(path);
+                out.add(String.join(" -> ", path.stream().map(p -> p.isEmpty() ? "dev.sift" : p).toList()));
+            }
+        }
+        return out;
     }
 
     static List<String> check(Path file, String source) {

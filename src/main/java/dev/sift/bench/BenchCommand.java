@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.Suite;
 import dev.sift.Sift;
 import dev.sift.cli.CommandExtension;
 import dev.sift.cli.ConsoleProgress;

@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.Suite;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sift.bench.BenchRunner.ItemResult;

@@ -1,13 +1,15 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.ResultMatcher;
+import dev.sift.bench.suite.Suite;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
 import dev.sift.agent.AgentLoop;
 import dev.sift.agent.AgentRun;
 import dev.sift.agent.AnswerKind;
 import dev.sift.agent.Step;
-import dev.sift.bench.Suite.Item;
-import dev.sift.bench.Suite.Scoring;
+import dev.sift.bench.suite.Suite.Item;
+import dev.sift.bench.suite.Suite.Scoring;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.Dataset;
 import dev.sift.data.QueryResult;

@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.Suite;
 import dev.sift.bench.BenchReport.Tally;
 import dev.sift.bench.BenchRunner.ItemResult;
 import dev.sift.bench.BenchRunner.Outcome;

@@ -1,9 +1,10 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.Suite;
 import dev.sift.agent.TraceStore;
 import dev.sift.bench.BenchRunner.ItemResult;
 import dev.sift.bench.BenchRunner.Outcome;
-import dev.sift.bench.Suite.Item;
+import dev.sift.bench.suite.Suite.Item;
 import dev.sift.data.Dataset;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;

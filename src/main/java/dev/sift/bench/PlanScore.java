@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.Suite;
 import dev.sift.bench.BenchRunner.ItemResult;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.Suite;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.knuddels.jtokkit.Encodings;

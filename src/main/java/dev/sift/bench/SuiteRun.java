@@ -6,7 +6,7 @@ import dev.sift.cli.Runtime;
 import dev.sift.agent.AgentConfig;
 import dev.sift.bench.BenchReport;
 import dev.sift.bench.BenchRunner;
-import dev.sift.bench.Suite;
+import dev.sift.bench.suite.Suite;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 

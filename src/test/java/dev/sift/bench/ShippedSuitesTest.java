@@ -1,5 +1,6 @@
 package dev.sift.bench;
 
+import dev.sift.bench.suite.Suite;
 import dev.sift.TestDatasets;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;

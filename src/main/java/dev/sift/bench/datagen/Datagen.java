@@ -1,7 +1,7 @@
 package dev.sift.bench.datagen;
 
-import dev.sift.bench.ResultMatcher;
-import dev.sift.bench.Suite;
+import dev.sift.bench.suite.ResultMatcher;
+import dev.sift.bench.suite.Suite;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;

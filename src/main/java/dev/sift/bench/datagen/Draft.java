@@ -1,6 +1,6 @@
 package dev.sift.bench.datagen;
 
-import dev.sift.bench.Suite;
+import dev.sift.bench.suite.Suite;
 
 import java.util.List;
 

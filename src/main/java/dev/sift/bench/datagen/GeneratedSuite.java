@@ -2,7 +2,7 @@ package dev.sift.bench.datagen;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sift.bench.Suite;
+import dev.sift.bench.suite.Suite;
 import dev.sift.data.Dataset;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.sift.bench.datagen;
 
 import dev.sift.OnBankWorkspace;
 import dev.sift.TestDatasets;
-import dev.sift.bench.Suite;
+import dev.sift.bench.suite.Suite;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;

@@ -3,7 +3,7 @@ package dev.sift.planner.llm;
 import dev.sift.Sift;
 import dev.sift.TestDatasets;
 import dev.sift.agent.ToolsShown;
-import dev.sift.bench.Suite;
+import dev.sift.bench.suite.Suite;
 import dev.sift.bench.SyntheticTools;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;

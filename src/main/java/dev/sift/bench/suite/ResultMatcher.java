@@ -1,4 +1,4 @@
-package dev.sift.bench;
+package dev.sift.bench.suite;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.sift.bench;
+package dev.sift.bench.suite;
 
 import org.junit.jupiter.api.Test;
 

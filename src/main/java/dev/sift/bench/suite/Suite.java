@@ -1,4 +1,4 @@
-package dev.sift.bench;
+package dev.sift.bench.suite;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package dev.sift.bench;
+package dev.sift.bench.suite;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,5 +171,14 @@ class SuiteTest {
         assertThat(error("suite: t\ndataset: bank\nitems:\n  - {id: m1.1, tier: clarify, expect: clarify, question: q}\n"
                 + "conversations:\n  - {id: m1, turns: [{question: q, gold_sql: SELECT 1}]}\n"))
                 .isEqualTo("FILE: conversation 'm1' (#1): turn id 'm1.1' is also an item's id");
+    }
+
+    @Test
+    void tools_lists_in_a_suite_file_must_be_lists_of_names() {
+        com.fasterxml.jackson.databind.node.ObjectNode root = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        root.put("suite", "s").put("dataset", "bank").putArray("items").addObject().put("id", "a1").put("tier", "analytic")
+                .put("question", "q").put("gold_sql", "SELECT 1").put("tools_needed", "run_sql");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Suite.parse(root, java.nio.file.Path.of("FILE")))
+                .hasMessage("FILE: item 'a1' (#1): 'tools_needed' must be a list of tool names, e.g. [run_sql]");
     }
 }
