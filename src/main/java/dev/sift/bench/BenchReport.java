@@ -38,6 +38,20 @@ public final class BenchReport {
             return total == 0 ? null : (double) correct / total;
         }
 
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("total", total);
+            m.put("answered", answered);
+            m.put("correct", correct);
+            m.put("wrong", wrong);
+            m.put("abstained", abstained);
+            m.put("error", error);
+            m.put("precision", round(precision()));
+            m.put("coverage", round(coverage()));
+            m.put("accuracy", round(accuracy()));
+            return m;
+        }
+
         Double metric(String name) {
             return switch (name) {
                 case "precision" -> precision();
@@ -49,7 +63,17 @@ public final class BenchReport {
     }
 
     /** A target of the suite and where the run stands ({@code met} is false when the metric is undefined). */
-    public record Target(String name, String op, double target, Double actual, boolean met) { }
+    public record Target(String name, String op, double target, Double actual, boolean met) {
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", name);
+            m.put("op", op);
+            m.put("target", target);
+            m.put("actual", round(actual));
+            m.put("met", met);
+            return m;
+        }
+    }
 
     private final Suite suite;
     private final String dataset;
@@ -142,6 +166,15 @@ public final class BenchReport {
             return judged == 0 ? null : (double) judgedGrounded / judged;
         }
 
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("by_status", byStatus);
+            m.put("judged", judged);
+            m.put("judged_grounded", judgedGrounded);
+            m.put("groundedness", round(rate()));
+            return m;
+        }
+
         String line() {
             StringBuilder b = new StringBuilder();
             byStatus.forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(v).append(' ').append(k));
@@ -181,44 +214,17 @@ public final class BenchReport {
         Map<String, Object> summary = new LinkedHashMap<>();
         for (String scope : SCOPES) {
             Tally t = tally(scope);
-            if (t.total() == 0 && !scope.equals("overall")) {
-                continue;
+            if (t.total() > 0 || scope.equals("overall")) {
+                summary.put(scope, t.json());
             }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("total", t.total());
-            m.put("answered", t.answered());
-            m.put("correct", t.correct());
-            m.put("wrong", t.wrong());
-            m.put("abstained", t.abstained());
-            m.put("error", t.error());
-            m.put("precision", round(t.precision()));
-            m.put("coverage", round(t.coverage()));
-            m.put("accuracy", round(t.accuracy()));
-            summary.put(scope, m);
         }
         root.put("summary", summary);
         if (!suite.conversations().isEmpty()) {
             Conversations c = conversations();
             root.put("conversations", Map.of("total", c.total(), "turns", c.turns(), "all_turns_correct", c.allCorrect()));
         }
-        Groundedness g = groundedness();
-        Map<String, Object> gj = new LinkedHashMap<>();
-        gj.put("by_status", g.byStatus());
-        gj.put("judged", g.judged());
-        gj.put("judged_grounded", g.judgedGrounded());
-        gj.put("groundedness", round(g.rate()));
-        root.put("groundedness", gj);
-        List<Map<String, Object>> targets = new ArrayList<>();
-        for (Target t : targets()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", t.name());
-            m.put("op", t.op());
-            m.put("target", t.target());
-            m.put("actual", round(t.actual()));
-            m.put("met", t.met());
-            targets.add(m);
-        }
-        root.put("targets", targets);
+        root.put("groundedness", groundedness().json());
+        root.put("targets", targets().stream().map(Target::json).toList());
         Breakdown breakdown = new Breakdown(items);
         if (!breakdown.isEmpty()) {
             root.putAll(breakdown.json());
@@ -228,36 +234,37 @@ public final class BenchReport {
             root.put("plan", Map.of("precision", plan.precision() == null ? "n/a" : plan.precision(),
                     "recall", plan.recall() == null ? "n/a" : plan.recall()));
         }
-        List<Map<String, Object>> list = new ArrayList<>();
-        for (ItemResult r : items) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("id", r.item().id());
-            m.put("tier", r.item().tier().wire());
-            m.put("question", r.item().question());
-            if (r.resolved() != null) {
-                m.put("resolved", r.resolved());
-            }
-            m.put("outcome", r.outcome().wire());
-            m.put("reason", r.reason());
-            m.put("kind", r.kind());
-            m.put("status", r.status());
-            m.put("verdict", r.verdict());
-            m.put("answer", r.answer());
-            m.put("sql", r.sql());
-            m.put("gold_sql", r.item().goldSql());
-            m.put("expect", r.item().expect() == null ? null : r.item().expect().wire());
-            m.put("seconds", round(r.seconds()));
-            m.put("steps", r.steps());
-            m.put("tools", r.tools());
-            if (r.item().namesTools()) {
-                PlanScore plan = PlanScore.of(r);
-                m.put("plan_precision", plan.precision());
-                m.put("plan_recall", plan.recall());
-            }
-            list.add(m);
-        }
-        root.put("items", list);
+        root.put("items", items.stream().map(BenchReport::itemJson).toList());
         return root;
+    }
+
+    /** One item's row of {@code report.json}: the question, its outcome and why, and what the run did. */
+    private static Map<String, Object> itemJson(ItemResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", r.item().id());
+        m.put("tier", r.item().tier().wire());
+        m.put("question", r.item().question());
+        if (r.resolved() != null) {
+            m.put("resolved", r.resolved());
+        }
+        m.put("outcome", r.outcome().wire());
+        m.put("reason", r.reason());
+        m.put("kind", r.kind());
+        m.put("status", r.status());
+        m.put("verdict", r.verdict());
+        m.put("answer", r.answer());
+        m.put("sql", r.sql());
+        m.put("gold_sql", r.item().goldSql());
+        m.put("expect", r.item().expect() == null ? null : r.item().expect().wire());
+        m.put("seconds", round(r.seconds()));
+        m.put("steps", r.steps());
+        m.put("tools", r.tools());
+        if (r.item().namesTools()) {
+            PlanScore plan = PlanScore.of(r);
+            m.put("plan_precision", plan.precision());
+            m.put("plan_recall", plan.recall());
+        }
+        return m;
     }
 
     private static Double round(Double d) {

@@ -178,7 +178,7 @@ class SuiteTest {
         com.fasterxml.jackson.databind.node.ObjectNode root = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
         root.put("suite", "s").put("dataset", "bank").putArray("items").addObject().put("id", "a1").put("tier", "analytic")
                 .put("question", "q").put("gold_sql", "SELECT 1").put("tools_needed", "run_sql");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Suite.parse(root, java.nio.file.Path.of("FILE")))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuiteReader.parse(root, java.nio.file.Path.of("FILE")))
                 .hasMessage("FILE: item 'a1' (#1): 'tools_needed' must be a list of tool names, e.g. [run_sql]");
     }
 }
