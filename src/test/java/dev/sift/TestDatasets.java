@@ -17,6 +17,7 @@ public final class TestDatasets {
     private static DatasetStore store;
     private static Dataset bank;
     private static Dataset shop;
+    private static Dataset fullBank;
 
     private TestDatasets() { }
 
@@ -43,6 +44,19 @@ public final class TestDatasets {
             bank = store().ensure("bank", new BankGenerator(SMALL_SCALE, BankGenerator.DEFAULT_SEED), Progress.NONE);
         }
         return bank;
+    }
+
+    /**
+     * The demo bank at its full size (scale 1.0, as {@code sift ask} builds it, named bank so its knowledge file
+     * applies), built once per test JVM into a store of its own; never modified by tests.
+     */
+    public static synchronized Dataset fullBank() throws Exception {
+        if (fullBank == null) {
+            Path dir = store().root().resolve("full");
+            Files.createDirectories(dir);
+            fullBank = new DatasetStore(dir).ensure("bank", new BankGenerator(), Progress.NONE);
+        }
+        return fullBank;
     }
 
     /** The generated shop (customers, orders, products CSVs loaded as a user would), built once. */

@@ -37,6 +37,13 @@ final class BankLedger {
     private static final double MONTHLY_RATE = 0.003;
     /** Cents kept back from cash withdrawals for the month-end fee. */
     private static final long RESERVE = 200_00;
+    /** The most strained borrower's chance of a hard month, the strain at half that, and how steeply it rises. */
+    static final double HARD_MONTHS = 0.2;
+    static final double HARD_MONTH_FROM = 0.8;
+    static final double HARD_MONTH_STRAIN = 3.0;
+    static final double SMALL_WITHDRAWALS = 0.9;
+    /** How much of its income a household under strain stops saving, per unit of strain. */
+    static final double STRAIN_SPENDING = 0.03;
 
     /** Receives booked transactions in account and date order. {@code account} 0 means none. */
     interface Sink {
@@ -55,119 +62,174 @@ final class BankLedger {
 
     private long balance;
 
-    void simulate(Account a, SplittableRandom rng, Sink sink) throws Exception {
+    /**
+     * Books every transaction of {@code a}. {@code rng} draws what every account does; {@code strainRng} draws only
+     * what a borrowing household's strain adds (thin months), so the other accounts' rows do not depend on it.
+     */
+    void simulate(Account a, SplittableRandom rng, SplittableRandom strainRng, Sink sink) throws Exception {
         balance = 0;
         book(sink, a, a.open, VKLAD, a.firstDeposit, null, null, 0);
-        int firstMonth = BankModel.monthOf(a.open);
-        for (int m = firstMonth; m < MONTHS; m++) {
-            int start = MONTH_START[m];
-            int end = MONTH_START[m + 1] - 1;
-            n = 0;
-            double growth = 1 + 0.04 * m / 12.0;
-            boolean shortfall = m >= a.shortFrom && m <= a.shortTo;
-            double f = shortfall ? a.shortFactor : 1;
-            boolean retired = start >= a.pensionStart;
-            boolean minor = BankModel.age(a.owner.birth, start) < 18;
-            double living; // what the household would normally spend from this account
-            if (retired) {
-                double pension = a.pension * growth;
-                add(at(start, end, a.payDay), PENSION, whole(pension * f), "DUCHOD", a.payBank, a.payAccount);
-                if (rng.nextDouble() < 0.25) {
-                    add(start + rng.nextInt(end - start + 1), VKLAD, whole(pension * 0.3 * rng.nextDouble()), null, null, 0);
-                }
-                living = pension;
-            } else if (a.junior && minor) {
-                if (rng.nextDouble() < 0.9) {
-                    add(start + rng.nextInt(end - start + 1), VKLAD, whole(a.income * (0.6 + 0.8 * rng.nextDouble())),
-                            null, null, 0);
-                }
-                living = a.income;
-            } else if (a.salaryByTransfer) {
-                add(at(start, end, a.payDay), SALARY, whole(a.income * growth * f * (0.97 + 0.06 * rng.nextDouble())),
-                        null, a.payBank, a.payAccount);
-                if (rng.nextDouble() < 0.1) {
-                    add(start + rng.nextInt(end - start + 1), VKLAD, whole(500 + 4_500 * rng.nextDouble()), null, null, 0);
-                }
-                living = a.income * growth;
-            } else {
-                double total = a.income * growth * f * (0.85 + 0.3 * rng.nextDouble());
-                if (rng.nextDouble() < 0.8) {
-                    add(at(start, end, a.payDay + rng.nextInt(-2, 3)), VKLAD, whole(total), null, null, 0);
-                } else {
-                    double part = 0.3 + 0.4 * rng.nextDouble();
-                    add(at(start, end, a.payDay), VKLAD, whole(total * part), null, null, 0);
-                    add(start + rng.nextInt(end - start + 1), VKLAD, whole(total * (1 - part)), null, null, 0);
-                }
-                living = a.income * growth;
+        for (int m = BankModel.monthOf(a.open); m < MONTHS; m++) {
+            month(a, m, rng, strainRng, sink);
+        }
+    }
+
+    /** One month: income, payments, cash for living, booked in day order, then the month-end charges. */
+    private void month(Account a, int m, SplittableRandom rng, SplittableRandom strainRng, Sink sink) throws Exception {
+        int start = MONTH_START[m];
+        int end = MONTH_START[m + 1] - 1;
+        n = 0;
+        boolean shortfall = m >= a.shortFrom && m <= a.shortTo;
+        double f = shortfall ? a.shortFactor : 1;
+        // a hard month: part of the income may not come in, savings are spent and nothing is kept back for payments
+        boolean hard = a.loan != null && strainRng.nextDouble() < hardMonthChance(a);
+        boolean thin = hard && strainRng.nextBoolean();
+        if (thin) {
+            f *= 0.3 + 0.4 * strainRng.nextDouble();
+        }
+        double living = income(a, m, start, end, f, rng); // what the household would normally spend from this account
+        if (a.bigDepositDay >= start && a.bigDepositDay <= end && a.bigDepositDay <= LAST_DAY) {
+            add(a.bigDepositDay, VKLAD, a.bigDeposit, null, null, 0);
+        }
+        long committed = payments(a, m, start, end, living, rng);
+        // cash for living: what is left of the usual spending after the fixed payments
+        // a bad loan's household starts living beyond its means once the loan is paid out
+        double save = m >= a.drainFrom ? -0.05 : a.save - STRAIN_SPENDING * a.strain;
+        double budget = living * (1 - save) * (shortfall ? 0.7 : 1) - committed / 100.0;
+        if (hard) {
+            budget += Math.max(0, balance / 100.0);
+        }
+        withdrawals(budget, start, end, rng, a.loan == null ? 0 : extraWithdrawals(a, strainRng), strainRng);
+        long nextMonth = 0;
+        for (Order o : a.orders) {
+            if (m + 1 >= o.fromMonth && m + 1 <= o.toMonth) {
+                nextMonth += o.cents;
             }
-            if (a.bigDepositDay >= start && a.bigDepositDay <= end && a.bigDepositDay <= LAST_DAY) {
-                add(a.bigDepositDay, VKLAD, a.bigDeposit, null, null, 0);
+        }
+        int booked = flush(sink, a, shortfall || thin || a.careless, nextMonth + RESERVE);
+        monthEnd(sink, a, end, booked);
+    }
+
+    /** How often a borrowing household has a hard month: almost never when steady, often under strain. */
+    static double hardMonthChance(Account a) {
+        return HARD_MONTHS * BankModel.sigmoid(HARD_MONTH_STRAIN * (a.strain - HARD_MONTH_FROM));
+    }
+
+    /** How many more small cash withdrawals than usual a borrowing household makes this month (0 to 3). */
+    static int extraWithdrawals(Account a, SplittableRandom strainRng) {
+        double p = SMALL_WITHDRAWALS * BankModel.sigmoid(2 * (a.strain - 1));
+        int k = 0;
+        for (int i = 0; i < 3; i++) {
+            k += strainRng.nextDouble() < p ? 1 : 0;
+        }
+        return k;
+    }
+
+    /** Books the month's income (scaled by {@code f} in a spell or a thin month); returns the usual spending. */
+    private double income(Account a, int m, int start, int end, double f, SplittableRandom rng) {
+        double growth = 1 + 0.04 * m / 12.0;
+        if (start >= a.pensionStart) {
+            double pension = a.pension * growth;
+            add(at(start, end, a.payDay), PENSION, whole(pension * f), "DUCHOD", a.payBank, a.payAccount);
+            if (rng.nextDouble() < 0.25) {
+                add(start + rng.nextInt(end - start + 1), VKLAD, whole(pension * 0.3 * rng.nextDouble()), null, null, 0);
             }
-            long committed = 0;
-            for (Order o : a.orders) {
-                if (m >= o.fromMonth && m <= o.toMonth) {
-                    add(at(start, end, o.dayOfMonth), ORDER, o.cents, o.symbol, o.bankTo, o.accountTo);
-                    committed += o.cents;
-                }
+            return pension;
+        }
+        if (a.junior && BankModel.age(a.owner.birth, start) < 18) {
+            if (rng.nextDouble() < 0.9) {
+                add(start + rng.nextInt(end - start + 1), VKLAD, whole(a.income * (0.6 + 0.8 * rng.nextDouble())),
+                        null, null, 0);
             }
-            if (rng.nextDouble() < 0.08) {
-                long c = whole(200 + 0.3 * living * rng.nextDouble());
-                add(start + rng.nextInt(end - start + 1), TRANSFER_OUT, c, null,
-                        BankModel.BANKS[rng.nextInt(BankModel.BANKS.length)], 10_000_000 + rng.nextInt(90_000_000));
+            return a.income;
+        }
+        if (a.salaryByTransfer) {
+            add(at(start, end, a.payDay), SALARY, whole(a.income * growth * f * (0.97 + 0.06 * rng.nextDouble())),
+                    null, a.payBank, a.payAccount);
+            if (rng.nextDouble() < 0.1) {
+                add(start + rng.nextInt(end - start + 1), VKLAD, whole(500 + 4_500 * rng.nextDouble()), null, null, 0);
+            }
+            return a.income * growth;
+        }
+        double total = a.income * growth * f * (0.85 + 0.3 * rng.nextDouble());
+        if (rng.nextDouble() < 0.8) {
+            add(at(start, end, a.payDay + rng.nextInt(-2, 3)), VKLAD, whole(total), null, null, 0);
+        } else {
+            double part = 0.3 + 0.4 * rng.nextDouble();
+            add(at(start, end, a.payDay), VKLAD, whole(total * part), null, null, 0);
+            add(start + rng.nextInt(end - start + 1), VKLAD, whole(total * (1 - part)), null, null, 0);
+        }
+        return a.income * growth;
+    }
+
+    /** The month's standing orders, an occasional one-off transfer and card payments; returns their total in cents. */
+    private long payments(Account a, int m, int start, int end, double living, SplittableRandom rng) {
+        long committed = 0;
+        for (Order o : a.orders) {
+            if (m >= o.fromMonth && m <= o.toMonth) {
+                add(at(start, end, o.dayOfMonth), ORDER, o.cents, o.symbol, o.bankTo, o.accountTo);
+                committed += o.cents;
+            }
+        }
+        if (rng.nextDouble() < 0.08) {
+            long c = whole(200 + 0.3 * living * rng.nextDouble());
+            add(start + rng.nextInt(end - start + 1), TRANSFER_OUT, c, null,
+                    BankModel.BANKS[rng.nextInt(BankModel.BANKS.length)], 10_000_000 + rng.nextInt(90_000_000));
+            committed += c;
+        }
+        if (a.cardIssued <= end) {
+            double u = rng.nextDouble();
+            int k = (u < 0.3 ? 1 : 0) + (u < 0.06 ? 1 : 0);
+            int from = Math.max(start, a.cardIssued);
+            for (int i = 0; i < k; i++) {
+                long c = 100_00L * (1 + rng.nextInt(40));
+                add(from + rng.nextInt(end - from + 1), CARD, c, null, null, 0);
                 committed += c;
             }
-            if (a.cardIssued <= end) {
-                double u = rng.nextDouble();
-                int k = (u < 0.3 ? 1 : 0) + (u < 0.06 ? 1 : 0);
-                int from = Math.max(start, a.cardIssued);
-                for (int i = 0; i < k; i++) {
-                    long c = 100_00L * (1 + rng.nextInt(40));
-                    add(from + rng.nextInt(end - from + 1), CARD, c, null, null, 0);
-                    committed += c;
-                }
-            }
-            // cash for living: what is left of the usual spending after the fixed payments
-            // a bad loan's household starts living beyond its means once the loan is paid out
-            double save = m >= a.drainFrom ? -0.05 : a.save;
-            double budget = living * (1 - save) * (shortfall ? 0.7 : 1) - committed / 100.0;
-            int w = BankModel.pick(rng, WITHDRAWALS_PER_MONTH);
-            if (budget > 100 && w > 0) {
-                double[] parts = new double[w];
-                double sum = 0;
-                for (int i = 0; i < w; i++) {
-                    parts[i] = 0.3 + rng.nextDouble();
-                    sum += parts[i];
-                }
-                for (int i = 0; i < w; i++) {
-                    long c = Math.max(100_00L, Math.round(budget * parts[i] / sum / 100) * 100_00L);
-                    add(start + rng.nextInt(end - start + 1), rng.nextDouble() < 0.04 ? CASH_BIG : CASH, c,
-                            null, null, 0);
-                }
-            }
-            long nextMonth = 0;
-            for (Order o : a.orders) {
-                if (m + 1 >= o.fromMonth && m + 1 <= o.toMonth) {
-                    nextMonth += o.cents;
-                }
-            }
-            int booked = flush(sink, a, shortfall || a.careless, nextMonth + RESERVE);
-            // month end: penalty on an overdraft, the statement fee, interest on a positive balance
-            if (balance < 0) {
-                book(sink, a, end, PENALTY, Math.max(10, Math.round(-balance * 0.004 / 10) * 10), "SANKC. UROK", null, 0);
-            }
-            if (a.charged) {
-                long fee = switch (a.frequency) {
-                    case 0 -> 14_60;
-                    case 1 -> 30_00;
-                    default -> Math.min(100_00, 150L * Math.max(1, booked));
-                };
-                book(sink, a, end, FEE, fee, "SLUZBY", null, 0);
-            }
-            if (balance > 0) {
-                long interest = Math.round(balance * MONTHLY_RATE / 10) * 10;
-                if (interest > 0) {
-                    book(sink, a, end, INTEREST, interest, "UROK", null, 0);
-                }
+        }
+        return committed;
+    }
+
+    /**
+     * Cash withdrawals for living: {@code budget} crowns in up to four parts on random days (drawn from {@code rng}),
+     * and in {@code extra} more small ones (drawn from {@code strainRng}) for a household under strain.
+     */
+    private void withdrawals(double budget, int start, int end, SplittableRandom rng, int extra,
+                             SplittableRandom strainRng) {
+        int w = BankModel.pick(rng, WITHDRAWALS_PER_MONTH);
+        if (budget <= 100 || w + extra == 0) {
+            return;
+        }
+        double[] parts = new double[w + extra];
+        double sum = 0;
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = i < w ? 0.3 + rng.nextDouble() : 0.2 + 0.3 * strainRng.nextDouble();
+            sum += parts[i];
+        }
+        for (int i = 0; i < parts.length; i++) {
+            SplittableRandom r = i < w ? rng : strainRng;
+            long c = Math.max(100_00L, Math.round(budget * parts[i] / sum / 100) * 100_00L);
+            add(start + r.nextInt(end - start + 1), r.nextDouble() < 0.04 ? CASH_BIG : CASH, c, null, null, 0);
+        }
+    }
+
+    /** Month end: penalty interest on an overdraft, the statement fee, interest on a positive balance. */
+    private void monthEnd(Sink sink, Account a, int end, int booked) throws Exception {
+        if (balance < 0) {
+            book(sink, a, end, PENALTY, Math.max(10, Math.round(-balance * 0.004 / 10) * 10), "SANKC. UROK", null, 0);
+        }
+        if (a.charged) {
+            long fee = switch (a.frequency) {
+                case 0 -> 14_60;
+                case 1 -> 30_00;
+                default -> Math.min(100_00, 150L * Math.max(1, booked));
+            };
+            book(sink, a, end, FEE, fee, "SLUZBY", null, 0);
+        }
+        if (balance > 0) {
+            long interest = Math.round(balance * MONTHLY_RATE / 10) * 10;
+            if (interest > 0) {
+                book(sink, a, end, INTEREST, interest, "UROK", null, 0);
             }
         }
     }

@@ -34,6 +34,8 @@ final class BankModel {
     private static final double[] ORDERS_PER_ACCOUNT = {0.165, 0.467, 0.211, 0.092, 0.051, 0.014};
     private static final String[] ORDER_SYMBOLS = {"SIPO", null, "POJISTNE", "LEASING"};
     private static final double[] ORDER_SYMBOL_WEIGHTS = {0.609, 0.24, 0.092, 0.059};
+    /** How much the log-odds of default rise per unit of a borrower's strain. */
+    static final double STRAIN_LOG_ODDS = 3.0;
 
     static final class Client {
         int id;
@@ -115,6 +117,8 @@ final class BankModel {
         int shortTo = NONE;
         int drainFrom = NONE;
         double shortFactor = 1;
+        /** A borrowing household's financial strain (0 for the others): thin months and less saving. */
+        double strain;
 
         /** What the owner lives on in the long run: the pension once retired before the data ends. */
         double baseIncome() {
@@ -208,7 +212,8 @@ final class BankModel {
             planOrders(rng, a, orderIds);
             m.accounts.add(a);
         }
-        decideStatuses(new SplittableRandom(mix(seed, 3)), m);
+        double[] intercepts = decideStatuses(new SplittableRandom(mix(seed, 3)), m);
+        drawStrain(new SplittableRandom(mix(seed, 6)), m, intercepts);
         return m;
     }
 
@@ -360,7 +365,7 @@ final class BankModel {
      * the original (about 13% of finished and 10% of running loans go bad). A bad loan then gets a spell
      * of lost income, so its account's balance (and penalty interest) shows the trouble.
      */
-    private static void decideStatuses(SplittableRandom rng, BankModel m) {
+    private static double[] decideStatuses(SplittableRandom rng, BankModel m) {
         for (Loan l : m.loans) {
             Account a = l.account;
             l.risk = 0.7 * (8_800 - m.districts.salary[a.district]) / 1_000.0
@@ -392,6 +397,53 @@ final class BankModel {
                 a.drainFrom = start;
             }
         }
+        return new double[] {bFinished, bRunning};
+    }
+
+    /**
+     * Each borrower's strain, a standard normal trait its account shows before the loan (thin months, spending its
+     * savings): the log-odds of default rise by {@value #STRAIN_LOG_ODDS} per unit of strain, with the intercept set
+     * per loan so that averaged over strain its chance of default is the one the score above gave. Strain is drawn
+     * after the status, from its distribution given that status (rejection sampling), which is the same joint
+     * distribution as drawing strain first and the status from it, and leaves the loans and their statuses as they were.
+     */
+    private static void drawStrain(SplittableRandom rng, BankModel m, double[] intercepts) {
+        for (Loan l : m.loans) {
+            double p = sigmoid((l.finished() ? intercepts[0] : intercepts[1]) + l.risk);
+            double a = strainIntercept(p);
+            boolean bad = l.status.equals("B") || l.status.equals("D");
+            double strain;
+            double accept;
+            do {
+                strain = rng.nextGaussian();
+                double q = sigmoid(a + STRAIN_LOG_ODDS * strain);
+                accept = bad ? q : 1 - q;
+            } while (rng.nextDouble() >= accept);
+            l.account.strain = strain;
+        }
+    }
+
+    /** The intercept a with E[sigmoid(a + STRAIN_LOG_ODDS * z)] = p for a standard normal z (quadrature on a grid). */
+    static double strainIntercept(double p) {
+        double lo = -30;
+        double hi = 30;
+        for (int it = 0; it < 60; it++) {
+            double mid = (lo + hi) / 2;
+            double sum = 0;
+            double weights = 0;
+            for (int i = 0; i <= 120; i++) {
+                double z = -6 + i * 0.1;
+                double w = Math.exp(-z * z / 2);
+                sum += w * sigmoid(mid + STRAIN_LOG_ODDS * z);
+                weights += w;
+            }
+            if (sum / weights < p) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return (lo + hi) / 2;
     }
 
     private static double intercept(List<Loan> loans, boolean finished, double target) {

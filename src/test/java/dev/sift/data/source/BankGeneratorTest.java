@@ -78,10 +78,10 @@ class BankGeneratorTest {
     @Test
     void fingerprint_and_description_name_seed_and_scale() {
         BankGenerator g = new BankGenerator();
-        assertThat(g.fingerprint()).isEqualTo("bank-generator-v1;seed=42;scale=1.0");
+        assertThat(g.fingerprint()).isEqualTo("bank-generator-v2;seed=42;scale=1.0");
         assertThat(g.describe())
                 .isEqualTo("synthetic demo bank (PKDD'99 schema; seed 42, scale 1.0) — generated, not real customers");
-        assertThat(new BankGenerator(0.05, 7).fingerprint()).isEqualTo("bank-generator-v1;seed=7;scale=0.05");
+        assertThat(new BankGenerator(0.05, 7).fingerprint()).isEqualTo("bank-generator-v2;seed=7;scale=0.05");
     }
 
     @Test
@@ -284,6 +284,15 @@ class BankGeneratorTest {
                 + "SELECT avg((low < 0)::INT)::VARCHAR FROM loan JOIN low USING (account_id) "
                 + "GROUP BY status IN ('B', 'D') ORDER BY status IN ('B', 'D')");
         assertThat(Double.parseDouble(overdrawn.get(1))).isGreaterThan(3 * Double.parseDouble(overdrawn.get(0)));
+        // and before the loan too, in the months a model may read: a lower minimum balance, overdrawn more often
+        List<String> before = strings(full, "WITH pre AS (SELECT l.status, (SELECT min(t.balance) FROM trans t WHERE"
+                + " t.account_id = l.account_id AND t.date < l.date AND t.date >= l.date - INTERVAL 6 MONTH) AS low FROM"
+                + " loan l) SELECT median(low) || '|' || avg((low < 0)::INT) FROM pre GROUP BY status IN ('B', 'D')"
+                + " ORDER BY status IN ('B', 'D')");
+        String[] good = before.get(0).split("\\|");
+        String[] bad = before.get(1).split("\\|");
+        assertThat(Double.parseDouble(bad[0])).isLessThan(0.25 * Double.parseDouble(good[0]));
+        assertThat(Double.parseDouble(bad[1])).isGreaterThan(2 * Double.parseDouble(good[1]));
         double badRate = dbl(full, "SELECT avg((status IN ('B', 'D'))::INT) FROM loan");
         assertThat(badRate).isBetween(0.06, 0.16); // original 76/682 = 0.11
     }
