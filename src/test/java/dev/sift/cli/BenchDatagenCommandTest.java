@@ -47,6 +47,16 @@ class BenchDatagenCommandTest {
     }
 
     @Test
+    void the_round_trip_stage_without_a_model_is_refused_before_anything_is_written() {
+        CliHarness.assumeOffline();
+        Path suite = home.resolve("rt.yaml");
+        assertThat(usageError("bench", "datagen", "--dataset", "bank", "--out", suite.toString(), "--round-trip"))
+                .isEqualTo("sift: error: --round-trip asks a model to answer each question from its gold result, but no"
+                        + " model is configured: configure one (docs/configuration.md) or leave --round-trip out");
+        assertThat(Files.exists(suite)).isFalse();
+    }
+
+    @Test
     void a_generated_suite_is_refused_on_a_dataset_with_another_fingerprint() throws Exception {
         Path suite = home.resolve("stale.yaml");
         Files.writeString(suite, """

@@ -6,6 +6,8 @@ import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KnowledgeGraph;
+import dev.sift.llm.LlmClient;
+import dev.sift.llm.LlmException;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,7 +22,8 @@ import java.util.Set;
 /**
  * Writes a question suite from a dataset, in stages: the {@link Inventory} of what the data holds, {@link Templates}
  * instantiated with real values, each gold query run on the data (a draft whose gold is empty, all NULL, too long
- * to compare or tied at its cut is dropped), three {@link Wordings} per kept draft, follow-up
+ * to compare or tied at its cut is dropped), optionally a {@link RoundTrip} through a model, three or four
+ * {@link Wordings} per kept draft, follow-up
  * {@link Conversations}, and predictive items where the knowledge graph has a prediction task. The same dataset,
  * seed and size give the same file, byte for byte.
  */
@@ -39,18 +42,32 @@ public final class Datagen {
         }
     }
 
-    /** The generated suite and what the stages kept and dropped, per template. */
-    public record Result(GeneratedSuite suite, Map<String, Integer> kept, Map<String, Integer> dropped) { }
+    /**
+     * The generated suite and what the stages kept and dropped, per template: {@code dropped} by their gold query,
+     * {@code unread} by the round-trip stage (empty without it).
+     */
+    public record Result(GeneratedSuite suite, Map<String, Integer> kept, Map<String, Integer> dropped,
+                         Map<String, Integer> unread) { }
 
     private final Workspace ws;
     private final KnowledgeGraph kg;
+    private final RoundTrip roundTrip;
+    private final Map<String, Integer> unread = new LinkedHashMap<>();
 
     public Datagen(Workspace ws, KnowledgeGraph kg) {
-        this.ws = ws;
-        this.kg = kg;
+        this(ws, kg, null);
     }
 
-    public Result generate(Options options) throws QueryException {
+    /** With {@code roundTrip} set, a question is kept only when that model reads its answer back from the gold result. */
+    public Datagen(Workspace ws, KnowledgeGraph kg, LlmClient roundTrip) {
+        this.ws = ws;
+        this.kg = kg;
+        this.roundTrip = roundTrip == null ? null : new RoundTrip(roundTrip);
+    }
+
+    /** @throws LlmException when the round-trip model cannot be reached: the suite is not written half-checked */
+    public Result generate(Options options) throws QueryException, LlmException {
+        unread.clear();
         Inventory inv = Inventory.read(ws, kg);
         Random rnd = new Random(options.seed());
         Map<String, Integer> kept = new LinkedHashMap<>();
@@ -63,7 +80,7 @@ public final class Datagen {
         List<Draft> chosen = choose(new Templates(inv, rnd, this::scalar).all(), (int) Math.ceil(rest / 3.0), rnd, dropped);
         List<Suite.Item> items = worded(chosen, LexicalWording.of(inv, kg), rest, kept);
         items.addAll(predictive);
-        return new Result(new GeneratedSuite(ws.dataset(), options, items, chats), kept, dropped);
+        return new Result(new GeneratedSuite(ws.dataset(), options, items, chats), kept, dropped, Map.copyOf(unread));
     }
 
     /**
@@ -97,7 +114,8 @@ public final class Datagen {
     }
 
     /** Round-robin over the templates (each list shuffled by the seed) until {@code wanted} drafts pass their checks. */
-    private List<Draft> choose(List<List<Draft>> byTemplate, int wanted, Random rnd, Map<String, Integer> dropped) {
+    private List<Draft> choose(List<List<Draft>> byTemplate, int wanted, Random rnd, Map<String, Integer> dropped)
+            throws LlmException {
         List<List<Draft>> queues = new ArrayList<>();
         for (List<Draft> drafts : byTemplate) {
             List<Draft> q = new ArrayList<>(drafts);
@@ -112,12 +130,13 @@ public final class Datagen {
             for (List<Draft> q : queues) {
                 while (!q.isEmpty() && out.size() < wanted) {
                     Draft d = q.remove(0);
-                    if (golds.add(d.goldSql()) && goldOk(d)) {
+                    if (!golds.add(d.goldSql()) || !goldOk(d)) {
+                        dropped.merge(d.template(), 1, Integer::sum);
+                    } else if (readBack(d)) {
                         out.add(d);
                         progress = true;
                         break;
                     }
-                    dropped.merge(d.template(), 1, Integer::sum);
                 }
             }
         }
@@ -139,6 +158,25 @@ public final class Datagen {
         } catch (QueryException e) {
             return false;
         }
+    }
+
+    /**
+     * Whether the round-trip model answers the draft's plain question from its gold result with every value of it
+     * (true without the stage); a draft it cannot read back is counted in {@code unread}.
+     */
+    private boolean readBack(Draft d) throws LlmException {
+        if (roundTrip == null) {
+            return true;
+        }
+        try {
+            if (roundTrip.readsBack(d.wordings().get(0), d.goldSql(), ws.trustedQuery(d.goldSql(), MAX_GOLD_ROWS))) {
+                return true;
+            }
+        } catch (QueryException e) {
+            return false; // it ran in goldOk a moment ago: only a timeout under load gets here
+        }
+        unread.merge(d.template(), 1, Integer::sum);
+        return false;
     }
 
     /** A predictive item's gold (the entities to score) must run and list at least one entity. */

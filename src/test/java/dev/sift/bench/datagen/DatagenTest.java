@@ -7,6 +7,8 @@ import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.Thesaurus;
+import dev.sift.llm.LlmException;
+import dev.sift.llm.ScriptedLlm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,6 +103,48 @@ class DatagenTest extends OnBankWorkspace {
         assertThat(Thesaurus.nounSynonymsIn("type", Set.of("person", "character", "kind"))).isEmpty();
         assertThat(Thesaurus.nounBase("transactions")).isEqualTo("transaction");
         assertThat(Thesaurus.nounBase("lent")).isNull();
+    }
+
+    @Test
+    void the_round_trip_stage_keeps_the_questions_the_model_reads_back_and_counts_the_others_per_template() throws Exception {
+        // a model that gives back every value of the result, except for questions that begin with "Which"
+        ScriptedLlm model = new ScriptedLlm(req -> {
+            String prompt = req.messages().get(0).content();
+            String question = prompt.substring(prompt.indexOf("Question: ") + 10, prompt.indexOf("\n", prompt.indexOf("Question: ")));
+            return question.startsWith("Which") ? "I cannot tell from these results." : "The result: "
+                    + prompt.substring(prompt.indexOf("\"rows\""), prompt.indexOf("\"row_count\""));
+        });
+        Datagen.Result r = new Datagen(ws, Knowledge.load(ws).graph(), model).generate(new Datagen.Options(60, 7));
+        assertThat(r.unread()).containsKey("compare").allSatisfy((template, n) -> assertThat(n).isPositive());
+        List<Suite.Item> plain = r.suite().items().stream().filter(i -> "plain".equals(i.wording())
+                && i.tier() == Suite.Tier.ANALYTIC).toList();
+        assertThat(plain).isNotEmpty().noneMatch(i -> i.question().startsWith("Which"));
+        int drafts = r.kept().values().stream().mapToInt(Integer::intValue).sum();
+        int unread = r.unread().values().stream().mapToInt(Integer::intValue).sum();
+        assertThat(model.requests()).as("one call per draft that passed its gold checks").hasSizeGreaterThanOrEqualTo(drafts + unread);
+        assertThat(new Datagen(ws, Knowledge.load(ws).graph()).generate(new Datagen.Options(60, 7)).unread()).isEmpty();
+    }
+
+    @Test
+    void a_round_trip_model_that_fails_stops_the_generation() {
+        assertThatThrownBy(() -> new Datagen(ws, Knowledge.load(ws).graph(), new ScriptedLlm(List.of()))
+                .generate(new Datagen.Options(24, 7)))
+                .isInstanceOf(LlmException.class).hasMessage("ScriptedLlm ran out of turns after 0 responses");
+    }
+
+    @Test
+    void an_answer_gives_back_a_result_when_it_holds_every_value_numbers_to_three_significant_digits() {
+        QueryResult r = new QueryResult("q", List.of(new QueryResult.Column("district", "VARCHAR"),
+                new QueryResult.Column("avg", "DOUBLE")), List.of(java.util.Arrays.asList("Praha", 1234.5678),
+                java.util.Arrays.asList("Brno", null)), 2, false, 0);
+        assertThat(RoundTrip.givesBack("praha averages 1,234.57; Brno has none.", r)).isTrue();
+        assertThat(RoundTrip.givesBack("Praha averages 1,235 and Brno none.", r)).isTrue();
+        assertThat(RoundTrip.givesBack("Praha averages about 1,200; Brno has none.", r)).isFalse();
+        assertThat(RoundTrip.givesBack("Praha averages 1,234.57.", r)).as("Brno is missing").isFalse();
+        QueryResult status = new QueryResult("q", List.of(new QueryResult.Column("status", "VARCHAR")),
+                List.of(List.of("C")), 1, false, 0);
+        assertThat(RoundTrip.givesBack("I cannot tell.", status)).as("a value is a whole word").isFalse();
+        assertThat(RoundTrip.givesBack("Status C has more.", status)).isTrue();
     }
 
     @Test
