@@ -103,6 +103,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             case "tools" -> {
                 ToolsBench b = new ToolsBench();
                 b.print(b.run(), out);
+                b.print(b.runSift(), out);
                 return 0;
             }
             case "serve" -> {

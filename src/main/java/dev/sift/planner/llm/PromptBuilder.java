@@ -152,9 +152,14 @@ public final class PromptBuilder {
                 "the question triggers the knowledge graph's prediction task " + String.join(", ", tasks));
     }
 
-    /** The prediction tasks whose trigger phrases the question uses. */
+    /**
+     * The prediction tasks whose trigger phrases the question uses, when it asks for a prediction (it uses a phrase of
+     * the predictive tools' group: "likely", "risk", "will"…): "the default rate by region" is a query, not a task.
+     */
     public static List<PredictionTask> matchingTasks(Knowledge k, String question) {
-        return question == null ? List.of() : k.graph().predictions().stream().filter(t -> t.triggeredBy(question)).toList();
+        boolean predictive = question != null && ToolGroups.load().groupOf("prediction_frames")
+                .flatMap(g -> g.wantedBy(question)).isPresent();
+        return !predictive ? List.of() : k.graph().predictions().stream().filter(t -> t.triggeredBy(question)).toList();
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.sift.planner.llm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.sift.knowledge.Phrases;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,14 +15,30 @@ import java.util.Optional;
 /**
  * The groups a model planner's tools are shown in (resource {@code prompts/tool_groups.yaml}): a group is shown
  * whole or not at all, so {@code predict} never appears without {@code train_model}, and its rule is in the
- * prompt exactly when the group is shown. A tool in no group stands alone, without a rule.
+ * prompt exactly when the group is shown. A group is wanted by a question that uses one of its {@code when}
+ * phrases. A tool in no group stands alone, without a rule.
  */
 public final class ToolGroups {
-    /** One group: its name, its tools, and the rule shown with it (null when it has none). */
-    public record Group(String name, List<String> tools, String rule) {
+    /**
+     * One group: its name, its tools, the phrases of a question that want it (none: only a planner's own request
+     * shows it), and the rule shown with it (null when it has none).
+     */
+    public record Group(String name, List<String> tools, List<String> when, String rule) {
         public Group {
             tools = List.copyOf(tools);
+            when = when == null ? List.of() : List.copyOf(when);
             rule = rule == null || rule.isBlank() ? null : rule.strip();
+        }
+
+        /** A group no question's words call for. */
+        public Group(String name, List<String> tools, String rule) {
+            this(name, tools, List.of(), rule);
+        }
+
+        /** The first of its phrases {@code question} uses, compared as the knowledge graph compares words. */
+        public Optional<String> wantedBy(String question) {
+            String q = " " + Phrases.key(question) + " ";
+            return when.stream().filter(p -> q.contains(" " + Phrases.key(p) + " ")).findFirst();
         }
     }
 

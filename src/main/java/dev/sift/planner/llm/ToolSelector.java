@@ -15,18 +15,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Chooses which tools a model planner sees for a question: the core tools always, plus the tools whose
- * descriptions match the question (BM25 over name, description, argument descriptions and groups, the same
- * {@link SearchIndex} as the knowledge graph), each with the rest of its {@link ToolGroups group}. A catalogue of at most {@link #SMALL_CATALOGUE} tools is shown
- * whole. Dispatch is unaffected: any registered tool may still be called. The choice and its reasons go into
- * the run's trace ({@link ToolsShown}).
+ * Chooses which tools a model planner sees for a question: the core tools always, plus each {@link ToolGroups group}
+ * whose phrases the question uses ("likely" shows the predictive chain, "correlated" correlation_analysis), whole;
+ * a tool in no group (one added to the registry beside Sift's own) is found by its description (BM25 over name,
+ * description and argument descriptions, the same {@link SearchIndex} as the knowledge graph). A simple lookup is
+ * shown the core tools only. A catalogue of at most {@link #SMALL_CATALOGUE} tools is shown whole. Dispatch is
+ * unaffected: any registered tool may still be called. The choice and its reasons go into the run's trace
+ * ({@link ToolsShown}); {@code bench tools} measures how often a question's tools are shown.
  */
 public final class ToolSelector {
-    /** Tools every question may need. */
-    public static final Set<String> CORE = Set.of("inspect_data", "sample_values", "run_sql", "query_kg", "show_frame");
+    /** Tools every question may need; clarify is always offered because the reply rules name it. */
+    public static final Set<String> CORE = Set.of("inspect_data", "sample_values", "run_sql", "query_kg", "show_frame",
+            "clarify");
     /** At most this many tools: all shown. */
     public static final int SMALL_CATALOGUE = 8;
-    /** Non-core tools shown for one question in a large catalogue. */
+    /** Tools outside Sift's groups shown for one question in a large catalogue, found by their descriptions. */
     public static final int MAX_EXTRA = 4;
 
     private final ToolRegistry tools;
@@ -42,7 +45,7 @@ public final class ToolSelector {
         this.groups = groups;
         List<SearchIndex.Doc> docs = new ArrayList<>();
         for (Tool<?> t : tools.tools()) {
-            if (!CORE.contains(t.spec().name())) {
+            if (!CORE.contains(t.spec().name()) && groups.groupOf(t.spec().name()).isEmpty()) {
                 docs.add(doc(t));
             }
         }
@@ -91,6 +94,12 @@ public final class ToolSelector {
                 why.putIfAbsent(name, "small catalogue (" + tools.names().size() + " tools): all shown");
             }
         } else {
+            for (ToolGroups.Group g : groups.groups()) {
+                g.wantedBy(question).ifPresent(phrase -> g.tools().stream().filter(tools.names()::contains).forEach(t -> {
+                    why.putIfAbsent(t, "the question says '" + phrase + "' (group " + g.name() + ")");
+                    chosen.add(t);
+                }));
+            }
             for (SearchIndex.Hit h : index.search(question, MAX_EXTRA)) {
                 if (!h.matched().isEmpty()) {
                     why.putIfAbsent(h.doc().id(), "matched " + String.join(", ", h.matched().stream().map(w -> "'" + w

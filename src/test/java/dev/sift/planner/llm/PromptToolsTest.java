@@ -89,11 +89,28 @@ class PromptToolsTest {
     }
 
     @Test
-    void one_matched_tool_brings_its_whole_group_with_the_reason() {
-        ToolsShown shown = new ToolSelector(Sift.defaultTools()).select("Which running loans are likely to default?"
-                + " Score them");
-        assertThat(shown.names()).contains("train_model", "predict", "explain_prediction", "evaluate_predictions");
-        assertThat(shown.shown()).anyMatch(s -> s.why().startsWith("shown with ") && s.why().endsWith("(group predictive)"));
+    void a_phrase_of_a_group_brings_the_whole_group_with_the_reason() {
+        ToolsShown shown = new ToolSelector(Sift.defaultTools()).select("Which running loans are likely to default?");
+        assertThat(shown.names()).contains("prediction_frames", "train_model", "predict", "explain_prediction",
+                "evaluate_predictions");
+        assertThat(shown.shown()).contains(new ToolsShown.Shown("predict", "the question says 'likely' (group predictive)"));
+    }
+
+    @Test
+    void a_required_tool_brings_the_rest_of_its_group() {
+        ToolsShown shown = new ToolSelector(Sift.defaultTools()).select("How many loans are there?",
+                java.util.Map.of("prediction_frames", "the question triggers the knowledge graph's prediction task loan_default"));
+        assertThat(shown.shown()).contains(new ToolsShown.Shown("prediction_frames",
+                        "the question triggers the knowledge graph's prediction task loan_default"),
+                new ToolsShown.Shown("train_model", "shown with prediction_frames (group predictive)"));
+    }
+
+    @Test
+    void a_prediction_task_is_offered_only_to_a_question_asking_for_a_prediction() {
+        assertThat(PromptBuilder.matchingTasks(knowledge, "What is the default rate by region?")).isEmpty();
+        assertThat(PromptBuilder.taskTools(knowledge, "How many loans defaulted in 1997?")).isEmpty();
+        assertThat(PromptBuilder.matchingTasks(knowledge, "Which running loans are likely to default?"))
+                .extracting(t -> t.name()).containsExactly("loan_default");
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.sift.agent.RunJson;
 import dev.sift.agent.ToolsShown;
 import dev.sift.agent.TraceStore;
 import dev.sift.bench.SyntheticTools;
+import dev.sift.bench.ToolsBench;
 import dev.sift.data.Workspace;
 import dev.sift.llm.ScriptedLlm;
 import dev.sift.tool.Tool;
@@ -63,13 +64,27 @@ class ToolSelectorTest {
         ToolsShown s = new ToolSelector(tools).select("Is the loan amount correlated with the loan duration?");
         int catalogue = tools.names().size();
         assertThat(s.catalogue()).isEqualTo(catalogue);
-        assertThat(s.names()).contains("inspect_data", "sample_values", "run_sql", "query_kg", "correlate")
-                .hasSizeLessThanOrEqualTo(ToolSelector.CORE.size() + ToolSelector.MAX_EXTRA)
-                .doesNotContain("plot_chart", "forecast_series");
-        assertThat(s.shown()).contains(new ToolsShown.Shown("correlate", "matched 'correlated'"));
+        assertThat(s.names()).contains("inspect_data", "sample_values", "run_sql", "query_kg", "correlate",
+                        "correlation_analysis").doesNotContain("plot_chart", "forecast_series");
+        assertThat(s.shown()).contains(new ToolsShown.Shown("correlate", "matched 'correlated'"),
+                new ToolsShown.Shown("correlation_analysis", "the question says 'correlated' (group correlations)"));
+        assertThat(s.shown().stream().filter(x -> x.why().startsWith("matched "))).hasSizeLessThanOrEqualTo(
+                ToolSelector.MAX_EXTRA);
         assertThat(s.hidden()).contains("plot_chart").hasSize(catalogue - s.shown().size());
         ToolsShown forecast = new ToolSelector(tools).select("Forecast the monthly transaction volume for 1999");
         assertThat(forecast.names()).contains("forecast_series").doesNotContain("correlate");
+    }
+
+    @Test
+    void a_lookup_is_shown_the_core_tools_only_and_every_bench_question_its_tools() {
+        ToolsBench.SiftResult r = new ToolsBench().runSift();
+        assertThat(r.lines()).allMatch(l -> l.startsWith("  ok"));
+        assertThat(r.covered()).isEqualTo(r.cases());
+        assertThat(r.lookups()).isEqualTo(10);
+        assertThat(r.lookupsWithExtras()).isZero();
+        ToolsShown lookup = new ToolSelector(Sift.defaultTools()).select("What is the average loan amount in Prague?");
+        assertThat(lookup.names()).containsExactlyInAnyOrder("inspect_data", "sample_values", "run_sql", "show_frame",
+                "query_kg", "clarify");
     }
 
     @Test
