@@ -40,10 +40,11 @@ public final class GroundingCorpus {
      * What the corpus measured. Costs are per answer check (index + check, from the trace) in milliseconds: wall
      * clock and the thread's CPU time, p50 and p99, with the reference sections (the prompt's dataset and knowledge
      * sections) already indexed, as every run after a dataset's first finds them; and {@code firstCpuP50/Max}, the
-     * CPU time of a check that must index its run's reference sections first.
+     * CPU time of a check that must index its run's reference sections first. {@code byDataset}: per dataset, real
+     * answers, false alarms, mutations and mutations caught.
      */
     public record Figures(int real, List<String> falseAlarms, int mutations, int caught, Map<String, int[]> byKind,
-                          List<String> missed, int derived, int unsupportedValues, double p50, double p99,
+                          Map<String, int[]> byDataset, List<String> missed, int derived, int unsupportedValues, double p50, double p99,
                           double cpuP50, double cpuP99, double firstCpuP50, double firstCpuMax) {
         public double falseAlarmRate() {
             return real == 0 ? 0 : (double) falseAlarms.size() / real;
@@ -114,12 +115,16 @@ public final class GroundingCorpus {
         runs.forEach(AnswerReplay::check);
         double[] first = firstChecks();
         List<String> alarms = new ArrayList<>();
+        Map<String, int[]> byDataset = new java.util.TreeMap<>();
         int derived = 0;
         int values = 0;
         for (Real r : reals) {
             AnswerCheck.Result res = AnswerReplay.check(r.run());
+            int[] d = byDataset.computeIfAbsent(r.run().dataset(), x -> new int[4]);
+            d[0]++;
             if (!res.grounded()) {
                 alarms.add(r.name() + ": " + res.unsupportedText());
+                d[1]++;
             }
             derived += res.derived().size();
             values += res.unsupportedValues().size();
@@ -132,16 +137,19 @@ public final class GroundingCorpus {
             AnswerCheck.Result res = AnswerReplay.check(runs.get(reals.size() + i));
             boolean hit = res.unsupported().stream().anyMatch(c -> c.at() < m.to() && c.at() + c.text().length() > m.from());
             int[] k = byKind.computeIfAbsent(m.kind(), x -> new int[2]);
+            int[] d = byDataset.computeIfAbsent(byName.get(m.trace()).dataset(), x -> new int[4]);
             k[0]++;
+            d[2]++;
             if (hit) {
                 k[1]++;
+                d[3]++;
                 caught++;
             } else {
                 missed.add(m.trace() + " [" + m.kind() + "] " + m.answer().substring(m.from(), m.to()));
             }
         }
         double[][] cost = timed(runs, rounds);
-        return new Figures(reals.size(), alarms, mutations.size(), caught, byKind, missed, derived, values,
+        return new Figures(reals.size(), alarms, mutations.size(), caught, byKind, byDataset, missed, derived, values,
                 pct(cost[0], 0.5), pct(cost[0], 0.99), pct(cost[1], 0.5), pct(cost[1], 0.99), pct(first, 0.5),
                 first.length == 0 ? 0 : first[first.length - 1]);
     }
@@ -189,6 +197,9 @@ public final class GroundingCorpus {
                 100 * f.catchRate());
         f.byKind().forEach((k, v) -> out.printf(Locale.ROOT, "  %-12s %d of %d%n", k, v[1], v[0]));
         f.missed().forEach(m -> out.println("  missed  " + m));
+        out.println("dataset       real  false alarms  mutated  caught");
+        f.byDataset().forEach((k, v) -> out.printf(Locale.ROOT, "%-12s %5d %13d %8d %7d (%.1f%%)%n", k, v[0], v[1], v[2],
+                v[3], v[2] == 0 ? 0 : 100.0 * v[3] / v[2]));
         out.printf(Locale.ROOT, "derived numbers in real answers: %d; quoted values found nowhere: %d%n", f.derived(),
                 f.unsupportedValues());
         out.printf(Locale.ROOT, "check cost per answer (index + check, from the trace; reference sections indexed):"

@@ -54,9 +54,7 @@ public final class AnswerCheck {
         }
         List<Claim> open = new ArrayList<>();
         List<Claim> values = new ArrayList<>();
-        double[] cited = new double[claims.size() * 2];
-        int[] citedAt = new int[cited.length];
-        int c = 0;
+        Operands cited = new Operands(answer);
         for (Claim claim : claims) {
             if (claim.kind() == Claim.Kind.VALUE) {
                 if (!facts.mentionsValue(claim.value())) {
@@ -64,64 +62,107 @@ public final class AnswerCheck {
                 }
                 continue;
             }
-            Claim.Reading hit = claim.numeric() ? direct(claim, facts) : null;
-            if (hit != null) {
-                citedAt[c] = claim.at();
-                cited[c++] = Math.abs(hit.value());
-            } else if (!claim.numeric() ? !supported(claim, facts) : !facts.namesNumber(claim.readings().get(0).value())) {
+            List<Claim.Reading> hits = claim.numeric() ? direct(claim, facts) : List.of();
+            hits.forEach(h -> cited.add(h, claim.at())); // "2,000" may be 2000 and 2.0: both are operands
+            if (hits.isEmpty() && (!claim.numeric() ? !supported(claim, facts)
+                    : !facts.namesNumber(claim.readings().get(0).value()))) {
                 open.add(claim);
             }
         }
         List<Claim> unsupported = new ArrayList<>();
         List<Derived> derived = new ArrayList<>();
-        if (!open.isEmpty()) { // small counts are no claims but may be operands: "10 finished and 26 running, 36 in all"
-            cited = Arrays.copyOf(cited, cited.length + 16);
-            citedAt = Arrays.copyOf(citedAt, cited.length);
-            for (Claim small : ClaimExtractor.facts(answer)) {
-                double v = small.readings().isEmpty() ? Double.NaN : small.readings().get(0).value();
-                if (v <= ClaimExtractor.SMALL && c < cited.length - claims.size() && facts.supports(small.readings().get(0))) {
-                    citedAt[c] = small.at();
-                    cited[c++] = Math.abs(v);
-                }
-            }
+        if (!open.isEmpty()) {
+            smallOperands(answer, facts, cited);
         }
         for (Claim claim : open) {
-            String formula = claim.numeric() ? Derivations.derive(claim, nearest(cited, citedAt, c, claim.at()),
-                    facts.pool()) : null;
-            if (formula == null && claim.numeric()) {
-                formula = Derivations.rounded(claim, facts);
+            Derivations.Derivation d = !claim.numeric() ? null
+                    : Derivations.derive(claim, cited.nearest(claim.at()), facts.pool());
+            if (d == null && claim.numeric()) {
+                d = Derivations.rounded(claim, facts);
             }
-            if (formula == null) {
+            if (d == null) {
                 unsupported.add(claim);
             } else {
-                derived.add(new Derived(claim.text(), formula));
-                citedAt[c] = claim.at();
-                cited[c++] = Math.abs(claim.readings().get(0).value()); // a derived number may be an operand too
+                derived.add(new Derived(claim.text(), d.formula()));
+                cited.add(d.value(), claim.at()); // a derived number may be an operand too
             }
         }
         valueNumbers(values, facts, unsupported);
         return new Result(List.copyOf(claims), List.copyOf(unsupported), List.copyOf(values), List.copyOf(derived));
     }
 
-    /** The cited numbers, nearest to {@code at} in the text first: a formula is looked for among neighbours first. */
-    private static double[] nearest(double[] cited, int[] at, int n, int from) {
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
+    /** Small counts are no claims but may be operands: "10 finished and 26 running, 36 in all" (at most 16). */
+    private static void smallOperands(String answer, Facts facts, Operands cited) {
+        int added = 0;
+        for (Claim small : ClaimExtractor.facts(answer)) {
+            if (small.readings().isEmpty() || added == 16) {
+                continue;
+            }
+            Claim.Reading r = small.readings().get(0);
+            if (r.value() <= ClaimExtractor.SMALL && r.value() == Math.rint(r.value()) && facts.supports(r)) {
+                cited.add(r, small.at());
+                added++;
+            }
         }
-        Arrays.sort(order, java.util.Comparator.comparingInt(i -> Math.abs(at[i] - from)));
-        double[] out = new double[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = cited[order[i]];
+    }
+
+    /**
+     * The numbers an answer cites (and derives), with where each stands in the text. A claim is derived only from
+     * numbers of its own sentence and the two before (a reader redoes arithmetic on what was just said).
+     */
+    private static final class Operands {
+        private final List<Derivations.Operand> values = new ArrayList<>();
+        private final List<Integer> at = new ArrayList<>();
+        private final int[] sentence;
+
+        Operands(String answer) {
+            sentence = new int[answer.length() + 1];
+            int n = 0;
+            for (int i = 0; i < answer.length(); i++) {
+                sentence[i] = n;
+                char c = answer.charAt(i);
+                boolean end = c == '\n' || (c == '.' || c == '!' || c == '?' || c == ';')
+                        && (i + 1 == answer.length() || Character.isWhitespace(answer.charAt(i + 1)));
+                if (end) {
+                    n++;
+                }
+            }
+            sentence[answer.length()] = n;
         }
-        return out;
+
+        void add(Claim.Reading r, int where) {
+            add(new Derivations.Operand(Math.abs(r.value()), r.scale()), where);
+        }
+
+        void add(Derivations.Operand x, int where) {
+            values.add(x);
+            at.add(where);
+        }
+
+        /** The numbers of the sentence at {@code from} and the two before, nearest first. */
+        List<Derivations.Operand> nearest(int from) {
+            int here = sentence[Math.min(from, sentence.length - 1)];
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < values.size(); i++) {
+                int s = sentence[Math.min(at.get(i), sentence.length - 1)];
+                if (s <= here && s >= here - 2) {
+                    order.add(i);
+                }
+            }
+            order.sort(java.util.Comparator.comparingInt(i -> Math.abs(at.get(i) - from)));
+            List<Derivations.Operand> out = new ArrayList<>(order.size());
+            for (Integer i : order) {
+                out.add(values.get(i));
+            }
+            return out;
+        }
     }
 
     /** A quoted value found nowhere that holds numbers: its numbers are still checked as numbers. */
     private static void valueNumbers(List<Claim> values, Facts facts, List<Claim> unsupported) {
         for (Claim v : values) {
             for (Claim n : ClaimExtractor.claims(v.value())) {
-                if (n.numeric() && direct(n, facts) == null && !facts.namesNumber(n.readings().get(0).value())) {
+                if (n.numeric() && direct(n, facts).isEmpty() && !facts.namesNumber(n.readings().get(0).value())) {
                     unsupported.add(new Claim(n.text(), n.kind(), n.readings(), n.date(), n.value(), v.at() + n.at()));
                 } else if (n.kind() == Claim.Kind.DATE && !supported(n, facts)) {
                     unsupported.add(n);
@@ -138,13 +179,15 @@ public final class AnswerCheck {
         };
     }
 
-    private static Claim.Reading direct(Claim claim, Facts facts) {
+    /** The readings of a claim the evidence states. */
+    private static List<Claim.Reading> direct(Claim claim, Facts facts) {
+        List<Claim.Reading> out = new ArrayList<>(2);
         for (Claim.Reading r : claim.readings()) {
             if (facts.supports(r)) {
-                return r;
+                out.add(r);
             }
         }
-        return null;
+        return out;
     }
 
     private static boolean idDigitsStated(String id, Facts facts) {

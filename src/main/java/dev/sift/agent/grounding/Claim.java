@@ -18,13 +18,20 @@ public record Claim(String text, Kind kind, List<Reading> readings, List<String>
     public enum Kind { NUMBER, PERCENT, DATE, ID, VALUE }
 
     /**
-     * One meaning of a written number: evidence within {@code [value - tolerance, value + 2 tolerance]} supports it.
-     * {@code points}: the number written before a percent sign, as percentage points ("0.11" of "0.11 %"), which a
-     * computed fraction of the evidence does not support (0.11 there is 11 %).
+     * How a number reads: as written ({@code PLAIN}), as percentage points (the number before a percent sign, or a
+     * share a hundred times: "11.1" of "11.1 %"), or as a share of one (0.111 of "11.1 %"). A computed fraction of
+     * the evidence supports no points reading (0.11 there is 11 %), and derivations combine one scale at a time.
      */
-    public record Reading(double value, double tolerance, boolean points) {
+    public enum Scale { PLAIN, POINTS, SHARE }
+
+    /** One meaning of a written number: evidence within {@code [value - tolerance, value + 2 tolerance]} supports it. */
+    public record Reading(double value, double tolerance, Scale scale) {
         public Reading(double value, double tolerance) {
-            this(value, tolerance, false);
+            this(value, tolerance, Scale.PLAIN);
+        }
+
+        public boolean points() {
+            return scale == Scale.POINTS;
         }
     }
 

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * "151,410.2", "151.410,2", "151 410,2", "151'410.2" —, decimals, percentages, currency signs, "1.2 million",
  * "about 150,000"), dates (ISO, "15.03.1998", "03/15/1998", "March 15, 1998", "March 1998"), ids ("L1234",
  * "C-0042") and quoted values. Dates, ids and quoted values are read first, so their digits are not
- * counted again as numbers. Fenced code is skipped: it is SQL or data the answer shows, not a claim.
+ * counted again as numbers. Fenced code and SQL CASE expressions are skipped: they are SQL or data the answer
+ * shows, not a claim.
  */
 public final class ClaimExtractor {
     /** Whole numbers up to this, written plainly, count an answer's own items ("the 3 largest"); not checked. */
@@ -20,6 +21,8 @@ public final class ClaimExtractor {
     private static final String MONTH = "(January|February|March|April|May|June|July|August|September|October"
             + "|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)";
     private static final Pattern FENCE = Pattern.compile("```.*?(```|$)", Pattern.DOTALL);
+    /** An SQL CASE expression quoted in prose ("avg(CASE WHEN … THEN 1.0 ELSE 0.0 END)"): code, not a claim. */
+    private static final Pattern CASE_EXPRESSION = Pattern.compile("\\bCASE\\s+WHEN\\b.{1,400}?\\bEND\\b", Pattern.DOTALL);
     private static final Pattern ISO_DATE = Pattern.compile(
             "(?<![\\d-])(\\d{4})-(\\d{1,2})-(\\d{1,2})(?:[T ]\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?)?(?![\\d-])");
     private static final Pattern ISO_MONTH = Pattern.compile("(?<![\\d-])(\\d{4})-(\\d{2})(?![\\d-])");
@@ -78,6 +81,9 @@ public final class ClaimExtractor {
         if (!all && text.contains("```")) {
             blank(s, FENCE.matcher(text));
         }
+        if (!all && text.contains("CASE")) {
+            blank(s, CASE_EXPRESSION.matcher(new String(s)));
+        }
         if (hasDigit(text)) {
             dates(s, text, out);
         }
@@ -99,12 +105,13 @@ public final class ClaimExtractor {
             }
         }
         String rest = new String(s);
+        char decimal = all ? 0 : decimalMark(rest);
         if (words) {
             NumberWords.each(rest, SMALL + 1, (from, to, v) -> out.add(spelled(rest, from, to, v)));
         }
         Matcher m = NUMBER.matcher(rest);
         while (m.find()) {
-            Claim c = number(rest, m, all);
+            Claim c = number(rest, m, all, decimal);
             if (c != null) {
                 out.add(c);
             }
@@ -223,7 +230,7 @@ public final class ClaimExtractor {
         }
     }
 
-    private static Claim number(String text, Matcher m, boolean all) {
+    private static Claim number(String text, Matcher m, boolean all, char decimal) {
         String body = m.group(2);
         String after = text.substring(m.end(), Math.min(text.length(), m.end() + 24));
         boolean percent = PERCENT.matcher(after).find();
@@ -243,7 +250,7 @@ public final class ClaimExtractor {
         boolean hedged = hedged(text, m.start());
         List<Claim.Reading> readings = new ArrayList<>();
         boolean englishScale = word && GROUPED_COMMA.matcher(body).matches();
-        for (String[] parts : splits(body)) {
+        for (String[] parts : splits(body, decimal)) {
             if (englishScale && !parts[1].isEmpty()) {
                 continue; // "5,357 thousand" groups its digits: a decimal comma is not read before an English scale word
             }
@@ -254,11 +261,11 @@ public final class ClaimExtractor {
             }
             v *= scale;
             tol *= scale;
-            readings.add(new Claim.Reading(v, tol, percent));
+            readings.add(new Claim.Reading(v, tol, percent ? Claim.Scale.POINTS : Claim.Scale.PLAIN));
             if (percent) {
-                readings.add(new Claim.Reading(v / 100, tol / 100));
+                readings.add(new Claim.Reading(v / 100, tol / 100, Claim.Scale.SHARE));
             } else if (!parts[1].isEmpty() && v <= 1) {
-                readings.add(new Claim.Reading(v * 100, tol * 100));
+                readings.add(new Claim.Reading(v * 100, tol * 100, Claim.Scale.POINTS));
             }
         }
         if (!all && !percent && scale == 1 && readings.size() == 1 && digits(body).length() == body.length()
@@ -273,13 +280,32 @@ public final class ClaimExtractor {
     private static Claim spelled(String text, int from, int to, long v) {
         boolean percent = PERCENT.matcher(text.substring(to, Math.min(text.length(), to + 24))).find();
         double tol = hedged(text, from) ? 0.5 * Math.pow(10, trailingZeros(Long.toString(v))) : 0.5;
-        List<Claim.Reading> readings = percent ? List.of(new Claim.Reading(v, tol, true), new Claim.Reading(v / 100.0, tol / 100))
+        List<Claim.Reading> readings = percent ? List.of(new Claim.Reading(v, tol, Claim.Scale.POINTS),
+                new Claim.Reading(v / 100.0, tol / 100, Claim.Scale.SHARE))
                 : List.of(new Claim.Reading(v, tol));
         return Claim.number(text.substring(from, to) + (percent ? "%" : ""), percent, readings, from);
     }
 
-    /** Each way to read the digits: {integer digits, fraction digits}. "1,234" is 1234 or 1.234. */
-    private static List<String[]> splits(String body) {
+    /**
+     * The decimal mark an answer uses, when a number in it shows one beyond doubt ("12.5", "151,410.2", "1,204,822"
+     * for '.'; "12,5", "151.410,2" for ','), so its "1,519" is one number, not two readings; 0 when none or both do.
+     */
+    static char decimalMark(String text) {
+        boolean dot = DOT_DECIMAL.matcher(text).find();
+        boolean comma = COMMA_DECIMAL.matcher(text).find();
+        return dot == comma ? 0 : dot ? '.' : ',';
+    }
+
+    private static final Pattern DOT_DECIMAL = Pattern.compile("(?<![\\d.,])\\d+\\.(?:\\d{1,2}|\\d{4,})(?![\\d.,])"
+            + "|\\d{1,3}(?:,\\d{3})+\\.\\d|\\d{1,3}(?:,\\d{3}){2,}(?![\\d.,])");
+    private static final Pattern COMMA_DECIMAL = Pattern.compile("(?<![\\d.,])\\d+,(?:\\d{1,2}|\\d{4,})(?![\\d.,])"
+            + "|\\d{1,3}(?:\\.\\d{3})+,\\d|\\d{1,3}(?:\\.\\d{3}){2,}(?![\\d.,])");
+
+    /**
+     * Each way to read the digits: {integer digits, fraction digits}. "1,234" is 1234 or 1.234, unless the answer's
+     * {@code decimal} mark (or 0) says which.
+     */
+    private static List<String[]> splits(String body, char decimal) {
         int comma = body.lastIndexOf(',');
         int dot = body.lastIndexOf('.');
         List<String[]> out = new ArrayList<>(2);
@@ -291,11 +317,11 @@ public final class ClaimExtractor {
             char c = body.charAt(sep);
             boolean grouped = body.indexOf(c) != sep || spaced(body);
             boolean ambiguous = (c == ',' ? GROUPED_COMMA : GROUPED_DOT).matcher(body).matches();
-            if (grouped && body.indexOf(c) != sep) {
+            if (grouped && body.indexOf(c) != sep || ambiguous && decimal != 0 && c != decimal) {
                 out.add(new String[] {digits(body), ""});
             } else {
                 out.add(new String[] {digits(body.substring(0, sep)), body.substring(sep + 1)});
-                if (ambiguous) {
+                if (ambiguous && decimal == 0) {
                     out.add(new String[] {digits(body), ""});
                 }
             }

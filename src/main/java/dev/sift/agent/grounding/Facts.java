@@ -60,21 +60,25 @@ public final class Facts {
 
     /** True when some stated number lies within the reading's rounding of it. */
     public boolean supports(Claim.Reading r) {
-        boolean here = r.points() ? withinBesides(numbers, fractions, Math.abs(r.value()), r.tolerance())
-                : within(numbers, Math.abs(r.value()), r.tolerance());
-        return here || more().stream().anyMatch(f -> f.supports(r));
+        return within(numbers, r.points() ? fractions : NONE, Math.abs(r.value()), r.tolerance())
+                || more().stream().anyMatch(f -> f.supports(r));
     }
 
-    /** As {@link #within}, counting no number that is (a rendering of) one of {@code except}. */
-    private static boolean withinBesides(double[] sorted, double[] except, double v, double tol) {
-        if (except.length == 0) {
-            return within(sorted, v, tol);
-        }
+    private static final double[] NONE = {};
+
+    /**
+     * True when a sorted number lies within {@code [v - tol, v + 2 tol]}, counting none that is (a rendering of) one of
+     * {@code except}; a whole number written as such ({@code tol} 0.5) is supported by no other whole number, so "75"
+     * is not 76, though it may be 75.3 rounded or 75.9 cut short.
+     */
+    static boolean within(double[] sorted, double[] except, double v, double tol) {
         double lo = v - tol * (1 + 1e-9) - 1e-12;
         double hi = v + 2 * tol * (1 + 1e-9) + 1e-12;
+        boolean whole = tol == 0.5 && v == Math.rint(v);
         int i = Arrays.binarySearch(sorted, lo);
         for (i = i < 0 ? -i - 1 : i; i < sorted.length && sorted[i] <= hi; i++) {
-            if (!near(except, sorted[i])) {
+            double x = sorted[i];
+            if ((!whole || x == v || x != Math.rint(x)) && (except.length == 0 || !near(except, x))) {
                 return true;
             }
         }
@@ -104,7 +108,7 @@ public final class Facts {
         double lo = Math.abs(r.value()) - r.tolerance() * (1 + 1e-9) - 1e-12;
         int i = Arrays.binarySearch(numbers, lo);
         i = i < 0 ? -i - 1 : i;
-        return i < numbers.length && within(numbers, Math.abs(r.value()), r.tolerance()) ? numbers[i] : Double.NaN;
+        return i < numbers.length && within(numbers, NONE, Math.abs(r.value()), r.tolerance()) ? numbers[i] : Double.NaN;
     }
 
     /** True when a whole number is the number inside a name the evidence uses ("1996" of unemployment_1996). */
@@ -172,16 +176,6 @@ public final class Facts {
         return numbers.length;
     }
 
-    static boolean within(double[] sorted, double v, double tol) {
-        double lo = v - tol * (1 + 1e-9) - 1e-12;
-        double hi = v + 2 * tol * (1 + 1e-9) + 1e-12;
-        int i = Arrays.binarySearch(sorted, lo);
-        if (i < 0) {
-            i = -i - 1;
-        }
-        return i < sorted.length && sorted[i] <= hi;
-    }
-
     /** Collects evidence; {@link #build()} sorts it once. */
     public static final class Builder {
         private double[] numbers = new double[256];
@@ -228,6 +222,7 @@ public final class Facts {
             for (Claim c : ClaimExtractor.facts(s)) {
                 if (c.kind() == Claim.Kind.DATE) {
                     c.date().forEach(this::date);
+                    number(Integer.parseInt(c.date().get(0).substring(0, 4))); // "June 30, 2016" states the year 2016
                 } else {
                     c.readings().forEach(r -> number(r.value()));
                 }

@@ -84,6 +84,49 @@ class AnswerCheckTest {
     }
 
     @Test
+    void a_whole_number_is_not_supported_by_its_whole_neighbour() {
+        Facts f = Facts.builder().table(List.of("bad", "avg_amount"), List.of(List.of(76L, 75.9)), 1).build();
+        assertThat(check("76 loans defaulted.", f).grounded()).isTrue();
+        assertThat(check("75 loans defaulted.", f).grounded()).as("75.9 cut short").isTrue();
+        Facts counts = Facts.builder().table(List.of("bad"), List.of(List.of(76L)), 1).build();
+        assertThat(check("75 loans defaulted.", counts).unsupportedText()).isEqualTo("75");
+        assertThat(check("77 loans defaulted.", counts).unsupportedText()).isEqualTo("77");
+    }
+
+    @Test
+    void a_derivation_names_the_closest_formula_and_keeps_one_scale() {
+        Facts f = Facts.builder().table(List.of("status", "loans"),
+                List.of(List.of("A", 203L), List.of("B", 31L), List.of("C", 403L), List.of("D", 45L)), 4).build();
+        AnswerCheck.Result r = check("Of the 682 loans, 76 defaulted: 31 unpaid and 45 in debt. That is 11.1 %.", f);
+        assertThat(r.derived()).extracting(AnswerCheck.Derived::formula).containsExactly("31 + 45", "76 / 682");
+        assertThat(check("Of the 682 loans, 76 defaulted (31 + 45), 11.1 %, so 75 are bad.", f).unsupportedText())
+                .as("76 - 0.111 mixes a count and a share").isEqualTo("75");
+        assertThat(check("Status D has 45 loans, 11.1 %; 56.1 in all.", f).unsupportedText())
+                .as("a percentage is not added to a count").isEqualTo("56.1");
+        assertThat(check("B and D have 31 and 45 loans, so 75 in all.", f).unsupportedText()).isEqualTo("75");
+    }
+
+    @Test
+    void a_number_is_derived_only_from_its_own_sentence_and_the_two_before() {
+        Facts f = Facts.builder().table(List.of("status", "loans"),
+                List.of(List.of("A", 203L), List.of("B", 31L), List.of("C", 403L), List.of("D", 45L)), 4).build();
+        assertThat(check("B has 31 loans. D has 45. Together 76.", f).derived()).extracting(AnswerCheck.Derived::formula)
+                .containsExactly("31 + 45");
+        assertThat(check("B has 31 loans. D has 45. A has 203. C has 403. Together 234.", f).unsupportedText())
+                .isEqualTo("234");
+    }
+
+    @Test
+    void the_answers_decimal_mark_settles_an_ambiguous_separator() {
+        Facts f = Facts.builder().table(List.of("a", "b"), List.of(List.of(3.98, 2.62)), 1).build();
+        assertThat(ClaimExtractor.decimalMark("The rate is 12.5 and 1,519 loans.")).isEqualTo('.');
+        assertThat(ClaimExtractor.decimalMark("Die Quote ist 12,5 bei 1.519 Krediten.")).isEqualTo(',');
+        assertThat(ClaimExtractor.decimalMark("There are 1,519 loans.")).isEqualTo('\0');
+        assertThat(check("The ratio is 3.98 to 2.62, and 1,519 loans are left.", f).unsupportedText())
+                .as("1,519 is not 1.519 = 3.98 / 2.62 in an answer that writes decimals with a point").isEqualTo("1,519");
+    }
+
+    @Test
     void a_difference_ratio_or_column_sum_of_cited_values_is_supported() {
         Facts f = Facts.builder().table(List.of("status", "loans"),
                 List.of(List.of("A", 203L), List.of("B", 31L), List.of("C", 403L), List.of("D", 45L)), 4).build();

@@ -120,4 +120,28 @@ class FalseAlarmsTest {
         assertThat(r.unsupportedValues()).extracting(Claim::text).containsExactly("'Brno - venkov'");
         assertThat(check("The busiest was 'district 4,812'.", f).unsupportedText()).isEqualTo("4,812");
     }
+
+    @Test
+    void a_year_of_a_date_the_question_spells_out_supports_the_answer() {
+        Facts f = Facts.builder().text("Which business received the highest average rating between January 1, 2016 and"
+                + " June 30, 2016?").table(List.of("name", "avg_rating"), List.of(List.of("Pit Stop HQ", 5L)), 1).build();
+        clean(check("Among businesses reviewed in 2016, 'Pit Stop HQ' rates highest.", f));
+    }
+
+    @Test
+    void a_grouped_thousand_that_also_reads_as_a_decimal_is_an_operand_either_way() {
+        Facts f = Facts.builder().text("Sample values: rating e.g. 2.0 | useful e.g. 2")
+                .table(List.of("reviews", "tips"), List.of(List.of(2000L, 784L)), 1).build();
+        AnswerCheck.Result r = check("There are 2,000 reviews and 784 tips, 2,784 pieces of content in all; reviews"
+                + " outnumber tips about 2.6 to 1.", f);
+        clean(r);
+        assertThat(r.derived()).extracting(AnswerCheck.Derived::formula).containsExactly("784 + 2000", "2000 / 784");
+    }
+
+    @Test
+    void numbers_inside_a_quoted_sql_case_expression_are_no_claims() {
+        Facts f = Facts.builder().text("What is the loan default rate?").build();
+        clean(AnswerCheck.check("(I read: 'default rate' → metric default_rate = avg(CASE WHEN loan.status IN ('B',"
+                + " 'D') THEN 1.0 ELSE 0.0 END).) Which statuses count as a default?", f, true));
+    }
 }
