@@ -61,6 +61,9 @@ final class DabCommand implements Callable<Integer> {
     @Option(names = "--hints", description = "compose questions with db_description_withhint.txt")
     boolean hints;
 
+    /** The most steps a task may take (the loop's own bound). */
+    static final int MAX_STEPS = 100;
+
     @Option(names = "--max-steps", defaultValue = "" + AgentConfig.DEFAULT_MAX_STEPS, description = "step budget per task (default: ${DEFAULT-VALUE})")
     int maxSteps;
 
@@ -80,13 +83,16 @@ final class DabCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (maxSteps < 1 || maxSteps > MAX_STEPS) {
+            throw new IllegalArgumentException("--max-steps must be between 1 and " + MAX_STEPS + ", got " + maxSteps);
+        }
+        DabRunner.Options options = new DabRunner.Options(iterations, hints, AgentConfig.defaults().withMaxSteps(maxSteps));
+        List<String> names = selected(err);
         DabValidator validator = new DabValidator(python, Duration.ofSeconds(Math.max(1, validatorSeconds)));
         String missing = validator.unavailable();
         if (missing != null) {
             throw new IllegalArgumentException("Cannot score DataAgentBench tasks: " + missing + ".");
         }
-        DabRunner.Options options = new DabRunner.Options(iterations, hints, AgentConfig.defaults().withMaxSteps(maxSteps));
-        List<String> names = selected(err);
         Sift configured = Runtime.sift();
         LlmClient llm = configured.llm().map(m -> cache == null ? m : (LlmClient) new CachingLlm(m, CachingLlm.DEFAULT_MAX_ENTRIES, cache))
                 .orElse(null);
