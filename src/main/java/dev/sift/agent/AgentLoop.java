@@ -6,6 +6,7 @@ import dev.sift.agent.grounding.AnswerCheck;
 import dev.sift.agent.grounding.Groundedness;
 import dev.sift.agent.grounding.Grounding;
 import dev.sift.agent.grounding.Judge;
+import dev.sift.agent.grounding.ReferenceIndex;
 import dev.sift.agent.grounding.Verdict;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;
@@ -113,6 +114,8 @@ public final class AgentLoop {
         /** The last answer checked (with the step count and kind it was checked at) and its check. */
         private String lastChecked;
         private AnswerCheck.Result lastCheck;
+        /** The prompt's reference texts, indexed for the checks of this run. */
+        private ReferenceIndex reference;
         /** The numbers a first answer stated without support, once a repair turn was asked for. */
         private List<String> repaired = List.of();
         /** The dataset's known names (knowledge-graph labels, aliases, code meanings), built when first needed. */
@@ -137,7 +140,7 @@ public final class AgentLoop {
             listener.begin(state);
             this.plan = planner.begin(state);
             if (!planner.offline()) {
-                Grounding.prepare(reference()); // indexed while the model thinks, not when its answer is checked
+                reference(); // indexed while the model thinks, not when its answer is checked
             }
         }
 
@@ -167,7 +170,7 @@ public final class AgentLoop {
                     answer = forced();
                 }
                 Groundedness g = fellBack || !checked(answer.kind()) ? null
-                        : Groundedness.of(check(answer.text(), answer.kind()), repaired, reference());
+                        : Groundedness.of(check(answer.text(), answer.kind()), repaired, reference().texts());
                 return finish(answer.text(), answer.kind(), g);
             } catch (LlmException e) {
                 notes.add("The language model failed: " + e.getMessage());
@@ -282,14 +285,20 @@ public final class AgentLoop {
             return lastCheck;
         }
 
-        /** What the check reads that the steps do not hold: the conversation so far, the prompt's dataset facts. */
-        private List<String> reference() {
-            List<String> out = new ArrayList<>();
+        /**
+         * What the check reads that the steps do not hold: the conversation so far, the prompt's dataset facts; indexed
+         * once for the run, again only if the prompt changes (a run that switches its dataset).
+         */
+        private ReferenceIndex reference() {
+            List<String> texts = new ArrayList<>();
             if (!state.context().isEmpty()) {
-                out.add(state.context().render());
+                texts.add(state.context().render());
             }
-            out.addAll(plan.reference());
-            return out;
+            texts.addAll(plan.reference());
+            if (reference == null || !reference.texts().equals(texts)) {
+                reference = new ReferenceIndex(texts).prepare();
+            }
+            return reference;
         }
 
         /** The caveats as notes, and the answer carrying them (put in front when it does not say so itself). */

@@ -2,6 +2,7 @@ package dev.sift.agent;
 
 import dev.sift.agent.grounding.AnswerCheck;
 import dev.sift.agent.grounding.Grounding;
+import dev.sift.agent.grounding.ReferenceIndex;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Knowledge;
 
@@ -42,9 +43,19 @@ public final class AnswerReplay {
 
     /** The check of a saved run's answer, as the run made it (knowledge-graph names beyond the prompt aside). */
     public static AnswerCheck.Result check(AgentRun run) {
+        return check(run, reference(run));
+    }
+
+    /** The reference texts a saved run's prompt showed, to index once for several checks of its answers. */
+    public static ReferenceIndex reference(AgentRun run) {
+        return new ReferenceIndex(run.grounding().reference());
+    }
+
+    /** As {@link #check(AgentRun)}, with the run's {@link #reference} indexed before. */
+    public static AnswerCheck.Result check(AgentRun run, ReferenceIndex reference) {
         String answer = run.answer() == null ? "" : run.answer();
         return Grounding.CHECK_ONLY.check(answer, run.evidence(),
-                texts(run.question() == null ? "" : run.question(), run.steps()), run.grounding().reference(), null,
+                texts(run.question() == null ? "" : run.question(), run.steps()), reference, null,
                 run.kind() == AnswerKind.CLARIFICATION || run.kind() == AnswerKind.DECLINED);
     }
 }

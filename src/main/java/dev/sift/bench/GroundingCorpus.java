@@ -39,13 +39,13 @@ public final class GroundingCorpus {
     /**
      * What the corpus measured. Costs are per answer check (index + check, from the trace) in milliseconds: wall
      * clock and the thread's CPU time, p50 and p99, with the reference sections (the prompt's dataset and knowledge
-     * sections) already indexed, as every run after a dataset's first finds them; and {@code firstCpuP50/Max}, the
+     * sections) already indexed, as a run finds them, indexed while its model thinks; and {@code firstCpuP50/Max}, the
      * CPU time of a check that must index its run's reference sections first. {@code byDataset}: per dataset, real
      * answers, false alarms, mutations and mutations caught.
      */
     public record Figures(int real, List<String> falseAlarms, int mutations, int caught, Map<String, int[]> byKind,
-                          Map<String, int[]> byDataset, List<String> missed, int derived, int unsupportedValues, double p50, double p99,
-                          double cpuP50, double cpuP99, double firstCpuP50, double firstCpuMax) {
+                          Map<String, int[]> byDataset, List<String> missed, int derived, int unsupportedValues,
+                          double p50, double p99, double cpuP50, double cpuP99, double firstCpuP50, double firstCpuMax) {
         public double falseAlarmRate() {
             return real == 0 ? 0 : (double) falseAlarms.size() / real;
         }
@@ -106,13 +106,23 @@ public final class GroundingCorpus {
         return b.toString();
     }
 
-    /** Checks every real answer and every mutation {@code rounds} times, after a round to warm up (untimed). */
+    /**
+     * Checks every real answer and every mutation {@code rounds} times, after a round to warm up (untimed). Each real
+     * run's reference texts are indexed once, as a run indexes its prompt's while the model thinks, and serve the
+     * checks of its mutations too.
+     */
     public Figures measure(int rounds) {
         Map<String, AgentRun> byName = new LinkedHashMap<>();
+        Map<String, ReferenceIndex> refs = new LinkedHashMap<>();
         reals.forEach(r -> byName.put(r.name(), r.run()));
+        reals.forEach(r -> refs.put(r.name(), AnswerReplay.reference(r.run())));
         List<AgentRun> runs = new ArrayList<>(reals.stream().map(Real::run).toList());
+        List<ReferenceIndex> indexes = new ArrayList<>(reals.stream().map(r -> refs.get(r.name())).toList());
         mutations.forEach(m -> runs.add(Mutations.apply(byName.get(m.trace()), m.answer())));
-        runs.forEach(AnswerReplay::check);
+        mutations.forEach(m -> indexes.add(refs.get(m.trace())));
+        for (int i = 0; i < runs.size(); i++) {
+            AnswerReplay.check(runs.get(i), indexes.get(i));
+        }
         double[] first = firstChecks();
         List<String> alarms = new ArrayList<>();
         Map<String, int[]> byDataset = new java.util.TreeMap<>();
@@ -148,22 +158,22 @@ public final class GroundingCorpus {
                 missed.add(m.trace() + " [" + m.kind() + "] " + m.answer().substring(m.from(), m.to()));
             }
         }
-        double[][] cost = timed(runs, rounds);
+        double[][] cost = timed(runs, indexes, rounds);
         return new Figures(reals.size(), alarms, mutations.size(), caught, byKind, byDataset, missed, derived, values,
                 pct(cost[0], 0.5), pct(cost[0], 0.99), pct(cost[1], 0.5), pct(cost[1], 0.99), pct(first, 0.5),
                 first.length == 0 ? 0 : first[first.length - 1]);
     }
 
     /** Each check {@code rounds} times: sorted wall-clock and CPU milliseconds. */
-    private static double[][] timed(List<AgentRun> runs, int rounds) {
+    private static double[][] timed(List<AgentRun> runs, List<ReferenceIndex> indexes, int rounds) {
         double[] ms = new double[rounds * runs.size()];
         double[] cpu = new double[ms.length];
         int t = 0;
         for (int round = 0; round < rounds; round++) {
-            for (AgentRun run : runs) {
+            for (int i = 0; i < runs.size(); i++) {
                 long c0 = THREADS.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
-                AnswerReplay.check(run);
+                AnswerReplay.check(runs.get(i), indexes.get(i));
                 ms[t] = (System.nanoTime() - t0) / 1e6;
                 cpu[t++] = (THREADS.getCurrentThreadCpuTime() - c0) / 1e6;
             }
@@ -178,9 +188,8 @@ public final class GroundingCorpus {
         List<Double> out = new ArrayList<>();
         for (Real r : reals) {
             if (!r.run().grounding().reference().isEmpty()) {
-                ReferenceIndex.clear();
                 long c0 = THREADS.getCurrentThreadCpuTime();
-                AnswerReplay.check(r.run());
+                AnswerReplay.check(r.run()); // with an index of its own, made by this check
                 out.add((THREADS.getCurrentThreadCpuTime() - c0) / 1e6);
             }
         }

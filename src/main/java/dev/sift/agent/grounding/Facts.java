@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * ({@code unemployment_1996}, {@code sales2023}) are kept apart: an answer that writes "1996" of that feature
  * names it. Names known beyond the run (the knowledge graph's labels, aliases and code meanings) are read only
  * when a quoted value is found nowhere else. The lazily made parts are immutable values set once, so a Facts
- * shared between runs ({@link ReferenceIndex}) may make them twice but never reads one half made.
+ * read by two threads (a {@link ReferenceIndex} made on a background thread) may make them twice but never reads one
+ * half made.
  */
 public final class Facts {
     /** Digits inside a name: a letter or underscore next to three or more digits. */
@@ -34,16 +35,16 @@ public final class Facts {
     private final String text;
     private final Supplier<String> names;
     /**
-     * Text read only when a claim is found nowhere else (the prompt's dataset section: long, rarely needed), each
-     * indexed once per process ({@link ReferenceIndex}).
+     * Text read only when a claim is found nowhere else (the prompt's dataset section: long, rarely needed), indexed
+     * once per prompt by its owner.
      */
-    private final List<String> later;
+    private final ReferenceIndex later;
     private List<Facts> more;
     private String words;
     private String nameWords;
 
     private Facts(double[] numbers, double[] pool, double[] nameNumbers, double[] fractions, Set<String> dates,
-                  String text, Supplier<String> names, List<String> later) {
+                  String text, Supplier<String> names, ReferenceIndex later) {
         this.fractions = fractions;
         this.later = later;
         this.numbers = numbers;
@@ -98,7 +99,7 @@ public final class Facts {
 
     private List<Facts> more() {
         if (more == null) {
-            more = later.stream().map(ReferenceIndex::of).toList();
+            more = later.facts();
         }
         return more;
     }
@@ -188,7 +189,7 @@ public final class Facts {
         private int f;
         private final StringBuilder text = new StringBuilder();
         private Supplier<String> names;
-        private List<String> later = List.of();
+        private ReferenceIndex later = ReferenceIndex.NONE;
 
         private Builder() { }
 
@@ -313,9 +314,9 @@ public final class Facts {
             return d;
         }
 
-        /** Text the planner was shown that is indexed only if a claim is found nowhere else. */
-        public Builder later(List<String> texts) {
-            this.later = List.copyOf(texts);
+        /** Text the planner was shown that is read only if a claim is found nowhere else, indexed by its owner. */
+        public Builder later(ReferenceIndex reference) {
+            this.later = reference;
             return this;
         }
 

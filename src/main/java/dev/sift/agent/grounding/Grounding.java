@@ -35,11 +35,12 @@ public final class Grounding {
      * them (knowledge-graph labels, aliases, code meanings), read only when a quoted value is found nowhere else.
      */
     public static Facts facts(List<Evidence> evidence, List<String> texts, Supplier<String> names) {
-        return facts(evidence, texts, List.of(), names);
+        return facts(evidence, texts, ReferenceIndex.NONE, names);
     }
 
-    /** As above; {@code reference} (the prompt's dataset facts, the conversation) is indexed only when needed. */
-    public static Facts facts(List<Evidence> evidence, List<String> texts, List<String> reference, Supplier<String> names) {
+    /** As above; {@code reference} (the prompt's dataset facts, the conversation) is read only when needed. */
+    public static Facts facts(List<Evidence> evidence, List<String> texts, ReferenceIndex reference,
+                              Supplier<String> names) {
         Facts.Builder b = Facts.builder().names(names).later(reference);
         for (Evidence e : evidence) {
             b.text(e.sql());
@@ -49,24 +50,13 @@ public final class Grounding {
         return b.build();
     }
 
-    /**
-     * Starts indexing a run's reference texts on a background thread, so the answer check finds them ready; a
-     * text indexed before (an earlier run on the same dataset) is not indexed again.
-     */
-    public static void prepare(List<String> reference) {
-        if (!reference.isEmpty()) {
-            List<String> texts = List.copyOf(reference);
-            java.util.concurrent.CompletableFuture.runAsync(() -> texts.forEach(ReferenceIndex::of));
-        }
-    }
-
     public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts) {
-        return check(answer, evidence, texts, List.of(), null, false);
+        return check(answer, evidence, texts, ReferenceIndex.NONE, null, false);
     }
 
     /** As above; {@code proposes}: a clarifying question or a decline, of which only statements are checked. */
-    public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts, List<String> reference,
-                                    Supplier<String> names, boolean proposes) {
+    public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts,
+                                    ReferenceIndex reference, Supplier<String> names, boolean proposes) {
         return AnswerCheck.check(answer, facts(evidence, texts, reference, names), proposes);
     }
 

@@ -1,48 +1,53 @@
 package dev.sift.agent.grounding;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
- * The indexed facts of texts a process shows again and again — a dataset's section of the planner's prompt, its
- * knowledge section — kept by content, so every answer check of every run on that dataset reuses one index
- * instead of scanning the same kilobytes anew. Bounded: the {@value #ENTRIES} texts used last, each at most
- * {@value #MAX_CHARS} characters (a longer text is indexed each time and not kept).
+ * The indexed facts of the texts a run's prompt showed its model besides the results — the conversation so far, the
+ * dataset's section (row counts, variants), its knowledge section — which an answer may cite. Whoever owns the
+ * prompt makes one per prompt and passes it to every check of that run, so the kilobytes are scanned once;
+ * {@link #prepare()} scans them on a background thread while the model thinks, and a check that comes first waits
+ * for that scan or makes it itself.
  */
 public final class ReferenceIndex {
-    static final int ENTRIES = 32;
-    static final int MAX_CHARS = 64 * 1024;
+    /** No reference texts: a planner without a prompt. */
+    public static final ReferenceIndex NONE = new ReferenceIndex(List.of());
 
-    private static final Map<String, Facts> KEPT = new LinkedHashMap<>(ENTRIES * 2, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Facts> eldest) {
-            return size() > ENTRIES;
-        }
-    };
+    private final List<String> texts;
+    private final FutureTask<List<Facts>> index;
 
-    private ReferenceIndex() { }
-
-    static Facts of(String text) {
-        if (text.length() > MAX_CHARS) {
-            return Facts.builder().text(text).build();
-        }
-        synchronized (KEPT) {
-            Facts kept = KEPT.get(text);
-            if (kept != null) {
-                return kept;
-            }
-        }
-        Facts built = Facts.builder().text(text).build(); // outside the lock: runs on other datasets do not wait
-        synchronized (KEPT) {
-            KEPT.putIfAbsent(text, built);
-            return KEPT.get(text);
-        }
+    public ReferenceIndex(List<String> texts) {
+        this.texts = List.copyOf(texts);
+        List<String> own = this.texts;
+        this.index = new FutureTask<>(() -> own.stream().map(t -> Facts.builder().text(t).build()).toList());
     }
 
-    /** Forgets every kept index (a bench that measures the first check of a text). */
-    public static void clear() {
-        synchronized (KEPT) {
-            KEPT.clear();
+    /** Starts the scan on a background thread; returns this index. */
+    public ReferenceIndex prepare() {
+        if (!texts.isEmpty()) {
+            CompletableFuture.runAsync(index);
+        }
+        return this;
+    }
+
+    /** The texts, as a trace keeps them for a replay. */
+    public List<String> texts() {
+        return texts;
+    }
+
+    /** The indexed texts: made here unless the background scan has begun, then waited for. */
+    List<Facts> facts() {
+        index.run(); // does nothing when the scan has run or is running
+        try {
+            return index.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return texts.stream().map(t -> Facts.builder().text(t).build()).toList();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("indexing the prompt's reference texts failed", e.getCause());
         }
     }
 }
