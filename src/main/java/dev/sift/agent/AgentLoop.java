@@ -1,6 +1,7 @@
 package dev.sift.agent;
 
 
+import dev.sift.data.Clip;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.agent.grounding.AnswerCheck;
 import dev.sift.agent.grounding.Groundedness;
@@ -378,7 +379,7 @@ public final class AgentLoop {
 
     private static String compact(JsonNode args) {
         String s = String.valueOf(args);
-        return s.length() > 200 ? s.substring(0, 200) + "…" : s;
+        return Clip.words(s, 200);
     }
 
     private static long millis(long t0) {

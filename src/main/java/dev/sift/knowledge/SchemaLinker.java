@@ -1,5 +1,7 @@
 package dev.sift.knowledge;
 
+import dev.sift.data.Clip;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -353,7 +355,7 @@ public final class SchemaLinker {
             }
             if (c.sample() != null) {
                 String s = c.sample().replaceAll("\\s+", " ");
-                s = s.length() > SAMPLE_CHARS ? s.substring(0, SAMPLE_CHARS) + "…" : s;
+                s = Clip.words(s, SAMPLE_CHARS);
                 boolean text = c.type().startsWith("VARCHAR") || c.type().equals("DATE") || c.type().startsWith("TIMESTAMP");
                 b.append(" e.g. ").append(text ? "'" + s.replace("'", "''") + "'" : s);
             }

@@ -2,6 +2,9 @@ package dev.sift.text;
 
 import dev.sift.data.QueryResult;
 
+import dev.sift.data.Clip;
+
+import java.util.ArrayList;
 import java.util.List;
 
 /** Renders a query result as compact text for the planner: header, the first rows, and the full count. */
@@ -17,54 +20,68 @@ public final class ResultText {
         return page(r, 0, maxRows, Integer.MAX_VALUE).text();
     }
 
-    /** A rendering and how many rows of the result it shows. */
-    public record Page(String text, int shown) { }
+    /** A rendering, how many rows of the result it shows, and the columns whose cells it shortened. */
+    public record Page(String text, int shown, List<String> shortened) { }
+
+    /** As {@link #page(QueryResult, long, int, int, int)} with cells of at most {@link #CELL_CHARS} characters. */
+    public static Page page(QueryResult r, long offset, int maxRows, int maxChars) {
+        return page(r, offset, maxRows, maxChars, CELL_CHARS);
+    }
 
     /**
      * {@code maxRows} rows from row {@code offset} of {@code r} (whose first row is row {@code offset + 1} of the
-     * whole result), the header first and the stated window last. Rows stop early rather than pass
-     * {@code maxChars}, so a summary cap never cuts the window statement off.
+     * whole result), the header first and the stated window last. A cell over {@code cellChars} is shortened at a
+     * word and its column named. Rows stop early rather than pass {@code maxChars}, so a summary cap never cuts the
+     * window statement off, and the statement then says why fewer rows than asked are shown.
      */
-    public static Page page(QueryResult r, long offset, int maxRows, int maxChars) {
-        StringBuilder b = new StringBuilder(String.join(" | ", r.columnNames().stream().map(SafeText::oneLine).toList()))
-                .append('\n');
+    public static Page page(QueryResult r, long offset, int maxRows, int maxChars, int cellChars) {
+        List<String> names = r.columnNames();
+        StringBuilder b = new StringBuilder(String.join(" | ", names.stream().map(SafeText::oneLine).toList())).append('\n');
         List<List<Object>> rows = r.rows();
         int shown = Math.min(maxRows, rows.size());
-        boolean cut = false;
+        boolean full = false;
+        java.util.Set<String> shortened = new java.util.LinkedHashSet<>();
         for (int i = 0; i < shown; i++) {
             StringBuilder line = new StringBuilder();
-            boolean lineCut = false;
+            List<String> lineCut = new ArrayList<>();
             List<Object> row = rows.get(i);
             for (int j = 0; j < row.size(); j++) {
-                String c = cell(row.get(j));
-                lineCut |= c.length() > CELL_CHARS;
-                line.append(j == 0 ? "" : " | ").append(c);
+                String whole = oneLine(row.get(j));
+                if (whole.length() > cellChars) {
+                    lineCut.add(names.get(j));
+                }
+                line.append(j == 0 ? "" : " | ").append(Clip.words(whole, cellChars));
             }
             if (b.length() + line.length() + WINDOW_CHARS > maxChars && i > 0) {
                 shown = i;
+                full = true;
                 break;
             }
-            cut |= lineCut;
+            shortened.addAll(lineCut);
             b.append(line).append('\n');
         }
         long total = r.rowCount() < 0 ? -1 : r.rowCount();
-        b.append(window(offset, shown, total < 0 ? offset + rows.size() : total, total < 0, cut));
-        return new Page(b.toString(), shown);
+        b.append(window(offset, shown, total < 0 ? offset + rows.size() : total, total < 0));
+        if (full) {
+            b.append(" (the rest of the ").append(count(maxRows)).append(" asked for did not fit in the observation)");
+        }
+        if (!shortened.isEmpty()) {
+            b.append("; cells over ").append(count(cellChars)).append(" characters shortened at a word (…) in ")
+                    .append(String.join(", ", shortened));
+        }
+        return new Page(b.toString(), shown, List.copyOf(shortened));
     }
 
     /**
      * What an observation shows, said plainly: {@code 12 rows}, or {@code 4,000 rows; showing rows 1–15} (and
-     * {@code more than N rows} when the count is unknown), plus {@code cells over 60 characters cut} when any was.
+     * {@code more than N rows} when the count is unknown).
      */
-    public static String window(long offset, int shown, long total, boolean atLeast, boolean cellsCut) {
+    public static String window(long offset, int shown, long total, boolean atLeast) {
         StringBuilder b = new StringBuilder(atLeast ? "more than " : "").append(count(total))
                 .append(total == 1 && !atLeast ? " row" : " rows");
         if (atLeast || offset > 0 || shown < total) {
             b.append(shown == 0 ? "; no rows shown from row " + count(offset + 1)
                     : "; showing rows " + count(offset + 1) + "–" + count(offset + shown));
-        }
-        if (cellsCut) {
-            b.append("; cells over ").append(CELL_CHARS).append(" characters cut (…)");
         }
         return b.toString();
     }
@@ -78,13 +95,18 @@ public final class ResultText {
         return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
+    /** A value on one line, shortened at a word past {@link #CELL_CHARS} characters. */
     public static String cell(Object v) {
+        return Clip.words(oneLine(v), CELL_CHARS);
+    }
+
+    /** A value whole, on one line: a cell never starts a line or sends escapes. */
+    private static String oneLine(Object v) {
         if (v == null) {
             return "NULL";
         }
         String s = v instanceof Double d ? formatDouble(d) : v.toString();
-        s = SafeText.oneLine(s.replaceAll("[ \\t\\r\\n]+", " ")); // a cell never starts a line or sends escapes
-        return s.length() > CELL_CHARS ? s.substring(0, CELL_CHARS) + "…" : s;
+        return SafeText.oneLine(s.replaceAll("[ \\t\\r\\n]+", " "));
     }
 
     /** Doubles without float noise (12.3 not 12.299999999) and without scientific notation for normal sizes. */

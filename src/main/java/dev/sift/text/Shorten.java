@@ -1,5 +1,7 @@
 package dev.sift.text;
 
+import dev.sift.data.Clip;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -9,7 +11,7 @@ import java.util.regex.Pattern;
  * a table's column header, row counts, frame names ("Saved as frame …"), warnings, errors and "Next:" lines —
  * are always kept; only data lines (table rows, list items) are cut: first long ones are shortened, then the
  * data lines past what fits are replaced by one line stating the window shown ("[… showing data lines 1–8 of 20;
- * 12 cut to fit]"). Only when the kept lines alone exceed the cap is text cut mid-line, and that is marked too.
+ * 12 cut to fit]"). Only when the kept lines alone exceed the cap is text cut mid-line, at a word, and that is marked too.
  */
 public final class Shorten {
     /** A data line longer than this is shortened before any line is dropped. */
@@ -31,7 +33,7 @@ public final class Shorten {
         boolean[] keep = structure(lines);
         for (int i = 0; i < lines.length; i++) {
             if (!keep[i] && lines[i].length() > LONG_LINE) {
-                lines[i] = lines[i].substring(0, LONG_LINE) + "…";
+                lines[i] = Clip.words(lines[i], LONG_LINE);
             }
         }
         String joined = String.join("\n", lines);
@@ -96,7 +98,7 @@ public final class Shorten {
     private static String hardCut(List<String> lines, int cap) {
         List<String> out = new ArrayList<>();
         for (String l : lines) {
-            out.add(l.length() > LONG_LINE ? l.substring(0, LONG_LINE) + "…" : l);
+            out.add(Clip.words(l, LONG_LINE));
         }
         String text = String.join("\n", out);
         if (text.length() <= cap) {
@@ -107,9 +109,15 @@ public final class Shorten {
         if (room < 20) {
             return text.substring(0, cap);
         }
-        int head = room * 2 / 3;
-        int tail = room - head;
-        int cutChars = text.length() - head - tail;
-        return text.substring(0, head) + String.format(mark, cutChars) + text.substring(text.length() - tail);
+        String head = Clip.words(text, room * 2 / 3);
+        head = head.substring(0, head.length() - Clip.MARK.length());
+        int from = text.length() - (room - head.length());
+        for (int i = from; i < text.length() && i < from + (room - head.length()) / 2; i++) {
+            if (Character.isWhitespace(text.charAt(i))) { // the kept end starts at a word too
+                from = i + 1;
+                break;
+            }
+        }
+        return head + String.format(mark, from - head.length()) + text.substring(from);
     }
 }

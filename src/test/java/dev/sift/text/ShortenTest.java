@@ -56,6 +56,21 @@ class ShortenTest {
     }
 
     @Test
+    void a_long_line_is_shortened_at_a_word_and_a_middle_cut_keeps_whole_words() {
+        String words = "the meaning of column A15 is the number of crimes committed in 1995 in the district ";
+        String text = "Head line\n- " + words.repeat(4) + "\n- short\nNext: go.";
+        String out = Shorten.fit(text, 320);
+        assertThat(out).startsWith("Head line\n- the meaning").contains(" 1995 in…\n- short\nNext: go.");
+        String kept = "Headline " + words.repeat(3) + "\nNext: " + words.repeat(3) + "\nWarning: " + words.repeat(3);
+        String cut = Shorten.fit(kept, 500);
+        assertThat(cut).hasSizeLessThanOrEqualTo(500).containsPattern(" [a-z0-9]+\n\\[… \\d+ characters cut from the"
+                + " middle to fit]\n[a-z0-9]+ ");
+        String[] around = cut.split("\n\\[… |characters cut from the middle to fit]\n");
+        assertThat(words).contains(around[0].substring(around[0].lastIndexOf(' ') + 1) + " ");
+        assertThat(words).contains(" " + around[2].substring(0, around[2].indexOf(' ')));
+    }
+
+    @Test
     void structure_alone_over_the_cap_is_cut_in_the_middle_and_marked() {
         String text = "Headline " + "h".repeat(300) + "\nNext: " + "n".repeat(300) + "\nWarning: " + "w".repeat(300);
         String out = Shorten.fit(text, 500);

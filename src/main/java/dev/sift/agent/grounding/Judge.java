@@ -1,5 +1,6 @@
 package dev.sift.agent.grounding;
 
+import dev.sift.data.Clip;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.llm.LlmClient;
@@ -45,7 +46,7 @@ public final class Judge {
 
     public Verdict judge(String question, String evidence, String answer) throws JudgeException {
         String shown = evidence.length() <= maxEvidenceChars ? evidence
-                : evidence.substring(0, maxEvidenceChars) + "\n… (evidence cut at " + maxEvidenceChars + " characters)";
+                : Clip.words(evidence, maxEvidenceChars) + "\n(evidence cut at " + maxEvidenceChars + " characters)";
         String text = prompt.render(Map.of("question", question, "evidence", shown.isBlank() ? "(no results)" : shown,
                 "answer", answer));
         LlmResponse r;

@@ -1,5 +1,6 @@
 package dev.sift.tool.analysis;
 
+import dev.sift.data.Clip;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
@@ -221,7 +222,7 @@ public final class ProfileData implements Tool<ProfileData.Args> {
     }
 
     private static String clip(String s) {
-        return s == null ? "NULL" : s.length() > 30 ? s.substring(0, 30) + "…" : s;
+        return s == null ? "NULL" : Clip.words(s, 30);
     }
 
     @Override
