@@ -55,6 +55,8 @@ import dev.sift.tool.ml.PredictionFrames;
 import dev.sift.tool.ml.SelectModel;
 import dev.sift.tool.ml.TrainModel;
 import dev.sift.tool.ml.WhatIf;
+import dev.sift.tool.ml.SimilarCases;
+import dev.sift.tool.ml.MonitorPerformance;
 import dev.sift.tool.knowledge.QueryKg;
 import dev.sift.tool.knowledge.TextToSql;
 import dev.sift.tool.dialog.Clarify;
@@ -169,7 +171,8 @@ public final class Sift {
     public static ToolRegistry defaultTools(ConnectSource connect) {
         return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new ShowFrame(), new SummarizeResult(),
                 new PredictionFrames(), new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
-                new SelectModel(), new CompareModels(), new WhatIf(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
+                new SelectModel(), new CompareModels(), new WhatIf(), new SimilarCases(),
+                new MonitorPerformance(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
                 new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
                 new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect));

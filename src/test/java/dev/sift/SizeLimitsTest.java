@@ -52,7 +52,7 @@ class SizeLimitsTest {
      */
     static final Set<String> LONG_METHODS = Set.of(
             "AnalysisRoutes.route", "BankModel.plan",
-            "ChartSpec.build", "CheckDrift.run", "CompareModels.run", "Conversation.ask",
+            "ChartSpec.build", "CompareModels.run", "Conversation.ask",
             "DuckTables.copier", "FeatureEncoder.plan",
             "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
             "ProfileData.profile", "RuleReferenceResolver.elliptic",

@@ -35,6 +35,11 @@ public record PredictionTask(String name, String description, List<String> trigg
      */
     public record Subset(String filter, String description, List<String> phrases) { }
 
+    /** The column of the entity table that {@code as_of} names (e.g. date), or null. */
+    public String asOfColumn() {
+        return asOf == null ? null : KgLoader.columnOf(asOf);
+    }
+
     public String entityTable() {
         return KgLoader.tableOf(entity);
     }

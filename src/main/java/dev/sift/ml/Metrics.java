@@ -73,6 +73,18 @@ public final class Metrics {
         return (rankSum - pos * (pos + 1) / 2) / (pos * neg);
     }
 
+    /**
+     * The standard error of an AUC measured on {@code positives} and {@code negatives} rows (Hanley and McNeil, 1982),
+     * to tell a drop in AUC from the noise of a small sample.
+     */
+    public static double aucStandardError(double auc, long positives, long negatives) {
+        double q1 = auc / (2 - auc);
+        double q2 = 2 * auc * auc / (1 + auc);
+        double v = (auc * (1 - auc) + (positives - 1) * (q1 - auc * auc) + (negatives - 1) * (q2 - auc * auc))
+                / ((double) positives * negatives);
+        return Math.sqrt(Math.max(0, v));
+    }
+
     /** Average precision; NaN without positives. */
     public static double averagePrecision(double[] truth, double[] p) {
         int n = truth.length;

@@ -45,6 +45,11 @@ public record ModelCard(int format, String id, String dataset, String datasetFin
         public static final Origin NONE = new Origin(null, null, null, null, null);
     }
 
+    /** Where the training rows came from, as this card records it. */
+    public Origin origin() {
+        return new Origin(sourceSql, predictionTask, pointInTime, trainedThrough, trainedThroughColumn);
+    }
+
     /** The card of {@code m}, saved from {@code dataset} (fingerprint {@code fingerprint}) with its model file's facts. */
     static ModelCard of(TrainedModel m, Origin o, String dataset, String fingerprint, String siftVersion, long bytes,
                         String sha256) {

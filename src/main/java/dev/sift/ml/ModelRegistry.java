@@ -24,6 +24,8 @@ public final class ModelRegistry {
     private final Map<String, TrainedModel> models = new LinkedHashMap<>();
     /** The cards of the models saved or loaded here. */
     private final Map<String, ModelCard> cards = new LinkedHashMap<>();
+    /** Where the rows of the models trained here came from (also without a store). */
+    private final Map<String, ModelCard.Origin> origins = new LinkedHashMap<>();
     private final Map<String, Predictions> latest = new LinkedHashMap<>();
     private String selected;
     private int next = 1;
@@ -74,6 +76,7 @@ public final class ModelRegistry {
             }
         }
         models.put(kept.id(), kept);
+        origins.put(kept.id(), origin);
         selected = kept.id();
         return kept;
     }
@@ -175,6 +178,11 @@ public final class ModelRegistry {
     /** The card of a saved model, when it was loaded from (or saved to) the store. */
     public synchronized Optional<ModelCard> card(String id) {
         return Optional.ofNullable(cards.get(id));
+    }
+
+    /** Where model {@code id}'s training rows came from: as recorded when it was trained here, else from its card. */
+    public synchronized Optional<ModelCard.Origin> origin(String id) {
+        return Optional.ofNullable(origins.get(id)).or(() -> card(id).map(ModelCard::origin));
     }
 
     public synchronized void putPredictions(Predictions p) {

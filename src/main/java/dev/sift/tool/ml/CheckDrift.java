@@ -53,9 +53,16 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
                         + " (e.g. SELECT * FROM " + t.name() + " WHERE … ), then compare the frames.");
             }
         }
+        List<Drift.ColumnDrift> results = compare(ws, ref, cur, columns(ref, cur, args.columns()));
+        long flagged = results.stream().filter(Drift.ColumnDrift::flagged).count();
+        return ToolResult.ok(summary(ref, cur, results), results, Map.of("flagged", flagged));
+    }
+
+    /** The columns to compare: those given (each must be in both), else every shared column but ids. */
+    private static List<String> columns(TableInfo ref, TableInfo cur, List<String> given) throws MlException {
         List<String> columns = new ArrayList<>();
-        if (args.columns() != null) {
-            for (String c : args.columns()) {
+        if (given != null) {
+            for (String c : given) {
                 if (ref.column(c).isEmpty() || cur.column(c).isEmpty()) {
                     throw new MlException("Column '" + c + "' is not in both " + ref.name() + " and " + cur.name()
                             + ". Shared columns: " + String.join(", ", shared(ref, cur)) + ".");
@@ -73,11 +80,17 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
         if (columns.isEmpty()) {
             throw new MlException(ref.name() + " and " + cur.name() + " share no columns to compare (besides ids).");
         }
+        return columns;
+    }
+
+    /** Each column's drift from {@code ref} to {@code cur} (dates as days), saved as frame {@code drift}. */
+    static List<Drift.ColumnDrift> compare(Workspace ws, TableInfo ref, TableInfo cur, List<String> columns)
+            throws FixableException {
         List<Drift.ColumnDrift> results = new ArrayList<>();
         for (String c : columns) {
             String type = ref.column(c).orElseThrow().type().toUpperCase(Locale.ROOT);
-            if (MlSupport.isNumericType(type) || type.equals("DATE") || type.startsWith("TIMESTAMP")) {
-                String expr = type.equals("DATE") || type.startsWith("TIMESTAMP")
+            if (MlSupport.isNumericType(type) || MlSupport.isDateType(type)) {
+                String expr = MlSupport.isDateType(type)
                         ? "CAST(epoch(CAST(" + Sql.quoteIdent(c) + " AS TIMESTAMP)) / 86400 AS DOUBLE)"
                         : "CAST(" + Sql.quoteIdent(c) + " AS DOUBLE)";
                 results.add(Drift.numeric(c, numbers(ws, ref, expr), numbers(ws, cur, expr)));
@@ -93,17 +106,28 @@ public final class CheckDrift implements Tool<CheckDrift.Args> {
                 new QueryResult.Column("kind", "VARCHAR"), new QueryResult.Column("psi", "DOUBLE"),
                 new QueryResult.Column("ks_d", "DOUBLE"), new QueryResult.Column("ks_p", "DOUBLE"),
                 new QueryResult.Column("flagged", "BOOLEAN"), new QueryResult.Column("detail", "VARCHAR")), rows);
+        return results;
+    }
+
+    private static String summary(TableInfo ref, TableInfo cur, List<Drift.ColumnDrift> results) {
         long flagged = results.stream().filter(Drift.ColumnDrift::flagged).count();
         StringBuilder b = new StringBuilder("Drift from ").append(ref.name()).append(" (").append(ref.rows())
                 .append(" rows) to ").append(cur.name()).append(" (").append(cur.rows()).append(" rows): ")
-                .append(flagged).append(" of ").append(results.size()).append(" columns flagged (PSI ≥ ")
-                .append(Drift.PSI_FLAG).append(", or KS p < ").append(Drift.KS_P_FLAG).append(" with D ≥ ")
-                .append(Drift.KS_D_FLAG).append("); saved as frame drift.");
+                .append(flagged).append(" of ").append(results.size()).append(" columns flagged (").append(RULE)
+                .append("); saved as frame drift.");
         results.stream().sorted((a, c) -> Double.compare(c.psi(), a.psi())).forEach(d -> b.append('\n')
-                .append(d.flagged() ? "FLAGGED " : "ok ").append(d.column()).append(": PSI ").append(Numbers.fixed(d.psi(), 3))
-                .append(Double.isNaN(d.ks()) ? "" : ", KS D " + Numbers.fixed(d.ks(), 3) + " (p " + Numbers.fixed(d.ksP(), 4) + ")")
-                .append(", ").append(d.detail()));
-        return ToolResult.ok(b.toString(), results, Map.of("flagged", flagged));
+                .append(d.flagged() ? "FLAGGED " : "ok ").append(line(d)));
+        return b.toString();
+    }
+
+    /** When a column is flagged. */
+    static final String RULE = "PSI ≥ " + Drift.PSI_FLAG + ", or KS p < " + Drift.KS_P_FLAG + " with D ≥ "
+            + Drift.KS_D_FLAG;
+
+    /** One column's figures, e.g. "amount: PSI 0.310, KS D 0.210 (p 0.0001), …". */
+    static String line(Drift.ColumnDrift d) {
+        return d.column() + ": PSI " + Numbers.fixed(d.psi(), 3) + (Double.isNaN(d.ks()) ? ""
+                : ", KS D " + Numbers.fixed(d.ks(), 3) + " (p " + Numbers.fixed(d.ksP(), 4) + ")") + ", " + d.detail();
     }
 
     private static Double nan(double v) {

@@ -6,6 +6,7 @@ import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
+import dev.sift.knowledge.PredictionTask;
 import dev.sift.ml.MlException;
 import dev.sift.ml.ModelCard;
 import dev.sift.text.Evidence;
@@ -74,27 +75,46 @@ final class MlSupport {
 
     /**
      * Where a model's training rows came from, for its card: the SQL of the source frame, the prediction task that
-     * built it ({@code <task>_history}), and the latest date among the labelled rows in the source's first date column.
+     * built it ({@code <task>_history}), and the latest date among the labelled rows — read from the source's first
+     * date column, else (a task's frame has none) from the task's moment of prediction ({@code as_of}, e.g.
+     * loan.date) of its entities — which later rows are newer than.
      */
     static ModelCard.Origin origin(ToolContext ctx, TableInfo table, String target) throws QueryException {
         Workspace ws = ctx.workspace();
         boolean frame = table.kind() == TableInfo.Kind.FRAME;
         String sql = frame ? ws.frameSql(table.name()).orElse(null) : null;
-        String task = null;
+        PredictionTask task = null;
         if (frame && table.name().endsWith(HISTORY)) {
             String name = table.name().substring(0, table.name().length() - HISTORY.length());
-            task = ctx.knowledge().graph().predictions().stream().map(t -> t.name()).filter(name::equalsIgnoreCase)
+            task = ctx.knowledge().graph().predictions().stream().filter(t -> name.equalsIgnoreCase(t.name()))
                     .findFirst().orElse(null);
         }
-        String dateColumn = table.columns().stream().filter(c -> c.type().equalsIgnoreCase("DATE")
-                || c.type().toUpperCase(Locale.ROOT).startsWith("TIMESTAMP")).map(c -> c.name()).findFirst().orElse(null);
+        String labelled = " WHERE " + Sql.quoteIdent(target) + " IS NOT NULL";
+        String dateColumn = table.columns().stream().filter(c -> isDateType(c.type())).map(c -> c.name()).findFirst()
+                .orElse(null);
         String through = null;
         if (dateColumn != null) {
-            Object v = ws.trustedQuery("SELECT CAST(max(CAST(" + Sql.quoteIdent(dateColumn) + " AS DATE)) AS VARCHAR) FROM "
-                    + table.sqlName() + " WHERE " + Sql.quoteIdent(target) + " IS NOT NULL", 1).scalar();
-            through = v == null ? null : v.toString();
+            through = latest(ws, "SELECT max(CAST(" + Sql.quoteIdent(dateColumn) + " AS DATE)) FROM " + table.sqlName()
+                    + labelled);
+        } else if (task != null && task.asOf() != null && table.column(task.entityColumn()).isPresent()) {
+            dateColumn = task.asOf();
+            String key = Sql.quoteIdent(task.entityColumn());
+            through = latest(ws, "SELECT max(CAST(" + Sql.quoteIdent(task.asOfColumn()) + " AS DATE)) FROM "
+                    + ws.table(task.entityTable()).orElseThrow().sqlName() + " WHERE " + key + " IN (SELECT " + key
+                    + " FROM " + table.sqlName() + labelled + ")");
         }
-        return new ModelCard.Origin(sql, task, null, through, through == null ? null : dateColumn);
+        return new ModelCard.Origin(sql, task == null ? null : task.name(), null, through,
+                through == null ? null : dateColumn);
+    }
+
+    private static String latest(Workspace ws, String maxSql) throws QueryException {
+        Object v = ws.trustedQuery("SELECT CAST((" + maxSql + ") AS VARCHAR)", 1).scalar();
+        return v == null ? null : v.toString();
+    }
+
+    static boolean isDateType(String type) {
+        String t = type.toUpperCase(Locale.ROOT);
+        return t.equals("DATE") || t.startsWith("TIMESTAMP");
     }
 
     static boolean isNumericType(String type) {

@@ -37,7 +37,7 @@ import java.util.Set;
 public final class WhatIf implements Tool<WhatIf.Args> {
 
     public record Args(
-            @Arg(value = "entity value of an existing case, e.g. a loan_id", required = false, aliases = {"id", "entity"})
+            @Arg(value = "id of an existing case: its value of the model's entity column", required = false, aliases = {"id", "entity"})
             String case_id,
             @Arg(value = "features to change on that case, as {\"column\": value}", required = false,
                     aliases = {"change", "set"}) JsonNode changes,

@@ -88,6 +88,14 @@ class ToolSelectorTest {
     }
 
     @Test
+    void questions_about_one_case_or_a_models_health_are_shown_the_tool_that_answers_them() {
+        ToolSelector selector = new ToolSelector(Sift.defaultTools());
+        assertThat(selector.select("Which loans are most like loan 5776?").names()).contains("similar_cases");
+        assertThat(selector.select("What if loan 5776 were 24 months?").names()).contains("what_if");
+        assertThat(selector.select("Is the default model still good?").names()).contains("monitor_performance");
+    }
+
+    @Test
     void a_hidden_tool_is_still_dispatched() throws Exception {
         ToolRegistry tools = large();
         assertThat(new ToolSelector(tools).select("How many loans?").hidden()).contains("plot_chart");
