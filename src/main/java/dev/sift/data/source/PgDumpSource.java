@@ -51,7 +51,6 @@ public final class PgDumpSource implements Source {
 
     @Override
     public void load(Connection db, String schema, Progress progress) throws Exception {
-        refuseMysqlDump();
         progress.report("starting PostgreSQL to restore " + file.getFileName(), 0, -1);
         try (EmbeddedPostgres pg = start()) {
             PgDumpReplay replay = new PgDumpReplay();
@@ -71,18 +70,6 @@ public final class PgDumpSource implements Source {
             String schemas = replay.schemas().stream().map(s -> s.replace(",", "%2C")).collect(Collectors.joining(","));
             SourceUrl url = SourceUrl.parse("postgresql://postgres@127.0.0.1:" + pg.getPort() + "/postgres?schema=" + schemas);
             new JdbcSource(new PostgresDialect(), url, Map.of(), Map.of()).load(db, schema, progress);
-        }
-    }
-
-    /** A mysqldump script would fail at its first backquoted name: say what it is instead. */
-    private void refuseMysqlDump() throws IOException {
-        try (BufferedReader head = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-            String first = head.readLine();
-            if (first != null && first.startsWith("-- MySQL dump") || first != null && first.startsWith("-- MariaDB dump")) {
-                throw new IllegalArgumentException("PostgreSQL dump " + file + ": it is a MySQL dump (its first line is '"
-                        + first.strip() + "'), which Sift does not restore: load it into MySQL or MariaDB and name that"
-                        + " server (mysql://user@host:3306/db) instead");
-            }
         }
     }
 

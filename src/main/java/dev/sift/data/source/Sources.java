@@ -56,7 +56,7 @@ public final class Sources {
         return switch (fileKind(path)) {
             case SQLITE -> new SqliteSource(path);
             case DUCKDB -> new DuckDbFileSource(path);
-            case PG_DUMP -> new PgDumpSource(path);
+            case PG_DUMP -> MysqlDumpSource.isMysqlDump(path) ? new MysqlDumpSource(path) : new PgDumpSource(path);
             case DATA -> new FileLoader(java.util.List.of(path));
         };
     }

@@ -181,7 +181,8 @@ public final class SourcesFile {
 
         /**
          * DataAgentBench's {@code db_type} with {@code db_path} (files), {@code dump_folder} (MongoDB dumps) or
-         * {@code sql_file} (PostgreSQL dumps, restored by {@link PgDumpSource}).
+         * {@code sql_file} (PostgreSQL or MySQL dumps, restored by {@link PgDumpSource} or {@link MysqlDumpSource} as the
+         * script's own header says, whichever the db_type).
          */
         Source benchSource(String alias, Node value) throws IOException {
             MappingNode m = mapping(value, "alias '" + alias + "' needs 'db_type' and 'db_path' or 'dump_folder'");
@@ -198,7 +199,8 @@ public final class SourcesFile {
                         : "location";
                 case "postgres", "postgresql" -> keys.containsKey("sql_file") || !keys.containsKey("location") ? "sql_file"
                         : "location";
-                case "mysql", "mariadb" -> "location";
+                case "mysql", "mariadb" -> keys.containsKey("sql_file") || !keys.containsKey("location") ? "sql_file"
+                        : "location";
                 default -> throw error(typeNode, "db_type '" + type + "' of alias '" + alias + "' is not known: use one of "
                         + String.join(", ", DB_TYPES) + Names.didYouMean(type, DB_TYPES));
             };
@@ -206,7 +208,7 @@ public final class SourcesFile {
             if (location == null) {
                 throw error(value, "alias '" + alias + "' (db_type " + type + ") needs a '" + where + "' key"
                         + (where.equals("location") ? " with its URL, e.g. " + example(type) : "")
-                        + (where.equals("sql_file") ? " with the path of its pg_dump script, or a 'location' with its URL, e.g. "
+                        + (where.equals("sql_file") ? " with the path of its dump script, or a 'location' with its URL, e.g. "
                         + example(type) : "")
                         + keys.keySet().stream().map(k -> Names.didYouMean(k, List.of(where))).filter(s -> !s.isEmpty())
                         .findFirst().orElse(""));

@@ -141,12 +141,12 @@ class PgDumpSourceTest {
     }
 
     @Test
-    void a_mysql_dump_is_named_as_such() throws Exception {
+    void a_mysql_dump_is_restored_as_one_not_as_a_postgresql_dump() throws Exception {
         Path mysql = Files.writeString(dumps.resolve("books.sql"), "-- MySQL dump 10.13  Distrib 8.0.42, for Win64 (x86_64)\n"
                 + "CREATE TABLE `books_info` (`title` text);\n");
-        assertThatThrownBy(() -> loadIntoMemory(new PgDumpSource(mysql))).hasMessage("PostgreSQL dump " + mysql + ": it is"
-                + " a MySQL dump (its first line is '-- MySQL dump 10.13  Distrib 8.0.42, for Win64 (x86_64)'), which Sift does"
-                + " not restore: load it into MySQL or MariaDB and name that server (mysql://user@host:3306/db) instead");
+        assertThat(Sources.open(mysql.toString(), dumps, Map.of(), Map.of())).isInstanceOf(MysqlDumpSource.class);
+        assertThat(Sources.open(PgDumpTool.dump(pg, DB, dumps.resolve("plain.sql")).toString(), dumps, Map.of(), Map.of()))
+                .isInstanceOf(PgDumpSource.class);
     }
 
     @Test
