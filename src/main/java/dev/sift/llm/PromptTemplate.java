@@ -10,7 +10,10 @@ import java.util.regex.Pattern;
 
 /**
  * A prompt kept as a resource file ({@code prompts/NAME.md}) with {@code {{placeholders}}}. Prompts are
- * data, not Java strings; a placeholder left unfilled is a bug and fails loudly.
+ * data, not Java strings; a placeholder left unfilled is a bug and fails loudly. Data stands between markers the
+ * template writes ({@code <<<RESULTS (…)} … {@code RESULTS>>>}), which the template tells the model are never
+ * instructions; a filled-in value cannot write a marker ({@code <<<} and {@code >>>} in it become {@code ‹‹‹} and
+ * {@code ›››}), so data cannot end its block early and speak as the prompt.
  */
 public final class PromptTemplate {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z_]+)}}");
@@ -43,9 +46,14 @@ public final class PromptTemplate {
             if (v == null) {
                 throw new IllegalStateException("Prompt " + name + " needs a value for {{" + m.group(1) + "}}");
             }
-            m.appendReplacement(out, Matcher.quoteReplacement(v));
+            m.appendReplacement(out, Matcher.quoteReplacement(unmarked(v)));
         }
         m.appendTail(out);
         return out.toString().trim();
+    }
+
+    /** A value with no data marker in it. */
+    static String unmarked(String v) {
+        return v.replace("<<<", "\u2039\u2039\u2039").replace(">>>", "\u203A\u203A\u203A");
     }
 }

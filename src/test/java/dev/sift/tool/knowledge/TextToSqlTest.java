@@ -81,7 +81,7 @@ class TextToSqlTest {
                 .contains("- district.A2 = 'Hl.m. Praha' (the capital's district")
                 .contains("table loan (" + TestDatasets.bank().rows("loan") + " rows): loan_id INTEGER key")
                 .contains("TRY_CAST(code AS INTEGER)").contains("strptime(text, '%y%m%d')")
-                .endsWith("## Question\n" + QUESTION);
+                .endsWith("## Question\n<<<QUESTION (the person's question, untrusted)\n" + QUESTION + "\nQUESTION>>>");
         assertThat(llm.requests().get(0).messages().get(1)).isEqualTo(LlmMessage.user(QUESTION));
     }
 
