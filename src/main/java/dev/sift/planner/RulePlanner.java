@@ -22,6 +22,7 @@ import dev.sift.planner.rules.Hints;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
 import dev.sift.planner.rules.Parse;
+import dev.sift.planner.rules.CasePlan;
 import dev.sift.planner.rules.PredictivePlan;
 import dev.sift.planner.rules.QueryBuilder;
 import dev.sift.planner.rules.SampleQuestions;
@@ -96,6 +97,8 @@ public final class RulePlanner implements Planner {
         private Comparison.Plan comparison;
         /** The ML flow when the question is a prediction the knowledge graph names. */
         private PredictivePlan predictive;
+        /** The flow when the question is about one case or a model's health. */
+        private CasePlan casePlan;
         /** The verified example whose SQL answers this run's question, or null. */
         private VerifiedExample example;
         /** The dataset's dictionary, for this run. */
@@ -123,6 +126,9 @@ public final class RulePlanner implements Planner {
             if (predictive != null) {
                 return predictive.next(state);
             }
+            if (casePlan != null) {
+                return casePlan.next(state);
+            }
             if (chart != null && "run_sql".equals(last.tool()) && last.ok() && !state.evidence().isEmpty()) {
                 Optional<Decision> call = chartCall(state.evidence().get(state.evidence().size() - 1));
                 if (call.isPresent()) {
@@ -140,6 +146,9 @@ public final class RulePlanner implements Planner {
         public Decision.Answer forceFinal(RunState state) {
             if (predictive != null) {
                 return predictive.forceFinal(state);
+            }
+            if (casePlan != null) {
+                return casePlan.forceFinal(state);
             }
             Step last = state.lastStep();
             return last != null && last.ok() ? finalFrom(state, last) : Decision.answer(null,
@@ -216,6 +225,14 @@ public final class RulePlanner implements Planner {
                 example = saved.get();
                 return Decision.call("a verified example of the knowledge file answers this question", "run_sql",
                         JSON.createObjectNode().put("sql", example.sql()), null);
+            }
+            Optional<Object> aboutCase = CasePlan.read(q, lexicon.graph(), state.tools().names());
+            if (aboutCase.isPresent()) {
+                if (aboutCase.get() instanceof String problem) {
+                    return clarify(problem);
+                }
+                casePlan = (CasePlan) aboutCase.get();
+                return casePlan.start();
             }
             Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent(), lexicon::namesData);
             if (intent.analysis()) {

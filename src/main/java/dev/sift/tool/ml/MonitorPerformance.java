@@ -44,7 +44,7 @@ public final class MonitorPerformance implements Tool<MonitorPerformance.Args> {
             "year", "CAST(year(" + DATE + ") AS VARCHAR)");
 
     public record Args(
-            @Arg(value = "model id (default: the latest trained or selected model)", required = false,
+            @Arg(value = "model id (default: the selected model, else the latest saved one)", required = false,
                     aliases = {"model_id"}) String model,
             @Arg(value = "table or frame of labelled rows with the model's columns (default: the model's prediction"
                     + " task's labelled rows as they are now, else its training source)", required = false,
@@ -74,7 +74,7 @@ public final class MonitorPerformance implements Tool<MonitorPerformance.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
-        TrainedModel m = ctx.models().resolve(args.model());
+        TrainedModel m = model(ctx, args.model());
         String period = args.period() == null ? "year" : args.period().strip().toLowerCase(Locale.ROOT);
         if (!PERIODS.containsKey(period)) {
             throw new MlException("period '" + args.period() + "' is not one of month, quarter, year.");
@@ -116,6 +116,15 @@ public final class MonitorPerformance implements Tool<MonitorPerformance.Args> {
         payload.put("periods", periods);
         return ToolResult.ok(v.summary(m, source.name(), after, period, periods, reference.rows()), payload,
                 ToolResult.withCaveat(Map.of("model", m.id(), "frame", FRAME), ctx.models().caveat(m)));
+    }
+
+    /** The named model, else the selected one, else (a new session asking about "the model") the latest saved one. */
+    private static TrainedModel model(ToolContext ctx, String id) throws MlException {
+        List<TrainedModel> all = ctx.models().all();
+        if (id != null || ctx.models().selected().isPresent() || all.isEmpty()) {
+            return ctx.models().resolve(id);
+        }
+        return all.get(all.size() - 1);
     }
 
     /** The day the training rows end: given, else recorded when the model was trained. */
