@@ -11,7 +11,8 @@ import java.util.List;
  * Robust outlier scores per row: for each column the robust z-score {@code 0.6745·(x − median)/MAD}
  * (when MAD is 0, the IQR/1.349 is the scale; a column with neither spread is skipped). A row is unusual
  * when any column's |z| exceeds the threshold; its reasons name the column, the value, how far it is from
- * the median and the IQR fences (Q1 − 1.5·IQR, Q3 + 1.5·IQR).
+ * the median and the IQR fences (Q1 − 1.5·IQR, Q3 + 1.5·IQR). A column whose farthest value stays within the
+ * threshold (a loan duration of five values) can flag no row, and the result says so rather than staying silent.
  */
 public final class Anomalies {
     public static final double DEFAULT_THRESHOLD = 3.5;
@@ -22,12 +23,14 @@ public final class Anomalies {
 
     public record Flagged(int row, double score, List<String> reasons) { }
 
-    public record Result(List<ColumnStats> stats, List<Flagged> flagged, List<String> skipped) { }
+    /** The scores, the rows flagged, the columns skipped, and the columns that could flag no row, with why. */
+    public record Result(List<ColumnStats> stats, List<Flagged> flagged, List<String> skipped, List<String> unflaggable) { }
 
     /** {@code data[column][row]}. */
     public static Result scan(List<String> columns, double[][] data, double threshold) {
         List<ColumnStats> stats = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        List<String> unflaggable = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             double[] v = Arrays.stream(data[c]).filter(x -> !Double.isNaN(x)).sorted().toArray();
             if (v.length == 0) {
@@ -47,6 +50,13 @@ public final class Anomalies {
                 continue;
             }
             stats.add(new ColumnStats(columns.get(c), median, scale, q1, q3));
+            double reach = Math.max(median - v[0], v[v.length - 1] - median) / scale;
+            if (reach <= threshold) {
+                long distinct = Arrays.stream(v).distinct().count();
+                unflaggable.add(columns.get(c) + " (" + distinct + " distinct values, " + Numbers.number(v[0]) + " to "
+                        + Numbers.number(v[v.length - 1]) + ": the farthest is " + Numbers.fixed(reach, 1)
+                        + " robust SDs from the median, within " + Numbers.number(threshold) + ")");
+            }
         }
         int rows = data.length == 0 ? 0 : data[0].length;
         List<Flagged> flagged = new ArrayList<>();
@@ -79,7 +89,7 @@ public final class Anomalies {
             }
         }
         flagged.sort(Comparator.comparingDouble((Flagged f) -> -f.score()).thenComparingInt(Flagged::row));
-        return new Result(stats.stream().filter(java.util.Objects::nonNull).toList(), flagged, skipped);
+        return new Result(stats.stream().filter(java.util.Objects::nonNull).toList(), flagged, skipped, unflaggable);
     }
 
     /** Linear-interpolated quantile of sorted values. */

@@ -141,6 +141,9 @@ public final class Explanations {
         return new Result(out, global, n);
     }
 
+    /** A value within this share of the larger of it and the median is "near the median", neither high nor low. */
+    static final double NEAR_MEDIAN = 0.1;
+
     /** "low (12,345 vs median 40,100)" for numbers; empty for other columns. */
     static String comparison(FeatureEncoder.ColumnPlan plan, String value) {
         if (plan.kind() != FeatureEncoder.Kind.NUMERIC || value == null || Double.isNaN(plan.median())) {
@@ -152,7 +155,10 @@ public final class Explanations {
         } catch (NumberFormatException e) {
             return "";
         }
-        String level = v > plan.median() ? "high" : v < plan.median() ? "low" : "typical";
+        double m = plan.median();
+        // 200 against a median of 202.3 is not "low": within a tenth of the larger size it is near the median
+        boolean near = Math.abs(v - m) <= NEAR_MEDIAN * Math.max(Math.abs(m), Math.abs(v));
+        String level = v == m ? "typical" : near ? "near the median" : v > m ? "high" : "low";
         return level + " (" + value + " vs median " + Numbers.number(plan.median()) + ")";
     }
 

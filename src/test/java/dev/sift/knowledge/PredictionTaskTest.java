@@ -43,6 +43,42 @@ class PredictionTaskTest {
                 "min_balance_6m", "inflow_6m", "outflow_6m", "avg_salary").doesNotContain("defaulted", "status");
     }
 
+    /** The quoted values an expression tests ('B', 'D'), sorted. */
+    private static java.util.List<String> literals(String expression) {
+        java.util.TreeSet<String> out = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'").matcher(expression);
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return java.util.List.copyOf(out);
+    }
+
+    @Test
+    void a_task_and_the_curated_entries_sharing_its_words_agree_on_its_label_or_each_names_the_other() throws Exception {
+        KnowledgeGraph kg = Knowledge.load(ws).graph();
+        int differing = 0;
+        for (PredictionTask t : kg.predictions()) {
+            java.util.Set<String> words = new java.util.HashSet<>(t.triggers().stream().map(Phrases::key).toList());
+            java.util.List<KgEntry> related = new java.util.ArrayList<>();
+            kg.concepts().stream().filter(c -> c.expression() != null && c.synonyms().stream().map(Phrases::key)
+                    .anyMatch(words::contains)).forEach(related::add);
+            kg.metrics().stream().filter(m -> m.synonyms().stream().map(Phrases::key).anyMatch(
+                    w -> words.stream().anyMatch(w::contains))).forEach(related::add);
+            for (KgEntry e : related) {
+                String expression = e instanceof KgEntry.Concept c ? c.expression() : ((KgEntry.Metric) e).expression();
+                String description = e instanceof KgEntry.Concept c ? c.description() : ((KgEntry.Metric) e).description();
+                String name = e.id().substring(e.id().indexOf(':') + 1);
+                if (!literals(expression).equals(literals(t.labelExpression()))) {
+                    differing++;
+                    assertThat(t.description()).as("task " + t.name() + " against " + e.id()).contains(name);
+                    assertThat(description).as(e.id() + " against task " + t.name()).contains(t.name());
+                }
+            }
+        }
+        assertThat(differing).as("default_rate and defaulted_loan count B or D, loan_default labels B").isEqualTo(2);
+        assertThat(kg.predictions().get(0).description()).contains("a running loan in debt (D) is not a default here");
+    }
+
     @Test
     void a_broken_predictions_entry_is_a_load_error_naming_file_and_entry() {
         CuratedKg bad = KgLoader.parse("""

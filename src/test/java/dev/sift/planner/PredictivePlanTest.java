@@ -66,7 +66,9 @@ class PredictivePlanTest extends OnBankWorkspace {
 
         String answer = run.answer();
         assertThat(answer).startsWith("I read the question as: 'default' → the knowledge graph's prediction loan_default"
-                + " (probability that a running loan ends unpaid (status B), learnt from finished loans); 'loans' → table"
+                + " (probability that a running loan ends unpaid (status B), learnt from finished loans; unlike the"
+                + " default_rate metric and the defaulted_loan concept (status B or D), a running loan in debt (D) is not a"
+                + " default here, since it has not ended); 'loans' → table"
                 + " loan; 'running' → running loans (C OK so far, D in debt): loan.status IN ('C', 'D'); the 5 highest"
                 + " probabilities are listed ('top 5').");
         assertThat(answer).contains("\nTop 5 by predicted probability of defaulted = 1:\n1. loan ");

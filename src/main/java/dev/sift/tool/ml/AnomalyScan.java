@@ -48,7 +48,8 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
     @Override
     public ToolSpec spec() {
         return new ToolSpec("anomaly_scan", "Find unusual rows by robust z-scores of numeric columns and say why each"
-                + " is unusual.", Args.class, "unusual rows with reasons", Set.of("ml"));
+                + " is unusual; a column of few values (a duration of 12 to 60 months) may have no value far enough out,"
+                + " and it says so.", Args.class, "unusual rows with reasons", Set.of("ml"));
     }
 
     @Override
@@ -93,6 +94,10 @@ public final class AnomalyScan implements Tool<AnomalyScan.Args> {
                 .append(", score and reasons).");
         if (!r.skipped().isEmpty()) {
             b.append(" Skipped: ").append(String.join(", ", r.skipped())).append('.');
+        }
+        if (!r.unflaggable().isEmpty()) {
+            b.append("\nNote: no row can be unusual in ").append(String.join("; ", r.unflaggable())).append(". For a"
+                    + " column of few values, sample_values shows how rare each value is.");
         }
         int shown = Math.min(SHOWN, r.flagged().size());
         if (shown > 0) {

@@ -111,6 +111,25 @@ class PromptToolsTest {
         assertThat(PromptBuilder.taskTools(knowledge, "How many loans defaulted in 1997?")).isEmpty();
         assertThat(PromptBuilder.matchingTasks(knowledge, "Which running loans are likely to default?"))
                 .extracting(t -> t.name()).containsExactly("loan_default");
+        String q = "Which running loans are likely to default?";
+        ToolRegistry registry = Sift.defaultTools();
+        String prompt = PromptBuilder.system(ws, knowledge, PromptBuilder.shownTools(registry,
+                new ToolSelector(registry).select(q, PromptBuilder.taskTools(knowledge, q))), q);
+        assertThat(prompt).contains("- prediction task loan_default: probability that a running loan ends unpaid (status"
+                + " B), learnt from finished loans; unlike the default_rate metric and the defaulted_loan concept (status B"
+                + " or D), a running loan in debt (D) is not a default here, since it has not ended.");
+    }
+
+    @Test
+    void the_branch_rule_says_which_dispositions_count_and_where_a_region_is_read() {
+        String q = "How many clients who opened their accounts in Jesenik are women?";
+        ToolRegistry registry = Sift.defaultTools();
+        String prompt = PromptBuilder.system(ws, knowledge, PromptBuilder.shownTools(registry,
+                new ToolSelector(registry).select(q)), q);
+        assertThat(prompt).contains("Clients who opened their accounts in X go client -> disp -> account -> district;"
+                + " every disposition counts (OWNER and DISPONENT) unless the question says owners; count each client"
+                + " once. X may be a district (district.A2) or a region (district.A3): both are read from the account's"
+                + " district.");
     }
 
     @Test

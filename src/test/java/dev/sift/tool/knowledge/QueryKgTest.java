@@ -61,8 +61,8 @@ class QueryKgTest {
         ToolResult r = call("{\"search\":\"What is the default rate of loans for customers living in Prague?\",\"k\":3}");
         assertThat(r.summary()).isEqualTo("""
                 Top 3 knowledge-graph matches for 'What is the default rate of loans for customers living in Prague?':
-                1. metric:default_rate — metric default_rate = avg(CASE WHEN loan.status IN ('B', 'D') THEN 1.0 ELSE 0.0 END) (per loan row, share 0..1): share of loans with status B or D (not paid, or in debt); multiply by 100 for percent [matched: default, rate, loan]
-                2. concept:defaulted_loan — concept defaulted_loan → expression loan.status IN ('B', 'D') on loan: a loan that was not paid or is in debt (status B or D) [matched: default, loan]
+                1. metric:default_rate — metric default_rate = avg(CASE WHEN loan.status IN ('B', 'D') THEN 1.0 ELSE 0.0 END) (per loan row, share 0..1): share of loans with status B or D (not paid, or in debt); multiply by 100 for percent. The prediction task loan_default learns only B (finished unpaid), since a loan in debt (D) has not ended [matched: default, rate, loan]
+                2. concept:defaulted_loan — concept defaulted_loan → expression loan.status IN ('B', 'D') on loan: a loan that was not paid or is in debt (status B or D); the prediction task loan_default learns only B, since a loan in debt (D) has not ended [matched: default, loan]
                 3. value_alias:prague — value alias "prague" / "Praha" / "Prague city" / "capital" → district.A2 = 'Hl.m. Praha' (the capital's district; its region district.A3 is 'Prague') [matched: prague]
                 Values named in the text:
                 - 'prague' → district.A2 = 'Hl.m. Praha' (the capital's district; its region district.A3 is 'Prague')""");

@@ -336,4 +336,13 @@ class MlToolsTest {
         ToolResult few = call("anomaly_scan", "{\"source\":\"spiky\",\"columns\":[\"v\"],\"threshold\":1000}");
         assertThat(few.summary()).doesNotContain("Showing the");
     }
+
+    @Test
+    void anomaly_scan_says_when_a_column_of_few_values_can_flag_no_row() throws Exception {
+        ToolResult r = call("anomaly_scan", "{\"source\":\"loan\",\"columns\":[\"duration\"]}");
+        assertThat(r.summary()).startsWith("0 of " + TestDatasets.bank().rows("loan") + " rows of loan are unusual")
+                .endsWith("\nNote: no row can be unusual in duration (5 distinct values, 12 to 60: the farthest is 1.3"
+                        + " robust SDs from the median, within 3.5). For a column of few values, sample_values shows how"
+                        + " rare each value is.");
+    }
 }

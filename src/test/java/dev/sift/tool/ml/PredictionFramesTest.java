@@ -53,7 +53,9 @@ class PredictionFramesTest {
         assertThat(scalar("SELECT sum(defaulted) FROM frames.loan_default_history")).isEqualTo(bad);
         assertThat(scalar("SELECT count(*) FROM frames.loan_default_current")).isEqualTo(running);
         assertThat(r.summary()).startsWith("Built prediction task loan_default (probability that a running loan ends"
-                + " unpaid (status B), learnt from finished loans) from the knowledge graph's curated features over"
+                + " unpaid (status B), learnt from finished loans; unlike the default_rate metric and the defaulted_loan"
+                + " concept (status B or D), a running loan in debt (D) is not a default here, since it has not ended)"
+                + " from the knowledge graph's curated features over"
                 + " approved joins.\nSaved as frame frames.loan_default_history: " + finished + " rows of finished loans"
                 + " (A paid, B not paid; defaulted = status B), " + bad + " with defaulted = 1 (the rows to learn from)."
                 + "\nSaved as frame frames.loan_default_current: " + running + " rows of running loans (C OK so far, D in"
@@ -92,7 +94,8 @@ class PredictionFramesTest {
     void mistakes_come_back_as_errors_that_say_what_exists() throws Exception {
         assertThat(call("{\"task\":\"churn\"}").error()).isEqualTo("Unknown prediction task 'churn'. Tasks of the"
                 + " knowledge graph: loan_default (probability that a running loan ends unpaid (status B), learnt from"
-                + " finished loans).");
+                + " finished loans; unlike the default_rate metric and the defaulted_loan concept (status B or D), a"
+                + " running loan in debt (D) is not a default here, since it has not ended).");
         assertThat(call("{\"task\":\"loan_default\",\"filter\":\"loan.duration = 60; DROP TABLE loan\"}").error())
                 .isEqualTo("The filter contains ';' (only one expression may be given, not statements): give one SQL"
                         + " condition, e.g. loan.<column> = <value>.");
