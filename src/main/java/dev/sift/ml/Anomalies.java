@@ -32,31 +32,7 @@ public final class Anomalies {
         List<String> skipped = new ArrayList<>();
         List<String> unflaggable = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
-            double[] v = Arrays.stream(data[c]).filter(x -> !Double.isNaN(x)).sorted().toArray();
-            if (v.length == 0) {
-                skipped.add(columns.get(c) + " (no values)");
-                stats.add(null);
-                continue;
-            }
-            double median = quantile(v, 0.5);
-            double[] dev = Arrays.stream(v).map(x -> Math.abs(x - median)).sorted().toArray();
-            double mad = quantile(dev, 0.5) / 0.6745;
-            double q1 = quantile(v, 0.25);
-            double q3 = quantile(v, 0.75);
-            double scale = mad > 0 ? mad : (q3 - q1) / 1.349;
-            if (scale <= 0) {
-                skipped.add(columns.get(c) + " (no spread)");
-                stats.add(null);
-                continue;
-            }
-            stats.add(new ColumnStats(columns.get(c), median, scale, q1, q3));
-            double reach = Math.max(median - v[0], v[v.length - 1] - median) / scale;
-            if (reach <= threshold) {
-                long distinct = Arrays.stream(v).distinct().count();
-                unflaggable.add(columns.get(c) + " (" + distinct + " distinct values, " + Numbers.number(v[0]) + " to "
-                        + Numbers.number(v[v.length - 1]) + ": the farthest is " + Numbers.fixed(reach, 1)
-                        + " robust SDs from the median, within " + Numbers.number(threshold) + ")");
-            }
+            stats.add(columnStats(columns.get(c), data[c], threshold, skipped, unflaggable));
         }
         int rows = data.length == 0 ? 0 : data[0].length;
         List<Flagged> flagged = new ArrayList<>();
@@ -90,6 +66,36 @@ public final class Anomalies {
         }
         flagged.sort(Comparator.comparingDouble((Flagged f) -> -f.score()).thenComparingInt(Flagged::row));
         return new Result(stats.stream().filter(java.util.Objects::nonNull).toList(), flagged, skipped, unflaggable);
+    }
+
+    /**
+     * The median, scale and quartiles of one column, or null when it has no values or no spread (then named in
+     * {@code skipped}); a column none of whose values can pass {@code threshold} is named in {@code unflaggable}.
+     */
+    private static ColumnStats columnStats(String column, double[] values, double threshold, List<String> skipped,
+                                           List<String> unflaggable) {
+        double[] v = Arrays.stream(values).filter(x -> !Double.isNaN(x)).sorted().toArray();
+        if (v.length == 0) {
+            skipped.add(column + " (no values)");
+            return null;
+        }
+        double median = quantile(v, 0.5);
+        double[] dev = Arrays.stream(v).map(x -> Math.abs(x - median)).sorted().toArray();
+        double mad = quantile(dev, 0.5) / 0.6745;
+        double q1 = quantile(v, 0.25);
+        double q3 = quantile(v, 0.75);
+        double scale = mad > 0 ? mad : (q3 - q1) / 1.349;
+        if (scale <= 0) {
+            skipped.add(column + " (no spread)");
+            return null;
+        }
+        double reach = Math.max(median - v[0], v[v.length - 1] - median) / scale;
+        if (reach <= threshold) {
+            unflaggable.add(column + " (" + Arrays.stream(v).distinct().count() + " distinct values, " + Numbers.number(v[0])
+                    + " to " + Numbers.number(v[v.length - 1]) + ": the farthest is " + Numbers.fixed(reach, 1)
+                    + " robust SDs from the median, within " + Numbers.number(threshold) + ")");
+        }
+        return new ColumnStats(column, median, scale, q1, q3);
     }
 
     /** Linear-interpolated quantile of sorted values. */

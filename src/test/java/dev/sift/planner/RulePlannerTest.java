@@ -407,7 +407,8 @@ class RulePlannerTest {
     void a_predictive_question_is_not_answered_with_a_plain_query() throws Exception {
         AgentRun run = ask("Which accounts are likely to open a loan?");
         clarified(run, "This asks for a prediction. The knowledge graph names the target: loan default (share of loans with"
-                + " status B or D (not paid, or in debt); multiply by 100 for percent). The offline planner does not yet"
+                + " status B or D (not paid, or in debt); multiply by 100 for percent. The prediction task loan_default"
+                + " learns only B (finished unpaid), since a loan in debt (D) has not ended). The offline planner does not yet"
                 + " plan train_model / predict steps on its own; ask for it with a model configured, or call the tool"
                 + " directly.");
         // A prediction the knowledge graph names runs the ML flow (PredictivePlanTest has the details).
