@@ -27,12 +27,22 @@ final class Conversations {
         this.goldOk = goldOk;
     }
 
-    /** Conversations of three turns until they hold at least {@code turns} turns, or the data offers no more. */
+    /**
+     * Conversations of three turns until they hold at least {@code turns} turns, or the data offers no more: one per
+     * three values of a category (two for a category of six or more), per date column spanning three years or more, and per table with three
+     * categories or more, in an order the seed shuffles.
+     */
     List<Suite.Dialogue> compose(int turns) {
         List<List<Draft>> candidates = new ArrayList<>();
         for (Table t : inv.tables()) {
-            t.categories().stream().filter(c -> c.values().size() >= 3).findFirst().ifPresent(c -> candidates.add(filter(t, c)));
-            t.dates().stream().filter(d -> d.years().size() >= 3).findFirst().ifPresent(d -> candidates.add(period(t, d)));
+            for (Category c : t.categories()) {
+                List<String> vs = new ArrayList<>(c.values());
+                java.util.Collections.shuffle(vs, rnd);
+                for (int i = 0; i + 3 <= Math.min(vs.size(), 6); i += 3) {
+                    candidates.add(filter(t, c, vs.subList(i, i + 3)));
+                }
+            }
+            t.dates().stream().filter(d -> d.years().size() >= 3).forEach(d -> candidates.add(period(t, d)));
             if (t.categories().size() >= 3) {
                 candidates.add(grouping(t));
             }
@@ -52,8 +62,7 @@ final class Conversations {
         return out;
     }
 
-    private List<Draft> filter(Table t, Category c) {
-        List<String> vs = three(c.values());
+    private List<Draft> filter(Table t, Category c, List<String> vs) {
         Templates tpl = new Templates(inv, rnd, sql -> null);
         return List.of(tpl.countValue(t, c, vs.get(0)),
                 followUp("followup_filter", "And with " + c.phrase() + " " + vs.get(1) + "?", tpl.countValue(t, c, vs.get(1))),

@@ -62,6 +62,20 @@ class DatagenTest extends OnBankWorkspace {
     }
 
     @Test
+    void a_dataset_without_curated_knowledge_gets_a_suite_of_100_items_a_fifth_or_more_in_conversations() throws Exception {
+        try (Workspace shop = Workspace.open(TestDatasets.shop(), Workspace.Limits.defaults())) {
+            GeneratedSuite s = generate(shop, 120, 7).suite();
+            assertThat(s.size()).isGreaterThanOrEqualTo(100);
+            assertThat((double) s.turns() / s.size()).isGreaterThanOrEqualTo(0.20);
+            for (Suite.Dialogue d : s.conversations()) {
+                for (Suite.Item turn : d.turns()) {
+                    assertThat(shop.query(turn.goldSql()).rows()).as(turn.id() + ": " + turn.goldSql()).isNotEmpty();
+                }
+            }
+        }
+    }
+
+    @Test
     void every_template_is_used_and_each_question_comes_in_three_wordings_and_a_wordnet_one_where_it_has_synonyms()
             throws Exception {
         GeneratedSuite s = generate(ws, 200, 7).suite();
