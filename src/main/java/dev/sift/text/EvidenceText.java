@@ -10,7 +10,11 @@ import java.util.List;
  * Used offline and whenever a model's narrative is not available.
  */
 public final class EvidenceText {
-    static final int ROWS = 10;
+    /**
+     * A list longer than this is not written out whole, by either planner: the count, these first rows, and where
+     * every row is (the model's prompt states the same rule with this number).
+     */
+    public static final int LIST_ROWS = 10;
 
     private EvidenceText() { }
 
@@ -39,14 +43,18 @@ public final class EvidenceText {
         }
         StringBuilder b = new StringBuilder("The query returned ")
                 .append(e.rowCount() < 0 ? "more than " + rows.size() : String.valueOf(e.rowCount())).append(" rows")
-                .append(rows.size() > ROWS || e.rowCount() > rows.size() ? " (first " + Math.min(ROWS, rows.size()) + " shown)" : "")
+                .append(rows.size() > LIST_ROWS || e.rowCount() > rows.size() ? " (first " + Math.min(LIST_ROWS, rows.size()) + " shown)" : "")
                 .append(":\n").append(String.join(" | ", e.columns()));
         List<Numbers.Kind> kinds = kinds(e);
-        for (List<Object> row : rows.subList(0, Math.min(ROWS, rows.size()))) {
+        for (List<Object> row : rows.subList(0, Math.min(LIST_ROWS, rows.size()))) {
             b.append('\n');
             for (int i = 0; i < row.size(); i++) {
                 b.append(i == 0 ? "" : " | ").append(cell(row.get(i), kinds.get(i)));
             }
+        }
+        if (rows.size() > LIST_ROWS || e.rowCount() > rows.size()) {
+            b.append('\n').append(e.frame() == null ? "" : "Every row is in frame frames." + e.frame() + "; ")
+                    .append("ask --json with --max-rows lists them all.");
         }
         return b.toString();
     }

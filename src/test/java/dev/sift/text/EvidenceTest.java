@@ -24,4 +24,13 @@ class EvidenceTest {
         assertThat(withRows(12, 12).truncated()).isFalse();
         assertThat(withRows(0, 0).truncated()).isFalse();
     }
+
+    @Test
+    void a_long_list_gives_its_count_its_first_rows_and_where_every_row_is() {
+        Evidence saved = new Evidence("SELECT 1", List.of("n"), withRows(50, 4000).rows(), 4000, "loans");
+        assertThat(EvidenceText.render(saved)).startsWith("The query returned 4000 rows (first 10 shown):\nn\n0\n1\n")
+                .endsWith("\n9\nEvery row is in frame frames.loans; ask --json with --max-rows lists them all.");
+        assertThat(EvidenceText.render(withRows(50, 4000))).endsWith("\n9\nask --json with --max-rows lists them all.");
+        assertThat(EvidenceText.render(withRows(10, 10))).endsWith("\n9");
+    }
 }

@@ -8,6 +8,7 @@ import dev.sift.knowledge.PredictionTask;
 import dev.sift.llm.PromptTemplate;
 import dev.sift.llm.ToolCalling;
 import dev.sift.tool.JsonSchemas;
+import dev.sift.text.EvidenceText;
 import dev.sift.tool.Tool;
 import dev.sift.tool.ToolRegistry;
 
@@ -50,6 +51,7 @@ public final class PromptBuilder {
                 "dataset", ws.dataset().name(),
                 "reply_format", PromptTemplate.load(nativeCalls ? "reply_native" : "reply_json").render(Map.of()),
                 "sql_rules", sqlRules(ws),
+                "list_rows", String.valueOf(EvidenceText.LIST_ROWS),
                 "tools", nativeCalls ? NativeCalls.catalog(shown) : catalog(shown),
                 "tool_rules", toolRules(shown, ToolGroups.load()),
                 "knowledge", knowledge(k, question),

@@ -133,6 +133,15 @@ class PromptToolsTest {
     }
 
     @Test
+    void the_long_answer_rule_gives_the_row_count_the_offline_answers_use() {
+        String prompt = PromptBuilder.system(ws, knowledge, PromptBuilder.shownTools(Sift.defaultTools(),
+                new ToolSelector(Sift.defaultTools()).select("List the loans.")), "List the loans.");
+        assertThat(prompt).contains("A list of more than\n  " + dev.sift.text.EvidenceText.LIST_ROWS + " rows is not"
+                + " written out: give its count and first 10 rows, and name the frame that holds\n  every row (run_sql with"
+                + " a label saves one); the person gets every row from the run's evidence.");
+    }
+
+    @Test
     void the_rules_of_tools_not_shown_are_left_out() {
         ToolRegistry registry = Sift.defaultTools();
         ToolsShown shown = new ToolSelector(registry).select("How many loans are there?");
