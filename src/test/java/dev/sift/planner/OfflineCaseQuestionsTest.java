@@ -29,6 +29,12 @@ class OfflineCaseQuestionsTest extends OnBankWorkspace {
         return run.steps().stream().map(Step::tool).toList();
     }
 
+    /** The task's description as the bundled knowledge file words it. */
+    private String description() throws Exception {
+        return new dev.sift.knowledge.KnowledgeStore(1).lazy(ws).get().graph().predictions().stream()
+                .filter(t -> t.name().equals("loan_default")).findFirst().orElseThrow().description();
+    }
+
     private String runningLoan() throws Exception {
         return String.valueOf(ws.query("SELECT min(loan_id) FROM loan WHERE status IN ('C', 'D')").scalar());
     }
@@ -41,8 +47,7 @@ class OfflineCaseQuestionsTest extends OnBankWorkspace {
         assertThat(tools(run)).containsExactly("prediction_frames", "train_model", "similar_cases");
         assertThat(run.steps().get(2).args().toString()).isEqualTo("{\"case_id\":\"" + loan + "\"}");
         assertThat(run.answer()).contains("I read the question as: 'most like' about loan " + loan + " → similar_cases"
-                + " with the model of prediction loan_default (probability that a running loan ends unpaid (status B),"
-                + " learnt from finished loans).\n" + run.steps().get(2).observation());
+                + " with the model of prediction loan_default (" + description() + ").\n" + run.steps().get(2).observation());
     }
 
     @Test
