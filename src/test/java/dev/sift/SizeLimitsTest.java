@@ -52,12 +52,12 @@ class SizeLimitsTest {
      */
     static final Set<String> LONG_METHODS = Set.of(
             "AnalysisRoutes.route", "BankModel.plan",
-            "ChartSpec.build", "CompareModels.run", "Conversation.ask",
+            "CompareModels.run", "Conversation.ask",
             "DuckTables.copier", "FeatureEncoder.plan",
             "KgValidator.validate", "Lexicon.resolveKg", "MlBench.run", "MlData.readRows", "PostgresEngine.describe",
             "ProfileData.profile", "RuleReferenceResolver.elliptic",
             "RuleReferenceResolver.resolve",
-            "SqlGuard.scan", "TextScan.json", "TextToSql.check");
+            "SqlGuard.scan", "TextScan.json");
 
     @Test
     void no_method_in_src_main_is_over_60_lines_but_the_listed_ones() throws IOException {

@@ -67,18 +67,28 @@ public final class ChartSpec {
                 put(o, columns.get(i), row.get(i));
             }
         }
-        ObjectNode enc = JSON.createObjectNode();
         if (x != null && x.type().equals("quantitative") && x.name().matches("(?i)(.*_)?year") && !kind.equals("scatter")
                 && !kind.equals("histogram")) {
             x = new Field(x.name(), "ordinal"); // 1997, not "1,997" on a continuous axis
         }
+        ObjectNode enc = encode(spec, kind, x, y, color, rows.size());
+        if (titles != null) {
+            retitle(enc, titles);
+        }
+        spec.set("encoding", enc);
+        return spec;
+    }
+
+    /** The mark of {@code kind} (set on {@code spec}) and its encoding: which field goes on which channel. */
+    private static ObjectNode encode(ObjectNode spec, String kind, Field x, Field y, Field color, int rows) {
+        ObjectNode enc = JSON.createObjectNode();
         switch (kind) {
             case "bar" -> {
                 spec.putObject("mark").put("type", "bar").put("tooltip", true);
                 ObjectNode fx = field(x);
                 if (!x.type().equals("quantitative") && !x.type().equals("temporal")) {
                     fx.put("sort", "-y");
-                    fx.putObject("axis").put("labelAngle", rows.size() > 12 ? -45 : 0);
+                    fx.putObject("axis").put("labelAngle", rows > 12 ? -45 : 0);
                 }
                 enc.set("x", fx);
                 enc.set("y", y == null ? count() : field(y));
@@ -114,19 +124,20 @@ public final class ChartSpec {
         if (color != null && !kind.equals("heatmap")) {
             enc.set("color", field(color));
         }
-        if (titles != null) {
-            enc.fields().forEachRemaining(e -> {
-                ObjectNode channel = (ObjectNode) e.getValue();
-                String named = channel.path("aggregate").asText().equals("sum") && channel.path("field").asText().equals(COUNT)
-                        && channel.path("title").asText().equals("count") ? COUNT : channel.path("field").asText();
-                String t = titles.apply(named);
-                if (t != null && !t.isBlank()) {
-                    channel.put("title", t);
-                }
-            });
-        }
-        spec.set("encoding", enc);
-        return spec;
+        return enc;
+    }
+
+    /** Each channel's title as a person calls its column ({@link #COUNT} for a count of rows); blank keeps the name. */
+    private static void retitle(ObjectNode enc, java.util.function.UnaryOperator<String> titles) {
+        enc.fields().forEachRemaining(e -> {
+            ObjectNode channel = (ObjectNode) e.getValue();
+            String named = channel.path("aggregate").asText().equals("sum") && channel.path("field").asText().equals(COUNT)
+                    && channel.path("title").asText().equals("count") ? COUNT : channel.path("field").asText();
+            String t = titles.apply(named);
+            if (t != null && !t.isBlank()) {
+                channel.put("title", t);
+            }
+        });
     }
 
     /** Pre-aggregated counts: a sum over the {@code n} column, titled as a count. */

@@ -183,6 +183,7 @@ public final class TextToSql implements Tool<TextToSql.Args> {
         }
     }
 
+    /** Parses a reply and checks it for the requested mode: the mode's fields, the guard, then the task's columns. */
     private static Attempt check(String reply, String requested, Workspace ws) {
         Attempt a = new Attempt();
         JsonNode o;
@@ -199,21 +200,19 @@ public final class TextToSql implements Tool<TextToSql.Args> {
                 : requested);
         if (!requested.equals("auto") && !a.mode.equals(requested)) {
             a.error = "mode " + requested + " was asked for, the reply is " + a.mode + ".";
-            return a;
-        }
-        if (a.mode.equals("analytic")) {
+        } else if (a.mode.equals("analytic")) {
             a.sql = text(o, "sql");
-            if (a.sql == null) {
-                a.error = "an analytic reply needs \"sql\".";
-                return a;
-            }
-            a.error = guard(ws, "sql", a.sql);
-            return a;
-        }
-        if (!a.mode.equals("predictive")) {
+            a.error = a.sql == null ? "an analytic reply needs \"sql\"." : guard(ws, "sql", a.sql);
+        } else if (a.mode.equals("predictive")) {
+            a.error = checkPredictive(a, o, ws);
+        } else {
             a.error = "mode must be analytic or predictive, got '" + a.mode + "'.";
-            return a;
         }
+        return a;
+    }
+
+    /** Reads a predictive reply into {@code a}: what is missing or wrong, or null when its parts pass. */
+    private static String checkPredictive(Attempt a, JsonNode o, Workspace ws) {
         a.contextSql = text(o, "context_sql");
         a.predictSql = text(o, "predict_sql");
         JsonNode task = o.path("task");
@@ -224,36 +223,37 @@ public final class TextToSql implements Tool<TextToSql.Args> {
             }
         }
         if (a.contextSql == null || a.predictSql == null || a.task.size() < 3) {
-            a.error = "a predictive reply needs \"task\" {type, target, entity}, \"context_sql\" and \"predict_sql\".";
-            return a;
+            return "a predictive reply needs \"task\" {type, target, entity}, \"context_sql\" and \"predict_sql\".";
         }
         if (!Set.of("classification", "regression").contains(a.task.get("type"))) {
-            a.error = "task.type must be classification or regression, got '" + a.task.get("type") + "'.";
-            return a;
+            return "task.type must be classification or regression, got '" + a.task.get("type") + "'.";
         }
-        a.error = guard(ws, "context_sql", a.contextSql);
-        if (a.error == null) {
-            a.error = guard(ws, "predict_sql", a.predictSql);
+        String error = guard(ws, "context_sql", a.contextSql);
+        if (error == null) {
+            error = guard(ws, "predict_sql", a.predictSql);
         }
-        if (a.error != null) {
-            return a;
-        }
+        return error != null ? error : taskColumns(a, ws);
+    }
+
+    /** Whether the task's target is a column of context_sql and its entity a column of both queries. */
+    private static String taskColumns(Attempt a, Workspace ws) {
         try {
             List<String> context = columns(ws, a.contextSql);
             List<String> predict = columns(ws, a.predictSql);
             String target = a.task.get("target");
             String entity = a.task.get("entity");
             if (!contains(context, target)) {
-                a.error = "task.target '" + target + "' is not a column of context_sql (its columns: "
+                return "task.target '" + target + "' is not a column of context_sql (its columns: "
                         + String.join(", ", context) + ").";
-            } else if (!contains(context, entity) || !contains(predict, entity)) {
-                a.error = "task.entity '" + entity + "' must be a column of both context_sql (" + String.join(", ", context)
+            }
+            if (!contains(context, entity) || !contains(predict, entity)) {
+                return "task.entity '" + entity + "' must be a column of both context_sql (" + String.join(", ", context)
                         + ") and predict_sql (" + String.join(", ", predict) + ").";
             }
+            return null;
         } catch (QueryException e) {
-            a.error = e.getMessage();
+            return e.getMessage();
         }
-        return a;
     }
 
     private static boolean contains(List<String> columns, String name) {
