@@ -49,6 +49,10 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
             + " engine (postgres: an embedded PostgreSQL, column names kept, a read-only role), scored against DuckDB's gold")
     String engineCopy;
 
+    @Option(names = "--include-predictive", description = "run: also check each predictive answer's model on labelled"
+            + " rows held back from it: its ranking against their outcomes, its reported AUC against theirs")
+    boolean includePredictive;
+
     @Option(names = "--limit", defaultValue = "0", description = "run: only the first N items (default: all)")
     int limit;
 
@@ -92,7 +96,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
                 return engine(out);
             }
             case "run" -> {
-                return new SuiteRun(suiteFile, dataset, reportDir, limit, kg, repeats(1), engineCopy).call(out,
+                return new SuiteRun(suiteFile, dataset, reportDir, limit, kg, repeats(1), engineCopy, includePredictive).call(out,
                         spec.commandLine().getErr());
             }
             case "linking" -> {

@@ -91,6 +91,7 @@ public final class BenchRunner {
     private final Sift sift;
     private final AgentConfig config;
     private final ToolRegistry tools;
+    private boolean includePredictive;
 
     public BenchRunner(Sift sift, AgentConfig config) {
         this(sift, config, sift.tools());
@@ -101,6 +102,12 @@ public final class BenchRunner {
         this.sift = sift;
         this.config = config;
         this.tools = tools;
+    }
+
+    /** With {@code on}, a predictive answer must also pass its model's {@link HeldBack} check. */
+    public BenchRunner includePredictive(boolean on) {
+        this.includePredictive = on;
+        return this;
     }
 
     /** Runs the first {@code limit} items (all when {@code limit <= 0}), printing one line per item to {@code progress}. */
@@ -292,12 +299,26 @@ public final class BenchRunner {
                         + Sql.quoteIdent(f.name()), want.size() + 1);
                 List<List<Object>> wantRows = want.stream().map(v -> Arrays.asList(v)).toList();
                 if (ResultMatcher.rowSet(wantRows, 1, got.rows(), 1, 0)) {
-                    return new String[] {"CORRECT", null};
+                    return includePredictive ? heldBack(run, ws) : new String[] {"CORRECT", null};
                 }
             }
         }
         return new String[] {"WRONG", "no frame of the run holds predictions for exactly the " + want.size()
                 + " entities of the gold set (column " + column + ")"};
+    }
+
+    /** {outcome, reason} of the {@link HeldBack} check of a predictive answer's model. */
+    private String[] heldBack(AgentRun run, Workspace ws) throws Exception {
+        java.util.Optional<HeldBack.Score> s;
+        try {
+            s = HeldBack.of(run, ws, tools);
+        } catch (dev.sift.ml.MlException e) {
+            return new String[] {"ERROR", "held-back check could not be made: " + e.getMessage()};
+        }
+        if (s.isEmpty()) {
+            return new String[] {"WRONG", "held-back check: the run trained no classifier whose call can be made again"};
+        }
+        return new String[] {s.get().passes() ? "CORRECT" : "WRONG", "held-back check: " + s.get().line()};
     }
 
     private static String preview(List<List<Object>> rows, long count) {

@@ -27,9 +27,11 @@ final class SuiteRun {
     private final int repeat;
     /** {@code postgres}: answer on a live PostgreSQL copy of the dataset, scored against DuckDB's gold; null: on DuckDB. */
     private final String engine;
+    private final boolean includePredictive;
 
     SuiteRun(Path suiteFile, String dataset, ReportDirOption outDir, int limit, dev.sift.cli.KgFileOption kg, int repeat,
-             String engine) {
+             String engine, boolean includePredictive) {
+        this.includePredictive = includePredictive;
         this.kg = kg;
         this.engine = engine;
         this.repeat = repeat;
@@ -75,7 +77,7 @@ final class SuiteRun {
     private int run(Suite suite, Dataset ds, LiveCopy live, PrintWriter out, PrintWriter err) throws Exception {
         Sift sift = Runtime.sift();
         Path dir = outDir.resolve(suite.name() + (live == null ? "" : "-" + engine));
-        BenchRunner runner = new BenchRunner(sift, AgentConfig.defaults());
+        BenchRunner runner = new BenchRunner(sift, AgentConfig.defaults()).includePredictive(includePredictive);
         List<BenchReport> runs = new ArrayList<>();
         for (int i = 1; i <= repeat; i++) {
             if (repeat > 1) {
