@@ -394,53 +394,13 @@ public final class SqlGuard {
         char[] kind = new char[n];
         int i = 0;
         while (i < n) {
-            char ch = sql.charAt(i);
-            int end;
-            char k = 's';
-            Matcher dollar;
-            if (sql.startsWith("--", i)) {
-                end = sql.indexOf('\n', i);
-                end = end < 0 ? n : end;
-                k = 'm';
-            } else if (sql.startsWith("/*", i)) {
-                int depth = 0;
-                end = i;
-                while (end < n) {
-                    if (sql.startsWith("/*", end)) {
-                        depth++;
-                        end += 2;
-                    } else if (sql.startsWith("*/", end)) {
-                        end += 2;
-                        if (--depth == 0) {
-                            break;
-                        }
-                    } else {
-                        end++;
-                    }
-                }
-                k = 'm';
-            } else if (ch == '\'' || ch == '"') {
-                boolean backslashes = ch == '\'' && i > 0 && Character.toUpperCase(sql.charAt(i - 1)) == 'E'
-                        && (i < 2 || !isIdentifierChar(sql.charAt(i - 2)));
-                end = i + 1;
-                while (end < n) {
-                    char c = sql.charAt(end);
-                    if (backslashes && c == '\\') {
-                        end += 2;
-                    } else if (c == ch && end + 1 < n && sql.charAt(end + 1) == ch) {
-                        end += 2;
-                    } else {
-                        end++;
-                        if (c == ch) {
-                            break;
-                        }
-                    }
-                }
-            } else if (ch == '$' && (i == 0 || !isIdentifierChar(sql.charAt(i - 1)))
-                    && (dollar = DOLLAR_TAG.matcher(sql).region(i, n)).lookingAt()) {
-                int close = sql.indexOf(dollar.group(), dollar.end());
-                end = close < 0 ? n : close + dollar.group().length();
-            } else {
+            int end = commentEnd(sql, i);
+            char k = 'm';
+            if (end < 0) {
+                end = literalEnd(sql, i);
+                k = 's';
+            }
+            if (end < 0) {
                 end = i + 1;
                 k = 'c';
             }
@@ -449,6 +409,74 @@ public final class SqlGuard {
             i = end;
         }
         return kind;
+    }
+
+    /** Where the comment starting at {@code i} ends (a line comment before its newline), or -1 if none starts there. */
+    private static int commentEnd(String sql, int i) {
+        if (sql.startsWith("--", i)) {
+            int end = sql.indexOf('\n', i);
+            return end < 0 ? sql.length() : end;
+        }
+        if (!sql.startsWith("/*", i)) {
+            return -1;
+        }
+        int depth = 0; // block comments nest in DuckDB
+        int end = i;
+        while (end < sql.length()) {
+            if (sql.startsWith("/*", end)) {
+                depth++;
+                end += 2;
+            } else if (sql.startsWith("*/", end)) {
+                end += 2;
+                if (--depth == 0) {
+                    break;
+                }
+            } else {
+                end++;
+            }
+        }
+        return end;
+    }
+
+    /**
+     * Where the string, quoted identifier or dollar-quoted string starting at {@code i} ends, or -1 if none starts
+     * there.
+     */
+    private static int literalEnd(String sql, int i) {
+        char ch = sql.charAt(i);
+        if (ch == '\'' || ch == '"') {
+            return quoteEnd(sql, i, ch);
+        }
+        if (ch == '$' && (i == 0 || !isIdentifierChar(sql.charAt(i - 1)))) {
+            Matcher dollar = DOLLAR_TAG.matcher(sql).region(i, sql.length());
+            if (dollar.lookingAt()) {
+                int close = sql.indexOf(dollar.group(), dollar.end());
+                return close < 0 ? sql.length() : close + dollar.group().length();
+            }
+        }
+        return -1;
+    }
+
+    /** Past the closing quote of the quoted text opening at {@code i}: a doubled quote, or after E a backslash, escapes. */
+    private static int quoteEnd(String sql, int i, char quote) {
+        int n = sql.length();
+        boolean backslashes = quote == '\'' && i > 0 && Character.toUpperCase(sql.charAt(i - 1)) == 'E'
+                && (i < 2 || !isIdentifierChar(sql.charAt(i - 2)));
+        int end = i + 1;
+        while (end < n) {
+            char c = sql.charAt(end);
+            if (backslashes && c == '\\') {
+                end += 2;
+            } else if (c == quote && end + 1 < n && sql.charAt(end + 1) == quote) {
+                end += 2;
+            } else {
+                end++;
+                if (c == quote) {
+                    break;
+                }
+            }
+        }
+        return end;
     }
 
     private static boolean isIdentifierChar(char c) {

@@ -30,10 +30,30 @@ public final class KgValidator {
                 }
             }
         }
+        KnowledgeGraph joinGraph = joinGraph(kg, auto, problems);
+        for (KgEntry e : kg.entries()) {
+            entry(where(kg, e), e, joinGraph, auto, ws, problems);
+        }
+        for (PredictionTask p : kg.predictions()) {
+            prediction(src + ": predictions[" + p.name() + "]", p, joinGraph, auto, ws, problems);
+        }
+        examples(kg, ws, problems);
+        kg.types().forEach((column, type) -> type(src + ": types[" + column + "]", column, type, auto, problems));
+        if (!problems.isEmpty()) {
+            throw new KgException(problems);
+        }
+    }
+
+    private static String where(CuratedKg kg, KgEntry e) {
+        return kg.source() + ": " + section(e) + "[" + e.id().substring(e.id().indexOf(':') + 1) + "]";
+    }
+
+    /** The dataset's inferred joins with the file's joins whose tables and columns exist: what expressions bind along. */
+    private static KnowledgeGraph joinGraph(CuratedKg kg, KnowledgeGraph auto, List<String> problems) {
         List<KgEntry> joinsAndAuto = new ArrayList<>(auto.entries());
         for (KgEntry e : kg.entries()) {
-            String where = src + ": " + section(e) + "[" + e.id().substring(e.id().indexOf(':') + 1) + "]";
             if (e instanceof KgEntry.Join j) {
+                String where = where(kg, e);
                 boolean ok = table(where, j.fromTable(), auto, problems) && column(where, j.fromTable(), j.fromColumn(), auto, problems);
                 ok &= table(where, j.toTable(), auto, problems) && column(where, j.toTable(), j.toColumn(), auto, problems);
                 if (ok) {
@@ -41,59 +61,60 @@ public final class KgValidator {
                 }
             }
         }
-        KnowledgeGraph joinGraph = new KnowledgeGraph(auto.dataset(), null, dedupe(joinsAndAuto));
-        for (KgEntry e : kg.entries()) {
-            String where = src + ": " + section(e) + "[" + e.id().substring(e.id().indexOf(':') + 1) + "]";
-            if (e instanceof KgEntry.Concept c) {
-                if (c.column() != null) {
-                    if (!c.column().contains(".")) {
-                        problems.add(where + ": column '" + c.column() + "' must be written table.column");
-                    } else if (table(where, KgLoader.tableOf(c.column()), auto, problems)) {
-                        column(where, KgLoader.tableOf(c.column()), KgLoader.columnOf(c.column()), auto, problems);
-                    }
-                } else if (table(where, c.table(), auto, problems) && c.expression() != null) {
-                    bind(where, c.expression(), List.of(c.table()), joinGraph, auto, ws, problems);
+        return new KnowledgeGraph(auto.dataset(), null, dedupe(joinsAndAuto));
+    }
+
+    /** A concept's column or expression, a metric's tables and expression, a value alias's value (joins are done). */
+    private static void entry(String where, KgEntry e, KnowledgeGraph joinGraph, KnowledgeGraph auto, Workspace ws,
+                              List<String> problems) {
+        if (e instanceof KgEntry.Concept c) {
+            if (c.column() != null) {
+                if (!c.column().contains(".")) {
+                    problems.add(where + ": column '" + c.column() + "' must be written table.column");
+                } else if (table(where, KgLoader.tableOf(c.column()), auto, problems)) {
+                    column(where, KgLoader.tableOf(c.column()), KgLoader.columnOf(c.column()), auto, problems);
                 }
-            } else if (e instanceof KgEntry.Metric m) {
-                boolean ok = true;
-                for (String t : m.tables()) {
-                    ok &= table(where, t, auto, problems);
-                }
-                if (ok) {
-                    bind(where, m.expression(), m.tables(), joinGraph, auto, ws, problems);
-                }
-            } else if (e instanceof KgEntry.ValueAlias a) {
-                if (table(where, a.table(), auto, problems) && column(where, a.table(), a.column(), auto, problems)) {
-                    occurs(where, a, ws, problems);
-                }
+            } else if (table(where, c.table(), auto, problems) && c.expression() != null) {
+                bind(where, c.expression(), List.of(c.table()), joinGraph, auto, ws, problems);
+            }
+        } else if (e instanceof KgEntry.Metric m) {
+            boolean ok = true;
+            for (String t : m.tables()) {
+                ok &= table(where, t, auto, problems);
+            }
+            if (ok) {
+                bind(where, m.expression(), m.tables(), joinGraph, auto, ws, problems);
+            }
+        } else if (e instanceof KgEntry.ValueAlias a) {
+            if (table(where, a.table(), auto, problems) && column(where, a.table(), a.column(), auto, problems)) {
+                occurs(where, a, ws, problems);
             }
         }
-        for (PredictionTask p : kg.predictions()) {
-            prediction(src + ": predictions[" + p.name() + "]", p, joinGraph, auto, ws, problems);
-        }
+    }
+
+    /** Every verified example's SQL runs. */
+    private static void examples(CuratedKg kg, Workspace ws, List<String> problems) {
         for (int i = 0; i < kg.examples().size(); i++) {
             VerifiedExample x = kg.examples().get(i);
             try {
                 ws.check(x.sql());
-            } catch (dev.sift.data.QueryException e) {
-                problems.add(src + ": examples[" + (i + 1) + "] (\"" + x.question() + "\"): sql does not run: "
+            } catch (QueryException e) {
+                problems.add(kg.source() + ": examples[" + (i + 1) + "] (\"" + x.question() + "\"): sql does not run: "
                         + e.getMessage().lines().findFirst().orElse("").replaceFirst("\\.+$", "") + ". Fix the SQL or remove the example");
             }
         }
-        kg.types().forEach((column, type) -> {
-            String where = src + ": types[" + column + "]";
-            try {
-                dev.sift.data.source.ColumnType.parse(column + "=" + type);
-                if (table(where, KgLoader.tableOf(column), auto, problems)) {
-                    column(where, KgLoader.tableOf(column), KgLoader.columnOf(column), auto, problems);
-                }
-            } catch (IllegalArgumentException e) {
-                problems.add(where + ": " + e.getMessage().replaceFirst("^--types ", "") + "; write it as "
-                        + "table.column: kind[:format], e.g. orders.order_date: date:%d/%m/%Y");
+    }
+
+    /** A declared type parses and names a column that exists. */
+    private static void type(String where, String column, String type, KnowledgeGraph auto, List<String> problems) {
+        try {
+            dev.sift.data.source.ColumnType.parse(column + "=" + type);
+            if (table(where, KgLoader.tableOf(column), auto, problems)) {
+                column(where, KgLoader.tableOf(column), KgLoader.columnOf(column), auto, problems);
             }
-        });
-        if (!problems.isEmpty()) {
-            throw new KgException(problems);
+        } catch (IllegalArgumentException e) {
+            problems.add(where + ": " + e.getMessage().replaceFirst("^--types ", "") + "; write it as "
+                    + "table.column: kind[:format], e.g. orders.order_date: date:%d/%m/%Y");
         }
     }
 

@@ -187,14 +187,11 @@ final class TextScan {
      * array of objects; a JSON lines file one object per line.
      */
     private static void json(InputStream in, String file, boolean lines) throws IOException {
-        int depth = 0;
+        JsonRecords records = new JsonRecords(file, lines);
         long line = 1;
         long lineBytes = 0;
         boolean inString = false;
         boolean escaped = false;
-        boolean expectRecord = true; // the next value at record level must be an object
-        boolean topArray = false;
-        boolean sawValue = false;
         for (int c; (c = in.read()) >= 0; ) {
             if (c == '\n') {
                 line++;
@@ -215,13 +212,33 @@ final class TextScan {
             if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xEF || c == 0xBB || c == 0xBF) {
                 continue; // white space and a byte-order mark
             }
+            records.next(c, line);
+            inString = c == '"';
+        }
+    }
+
+    /** The structure of a JSON text, read from its characters outside strings: nesting depth and where records begin. */
+    private static final class JsonRecords {
+        private final String file;
+        private final boolean lines;
+        private int depth;
+        private boolean expectRecord = true; // the next value at record level must be an object
+        private boolean topArray;
+        private boolean sawValue;
+
+        JsonRecords(String file, boolean lines) {
+            this.file = file;
+            this.lines = lines;
+        }
+
+        void next(int c, long line) {
             int recordLevel = topArray ? 1 : 0;
             if (depth == recordLevel && expectRecord && c != ']' && c != ',') {
                 if (c == '[' && depth == 0 && !lines && !sawValue) {
                     topArray = true;
                     depth = 1;
                     sawValue = true;
-                    continue;
+                    return;
                 }
                 if (c != '{') {
                     throw new IllegalArgumentException(file + ": line " + line + " holds a single " + kind(c)
@@ -232,9 +249,7 @@ final class TextScan {
                 expectRecord = false;
                 sawValue = true;
             }
-            if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
+            if (c == '{' || c == '[') {
                 if (++depth > MAX_DEPTH) {
                     throw new IllegalArgumentException(file + ": line " + line + " nests JSON deeper than " + MAX_DEPTH
                             + " levels; flatten the records (DuckDB cannot read such depth safely)");

@@ -73,6 +73,40 @@ public final class ProfileData implements Tool<ProfileData.Args> {
     }
 
     static Profile profile(Workspace ws, TableInfo t, List<ColumnInfo> cols) throws QueryException {
+        Aggregates agg = aggregates(ws, t, cols);
+        List<String> withTop = new ArrayList<>();
+        for (int k = 0; k < cols.size(); k++) {
+            ColumnInfo c = cols.get(k);
+            Basics b = agg.columns().get(k);
+            boolean categorical = Columns.text(c) || c.type().equalsIgnoreCase("BOOLEAN") || b.distinct() <= TOP_DISTINCT;
+            if (b.nonNull() > 0 && b.distinct() < 0.9 * b.nonNull() && categorical) {
+                withTop.add(c.name());
+            }
+        }
+        Map<String, double[]> quantiles = Quantiles.of(ws, t, cols.stream().filter(Columns::numeric).map(ColumnInfo::name)
+                .toList(), QUANTILES, agg.rows());
+        Map<String, List<TopValue>> tops = topValues(ws, t, withTop);
+        Map<String, Map<String, Double>> formats = Formats.detect(ws, t,
+                cols.stream().filter(Columns::text).map(ColumnInfo::name).toList());
+
+        List<ColumnProfile> out = new ArrayList<>();
+        for (int k = 0; k < cols.size(); k++) {
+            String name = cols.get(k).name();
+            out.add(column(cols.get(k), agg.rows(), agg.columns().get(k), quantiles.get(name),
+                    tops.getOrDefault(name, List.of()), formats.getOrDefault(name, Map.of())));
+        }
+        String frame = RowsFrame.label("profile", t.name());
+        saveFrame(ws, frame, out);
+        return new Profile(t.name(), agg.rows(), out, frame);
+    }
+
+    /** A column's figures from the one aggregate pass; mean and sd are null for a column that is not numeric. */
+    private record Basics(long nonNull, long distinct, String min, String max, Object mean, Object sd) { }
+
+    private record Aggregates(long rows, List<Basics> columns) { }
+
+    /** Row count, then per column non-null count, approximate distinct count, min, max (and mean, sd) in one pass. */
+    private static Aggregates aggregates(Workspace ws, TableInfo t, List<ColumnInfo> cols) throws QueryException {
         StringBuilder sql = new StringBuilder("SELECT count(*)");
         for (ColumnInfo c : cols) {
             String q = Columns.q(c.name());
@@ -84,55 +118,35 @@ public final class ProfileData implements Tool<ProfileData.Args> {
         }
         sql.append(" FROM ").append(t.sqlName());
         List<Object> row = ws.trustedQuery(sql.toString(), 1).rows().get(0);
-        long rows = ((Number) row.get(0)).longValue();
-
-        List<String> withTop = new ArrayList<>();
+        List<Basics> basics = new ArrayList<>();
         int i = 1;
-        List<Object[]> basics = new ArrayList<>();
         for (ColumnInfo c : cols) {
             long nonNull = ((Number) row.get(i)).longValue();
             long distinct = Math.min(nonNull, ((Number) row.get(i + 1)).longValue());
-            Object[] b = {nonNull, distinct, row.get(i + 2), row.get(i + 3), null, null};
-            i += 4;
-            if (Columns.numeric(c)) {
-                b[4] = row.get(i);
-                b[5] = row.get(i + 1);
-                i += 2;
-            }
-            basics.add(b);
-            boolean categorical = Columns.text(c) || c.type().equalsIgnoreCase("BOOLEAN") || distinct <= TOP_DISTINCT;
-            if (nonNull > 0 && distinct < 0.9 * nonNull && categorical) {
-                withTop.add(c.name());
-            }
+            boolean numeric = Columns.numeric(c);
+            basics.add(new Basics(nonNull, distinct, (String) row.get(i + 2), (String) row.get(i + 3),
+                    numeric ? row.get(i + 4) : null, numeric ? row.get(i + 5) : null));
+            i += numeric ? 6 : 4;
         }
-        Map<String, double[]> quantiles = Quantiles.of(ws, t, cols.stream().filter(Columns::numeric).map(ColumnInfo::name)
-                .toList(), QUANTILES, rows);
-        Map<String, List<TopValue>> tops = topValues(ws, t, withTop);
-        Map<String, Map<String, Double>> formats = Formats.detect(ws, t,
-                cols.stream().filter(Columns::text).map(ColumnInfo::name).toList());
+        return new Aggregates(((Number) row.get(0)).longValue(), basics);
+    }
 
-        List<ColumnProfile> out = new ArrayList<>();
-        for (int k = 0; k < cols.size(); k++) {
-            ColumnInfo c = cols.get(k);
-            Object[] b = basics.get(k);
-            long nonNull = (Long) b[0];
-            Map<String, Double> qs = null;
-            double[] q = quantiles.get(c.name());
-            if (q != null) {
-                qs = new LinkedHashMap<>();
-                for (int j = 0; j < q.length && j < QUANTILES.length; j++) {
-                    qs.put("p" + Math.round(QUANTILES[j] * 100), q[j]);
-                }
+    /** One column's profile from its aggregates, its quantiles (null when not numeric), top values and formats. */
+    private static ColumnProfile column(ColumnInfo c, long rows, Basics b, double[] q, List<TopValue> tops,
+                                       Map<String, Double> formats) {
+        Map<String, Double> qs = null;
+        if (q != null) {
+            qs = new LinkedHashMap<>();
+            for (int j = 0; j < q.length && j < QUANTILES.length; j++) {
+                qs.put("p" + Math.round(QUANTILES[j] * 100), q[j]);
             }
-            List<TopValue> top = tops.getOrDefault(c.name(), List.of()).stream()
-                    .map(v -> new TopValue(v.value(), v.rows(), nonNull == 0 ? 0 : (double) v.rows() / nonNull)).toList();
-            out.add(new ColumnProfile(c.name(), c.type(), nonNull, rows - nonNull, rows == 0 ? 0 : (double) (rows - nonNull) / rows,
-                    (Long) b[1], (String) b[2], (String) b[3], b[4] == null ? null : Columns.toDouble(b[4]),
-                    b[5] == null ? null : Columns.toDouble(b[5]), qs, top, formats.getOrDefault(c.name(), Map.of())));
         }
-        String frame = RowsFrame.label("profile", t.name());
-        saveFrame(ws, frame, out);
-        return new Profile(t.name(), rows, out, frame);
+        long nonNull = b.nonNull();
+        List<TopValue> top = tops.stream()
+                .map(v -> new TopValue(v.value(), v.rows(), nonNull == 0 ? 0 : (double) v.rows() / nonNull)).toList();
+        return new ColumnProfile(c.name(), c.type(), nonNull, rows - nonNull, rows == 0 ? 0 : (double) (rows - nonNull) / rows,
+                b.distinct(), b.min(), b.max(), b.mean() == null ? null : Columns.toDouble(b.mean()),
+                b.sd() == null ? null : Columns.toDouble(b.sd()), qs, top, formats);
     }
 
     private static Map<String, List<TopValue>> topValues(Workspace ws, TableInfo t, List<String> cols) throws QueryException {
