@@ -302,8 +302,17 @@ public final class AgentLoop {
             return reference;
         }
 
-        /** The caveats as notes, and the answer carrying them (put in front when it does not say so itself). */
-        private String warned(String text) {
+        /**
+         * The caveats as notes, and the answer carrying them (put in front when it does not say so itself): a weak
+         * model's, and a currency the question names that the data is not in.
+         */
+        private String warned(String answer) {
+            String text = answer;
+            java.util.Optional<UnitCaveat.Caveat> unit = UnitCaveat.of(question, ctx.evidence(), state.knowledge().graph());
+            if (unit.isPresent()) { // a currency the data is not in
+                notes.add(unit.get().text());
+                text = unit.get().onto(text);
+            }
             if (caveats.isEmpty()) {
                 return text;
             }
