@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "datagen", description = {
         "Writes a question suite generated from a dataset: questions from templates filled with the data's own values,",
-        "each with a gold query run on the data, three wordings each, follow-up conversations and predictive items.",
+        "each with a gold query run on the data, three or four wordings each, follow-up conversations and predictive items.",
         "  sift bench datagen --dataset NAME --out FILE.yaml [--n N] [--seed S] [--round-trip];",
         "  then: sift bench run --suite FILE.yaml"})
 final class DatagenCommand implements Callable<Integer> {
