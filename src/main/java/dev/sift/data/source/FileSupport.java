@@ -37,6 +37,14 @@ final class FileSupport {
         }
     }
 
+    /** The fingerprint of a source that is one file read by the loader of {@code version}: SHA-256 of both. */
+    static String fingerprint(String version, Path file) throws IOException, java.security.NoSuchAlgorithmException {
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        hashText(sha, version);
+        hash(sha, file);
+        return hex(sha.digest());
+    }
+
     static void hashText(MessageDigest digest, String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         // length prefix so that ("ab","c") and ("a","bc") hash differently

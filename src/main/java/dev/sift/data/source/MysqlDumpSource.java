@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -70,10 +69,7 @@ public final class MysqlDumpSource implements Source {
 
     @Override
     public String fingerprint() throws Exception {
-        MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        FileSupport.hashText(sha, VERSION);
-        FileSupport.hash(sha, file);
-        return FileSupport.hex(sha.digest());
+        return FileSupport.fingerprint(VERSION, file);
     }
 
     @Override

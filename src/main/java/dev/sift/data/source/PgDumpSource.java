@@ -11,7 +11,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.sql.Connection;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -38,10 +37,7 @@ public final class PgDumpSource implements Source {
 
     @Override
     public String fingerprint() throws Exception {
-        MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        FileSupport.hashText(sha, VERSION);
-        FileSupport.hash(sha, file);
-        return FileSupport.hex(sha.digest());
+        return FileSupport.fingerprint(VERSION, file);
     }
 
     @Override
