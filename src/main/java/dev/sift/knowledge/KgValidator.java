@@ -216,46 +216,13 @@ public final class KgValidator {
                 return;
             }
         }
-        Map<String, List<String>> dates = new java.util.LinkedHashMap<>();
-        for (PointInTime.Read r : PointInTime.reads(p.features())) {
-            ws.table(r.table()).ifPresent(t -> dates.put(r.table(), t.columns().stream()
-                    .filter(c -> c.type().toUpperCase(java.util.Locale.ROOT).matches("(DATE|TIMESTAMP).*"))
-                    .map(c -> c.name()).toList()));
-        }
+        Map<String, List<String>> dates = PointInTime.dateColumns(ws, p.features());
         for (PointInTime.Gap g : PointInTime.gaps(p, dates)) {
-            List<String> from = featuresFrom(p, g.table(), columns, ws);
+            List<String> from = PointInTime.featuresFrom(ws, p.features(), p.entityColumn(), g.table(), columns);
             problems.add(where + ": features read the time-stamped table " + g.table() + " (dated by "
                     + String.join(", ", g.dateColumns()) + ") but " + g.problem() + ", so "
                     + (from.isEmpty() ? "its features" : "the feature" + (from.size() == 1 ? " " : "s ")
                     + String.join(", ", from)) + " may use rows from after the prediction is made");
-        }
-    }
-
-    /** The feature columns whose values change when {@code table} is read as empty (empty when that fails). */
-    private static List<String> featuresFrom(PredictionTask p, String table, List<String> columns, Workspace ws) {
-        String t = KgSql.table(table);
-        String f = KgSql.ident(p.entityColumn());
-        StringBuilder sql = new StringBuilder("WITH full_ AS (").append(p.features().strip()).append("), empty_ AS (WITH ")
-                .append(t).append(" AS (SELECT * FROM ").append(t).append(" WHERE false) ").append(p.features().strip())
-                .append(") SELECT ");
-        List<String> features = columns.stream().filter(c -> !c.equalsIgnoreCase(p.entityColumn())).toList();
-        for (int i = 0; i < features.size(); i++) {
-            String c = KgSql.ident(features.get(i));
-            sql.append(i == 0 ? "" : ", ").append("count(*) FILTER (WHERE a.").append(c).append(" IS DISTINCT FROM b.")
-                    .append(c).append(')');
-        }
-        sql.append(" FROM full_ a LEFT JOIN empty_ b ON a.").append(f).append(" = b.").append(f);
-        try {
-            List<Object> row = ws.trustedQuery(sql.toString(), 1).rows().get(0);
-            List<String> out = new ArrayList<>();
-            for (int i = 0; i < features.size(); i++) {
-                if (((Number) row.get(i)).longValue() > 0) {
-                    out.add(features.get(i));
-                }
-            }
-            return out;
-        } catch (QueryException | RuntimeException e) {
-            return List.of();
         }
     }
 

@@ -1,5 +1,9 @@
 package dev.sift.knowledge;
 
+import dev.sift.data.QueryException;
+import dev.sift.data.TableInfo;
+import dev.sift.data.Workspace;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +29,11 @@ public final class PointInTime {
 
     private PointInTime() { }
 
-    /** One read of a time-stamped table without its cut-off: the table, its date columns, what is wrong. */
-    public record Gap(String table, List<String> dateColumns, String problem) { }
+    /**
+     * One read of a time-stamped table without its cut-off: the table, its date columns, what is wrong, and the
+     * condition that would cut it off (e.g. {@code t.date < loan.date}).
+     */
+    public record Gap(String table, List<String> dateColumns, String problem, String fix) { }
 
     /** A table the features read, under the name the SQL uses for it. */
     record Read(String table, String alias) { }
@@ -50,28 +57,37 @@ public final class PointInTime {
      * dataset table's date and timestamp columns (empty or absent: not time-stamped).
      */
     public static List<Gap> gaps(PredictionTask task, Map<String, List<String>> dateColumns) {
-        List<Read> reads = reads(task.features());
-        String sql = normalize(task.features());
+        return gaps(task.features(), task.entityTable(), task.asOf(), dateColumns);
+    }
+
+    /**
+     * As above for any SQL whose rows are entities of {@code entityTable}, cut off at {@code asOf} (its
+     * table.column, or null when the entity has no moment).
+     */
+    public static List<Gap> gaps(String features, String entityTable, String asOf, Map<String, List<String>> dateColumns) {
+        List<Read> reads = reads(features);
+        String sql = normalize(features);
         List<String> asOfRefs = new ArrayList<>();
-        if (task.asOf() != null) {
-            String asTable = KgLoader.tableOf(task.asOf());
+        if (asOf != null) {
+            String asTable = KgLoader.tableOf(asOf);
             for (Read r : reads) {
                 if (r.table().equalsIgnoreCase(asTable)) {
-                    asOfRefs.add(r.alias() + "." + KgLoader.columnOf(task.asOf()));
+                    asOfRefs.add(r.alias() + "." + KgLoader.columnOf(asOf));
                 }
             }
-            asOfRefs.add(task.asOf());
+            asOfRefs.add(asOf);
         }
         List<Gap> gaps = new ArrayList<>();
         for (Read r : reads) {
             List<String> dates = lookup(dateColumns, r.table());
-            if (dates.isEmpty() || r.table().equalsIgnoreCase(task.entityTable())) {
+            if (dates.isEmpty() || r.table().equalsIgnoreCase(entityTable)) {
                 continue;
             }
-            if (task.asOf() == null) {
+            if (asOf == null) {
                 gaps.add(new Gap(r.table(), dates, "the task names no moment: add as_of (the entity's date, e.g. as_of: "
-                        + task.entityTable() + ".date) and cut " + r.table() + " off before it with "
-                        + r.alias() + "." + dates.get(0) + " < " + task.entityTable() + ".date"));
+                        + entityTable + ".date) and cut " + r.table() + " off before it with "
+                        + r.alias() + "." + dates.get(0) + " < " + entityTable + ".date",
+                        r.alias() + "." + dates.get(0) + " < " + entityTable + ".date"));
                 continue;
             }
             String strict = null;
@@ -92,12 +108,55 @@ public final class PointInTime {
             }
             String fix = r.alias() + "." + dates.get(0) + " < " + asOfRefs.get(0);
             gaps.add(new Gap(r.table(), dates, loose != null
-                    ? "its cut-off includes the moment itself (" + r.alias() + "." + loose + " <= " + task.asOf()
+                    ? "its cut-off includes the moment itself (" + r.alias() + "." + loose + " <= " + asOf
                     + "): rows of that day may be the outcome; use " + fix
-                    : "it has no cut-off at the task's moment " + task.asOf() + ": add " + fix + " to the condition"
-                    + " that reads " + r.table() + " (its JOIN ... ON or WHERE)"));
+                    : "it has no cut-off at the task's moment " + asOf + ": add " + fix + " to the condition"
+                    + " that reads " + r.table() + " (its JOIN ... ON or WHERE)", fix));
         }
         return gaps;
+    }
+
+    /** The date and timestamp columns of each dataset table {@code sql} reads. */
+    public static Map<String, List<String>> dateColumns(Workspace ws, String sql) {
+        Map<String, List<String>> dates = new java.util.LinkedHashMap<>();
+        for (Read r : reads(sql)) {
+            ws.table(r.table()).filter(t -> t.kind() == TableInfo.Kind.TABLE).ifPresent(t -> dates.put(r.table(),
+                    t.columns().stream().filter(c -> c.type().toUpperCase(Locale.ROOT).matches("(DATE|TIMESTAMP).*"))
+                            .map(c -> c.name()).toList()));
+        }
+        return dates;
+    }
+
+    /**
+     * The columns of {@code columns} (rows of {@code sql}, one per {@code entityColumn}) whose values change when
+     * {@code table} is read as empty: the features that come from it (empty when that cannot be run).
+     */
+    public static List<String> featuresFrom(Workspace ws, String sql, String entityColumn, String table,
+                                            List<String> columns) {
+        String t = KgSql.table(table);
+        String f = KgSql.ident(entityColumn);
+        StringBuilder q = new StringBuilder("WITH full_ AS (").append(sql.strip()).append("), empty_ AS (WITH ")
+                .append(t).append(" AS (SELECT * FROM ").append(t).append(" WHERE false) ").append(sql.strip())
+                .append(") SELECT ");
+        List<String> features = columns.stream().filter(c -> !c.equalsIgnoreCase(entityColumn)).toList();
+        for (int i = 0; i < features.size(); i++) {
+            String c = KgSql.ident(features.get(i));
+            q.append(i == 0 ? "" : ", ").append("count(*) FILTER (WHERE a.").append(c).append(" IS DISTINCT FROM b.")
+                    .append(c).append(')');
+        }
+        q.append(" FROM full_ a LEFT JOIN empty_ b ON a.").append(f).append(" = b.").append(f);
+        try {
+            List<Object> row = ws.trustedQuery(q.toString(), 1).rows().get(0);
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < features.size(); i++) {
+                if (((Number) row.get(i)).longValue() > 0) {
+                    out.add(features.get(i));
+                }
+            }
+            return out;
+        } catch (QueryException | RuntimeException e) {
+            return List.of();
+        }
     }
 
     private static List<String> lookup(Map<String, List<String>> dateColumns, String table) {

@@ -64,7 +64,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
 
     @Override
     public int summaryCap() {
-        return 1600;
+        return 2400; // room for the quality and leakage warnings, which must reach the model whole
     }
 
     @Override
@@ -102,9 +102,15 @@ public final class TrainModel implements Tool<TrainModel.Args> {
                 labels, overrides).withPointInTime(pointInTime(ctx, table.name()));
         TrainedModel model = ctx.models().add(trained, MlSupport.origin(ctx, table, target));
         LOG.info("trained {} on {} in {} ms", model.id(), table.name(), model.provenance().trainMillis());
-        java.util.Optional<String> caveat = java.util.stream.Stream.of(ModelQuality.warning(model), Leakage.suspect(model))
-                .flatMap(java.util.Optional::stream).reduce((a, b) -> a + "\n" + b);
-        return ToolResult.ok(summary(model, data.rows()), payload(model), ToolResult.withCaveat(Map.of("model",
+        List<String> dated = FrameDates.warnings(ctx, table, entity, encoder.columnNames());
+        java.util.Optional<String> caveat = java.util.stream.Stream.concat(java.util.stream.Stream.of(
+                        ModelQuality.warning(model), Leakage.suspect(model)).flatMap(java.util.Optional::stream), dated.stream())
+                .reduce((a, b) -> a + "\n" + b);
+        StringBuilder summary = new StringBuilder(summary(model, data.rows()));
+        dated.forEach(w -> summary.append('\n').append(w));
+        Map<String, Object> payload = payload(model);
+        payload.put("date_leakage_warnings", dated);
+        return ToolResult.ok(summary.toString(), payload, ToolResult.withCaveat(Map.of("model",
                 model.id(), "millis", model.provenance().trainMillis()), caveat));
     }
 

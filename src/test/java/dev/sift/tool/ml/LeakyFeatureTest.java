@@ -70,7 +70,7 @@ class LeakyFeatureTest {
         AgentRun run = new AgentLoop(new LlmPlanner(llm), Sift.defaultTools(), ws, llm, AgentConfig.defaults())
                 .run("Which loans are likely to default?");
         String trained = run.steps().get(1).observation();
-        String warning = trained.lines().filter(l -> l.startsWith("Leakage warning: ")).findFirst().orElseThrow();
+        String warning = trained.lines().filter(l -> l.contains(" alone separates the classes")).findFirst().orElseThrow();
         assertThat(warning).matches("Leakage warning: feature 'min_balance' alone separates the classes \\(AUC 0\\.(8[5-9]|9\\d)\\d"
                 + " over the test folds\\): check that it is known before the moment the prediction is made \\(not"
                 + " computed from rows after it, such as an all-time minimum that includes the months after the"
@@ -79,5 +79,26 @@ class LeakyFeatureTest {
         assertThat(trained).contains("\nWarning: model m1 is weak (cross-validated AUC ");
         assertThat(run.notes()).anySatisfy(n -> assertThat(n).contains(warning));
         assertThat(run.answer()).contains(warning).endsWith("\n\n" + answer);
+
+        // the frame's SQL reads trans with no cut-off at each loan's date: min_balance (not amount) is named
+        String dated = "Leakage warning: feature 'min_balance' of leaky reads rows of trans (dated by date) with no"
+                + " cut-off before loan.date, the moment each loan is predicted, so it may include rows from after it"
+                + " (an all-time aggregate includes the outcome's aftermath). Check the frame's SQL: keep only rows dated"
+                + " before that moment (add t.date < loan.date where it reads trans) and train again.";
+        assertThat(trained).contains("\n" + dated);
+        assertThat(run.notes()).anySatisfy(n -> assertThat(n).contains(dated));
+    }
+
+    @Test
+    void a_frame_cut_off_before_each_loans_date_draws_no_date_warning() throws Exception {
+        ScriptedLlm llm = new ScriptedLlm(
+                PredictiveFlowTest.call("prediction_frames", "{\"task\":\"loan_default\"}"),
+                PredictiveFlowTest.call("run_sql", "{\"sql\":\"SELECT * FROM frames.loan_default_history\",\"label\":\"copy\"}"),
+                PredictiveFlowTest.call("train_model", "{\"source\":\"loan_default_history\",\"target\":\"defaulted\",\"entity\":\"loan_id\"}"),
+                "{\"thought\":\"done\",\"final_answer\":\"ok\"}");
+        AgentRun run = new AgentLoop(new LlmPlanner(llm), Sift.defaultTools(), ws, llm, AgentConfig.defaults())
+                .run("Which loans are likely to default?");
+        assertThat(run.steps().get(2).ok()).as(run.steps().get(2).observation()).isTrue();
+        assertThat(run.steps().get(2).observation()).doesNotContain("Leakage warning");
     }
 }
