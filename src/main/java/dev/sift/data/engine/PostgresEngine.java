@@ -259,63 +259,83 @@ final class PostgresEngine extends CatalogEngine {
         try {
             return inReadOnly(st -> {
                 Connection c = st.getConnection();
-                Map<String, List<String[]>> cols = new LinkedHashMap<>();
-                try (PreparedStatement ps = c.prepareStatement("SELECT c.table_name, c.column_name, c.data_type"
-                        + " FROM information_schema.columns c JOIN information_schema.tables t"
-                        + " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
-                        + " WHERE c.table_schema = ? AND t.table_type IN ('BASE TABLE', 'VIEW')"
-                        + " ORDER BY c.table_name, c.ordinal_position")) {
-                    ps.setString(1, schema);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            cols.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
-                                    .add(new String[] {rs.getString(2), rs.getString(3)});
-                        }
-                    }
-                }
-                Map<String, Long> estimates = new LinkedHashMap<>();
-                try (PreparedStatement ps = c.prepareStatement("SELECT cl.relname, cl.reltuples::bigint FROM pg_class cl"
-                        + " JOIN pg_namespace n ON n.oid = cl.relnamespace WHERE n.nspname = ? AND cl.relkind IN ('r', 'p', 'm')")) {
-                    ps.setString(1, schema);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            estimates.put(rs.getString(1), rs.getLong(2));
-                        }
-                    }
-                }
-                Map<String, List<String>> unique = new LinkedHashMap<>();
-                List<TableStats.ForeignKey> fks = new ArrayList<>();
-                try (PreparedStatement ps = c.prepareStatement("SELECT co.contype, cl.relname, a.attname, rcl.relname, ra.attname"
-                        + " FROM pg_constraint co JOIN pg_class cl ON cl.oid = co.conrelid"
-                        + " JOIN pg_namespace n ON n.oid = cl.relnamespace"
-                        + " JOIN pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = co.conkey[1]"
-                        + " LEFT JOIN pg_class rcl ON rcl.oid = co.confrelid"
-                        + " LEFT JOIN pg_attribute ra ON ra.attrelid = co.confrelid AND ra.attnum = co.confkey[1]"
-                        + " WHERE n.nspname = ? AND co.contype IN ('p', 'u', 'f') AND array_length(co.conkey, 1) = 1"
-                        + " ORDER BY 2, 3")) {
-                    ps.setString(1, schema);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            if (rs.getString(1).equals("f")) {
-                                fks.add(new TableStats.ForeignKey(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)));
-                            } else if (rs.getString(1).equals("p")) { // unique allows NULLs: only primary keys are keys
-                                unique.computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(rs.getString(3));
-                            }
-                        }
-                    }
-                }
+                Map<String, List<String[]>> cols = columns(c);
+                Map<String, Long> estimates = rowEstimates(c);
+                Keys keys = keys(c);
                 List<EngineFile.Table> tables = new ArrayList<>();
                 for (Map.Entry<String, List<String[]>> e : cols.entrySet()) {
                     tables.add(table(c, e.getKey(), e.getValue(), estimates.get(e.getKey()),
-                            unique.getOrDefault(e.getKey(), List.of())));
+                            keys.primary().getOrDefault(e.getKey(), List.of())));
                 }
                 return new EngineFile(EngineFile.VERSION, storedUrl, options, dialect().name(),
-                        java.time.Instant.now().toString(), tables, fks, access(c));
+                        java.time.Instant.now().toString(), tables, keys.foreign(), access(c));
             });
         } catch (SQLException e) {
             throw new QueryException(QueryException.Kind.FAILED, "Could not read the schema of " + url.where() + ": "
                     + firstLine(redact(e.getMessage())));
         }
+    }
+
+    /** Each table's and view's columns as {name, type}, in the schema's order. */
+    private Map<String, List<String[]>> columns(Connection c) throws SQLException {
+        Map<String, List<String[]>> cols = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT c.table_name, c.column_name, c.data_type"
+                + " FROM information_schema.columns c JOIN information_schema.tables t"
+                + " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+                + " WHERE c.table_schema = ? AND t.table_type IN ('BASE TABLE', 'VIEW')"
+                + " ORDER BY c.table_name, c.ordinal_position")) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    cols.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                            .add(new String[] {rs.getString(2), rs.getString(3)});
+                }
+            }
+        }
+        return cols;
+    }
+
+    /** The planner's row estimates (pg_class.reltuples), so a big table need not be counted. */
+    private Map<String, Long> rowEstimates(Connection c) throws SQLException {
+        Map<String, Long> estimates = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT cl.relname, cl.reltuples::bigint FROM pg_class cl"
+                + " JOIN pg_namespace n ON n.oid = cl.relnamespace WHERE n.nspname = ? AND cl.relkind IN ('r', 'p', 'm')")) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    estimates.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return estimates;
+    }
+
+    /** Single-column primary keys by table, and single-column foreign keys. */
+    private record Keys(Map<String, List<String>> primary, List<TableStats.ForeignKey> foreign) { }
+
+    private Keys keys(Connection c) throws SQLException {
+        Keys keys = new Keys(new LinkedHashMap<>(), new ArrayList<>());
+        try (PreparedStatement ps = c.prepareStatement("SELECT co.contype, cl.relname, a.attname, rcl.relname, ra.attname"
+                + " FROM pg_constraint co JOIN pg_class cl ON cl.oid = co.conrelid"
+                + " JOIN pg_namespace n ON n.oid = cl.relnamespace"
+                + " JOIN pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = co.conkey[1]"
+                + " LEFT JOIN pg_class rcl ON rcl.oid = co.confrelid"
+                + " LEFT JOIN pg_attribute ra ON ra.attrelid = co.confrelid AND ra.attnum = co.confkey[1]"
+                + " WHERE n.nspname = ? AND co.contype IN ('p', 'u', 'f') AND array_length(co.conkey, 1) = 1"
+                + " ORDER BY 2, 3")) {
+            ps.setString(1, schema);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (rs.getString(1).equals("f")) {
+                        keys.foreign().add(new TableStats.ForeignKey(rs.getString(2), rs.getString(3), rs.getString(4),
+                                rs.getString(5)));
+                    } else if (rs.getString(1).equals("p")) { // unique allows NULLs: only primary keys are keys
+                        keys.primary().computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(rs.getString(3));
+                    }
+                }
+            }
+        }
+        return keys;
     }
 
     private EngineFile.Table table(Connection c, String name, List<String[]> cols, Long estimate, List<String> unique)

@@ -90,6 +90,38 @@ final class DuckTables {
     /** The standard JDBC reader for a DuckDB type; sources override a few where their driver differs. */
     static Copier copier(DuckType type) {
         return switch (type.kind()) {
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, FLOAT, DOUBLE -> primitive(type.kind());
+            case DECIMAL -> {
+                int scale = type.scale();
+                yield (rs, i, ap) -> {
+                    BigDecimal v = rs.getBigDecimal(i);
+                    if (v == null) ap.appendNull(); else ap.append(v.setScale(scale, RoundingMode.HALF_EVEN));
+                };
+            }
+            case HUGEINT -> (rs, i, ap) -> {
+                BigDecimal v = rs.getBigDecimal(i);
+                if (v == null) ap.appendNull(); else ap.append(v.toBigIntegerExact());
+            };
+            case VARCHAR, JSON, ENUM, INTERVAL -> (rs, i, ap) -> {
+                String v = rs.getString(i);
+                if (v == null) ap.appendNull(); else ap.append(v);
+            };
+            case UUID -> (rs, i, ap) -> {
+                Object v = rs.getObject(i);
+                if (v == null) ap.appendNull(); else ap.append(v instanceof UUID u ? u : UUID.fromString(v.toString()));
+            };
+            case BLOB -> (rs, i, ap) -> {
+                byte[] v = rs.getBytes(i);
+                if (v == null) ap.appendNull(); else ap.append(v);
+            };
+            case LIST -> DuckTables::appendList;
+            case DATE, TIME, TIMESTAMP, TIMESTAMPTZ -> temporal(type.kind());
+        };
+    }
+
+    /** A primitive getter answers 0 or false for NULL: {@code wasNull()} tells them apart. */
+    private static Copier primitive(DuckType.Kind kind) {
+        return switch (kind) {
             case BOOLEAN -> (rs, i, ap) -> {
                 boolean v = rs.getBoolean(i);
                 if (rs.wasNull()) ap.appendNull(); else ap.append(v);
@@ -106,10 +138,6 @@ final class DuckTables {
                 long v = rs.getLong(i);
                 if (rs.wasNull()) ap.appendNull(); else ap.append(v);
             };
-            case HUGEINT -> (rs, i, ap) -> {
-                BigDecimal v = rs.getBigDecimal(i);
-                if (v == null) ap.appendNull(); else ap.append(v.toBigIntegerExact());
-            };
             case FLOAT -> (rs, i, ap) -> {
                 float v = rs.getFloat(i);
                 if (rs.wasNull()) ap.appendNull(); else ap.append(v);
@@ -118,21 +146,13 @@ final class DuckTables {
                 double v = rs.getDouble(i);
                 if (rs.wasNull()) ap.appendNull(); else ap.append(v);
             };
-            case DECIMAL -> {
-                int scale = type.scale();
-                yield (rs, i, ap) -> {
-                    BigDecimal v = rs.getBigDecimal(i);
-                    if (v == null) ap.appendNull(); else ap.append(v.setScale(scale, RoundingMode.HALF_EVEN));
-                };
-            }
-            case VARCHAR, JSON, ENUM, INTERVAL -> (rs, i, ap) -> {
-                String v = rs.getString(i);
-                if (v == null) ap.appendNull(); else ap.append(v);
-            };
-            case UUID -> (rs, i, ap) -> {
-                Object v = rs.getObject(i);
-                if (v == null) ap.appendNull(); else ap.append(v instanceof UUID u ? u : UUID.fromString(v.toString()));
-            };
+            default -> throw new IllegalArgumentException("not a primitive type: " + kind);
+        };
+    }
+
+    /** Dates and times read as java.time values; an instant is stored in UTC. */
+    private static Copier temporal(DuckType.Kind kind) {
+        return switch (kind) {
             case DATE -> (rs, i, ap) -> {
                 LocalDate v = rs.getObject(i, LocalDate.class);
                 if (v == null) ap.appendNull(); else ap.append(v);
@@ -149,23 +169,21 @@ final class DuckTables {
                 OffsetDateTime v = rs.getObject(i, OffsetDateTime.class);
                 if (v == null) ap.appendNull(); else ap.append(v.withOffsetSameInstant(ZoneOffset.UTC));
             };
-            case BLOB -> (rs, i, ap) -> {
-                byte[] v = rs.getBytes(i);
-                if (v == null) ap.appendNull(); else ap.append(v);
-            };
-            case LIST -> (rs, i, ap) -> {
-                Array v = rs.getArray(i);
-                if (v == null) {
-                    ap.appendNull();
-                } else {
-                    try {
-                        ap.append(toList((Object[]) v.getArray()));
-                    } finally {
-                        v.free();
-                    }
-                }
-            };
+            default -> throw new IllegalArgumentException("not a date or time type: " + kind);
         };
+    }
+
+    private static void appendList(ResultSet rs, int i, DuckDBAppender ap) throws SQLException {
+        Array v = rs.getArray(i);
+        if (v == null) {
+            ap.appendNull();
+            return;
+        }
+        try {
+            ap.append(toList((Object[]) v.getArray()));
+        } finally {
+            v.free();
+        }
     }
 
     /** JDBC arrays may nest (a multi-dimensional array); DuckDB's Appender takes nested collections. */
