@@ -11,9 +11,11 @@ import dev.sift.data.Workspace;
 import dev.sift.ml.Metrics;
 import dev.sift.ml.MlException;
 import dev.sift.ml.TrainedModel;
+import dev.sift.tool.ToolCallException;
 import dev.sift.tool.ToolContext;
 import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
+import dev.sift.tool.ml.TrainModel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -60,20 +62,28 @@ final class HeldBack {
             InterruptedException {
         Step train = run.steps().stream().filter(s -> s.outcome() == Step.Outcome.RAN && s.ok()
                 && "train_model".equals(s.tool())).reduce((a, b) -> b).orElse(null);
-        if (train == null || !train.args().hasNonNull("source") || !train.args().hasNonNull("target")) {
+        if (train == null) {
             return Optional.empty();
         }
-        Optional<TableInfo> source = ws.table(train.args().get("source").asText());
+        TrainModel.Args args; // bound as the run bound them: a model may have named the source 'table' or 'frame'
+        try {
+            args = (TrainModel.Args) tools.prepare("train_model", train.args(), ws).args();
+        } catch (ToolCallException e) {
+            return Optional.empty();
+        }
+        Optional<TableInfo> source = ws.table(args.source());
         if (source.isEmpty()) {
             return Optional.empty();
         }
-        String target = Sql.quoteIdent(source.get().column(train.args().get("target").asText()).orElseThrow().name());
+        String target = Sql.quoteIdent(source.get().column(args.target()).orElseThrow().name());
         String from = source.get().sqlName();
         String held = target + " IS NOT NULL AND hash(CAST(t AS VARCHAR)) % " + SHARE + " = 0";
         ws.saveTrustedFrame("bench_train", "SELECT * FROM " + from + " t WHERE NOT (" + held + ")");
         ws.saveTrustedFrame("bench_held", "SELECT * FROM " + from + " t WHERE " + held);
         ToolContext ctx = new ToolContext(ws, null, run.question());
-        ObjectNode again = ((ObjectNode) train.args().deepCopy()).put("source", "bench_train");
+        ObjectNode again = (ObjectNode) train.args().deepCopy();
+        again.remove(List.of("table", "frame"));
+        again.put("source", "bench_train");
         String model = ran(tools.call("train_model", again, ctx)).meta().get("model").toString();
         TrainedModel m = ctx.models().resolve(model);
         if (m.positiveClass() == null) {
