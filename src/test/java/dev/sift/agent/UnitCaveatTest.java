@@ -1,34 +1,19 @@
 package dev.sift.agent;
 
+import dev.sift.OnBankWorkspace;
 import dev.sift.Sift;
-import dev.sift.TestDatasets;
-import dev.sift.data.Workspace;
 import dev.sift.llm.ScriptedLlm;
 import dev.sift.planner.LlmPlanner;
 import dev.sift.planner.RulePlanner;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A question in a currency the data is not in: the answer says which currency its figures are in. */
-class UnitCaveatTest {
+class UnitCaveatTest extends OnBankWorkspace {
     private static final String CAVEAT = "Note: the question asks in USD, but loan.amount is in CZK; the figures are in"
             + " CZK, not converted.";
-    private static Workspace ws;
-
-    @BeforeAll
-    static void open() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-    }
-
-    @AfterAll
-    static void close() {
-        ws.close();
-    }
-
-    private static AgentRun model(String question, String answer) throws Exception {
+    private AgentRun model(String question, String answer) throws Exception {
         ScriptedLlm llm = new ScriptedLlm(
                 "{\"thought\":\"average\",\"tool\":\"run_sql\",\"args\":{\"sql\":\"SELECT avg(l.amount) AS avg_amount FROM loan l\"}}",
                 "{\"thought\":\"done\",\"final_answer\":\"" + answer + "\"}");
