@@ -59,69 +59,84 @@ public final class MlBench {
                 + " (numbers are slower on a busy machine); " + compiler());
         Workspace.Limits limits = new Workspace.Limits(2, "4GB", Duration.ofMinutes(5), 1000);
         try (Workspace ws = Workspace.open(dataset, limits)) {
-            TrainedModel last = null;
-            MlData lastData = null;
+            Trained last = null;
             for (int n : sizes) {
-                String label = "bench_" + n;
-                long t0 = System.nanoTime();
-                ws.saveFrame(label, frameSql(n));
-                long t1 = System.nanoTime();
-                TableInfo table = ws.table(label).orElseThrow();
-                FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("row_id", "y"), null);
-                // the row loop's last matrix kept to compare, its million boxed ids and texts only as hashes, so the
-                // Arrow reads do not run with them alive on the heap
-                Timed rowLoop = timed(() -> MlData.readRows(ws, table, enc, "row_id", "y", null, false));
-                long loop = rowLoop.nanos();
-                float[] loopX = rowLoop.data().x();
-                long[] loopRowids = rowLoop.data().rowids();
-                int loopEntities = rowLoop.data().entities().hashCode();
-                int loopTargets = Arrays.hashCode(rowLoop.data().target());
-                rowLoop = null;
-                Timed arrowRead = timed(() -> MlData.read(ws, table, enc, "row_id", "y", null, false));
-                long arrow = arrowRead.nanos();
-                MlData data = arrowRead.data();
-                arrowRead = null;
-                if (!Arrays.equals(loopX, data.x()) || !Arrays.equals(loopRowids, data.rowids())
-                        || loopEntities != data.entities().hashCode() || loopTargets != Arrays.hashCode(data.target())) {
-                    throw new IllegalStateException("the Arrow and JDBC readers disagree on " + label);
-                }
-                loopX = null; // only one matrix of a million rows kept while training
-                long t3 = System.nanoTime();
-                Trainer.Labels labels = Trainer.classLabels("y", data.target());
-                TrainedModel m = Trainer.train("bench", TaskType.CLASSIFICATION, label, "y", "row_id", enc, data, labels, Map.of());
-                long t4 = System.nanoTime();
-                int threads = Trainer.threads(m.provenance().trainRows());
-                dev.sift.ml.Evaluation cv = m.provenance().evaluation();
-                double total = sec(t4 - t3);
-                double fit = Math.max(1e-3, total - cv.millis() / 1000.0);
-                out.printf("%,d rows x %d features: frame in DuckDB %.2f s; read into floats (median of %d) via JDBC rows"
-                                + " %.2f s, via Arrow %.2f s (%.1fx); train on all rows (100 rounds, hist, %d thread%s)"
-                                + " %.2f s; cross-validation (%s) %.2f s (%.1fx the training); CV AUC %s%n",
-                        n, enc.width(), sec(t1 - t0), reads, sec(loop), sec(arrow), (double) loop / arrow,
-                        threads, threads == 1 ? "" : "s", fit, cv.scheme(), cv.millis() / 1000.0,
-                        cv.millis() / 1000.0 / fit, cv.metrics().get("auc").render());
-                out.flush();
-                last = m;
-                lastData = data;
+                last = size(ws, n, out);
             }
-            if (last == null) {
-                return;
+            if (last != null) {
+                score(last.model(), last.data(), out);
             }
-            long t0 = System.nanoTime();
-            double[] p = Predictions.predict(last, lastData.x(), lastData.rows());
-            long t1 = System.nanoTime();
-            out.printf("predict %,d rows: %.2f s (%,.0f rows/s)%n", p.length, sec(t1 - t0), p.length / sec(t1 - t0));
-            float[] ten = Arrays.copyOf(lastData.x(), 10 * lastData.width());
-            double[] ms = new double[7];
-            for (int r = 0; r < ms.length; r++) {
-                long s0 = System.nanoTime();
-                Explanations.contributions(last, ten, 10);
-                ms[r] = (System.nanoTime() - s0) / 1e6;
-            }
-            Arrays.sort(ms);
-            out.printf("TreeSHAP for 10 cases (load model + predictContrib), median of %d: %.1f ms (target <= 100 ms)%n",
-                    ms.length, ms[ms.length / 2]);
         }
+    }
+
+    /** A model trained by the bench and the matrix it trained on. */
+    private record Trained(TrainedModel model, MlData data) { }
+
+    /** One size: the frame made, read both ways, the model trained and cross-validated; one line printed. */
+    private Trained size(Workspace ws, int n, PrintWriter out) throws Exception {
+        String label = "bench_" + n;
+        long t0 = System.nanoTime();
+        ws.saveFrame(label, frameSql(n));
+        long t1 = System.nanoTime();
+        TableInfo table = ws.table(label).orElseThrow();
+        FeatureEncoder enc = FeatureEncoder.plan(ws, table, Set.of("row_id", "y"), null);
+        Reads r = read(ws, table, enc);
+        long t3 = System.nanoTime();
+        Trainer.Labels labels = Trainer.classLabels("y", r.data().target());
+        TrainedModel m = Trainer.train("bench", TaskType.CLASSIFICATION, label, "y", "row_id", enc, r.data(), labels, Map.of());
+        long t4 = System.nanoTime();
+        int threads = Trainer.threads(m.provenance().trainRows());
+        dev.sift.ml.Evaluation cv = m.provenance().evaluation();
+        double fit = Math.max(1e-3, sec(t4 - t3) - cv.millis() / 1000.0);
+        out.printf("%,d rows x %d features: frame in DuckDB %.2f s; read into floats (median of %d) via JDBC rows"
+                        + " %.2f s, via Arrow %.2f s (%.1fx); train on all rows (100 rounds, hist, %d thread%s)"
+                        + " %.2f s; cross-validation (%s) %.2f s (%.1fx the training); CV AUC %s%n",
+                n, enc.width(), sec(t1 - t0), reads, sec(r.loop()), sec(r.arrow()), (double) r.loop() / r.arrow(),
+                threads, threads == 1 ? "" : "s", fit, cv.scheme(), cv.millis() / 1000.0,
+                cv.millis() / 1000.0 / fit, cv.metrics().get("auc").render());
+        out.flush();
+        return new Trained(m, r.data());
+    }
+
+    /** The Arrow read's matrix and both readers' median times. */
+    private record Reads(MlData data, long loop, long arrow) { }
+
+    /** The frame read by the JDBC row loop and by Arrow, checked to agree; only the Arrow matrix is kept. */
+    private Reads read(Workspace ws, TableInfo table, FeatureEncoder enc) throws Exception {
+        // the row loop's last matrix kept to compare, its million boxed ids and texts only as hashes, so the
+        // Arrow reads do not run with them alive on the heap
+        Timed rowLoop = timed(() -> MlData.readRows(ws, table, enc, "row_id", "y", null, false));
+        long loop = rowLoop.nanos();
+        float[] loopX = rowLoop.data().x();
+        long[] loopRowids = rowLoop.data().rowids();
+        int loopEntities = rowLoop.data().entities().hashCode();
+        int loopTargets = Arrays.hashCode(rowLoop.data().target());
+        rowLoop = null;
+        Timed arrowRead = timed(() -> MlData.read(ws, table, enc, "row_id", "y", null, false));
+        MlData data = arrowRead.data();
+        if (!Arrays.equals(loopX, data.x()) || !Arrays.equals(loopRowids, data.rowids())
+                || loopEntities != data.entities().hashCode() || loopTargets != Arrays.hashCode(data.target())) {
+            throw new IllegalStateException("the Arrow and JDBC readers disagree on " + table.name());
+        }
+        return new Reads(data, loop, arrowRead.nanos());
+    }
+
+    /** Prediction throughput on the last matrix, and TreeSHAP for 10 of its cases (median of 7). */
+    private static void score(TrainedModel last, MlData lastData, PrintWriter out) {
+        long t0 = System.nanoTime();
+        double[] p = Predictions.predict(last, lastData.x(), lastData.rows());
+        long t1 = System.nanoTime();
+        out.printf("predict %,d rows: %.2f s (%,.0f rows/s)%n", p.length, sec(t1 - t0), p.length / sec(t1 - t0));
+        float[] ten = Arrays.copyOf(lastData.x(), 10 * lastData.width());
+        double[] ms = new double[7];
+        for (int r = 0; r < ms.length; r++) {
+            long s0 = System.nanoTime();
+            Explanations.contributions(last, ten, 10);
+            ms[r] = (System.nanoTime() - s0) / 1e6;
+        }
+        Arrays.sort(ms);
+        out.printf("TreeSHAP for 10 cases (load model + predictContrib), median of %d: %.1f ms (target <= 100 ms)%n",
+                ms.length, ms[ms.length / 2]);
     }
 
     /**

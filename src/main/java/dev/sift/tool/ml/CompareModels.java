@@ -50,12 +50,18 @@ public final class CompareModels implements Tool<CompareModels.Args> {
 
     @Override
     public ToolResult run(Args args, ToolContext ctx) throws FixableException, InterruptedException {
+        List<TrainedModel> models = models(args.models(), ctx);
+        return args.source() == null ? crossValidated(models) : onRows(models, ctx.source(args.source()), ctx);
+    }
+
+    /** The models named (default: all of the selected model's target), at least two, all of one target and task. */
+    private static List<TrainedModel> models(List<String> ids, ToolContext ctx) throws MlException {
         List<TrainedModel> models = new ArrayList<>();
-        if (args.models() == null || args.models().isEmpty()) {
+        if (ids == null || ids.isEmpty()) {
             String target = ctx.models().resolve(null).target();
             ctx.models().all().stream().filter(m -> m.target().equals(target)).forEach(models::add);
         } else {
-            for (String id : args.models()) {
+            for (String id : ids) {
                 models.add(ctx.models().resolve(id));
             }
         }
@@ -71,15 +77,16 @@ public final class CompareModels implements Tool<CompareModels.Args> {
                         + m.target() + "): compare models of the same target.");
             }
         }
-        if (args.source() == null) {
-            return crossValidated(models);
-        }
-        TableInfo table = ctx.source(args.source());
+        return models;
+    }
+
+    /** Each model's metrics on the labelled rows of {@code table}. */
+    private static ToolResult onRows(List<TrainedModel> models, TableInfo table, ToolContext ctx) throws FixableException {
+        TrainedModel first = models.get(0);
         if (table.column(first.target()).isEmpty()) {
             throw new MlException(table.name() + " has no column '" + first.target() + "' to evaluate against.");
         }
         String where = Sql.quoteIdent(first.target()) + " IS NOT NULL";
-        String rowsDescribed = "rows of " + table.name() + " with a value of " + first.target();
         Map<String, Map<String, Double>> results = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         for (TrainedModel m : models) {
@@ -100,6 +107,12 @@ public final class CompareModels implements Tool<CompareModels.Args> {
                         + " cross-validated figures (" + m.headline() + ") are the honest ones");
             }
         }
+        return ToolResult.ok(onRowsSummary(models, table, results, notes), results);
+    }
+
+    private static String onRowsSummary(List<TrainedModel> models, TableInfo table,
+                                        Map<String, Map<String, Double>> results, List<String> notes) {
+        TrainedModel first = models.get(0);
         String key = first.task() == TaskType.CLASSIFICATION ? "auc" : "rmse";
         boolean higher = key.equals("auc");
         String best = results.entrySet().stream().filter(e -> !Double.isNaN(e.getValue().get(key)))
@@ -107,7 +120,8 @@ public final class CompareModels implements Tool<CompareModels.Args> {
                         : Double.compare(a.getValue().get(key), b.getValue().get(key)))
                 .map(Map.Entry::getKey).findFirst().orElse(null);
         StringBuilder b = new StringBuilder("Compared ").append(models.size()).append(" models of ")
-                .append(first.target()).append(" on ").append(rowsDescribed).append(':');
+                .append(first.target()).append(" on rows of ").append(table.name()).append(" with a value of ")
+                .append(first.target()).append(':');
         for (TrainedModel m : models) {
             b.append('\n').append(m.id()).append(" (").append(m.encoder().columns().size()).append(" columns): ")
                     .append(Metrics.render(results.get(m.id())));
@@ -115,7 +129,7 @@ public final class CompareModels implements Tool<CompareModels.Args> {
         b.append(best == null ? "\nNo model can be ranked by " + key + " on these rows."
                 : "\nBest by " + key + ": " + best + ". select_model(model=" + best + ") makes it the default.");
         notes.forEach(n -> b.append("\nNote: ").append(n).append('.'));
-        return ToolResult.ok(b.toString(), results);
+        return b.toString();
     }
 
     private static ToolResult crossValidated(List<TrainedModel> models) {
