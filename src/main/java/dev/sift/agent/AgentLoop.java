@@ -1,7 +1,6 @@
 package dev.sift.agent;
 
 
-import dev.sift.data.Clip;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.agent.grounding.AnswerCheck;
 import dev.sift.agent.grounding.Groundedness;
@@ -9,6 +8,7 @@ import dev.sift.agent.grounding.Grounding;
 import dev.sift.agent.grounding.Judge;
 import dev.sift.agent.grounding.ReferenceIndex;
 import dev.sift.agent.grounding.Verdict;
+import dev.sift.data.Clip;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.KnowledgeStore;
@@ -23,6 +23,7 @@ import dev.sift.tool.ToolResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -308,7 +309,7 @@ public final class AgentLoop {
          */
         private String warned(String answer) {
             String text = answer;
-            java.util.Optional<UnitCaveat.Caveat> unit = UnitCaveat.of(question, ctx.evidence(), state.knowledge().graph());
+            Optional<UnitCaveat.Caveat> unit = UnitCaveat.of(question, ctx.evidence(), state.knowledge().graph());
             if (unit.isPresent()) { // a currency the data is not in
                 notes.add(unit.get().text());
                 text = unit.get().onto(text);

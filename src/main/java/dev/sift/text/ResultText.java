@@ -1,11 +1,12 @@
 package dev.sift.text;
 
+import dev.sift.data.Clip;
 import dev.sift.data.QueryResult;
 
-import dev.sift.data.Clip;
-
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Renders a query result as compact text for the planner: header, the first rows, and the full count. */
 public final class ResultText {
@@ -40,7 +41,7 @@ public final class ResultText {
         List<List<Object>> rows = r.rows();
         int shown = Math.min(maxRows, rows.size());
         boolean full = false;
-        java.util.Set<String> shortened = new java.util.LinkedHashSet<>();
+        Set<String> shortened = new LinkedHashSet<>();
         for (int i = 0; i < shown; i++) {
             StringBuilder line = new StringBuilder();
             List<String> lineCut = new ArrayList<>();

@@ -1,8 +1,8 @@
 package dev.sift.agent.grounding;
 
-import dev.sift.data.Clip;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sift.data.Clip;
 import dev.sift.llm.LlmClient;
 import dev.sift.llm.LlmException;
 import dev.sift.llm.LlmMessage;
