@@ -54,7 +54,7 @@ class SizeLimitsTest {
             "AnalysisRoutes.route", "BankModel.plan",
             "Conversation.ask",
             "FeatureEncoder.plan",
-            "Lexicon.resolveKg", "MlData.readRows",
+            "Lexicon.resolveKg",
             "RuleReferenceResolver.elliptic", "RuleReferenceResolver.resolve");
 
     @Test

@@ -40,8 +40,8 @@ public record MlData(int rows, int width, float[] x, Entities entities, String[]
         List<String> select = new ArrayList<>();
         plans.forEach(p -> select.addAll(encoder.selectExpressions(p)));
         String sql = query(table, entity, target, where, select);
-        List<Map<String, Integer>> levels = plans.stream().map(FeatureEncoder::levelIndex).toList();
         int width = encoder.width();
+        RowDecoder decoder = new RowDecoder(plans, keepDisplay);
         return ws.trustedRead(sql, rs -> {
             FloatBuffer x = new FloatBuffer(width);
             List<Object> entities = new ArrayList<>();
@@ -53,46 +53,7 @@ public record MlData(int rows, int width, float[] x, Entities entities, String[]
                 rowids.add(rs.getLong(1));
                 entities.add(entityValue(rs, 2));
                 targets.add(rs.getString(3));
-                int col = 4;
-                int offset = 0;
-                String[] shown = keepDisplay ? new String[plans.size()] : null;
-                for (int c = 0; c < plans.size(); c++) {
-                    FeatureEncoder.ColumnPlan plan = plans.get(c);
-                    switch (plan.kind()) {
-                        case NUMERIC -> {
-                            double v = rs.getDouble(col++);
-                            boolean missing = rs.wasNull();
-                            row[offset++] = missing ? Float.NaN : (float) v;
-                            if (keepDisplay) {
-                                shown[c] = missing ? null : Numbers.number(v);
-                            }
-                        }
-                        case ONE_HOT, ORDINAL -> {
-                            String v = rs.getString(col++);
-                            Integer idx = v == null ? null : levels.get(c).get(v);
-                            if (plan.kind() == FeatureEncoder.Kind.ORDINAL) {
-                                row[offset++] = idx == null ? Float.NaN : idx;
-                            } else {
-                                for (int l = 0; l < plan.levels().size(); l++) {
-                                    row[offset++] = v == null ? Float.NaN : (idx != null && idx == l ? 1f : 0f);
-                                }
-                            }
-                            if (keepDisplay) {
-                                shown[c] = v;
-                            }
-                        }
-                        case DATE -> {
-                            String v = rs.getString(col++);
-                            for (int k = 0; k < 4; k++) {
-                                long part = rs.getLong(col++);
-                                row[offset++] = rs.wasNull() ? Float.NaN : part;
-                            }
-                            if (keepDisplay) {
-                                shown[c] = v;
-                            }
-                        }
-                    }
-                }
+                String[] shown = decoder.decode(rs, row);
                 if (keepDisplay) {
                     display.add(shown);
                 }
@@ -102,6 +63,67 @@ public record MlData(int rows, int width, float[] x, Entities entities, String[]
             return new MlData(ids.length, width, x.toArray(), Entities.of(entities), targets.toArray(new String[0]), ids,
                     keepDisplay ? display.toArray(new String[0][]) : null);
         });
+    }
+
+    /** Encodes one JDBC row's feature columns (from the fourth) into a matrix row, as the encoder's plans say. */
+    private static final class RowDecoder {
+        private final List<FeatureEncoder.ColumnPlan> plans;
+        private final List<Map<String, Integer>> levels;
+        private final boolean keepDisplay;
+
+        RowDecoder(List<FeatureEncoder.ColumnPlan> plans, boolean keepDisplay) {
+            this.plans = plans;
+            this.levels = plans.stream().map(FeatureEncoder::levelIndex).toList();
+            this.keepDisplay = keepDisplay;
+        }
+
+        /** Fills {@code row}; returns each column's value as text when display is kept, else null. */
+        String[] decode(ResultSet rs, float[] row) throws java.sql.SQLException {
+            int col = 4;
+            int offset = 0;
+            String[] shown = keepDisplay ? new String[plans.size()] : null;
+            for (int c = 0; c < plans.size(); c++) {
+                FeatureEncoder.ColumnPlan plan = plans.get(c);
+                String text;
+                switch (plan.kind()) {
+                    case NUMERIC -> {
+                        double v = rs.getDouble(col++);
+                        boolean missing = rs.wasNull();
+                        row[offset++] = missing ? Float.NaN : (float) v;
+                        text = missing ? null : Numbers.number(v);
+                    }
+                    case ONE_HOT, ORDINAL -> {
+                        text = rs.getString(col++);
+                        offset = levels(plan, levels.get(c), text, row, offset);
+                    }
+                    default -> { // DATE: the text, then year, month, day of week and age in days
+                        text = rs.getString(col++);
+                        for (int k = 0; k < 4; k++) {
+                            long part = rs.getLong(col++);
+                            row[offset++] = rs.wasNull() ? Float.NaN : part;
+                        }
+                    }
+                }
+                if (keepDisplay) {
+                    shown[c] = text;
+                }
+            }
+            return shown;
+        }
+
+        /** A categorical value as its ordinal index, or one-hot over the levels; returns the next offset. */
+        private static int levels(FeatureEncoder.ColumnPlan plan, Map<String, Integer> index, String v, float[] row,
+                                  int offset) {
+            Integer idx = v == null ? null : index.get(v);
+            if (plan.kind() == FeatureEncoder.Kind.ORDINAL) {
+                row[offset++] = idx == null ? Float.NaN : idx;
+                return offset;
+            }
+            for (int l = 0; l < plan.levels().size(); l++) {
+                row[offset++] = v == null ? Float.NaN : (idx != null && idx == l ? 1f : 0f);
+            }
+            return offset;
+        }
     }
 
     /**
