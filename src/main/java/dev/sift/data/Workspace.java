@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -109,30 +108,7 @@ public final class Workspace implements AutoCloseable {
         LiveEngine live = dataset.onEngine() ? LiveEngine.open(dataset, limits, settings) : null;
         try {
             spill = Files.createTempDirectory("sift-spill-");
-            c = DriverManager.getConnection("jdbc:duckdb:");
-            List<String> setups = new ArrayList<>(List.of("SET autoinstall_known_extensions = false",
-                    "SET autoload_known_extensions = false"));
-            setups.addAll(live != null
-                    ? List.of("CREATE SCHEMA memory.frames", "SET search_path = 'memory.frames'")
-                    : List.of("ATTACH " + Sql.quoteString(dataset.file().toString()) + " AS data (READ_ONLY)",
-                            "CREATE SCHEMA memory.frames", "USE data", "SET search_path = 'data.main,memory.frames'"));
-            if (live == null) { // the one folder ATTACH may reach after the lock-down: links to datasets switched to
-                setups.add("SET allowed_directories = [" + Sql.quoteString(DatasetLinks.folder(spill) + "/") + "]");
-            }
-            setups.addAll(List.of(
-                    "SET threads = " + limits.threads(),
-                    "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),
-                    // operators larger than memory spill here instead of failing; external access off leaves
-                    // only this folder and the attached dataset reachable, and the guard admits SELECT only
-                    "SET temp_directory = " + Sql.quoteString(spill.toString()),
-                    "SET max_expression_depth = " + MAX_EXPRESSION_DEPTH,
-                    "SET enable_external_access = false",
-                    "SET lock_configuration = true"));
-            for (String setup : setups) {
-                try (Statement st = c.createStatement()) {
-                    st.execute(setup);
-                }
-            }
+            c = SessionDuckDb.open(dataset, limits, spill, live != null);
             boolean own = gate == null;
             return new Workspace(dataset, limits, c, own ? new QueryGate(1) : gate, own, spill, live, tables);
         } catch (SQLException | IOException e) {
