@@ -115,7 +115,11 @@ final class EngineFunctions {
         return name;
     }
 
-    /** {@code TRY_CAST}: Spark has it; PostgreSQL casts text that has the form of a number and gives NULL otherwise. */
+    /**
+     * DuckDB's TRY_CAST to a number. Spark has try_cast; PostgreSQL casts text that has a number's form and gives NULL
+     * otherwise. To DOUBLE and FLOAT, 'nan', 'inf' and 'infinity' (any case, signed) are NaN and the infinities as in
+     * DuckDB; to DECIMAL and the integers they are NULL.
+     */
     SqlNode tryCast(SqlNode value, String duckType, int width, int scale) throws QueryException {
         String to = type(duckType, width, scale);
         if (dialect == SqlDialect.SPARK) {
@@ -129,8 +133,13 @@ final class EngineFunctions {
         if (form == null) {
             throw unsupported("TRY_CAST to " + duckType);
         }
-        return EngineSqlText.of("CASE WHEN CAST({0} AS TEXT) ~ '" + form + "' THEN CAST(CAST({0} AS TEXT) AS "
-                + to + ") END", value);
+        String number = "CASE WHEN CAST({0} AS TEXT) ~ '" + form + "' THEN CAST(CAST({0} AS TEXT) AS " + to + ")";
+        if (duckType.equals("DOUBLE") || duckType.equals("FLOAT")) { // DuckDB reads nan, inf and infinity in any case and sign
+            number += " WHEN CAST({0} AS TEXT) ~* '^\\s*[-+]?nan\\s*$' THEN CAST('NaN' AS " + to + ")"
+                    + " WHEN CAST({0} AS TEXT) ~* '^\\s*[+]?inf(inity)?\\s*$' THEN CAST('Infinity' AS " + to + ")"
+                    + " WHEN CAST({0} AS TEXT) ~* '^\\s*-inf(inity)?\\s*$' THEN CAST('-Infinity' AS " + to + ")";
+        }
+        return EngineSqlText.of(number + " END", value);
     }
 
     /** A CAST; to an integer type a fraction rounds half away from zero as in DuckDB (Spark truncates, PostgreSQL's DOUBLE rounds to even). */

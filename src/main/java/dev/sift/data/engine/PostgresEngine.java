@@ -12,7 +12,6 @@ import dev.sift.data.source.Credentials;
 import dev.sift.data.source.PostgresDialect;
 import dev.sift.data.source.SourceUrl;
 
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -235,9 +234,9 @@ final class PostgresEngine extends CatalogEngine {
                 long l = rs.getLong(i);
                 v = rs.wasNull() ? null : l;
             }
-            case Types.REAL, Types.FLOAT, Types.DOUBLE, Types.NUMERIC, Types.DECIMAL -> {
-                BigDecimal d = rs.getBigDecimal(i);
-                v = d == null ? null : d.doubleValue();
+            case Types.REAL, Types.FLOAT, Types.DOUBLE, Types.NUMERIC, Types.DECIMAL -> { // NaN and infinities too
+                double d = rs.getDouble(i);
+                v = rs.wasNull() ? null : d;
             }
             case Types.BOOLEAN, Types.BIT -> {
                 boolean b = rs.getBoolean(i);

@@ -54,7 +54,10 @@ class EngineSqlTest {
                 + " (CAST(7 AS DOUBLE PRECISION) / 2) FROM \"trans\" ORDER BY 1 DESC NULLS LAST\nFETCH NEXT 3 ROWS ONLY");
         assertThat(PG.render("SELECT TRY_CAST(A13 AS DOUBLE) FROM district")).isEqualTo("SELECT CASE WHEN CAST(\"A13\" AS TEXT)"
                 + " ~ '^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$' THEN CAST(CAST(\"A13\" AS TEXT) AS DOUBLE"
-                + " PRECISION) END FROM \"district\"");
+                + " PRECISION) WHEN CAST(\"A13\" AS TEXT) ~* '^\\s*[-+]?nan\\s*$' THEN CAST('NaN' AS DOUBLE PRECISION) WHEN"
+                + " CAST(\"A13\" AS TEXT) ~* '^\\s*[+]?inf(inity)?\\s*$' THEN CAST('Infinity' AS DOUBLE PRECISION) WHEN"
+                + " CAST(\"A13\" AS TEXT) ~* '^\\s*-inf(inity)?\\s*$' THEN CAST('-Infinity' AS DOUBLE PRECISION) END"
+                + " FROM \"district\"");
         assertThat(SPARK.render("SELECT avg(balance) FILTER (WHERE date >= DATE '1996-01-01' - INTERVAL 3 MONTH) FROM trans"))
                 .isEqualTo("SELECT AVG(`balance`) FILTER (WHERE `date` >= DATE '1996-01-01' - (INTERVAL '1' MONTH * 3)) FROM `trans`");
     }

@@ -235,6 +235,31 @@ class PostgresEngineTest {
     }
 
     @Test
+    void try_cast_reads_nan_and_infinity_as_duckdb_does_and_other_words_as_null() throws Exception {
+        String sql = "SELECT s.k, TRY_CAST(s.t AS DOUBLE) AS d, TRY_CAST(s.t AS DECIMAL(18,3)) AS m FROM account"
+                + " CROSS JOIN (SELECT 1 AS k, 'NaN' AS t UNION ALL SELECT 2, ' -Infinity' UNION ALL SELECT 3, 'inf'"
+                + " UNION ALL SELECT 4, '+INF' UNION ALL SELECT 5, ' 2.5 ' UNION ALL SELECT 6, 'n/a') s"
+                + " WHERE account.account_id = 1 ORDER BY s.k";
+        List<String> duckdb = new java.util.ArrayList<>();
+        try (Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE account (account_id INTEGER)");
+            st.execute("INSERT INTO account VALUES (1)");
+            try (java.sql.ResultSet rs = st.executeQuery(sql)) {
+                while (rs.next()) {
+                    duckdb.add(String.valueOf(rs.getObject(2)));
+                }
+            }
+        }
+        try (Workspace ws = Workspace.open(shop, LIMITS)) {
+            assertThat(ws.render(sql)).contains("~* '^\\s*[-+]?nan\\s*$' THEN CAST('NaN' AS DOUBLE PRECISION)");
+            List<List<Object>> rows = ws.trustedQuery(sql, 10).rows();
+            assertThat(rows.stream().map(r -> r.get(1) + " " + r.get(2))).containsExactly("NaN null", "-Infinity null",
+                    "Infinity null", "Infinity null", "2.5 2.5", "null null"); // a DECIMAL holds no NaN or infinity
+            assertThat(rows.stream().map(r -> String.valueOf(r.get(1)))).containsExactlyElementsOf(duckdb);
+        }
+    }
+
+    @Test
     void analysis_tools_run_on_rows_brought_back_from_the_engine_and_say_so() throws Exception {
         ToolRegistry tools = Sift.defaultTools();
         try (Workspace ws = Workspace.open(shop, LIMITS)) {
