@@ -99,9 +99,12 @@ final class MlSupport {
         } else if (task != null && task.asOf() != null && table.column(task.entityColumn()).isPresent()) {
             dateColumn = task.asOf();
             String key = Sql.quoteIdent(task.entityColumn());
-            through = latest(ws, "SELECT max(CAST(" + Sql.quoteIdent(task.asOfColumn()) + " AS DATE)) FROM "
-                    + ws.table(task.entityTable()).orElseThrow().sqlName() + " WHERE " + key + " IN (SELECT " + key
-                    + " FROM " + table.sqlName() + labelled + ")");
+            String entities = ws.table(task.entityTable()).orElseThrow().sqlName();
+            String asOf = "CAST(" + Sql.quoteIdent(task.asOfColumn()) + " AS DATE)";
+            through = ws.dialect() == dev.sift.data.SqlDialect.DUCKDB ? latest(ws, "SELECT max(" + asOf + ") FROM "
+                    + entities + " WHERE " + key + " IN (SELECT " + key + " FROM " + table.sqlName() + labelled + ")")
+                    : latestOnEngine(ws, key, asOf, entities, "SELECT DISTINCT CAST(" + key + " AS VARCHAR) FROM "
+                    + table.sqlName() + labelled);
         }
         return new ModelCard.Origin(sql, task == null ? null : task.name(), null, through,
                 through == null ? null : dateColumn);
@@ -110,6 +113,31 @@ final class MlSupport {
     private static String latest(Workspace ws, String maxSql) throws QueryException {
         Object v = ws.trustedQuery("SELECT CAST((" + maxSql + ") AS VARCHAR)", 1).scalar();
         return v == null ? null : v.toString();
+    }
+
+    /**
+     * The latest moment of prediction among the history's entities on a live dataset, where the entities are engine
+     * tables and the history a frame, which one query cannot join: the frame's keys are read here, then the entities'.
+     */
+    private static String latestOnEngine(Workspace ws, String key, String asOf, String entities, String historyKeys)
+            throws QueryException {
+        java.util.Set<String> keys = ws.trustedRead(historyKeys, rs -> {
+            java.util.Set<String> out = new java.util.HashSet<>();
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+            return out;
+        });
+        return ws.trustedRead("SELECT CAST(" + key + " AS VARCHAR), CAST(" + asOf + " AS VARCHAR) FROM " + entities, rs -> {
+            String max = null; // ISO dates order as text
+            while (rs.next()) {
+                String at = rs.getString(2);
+                if (at != null && keys.contains(rs.getString(1)) && (max == null || at.compareTo(max) > 0)) {
+                    max = at;
+                }
+            }
+            return max;
+        });
     }
 
     static boolean isDateType(String type) {
