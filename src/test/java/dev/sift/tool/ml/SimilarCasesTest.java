@@ -1,16 +1,8 @@
 package dev.sift.tool.ml;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sift.Sift;
-import dev.sift.TestDatasets;
-import dev.sift.data.Workspace;
 import dev.sift.ml.FeatureEncoder;
 import dev.sift.ml.TrainedModel;
-import dev.sift.tool.ToolContext;
-import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -21,30 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /** similar_cases on the bundled bank's loan_default model: its neighbours equal a nearest-neighbour search in SQL. */
-class SimilarCasesTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final ToolRegistry tools = Sift.defaultTools();
-    private Workspace ws;
-    private ToolContext ctx;
-
-    @BeforeEach
-    void train() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-        ctx = new ToolContext(ws, null, "q");
-        assertThat(call("prediction_frames", "{\"task\":\"loan_default\"}").ok()).isTrue();
-        ToolResult t = call("train_model", "{\"source\":\"loan_default_history\",\"target\":\"defaulted\",\"entity\":\"loan_id\"}");
-        assertThat(t.ok()).as(t.error()).isTrue();
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
-    private ToolResult call(String tool, String args) throws Exception {
-        return tools.run(tools.prepare(tool, JSON.readTree(args), ws), ctx);
-    }
-
+class SimilarCasesTest extends OnLoanModel {
     /** The k nearest labelled loans to {@code loan}, by SQL: each column scaled over the other labelled rows. */
     private List<List<Object>> nearestBySql(TrainedModel m, String loan, int k) throws Exception {
         List<String> stats = new ArrayList<>();

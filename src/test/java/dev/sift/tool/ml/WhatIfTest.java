@@ -1,14 +1,6 @@
 package dev.sift.tool.ml;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sift.Sift;
-import dev.sift.TestDatasets;
-import dev.sift.data.Workspace;
-import dev.sift.tool.ToolContext;
-import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.ToolResult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -17,30 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** what_if on the bundled bank's loan_default model: its numbers equal predict on a frame the test changes itself. */
-class WhatIfTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final ToolRegistry tools = Sift.defaultTools();
-    private Workspace ws;
-    private ToolContext ctx;
-
-    @BeforeEach
-    void train() throws Exception {
-        ws = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults());
-        ctx = new ToolContext(ws, null, "q");
-        assertThat(call("prediction_frames", "{\"task\":\"loan_default\"}").ok()).isTrue();
-        ToolResult t = call("train_model", "{\"source\":\"loan_default_history\",\"target\":\"defaulted\",\"entity\":\"loan_id\"}");
-        assertThat(t.ok()).as(t.error()).isTrue();
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
-    private ToolResult call(String tool, String args) throws Exception {
-        return tools.run(tools.prepare(tool, JSON.readTree(args), ws), ctx);
-    }
-
+class WhatIfTest extends OnLoanModel {
     private double predicted(String frame, String loan) throws Exception {
         ToolResult p = call("predict", "{\"source\":\"" + frame + "\",\"label\":\"check\"}");
         assertThat(p.ok()).as(p.error()).isTrue();
