@@ -160,6 +160,11 @@ class PostgresMixedCaseTest {
         try (Workspace ws = Workspace.open(duck, LIMITS)) {
             long running = ((Number) ws.query("SELECT count(*) FROM loan WHERE status IN ('C', 'D')").scalar()).longValue();
             assertThat(run.answer()).contains("scored " + running + " running loans");
+            // the model card records the latest moment of prediction among the training loans, as on DuckDB
+            dev.sift.ml.ModelCard card = sift.models().list(live.name()).get(0).card();
+            assertThat(card.trainedThrough()).isEqualTo(ws.query("SELECT CAST(max(date) AS VARCHAR) FROM loan"
+                    + " WHERE status IN ('A', 'B')").scalar());
+            assertThat(card.trainedThroughColumn()).isEqualTo("loan.date");
         }
     }
 }

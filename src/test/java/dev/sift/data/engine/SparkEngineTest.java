@@ -97,6 +97,19 @@ class SparkEngineTest {
     }
 
     @Test
+    void try_cast_reads_nan_and_infinity_as_duckdb_does_and_other_words_as_null() throws Exception {
+        try (Workspace ws = Workspace.open(events, LIMITS)) {
+            List<List<Object>> rows = ws.trustedQuery("SELECT s.k, TRY_CAST(s.t AS DOUBLE) AS d, TRY_CAST(s.t AS"
+                    + " DECIMAL(18,3)) AS m FROM account CROSS JOIN (SELECT 1 AS k, 'NaN' AS t UNION ALL SELECT 2, ' -Infinity'"
+                    + " UNION ALL SELECT 3, 'inf' UNION ALL SELECT 4, '+INF' UNION ALL SELECT 5, ' 2.5 ' UNION ALL"
+                    + " SELECT 6, 'n/a') s WHERE account.account_id = 1 ORDER BY s.k", 10).rows();
+            // DuckDB's values for the same texts (see PostgresEngineTest, which compares with DuckDB itself)
+            assertThat(rows.stream().map(r -> r.get(1) + " " + r.get(2))).containsExactly("NaN null", "-Infinity null",
+                    "Infinity null", "Infinity null", "2.5 2.5", "null null");
+        }
+    }
+
+    @Test
     void the_guard_accepts_only_read_plans_from_sparks_parser() throws Exception {
         try (Workspace ws = Workspace.open(events, LIMITS)) {
             assertThatThrownBy(() -> ws.query("WITH x AS (SELECT 1 AS a) INSERT INTO loan SELECT 1, 1, 1.0, 'Z' FROM x"))
