@@ -107,41 +107,13 @@ public final class FeatureEncoder {
      */
     public static FeatureEncoder plan(Workspace ws, TableInfo table, Set<String> exclude, List<String> requested)
             throws QueryException {
-        Set<String> excluded = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        excluded.addAll(exclude);
-        List<ColumnInfo> candidates = new ArrayList<>();
-        for (ColumnInfo c : table.columns()) {
-            if (excluded.contains(c.name())) {
-                continue;
-            }
-            if (requested != null && requested.stream().noneMatch(r -> r.equalsIgnoreCase(c.name()))) {
-                continue;
-            }
-            candidates.add(c);
-        }
+        List<ColumnInfo> candidates = candidates(table, exclude, requested);
         List<ColumnPlan> plans = new ArrayList<>();
         List<Dropped> dropped = new ArrayList<>();
         if (candidates.isEmpty()) {
             return new FeatureEncoder(plans, dropped, null);
         }
-        // One scan for every column's distinct and non-null counts (and medians / latest date).
-        StringBuilder sql = new StringBuilder("SELECT count(*)");
-        for (ColumnInfo c : candidates) {
-            String q = Sql.quoteIdent(c.name());
-            sql.append(", count(DISTINCT ").append(q).append("), count(").append(q).append(')');
-            Kind k = baseKind(c.type());
-            if (k == Kind.NUMERIC) {
-                sql.append(", CAST(median(CAST(").append(q).append(" AS DOUBLE)) AS DOUBLE)");
-            } else if (k == Kind.DATE) {
-                sql.append(", CAST(max(CAST(").append(q).append(" AS DATE)) AS VARCHAR)");
-            } else {
-                sql.append(", NULL");
-            }
-            sql.append(k == Kind.NUMERIC && isInteger(c.type()) ? ", CAST(max(" + q + ") AS DOUBLE) - CAST(min(" + q
-                    + ") AS DOUBLE)" : ", NULL");
-        }
-        sql.append(" FROM ").append(table.sqlName());
-        List<Object> stats = ws.trustedQuery(sql.toString(), 1).rows().get(0);
+        List<Object> stats = ws.trustedQuery(statistics(table, candidates), 1).rows().get(0);
         long rows = ((Number) stats.get(0)).longValue();
         LocalDate reference = null;
         for (int i = 0; i < candidates.size(); i++) {
@@ -182,6 +154,43 @@ public final class FeatureEncoder {
             }
         }
         return new FeatureEncoder(plans, dropped, reference);
+    }
+
+    /** The table's columns that may be features: not excluded, and among {@code requested} when given. */
+    private static List<ColumnInfo> candidates(TableInfo table, Set<String> exclude, List<String> requested) {
+        Set<String> excluded = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        excluded.addAll(exclude);
+        List<ColumnInfo> candidates = new ArrayList<>();
+        for (ColumnInfo c : table.columns()) {
+            if (!excluded.contains(c.name())
+                    && (requested == null || requested.stream().anyMatch(r -> r.equalsIgnoreCase(c.name())))) {
+                candidates.add(c);
+            }
+        }
+        return candidates;
+    }
+
+    /**
+     * One scan for every column: the row count, then per column its distinct and non-null counts, its median
+     * (numbers) or latest day (dates), and its range (whole numbers, to tell a dense key from an amount).
+     */
+    private static String statistics(TableInfo table, List<ColumnInfo> candidates) {
+        StringBuilder sql = new StringBuilder("SELECT count(*)");
+        for (ColumnInfo c : candidates) {
+            String q = Sql.quoteIdent(c.name());
+            sql.append(", count(DISTINCT ").append(q).append("), count(").append(q).append(')');
+            Kind k = baseKind(c.type());
+            if (k == Kind.NUMERIC) {
+                sql.append(", CAST(median(CAST(").append(q).append(" AS DOUBLE)) AS DOUBLE)");
+            } else if (k == Kind.DATE) {
+                sql.append(", CAST(max(CAST(").append(q).append(" AS DATE)) AS VARCHAR)");
+            } else {
+                sql.append(", NULL");
+            }
+            sql.append(k == Kind.NUMERIC && isInteger(c.type()) ? ", CAST(max(" + q + ") AS DOUBLE) - CAST(min(" + q
+                    + ") AS DOUBLE)" : ", NULL");
+        }
+        return sql.append(" FROM ").append(table.sqlName()).toString();
     }
 
     /** The user columns this encoder needs that {@code table} lacks. */
