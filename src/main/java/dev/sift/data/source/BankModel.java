@@ -175,38 +175,8 @@ final class BankModel {
             int y0 = (int) LocalDate.of(year, 1, 1).toEpochDay();
             a.open = y0 + rng.nextInt((int) LocalDate.of(year + 1, 1, 1).toEpochDay() - y0);
 
-            a.junior = rng.nextDouble() < 0.07;
-            double ownerAge = a.junior ? 12 + 6 * rng.nextDouble() : clamp(40 + 14 * rng.nextGaussian(), 18, 82);
-            a.owner = person(rng, clientIds.next(rng), a.open, ownerAge, rng.nextBoolean(),
-                    rng.nextDouble() < 0.91 ? a.district : 1 + pick(rng, districtWeights));
-            a.ownerDispId = dispIds.next(rng);
-            if (!a.junior && rng.nextDouble() < 0.207) {
-                // mostly a spouse of similar age living in the same district
-                boolean female = rng.nextDouble() < 0.85 ? !a.owner.female : a.owner.female;
-                double age = clamp(ownerAge + 4 * rng.nextGaussian(), 18, 85);
-                a.disponent = person(rng, clientIds.next(rng), a.open, age, female,
-                        rng.nextDouble() < 0.95 ? a.owner.district : 1 + pick(rng, districtWeights));
-                a.disponentDispId = dispIds.next(rng);
-            }
-
-            int salary = m.districts.salary[a.owner.district];
-            a.income = a.junior ? 300 + 2_200 * rng.nextDouble()
-                    : salary * Math.exp(-0.12 + 0.35 * rng.nextGaussian());
-            a.pension = 3_800 + 3_000 * rng.nextDouble();
-            a.pensionStart = (int) LocalDate.ofEpochDay(a.owner.birth).plusYears(a.owner.female ? 57 : 60).toEpochDay();
-            a.save = clamp(0.07 + 0.07 * rng.nextGaussian(), -0.05, 0.35);
-            a.salaryByTransfer = !a.junior && rng.nextDouble() < 0.3;
-            a.payBank = BANKS[rng.nextInt(BANKS.length)];
-            a.payAccount = 10_000_000 + rng.nextInt(90_000_000);
-            a.payDay = 1 + rng.nextInt(28);
-            a.charged = rng.nextDouble() < 0.75;
-            a.careless = rng.nextDouble() < 0.03;
-            a.firstDeposit = 100_00L * (1 + rng.nextInt(10));
-            if (rng.nextDouble() < 0.5) {
-                a.bigDeposit = 100 * Math.round(clamp(15_000 * Math.exp(0.8 * rng.nextGaussian()), 1_000, 150_000));
-                a.bigDepositDay = a.open + 1 + rng.nextInt(40);
-            }
-
+            planPeople(rng, a, districtWeights, clientIds, dispIds);
+            planMoney(rng, a, m);
             planCard(rng, a, cardIds);
             planLoan(rng, a, loanIds, m);
             planOrders(rng, a, orderIds);
@@ -215,6 +185,45 @@ final class BankModel {
         double[] intercepts = decideStatuses(new SplittableRandom(mix(seed, 3)), m);
         drawStrain(new SplittableRandom(mix(seed, 6)), m, intercepts);
         return m;
+    }
+
+    /** The account's owner (a junior's or an adult's) and, for about a fifth of adults, a disponent. */
+    private static void planPeople(SplittableRandom rng, Account a, double[] districtWeights, Ids clientIds,
+                                   Ids dispIds) {
+        a.junior = rng.nextDouble() < 0.07;
+        double ownerAge = a.junior ? 12 + 6 * rng.nextDouble() : clamp(40 + 14 * rng.nextGaussian(), 18, 82);
+        a.owner = person(rng, clientIds.next(rng), a.open, ownerAge, rng.nextBoolean(),
+                rng.nextDouble() < 0.91 ? a.district : 1 + pick(rng, districtWeights));
+        a.ownerDispId = dispIds.next(rng);
+        if (!a.junior && rng.nextDouble() < 0.207) {
+            // mostly a spouse of similar age living in the same district
+            boolean female = rng.nextDouble() < 0.85 ? !a.owner.female : a.owner.female;
+            double age = clamp(ownerAge + 4 * rng.nextGaussian(), 18, 85);
+            a.disponent = person(rng, clientIds.next(rng), a.open, age, female,
+                    rng.nextDouble() < 0.95 ? a.owner.district : 1 + pick(rng, districtWeights));
+            a.disponentDispId = dispIds.next(rng);
+        }
+    }
+
+    /** The household's money habits: income, pension, saving, how and when it is paid, its first deposits. */
+    private static void planMoney(SplittableRandom rng, Account a, BankModel m) {
+        int salary = m.districts.salary[a.owner.district];
+        a.income = a.junior ? 300 + 2_200 * rng.nextDouble()
+                : salary * Math.exp(-0.12 + 0.35 * rng.nextGaussian());
+        a.pension = 3_800 + 3_000 * rng.nextDouble();
+        a.pensionStart = (int) LocalDate.ofEpochDay(a.owner.birth).plusYears(a.owner.female ? 57 : 60).toEpochDay();
+        a.save = clamp(0.07 + 0.07 * rng.nextGaussian(), -0.05, 0.35);
+        a.salaryByTransfer = !a.junior && rng.nextDouble() < 0.3;
+        a.payBank = BANKS[rng.nextInt(BANKS.length)];
+        a.payAccount = 10_000_000 + rng.nextInt(90_000_000);
+        a.payDay = 1 + rng.nextInt(28);
+        a.charged = rng.nextDouble() < 0.75;
+        a.careless = rng.nextDouble() < 0.03;
+        a.firstDeposit = 100_00L * (1 + rng.nextInt(10));
+        if (rng.nextDouble() < 0.5) {
+            a.bigDeposit = 100 * Math.round(clamp(15_000 * Math.exp(0.8 * rng.nextGaussian()), 1_000, 150_000));
+            a.bigDepositDay = a.open + 1 + rng.nextInt(40);
+        }
     }
 
     private static Client person(SplittableRandom rng, int id, int at, double age, boolean female, int district) {
