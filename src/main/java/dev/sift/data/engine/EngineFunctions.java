@@ -17,6 +17,7 @@ import org.apache.calcite.sql.type.ReturnTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -73,8 +74,8 @@ final class EngineFunctions {
             case "year", "quarter", "month", "day", "hour", "minute" -> part(n, args.get(0));
             case "date_part", "datepart" -> PARTS.contains(unit) && args.size() == 2 ? part(unit, args.get(1)) : null;
             case "datediff", "date_diff" -> args.size() == 3 ? boundaries(unit, args.get(1), args.get(2)) : null;
-            case "datesub", "date_sub" -> args.size() == 3 && in.get(1).date() && in.get(2).date()
-                    ? completeUnits(unit, args.get(1), args.get(2)) : null;
+            case "datesub", "date_sub" -> args.size() != 3 ? null : in.get(1).date() && in.get(2).date()
+                    ? completeUnits(unit, args.get(1), args.get(2)) : elapsed(unit, args.get(1), args.get(2));
             case "date_trunc", "datetrunc" -> args.size() == 2 && in.get(1).date() && Set.of("year", "quarter", "month").contains(unit)
                     ? EngineSqlText.of("CAST(date_trunc('" + unit + "', {0}) AS DATE)", args.get(1)) : null;
             case "regexp_extract" -> regexpExtract(in);
@@ -233,6 +234,22 @@ final class EngineFunctions {
         String whole = unit.equals("year") ? (dialect == SqlDialect.SPARK ? "CAST((" + months + ") / 12 AS BIGINT)"
                 : "TRUNC((" + months + ") / 12)") : months;
         return EngineSqlText.of("CAST(" + whole + " AS BIGINT)", from, to);
+    }
+
+    /**
+     * DuckDB's date_sub over timestamps in a unit of fixed length (day, hour, minute, second): the whole units elapsed,
+     * truncated toward zero (12:00 to 11:00 the next day is 0 days, 23 hours). Null for the calendar units.
+     */
+    private SqlNode elapsed(String unit, SqlNode from, SqlNode to) {
+        Integer seconds = Map.of("day", 86_400, "hour", 3_600, "minute", 60, "second", 1).get(unit);
+        if (seconds == null) {
+            return null;
+        }
+        return dialect == SqlDialect.SPARK
+                ? EngineSqlText.of("CAST((unix_seconds(CAST({1} AS TIMESTAMP)) - unix_seconds(CAST({0} AS TIMESTAMP))) / "
+                        + seconds + " AS BIGINT)", from, to)
+                : EngineSqlText.of("CAST(TRUNC(EXTRACT(EPOCH FROM (CAST({1} AS TIMESTAMP) - CAST({0} AS TIMESTAMP))) / "
+                        + seconds + ") AS BIGINT)", from, to);
     }
 
     private String months(String start, String end) {

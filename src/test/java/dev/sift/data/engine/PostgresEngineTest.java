@@ -260,6 +260,22 @@ class PostgresEngineTest {
     }
 
     @Test
+    void date_sub_over_timestamps_counts_whole_elapsed_units_as_duckdb_does() throws Exception {
+        String sql = "SELECT s.k, date_sub('day', s.a, s.b) AS days, date_sub('hour', s.a, s.b) AS hours FROM account"
+                + " CROSS JOIN (SELECT 1 AS k, TIMESTAMP '2020-01-01 12:00' AS a, TIMESTAMP '2020-01-02 11:00' AS b"
+                + " UNION ALL SELECT 2, TIMESTAMP '2020-01-02 11:00', TIMESTAMP '2020-01-01 12:00'"
+                + " UNION ALL SELECT 3, TIMESTAMP '2020-01-03 12:00', TIMESTAMP '2020-01-01 12:30') s"
+                + " WHERE account.account_id = 1 ORDER BY s.k";
+        try (Workspace ws = Workspace.open(shop, LIMITS)) {
+            assertThat(ws.trustedQuery(sql, 10).rows()).containsExactly(List.of(1L, 0L, 23L), List.of(2L, 0L, -23L),
+                    List.of(3L, -1L, -47L)); // DuckDB's values for the same timestamps
+            assertThatThrownBy(() -> ws.render("SELECT date_sub('month', s.a, s.b) FROM account CROSS JOIN (SELECT"
+                    + " TIMESTAMP '2020-01-01 12:00' AS a, TIMESTAMP '2020-03-01 11:00' AS b) s")).hasMessageStartingWith(
+                    "Cannot write this for PostgreSQL: DuckDB's function date_sub in this form has no PostgreSQL form");
+        }
+    }
+
+    @Test
     void analysis_tools_run_on_rows_brought_back_from_the_engine_and_say_so() throws Exception {
         ToolRegistry tools = Sift.defaultTools();
         try (Workspace ws = Workspace.open(shop, LIMITS)) {

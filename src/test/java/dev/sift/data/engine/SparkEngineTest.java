@@ -110,6 +110,18 @@ class SparkEngineTest {
     }
 
     @Test
+    void date_sub_over_timestamps_counts_whole_elapsed_units_as_duckdb_does() throws Exception {
+        try (Workspace ws = Workspace.open(events, LIMITS)) {
+            List<List<Object>> rows = ws.trustedQuery("SELECT s.k, date_sub('day', s.a, s.b) AS days, date_sub('hour', s.a,"
+                    + " s.b) AS hours FROM account CROSS JOIN (SELECT 1 AS k, TIMESTAMP '2020-01-01 12:00' AS a, TIMESTAMP"
+                    + " '2020-01-02 11:00' AS b UNION ALL SELECT 2, TIMESTAMP '2020-01-02 11:00', TIMESTAMP '2020-01-01 12:00'"
+                    + " UNION ALL SELECT 3, TIMESTAMP '2020-01-03 12:00', TIMESTAMP '2020-01-01 12:30') s"
+                    + " WHERE account.account_id = 1 ORDER BY s.k", 10).rows();
+            assertThat(rows).containsExactly(List.of(1L, 0L, 23L), List.of(2L, 0L, -23L), List.of(3L, -1L, -47L));
+        }
+    }
+
+    @Test
     void the_guard_accepts_only_read_plans_from_sparks_parser() throws Exception {
         try (Workspace ws = Workspace.open(events, LIMITS)) {
             assertThatThrownBy(() -> ws.query("WITH x AS (SELECT 1 AS a) INSERT INTO loan SELECT 1, 1, 1.0, 'Z' FROM x"))
