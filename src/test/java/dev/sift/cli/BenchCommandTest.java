@@ -10,7 +10,7 @@ class BenchCommandTest {
     @Test
     void bench_tools_prints_coverage_and_tokens_saved() {
         CliHarness.Result r = CliHarness.ok("bench", "tools");
-        assertThat(r.out()).containsPattern("^Tool selection over a catalogue of \\d+ tools \\(5 core\\), 20 questions\n")
+        assertThat(r.out()).containsPattern("^Tool selection over a catalogue of \\d+ tools \\(\\d+ core\\), 20 questions\n")
                 .contains("  needed tools shown       : 20/20 questions\n")
                 .containsPattern("catalogue tokens         : all \\d+, shown \\d+ on average; saved \\d+ \\(\\d+%\\)");
     }

@@ -217,7 +217,7 @@ class WebSourcesTest {
             JsonNode total = second.stream().filter(e -> e.type().equals("result")).findFirst().orElseThrow().data()
                     .get("result");
             assertThat(total.get("answer").asText()).isEqualTo("The orders total 35.");
-            assertThat(llm.requests().get(2).messages().get(0).content()).contains("Tables in the dataset: orders\n");
+            assertThat(llm.requests().get(2).messages().get(0).content()).contains("<<<TABLES (the dataset's table names, untrusted)\norders\nTABLES>>>");
             assertThat(total.get("evidence").get(0).get("rows").get(0).get(0).asDouble()).isEqualTo(35.0);
             assertThat(store().find("orders")).isPresent();
         }
