@@ -28,6 +28,7 @@ import dev.sift.tool.ToolRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -142,71 +143,84 @@ public final class Conversation implements AutoCloseable {
         lock.lock();
         try {
             Session s = session;
-            List<Turn> thread = s.thread();
-            Resolution r = ClarificationReply.merge(asked.trim(), thread, workspace.datasetTables())
-                    .orElseGet(() -> engine.resolver().resolve(asked.trim(), thread, workspace.datasetTables()));
+            Resolution r = ClarificationReply.merge(asked.trim(), s.thread(), workspace.datasetTables())
+                    .orElseGet(() -> engine.resolver().resolve(asked.trim(), s.thread(), workspace.datasetTables()));
             if (onResolved != null) {
                 onResolved.accept(r);
             }
             RunCharts collect = new RunCharts(listener);
-            AgentRun run;
-            if (r.kind() == TurnKind.ABANDON && r.question().isBlank()) {
-                run = new AgentRun(UUID.randomUUID().toString(), asked, s.dataset(), "none",
-                        FinalAnswers.setAside(),
-                        AnswerKind.CLARIFICATION, AgentRun.Status.LLM_DISABLED, List.of(), List.of(), List.of(),
-                        Instant.now().toString(), 0, Usage.NONE);
-            } else {
-                List<String> earlier = new ArrayList<>();
-                if (r.kind() != TurnKind.ABANDON) {
-                    for (Turn t : RuleReferenceResolver.answered(thread)) { // a refused turn is no context
-                        String first = t.answer() == null ? "" : t.answer().lines().findFirst().orElse("");
-                        earlier.add("Turn " + t.index() + ": " + t.question() + " → " + first
-                                + (t.frames().isEmpty() ? "" : " (frames: " + String.join(", ", t.frames()) + ")"));
-                    }
-                }
-                TurnContext ctx = new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
-                        r.references(), earlier);
-                run = new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models(engine))
-                        .knowledge(engine.knowledge()).grounding(engine.grounding()).onStep(collect)
-                        .clarifier(clarifier).context(ctx).run(r.question());
-            }
+            AgentRun run = r.kind() == TurnKind.ABANDON && r.question().isBlank()
+                    ? setAside(asked, s.dataset())
+                    : new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models(engine))
+                            .knowledge(engine.knowledge()).grounding(engine.grounding()).onStep(collect)
+                            .clarifier(clarifier).context(context(asked, r, s.thread())).run(r.question());
             Path trace = engine.traces().save(run);
             ObjectNode json = RunJson.of(run, trace);
             json.set("charts", JSON.valueToTree(collect.of(run)));
-            ObjectNode turnJson = json.putObject("turn");
-            turnJson.put("index", s.turns().size() + 1);
-            turnJson.put("kind", r.kind().wire());
-            turnJson.put("asked", asked.trim());
-            turnJson.put("question", r.question());
-            turnJson.set("references", JSON.valueToTree(r.references()));
-            turnJson.put("resolved_by", r.resolvedBy());
-            turnJson.put("session_id", s.id());
-
-            int index = s.turns().size() + 1;
-            String subject = RuleReferenceResolver.subjectOf(r.question(), workspace.datasetTables());
-            List<Turn> answered = RuleReferenceResolver.answered(thread);
-            if (subject == null && r.kind() == TurnKind.REFINE && !answered.isEmpty()) {
-                subject = answered.get(answered.size() - 1).subject();
-            }
-            List<SavedFrame> made = new ArrayList<>();
-            for (Evidence e : run.evidence()) {
-                if (e.frame() != null) {
-                    made.add(new SavedFrame(e.frame(), e.sql(), index));
-                }
-            }
-            Turn turn = new Turn(index, asked.trim(), r.question(), r.kind(), r.references(), r.resolvedBy(), subject,
-                    run.runId(), run.answer(), run.kind().wire(), run.status().wire(),
-                    made.stream().map(SavedFrame::label).toList(), json, Instant.now().toString(), run.millis());
-            dev.sift.data.Dataset now = workspace.dataset();
-            Session on = now.name().equals(s.dataset()) ? s
-                    : s.withDataset(now.name(), now.fingerprint()); // the run connected another source
-            Session next = on.withTurn(turn, made, Instant.now().toString());
-            store.save(next);
-            session = next;
-            return new Outcome(turn, run, trace, json, next);
+            putTurn(json, s, asked, r);
+            return record(s, asked, r, run, trace, json);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The run of a turn that only set the thread aside: nothing planned, nothing to answer. */
+    private static AgentRun setAside(String asked, String dataset) {
+        return new AgentRun(UUID.randomUUID().toString(), asked, dataset, "none", FinalAnswers.setAside(),
+                AnswerKind.CLARIFICATION, AgentRun.Status.LLM_DISABLED, List.of(), List.of(), List.of(),
+                Instant.now().toString(), 0, Usage.NONE);
+    }
+
+    /** What the planner is told of the thread: the turn's kind, its own words when resolved, earlier answers. */
+    private static TurnContext context(String asked, Resolution r, List<Turn> thread) {
+        List<String> earlier = new ArrayList<>();
+        if (r.kind() != TurnKind.ABANDON) {
+            for (Turn t : RuleReferenceResolver.answered(thread)) { // a refused turn is no context
+                String first = t.answer() == null ? "" : t.answer().lines().findFirst().orElse("");
+                earlier.add("Turn " + t.index() + ": " + t.question() + " → " + first
+                        + (t.frames().isEmpty() ? "" : " (frames: " + String.join(", ", t.frames()) + ")"));
+            }
+        }
+        return new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
+                r.references(), earlier);
+    }
+
+    private static void putTurn(ObjectNode json, Session s, String asked, Resolution r) {
+        ObjectNode turnJson = json.putObject("turn");
+        turnJson.put("index", s.turns().size() + 1);
+        turnJson.put("kind", r.kind().wire());
+        turnJson.put("asked", asked.trim());
+        turnJson.put("question", r.question());
+        turnJson.set("references", JSON.valueToTree(r.references()));
+        turnJson.put("resolved_by", r.resolvedBy());
+        turnJson.put("session_id", s.id());
+    }
+
+    /** Records the turn with the frames its run made and saves the session atomically. */
+    private Outcome record(Session s, String asked, Resolution r, AgentRun run, Path trace, ObjectNode json)
+            throws IOException {
+        int index = s.turns().size() + 1;
+        String subject = RuleReferenceResolver.subjectOf(r.question(), workspace.datasetTables());
+        List<Turn> answered = RuleReferenceResolver.answered(s.thread());
+        if (subject == null && r.kind() == TurnKind.REFINE && !answered.isEmpty()) {
+            subject = answered.get(answered.size() - 1).subject();
+        }
+        List<SavedFrame> made = new ArrayList<>();
+        for (Evidence e : run.evidence()) {
+            if (e.frame() != null) {
+                made.add(new SavedFrame(e.frame(), e.sql(), index));
+            }
+        }
+        Turn turn = new Turn(index, asked.trim(), r.question(), r.kind(), r.references(), r.resolvedBy(), subject,
+                run.runId(), run.answer(), run.kind().wire(), run.status().wire(),
+                made.stream().map(SavedFrame::label).toList(), json, Instant.now().toString(), run.millis());
+        dev.sift.data.Dataset now = workspace.dataset();
+        Session on = now.name().equals(s.dataset()) ? s
+                : s.withDataset(now.name(), now.fingerprint()); // the run connected another source
+        Session next = on.withTurn(turn, made, Instant.now().toString());
+        store.save(next);
+        session = next;
+        return new Outcome(turn, run, trace, json, next);
     }
 
     @Override
