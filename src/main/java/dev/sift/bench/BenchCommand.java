@@ -46,7 +46,8 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     dev.sift.cli.KgFileOption kg = new dev.sift.cli.KgFileOption();
 
     @Option(names = "--engine", paramLabel = "ENGINE", description = "run: answer on a live copy of the dataset on this"
-            + " engine (postgres: an embedded PostgreSQL, column names kept, a read-only role), scored against DuckDB's gold")
+            + " engine (postgres: an embedded PostgreSQL, column names kept, a read-only role; spark: Spark SQL local[1] in this"
+            + " process, Parquet tables, needs the Spark build), scored against DuckDB's gold")
     String engineCopy;
 
     @Option(names = "--include-predictive", description = "run: also check each predictive answer's model on labelled"

@@ -25,7 +25,7 @@ final class SuiteRun {
 
     private final dev.sift.cli.KgFileOption kg;
     private final int repeat;
-    /** {@code postgres}: answer on a live PostgreSQL copy of the dataset, scored against DuckDB's gold; null: on DuckDB. */
+    /** {@code postgres} or {@code spark}: answer on a live copy of the dataset on that engine, scored against DuckDB's gold; null: on DuckDB. */
     private final String engine;
     private final boolean includePredictive;
 
@@ -66,10 +66,7 @@ final class SuiteRun {
                     + ": its gold answers may no longer hold. Generate it again: ./sift bench datagen --dataset " + name
                     + " --out " + suiteFile);
         }
-        if (engine != null && !engine.equals("postgres")) {
-            throw new IllegalArgumentException("--engine takes postgres (a live PostgreSQL copy of the dataset), got " + engine);
-        }
-        try (LiveCopy live = engine == null ? null : LiveCopy.postgres(ds, err)) {
+        try (LiveCopy live = engine == null ? null : LiveCopy.of(engine, ds, err)) {
             return run(suite, ds, live, out, err);
         }
     }

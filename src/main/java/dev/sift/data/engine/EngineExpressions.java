@@ -93,7 +93,8 @@ final class EngineExpressions {
             case "CONJUNCTION" -> conjunction(e);
             case "OPERATOR" -> operatorNode(e);
             case "CASE" -> caseExpr(e);
-            case "BETWEEN" -> SqlStdOperatorTable.BETWEEN.createCall(P, expr(e.path("input")), expr(e.path("lower")),
+            // written out: Calcite's BETWEEN prints "BETWEEN ASYMMETRIC", which Spark SQL does not parse
+            case "BETWEEN" -> EngineSqlText.of("({0} BETWEEN {1} AND {2})", expr(e.path("input")), expr(e.path("lower")),
                     expr(e.path("upper")));
             case "SUBQUERY" -> subquery(e);
             case "WINDOW" -> window(e);

@@ -206,10 +206,14 @@ final class EngineFunctions {
                 : EngineSqlText.of("CAST(EXTRACT(" + unit.toUpperCase(Locale.ROOT) + " FROM {0}) AS BIGINT)", value);
     }
 
-    /** DuckDB's date_diff: unit boundaries crossed between two moments, a BIGINT (PostgreSQL's date difference is int4). */
+    /**
+     * DuckDB's date_diff: unit boundaries crossed between two moments, a BIGINT (PostgreSQL's date difference and
+     * Spark's datediff are 32-bit: a day count scaled into a sort key would overflow there).
+     */
     private SqlNode boundaries(String unit, SqlNode from, SqlNode to) throws QueryException {
         return switch (unit) {
-            case "day" -> dialect == SqlDialect.SPARK ? EngineSqlText.of("datediff(CAST({1} AS DATE), CAST({0} AS DATE))", from, to)
+            case "day" -> dialect == SqlDialect.SPARK
+                    ? EngineSqlText.of("CAST(datediff(CAST({1} AS DATE), CAST({0} AS DATE)) AS BIGINT)", from, to)
                     : EngineSqlText.of("CAST(CAST({1} AS DATE) - CAST({0} AS DATE) AS BIGINT)", from, to);
             case "month" -> EngineSqlText.of("((" + ex("year", "{1}") + " - " + ex("year", "{0}") + ") * 12 + "
                     + ex("month", "{1}") + " - " + ex("month", "{0}") + ")", from, to);

@@ -63,6 +63,13 @@ class EngineSqlTest {
     }
 
     @Test
+    void between_is_written_in_the_form_every_engine_parses() throws Exception {
+        String sql = "SELECT count(*) FROM loan WHERE year(date) BETWEEN 1995 AND 1996";
+        assertThat(SPARK.render(sql)).isEqualTo("SELECT COUNT(*) FROM `loan` WHERE ((YEAR(`date`)) BETWEEN 1995 AND 1996)");
+        assertThat(PG.render(sql)).doesNotContain("ASYMMETRIC").contains("BETWEEN 1995 AND 1996");
+    }
+
+    @Test
     void what_has_no_faithful_form_is_refused_naming_it() {
         assertThatThrownBy(() -> PG.render("SELECT * FROM trans QUALIFY row_number() OVER (ORDER BY date) = 1"))
                 .isInstanceOf(QueryException.class).hasMessage("Cannot write this for PostgreSQL: QUALIFY has no PostgreSQL"

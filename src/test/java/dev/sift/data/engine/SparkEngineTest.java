@@ -122,6 +122,18 @@ class SparkEngineTest {
     }
 
     @Test
+    void a_day_count_is_a_bigint_as_on_duckdb_so_a_sort_key_built_from_it_does_not_overflow() throws Exception {
+        try (Workspace ws = Workspace.open(events, LIMITS)) {
+            // the bank knowledge file's "last balance" key: days since 1900 scaled past 32 bits
+            Object key = ws.trustedQuery("SELECT max(datediff('day', DATE '1900-01-01', opened) * 100000000 + account_id)"
+                    + " FROM account", 10).rows().get(0).get(0);
+            long days = java.time.temporal.ChronoUnit.DAYS.between(java.time.LocalDate.of(1900, 1, 1),
+                    java.time.LocalDate.of(2020, 1, 1).plusDays(300));
+            assertThat(key).isEqualTo(days * 100000000L + 300);
+        }
+    }
+
+    @Test
     void the_guard_accepts_only_read_plans_from_sparks_parser() throws Exception {
         try (Workspace ws = Workspace.open(events, LIMITS)) {
             assertThatThrownBy(() -> ws.query("WITH x AS (SELECT 1 AS a) INSERT INTO loan SELECT 1, 1, 1.0, 'Z' FROM x"))

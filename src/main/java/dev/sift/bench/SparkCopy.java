@@ -1,0 +1,104 @@
+package dev.sift.bench;
+
+import dev.sift.data.Dataset;
+import dev.sift.data.Sql;
+import dev.sift.data.engine.NoMetricsServlet;
+import org.apache.spark.sql.classic.SparkSession;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.UUID;
+
+/**
+ * A built dataset's tables as a Spark catalog of this process ({@code local[1]}) holds them, for parity runs: DuckDB
+ * writes each table as one Parquet file (names and types kept: {@code "A1"} stays upper case, dates stay dates) and a
+ * database of Spark's own names it as an external table. The only class of the bench that names Spark, so the other
+ * engines run without Spark in the jar.
+ */
+final class SparkCopy implements AutoCloseable {
+    /** The Spark master the copy runs on: one executor thread in this process. */
+    static final String MASTER = "local[1]";
+
+    private final SparkSession spark;
+    private final String database;
+    private final boolean ownsContext;
+    private final long rows;
+
+    private SparkCopy(SparkSession spark, String database, boolean ownsContext, long rows) {
+        this.spark = spark;
+        this.database = database;
+        this.ownsContext = ownsContext;
+        this.rows = rows;
+    }
+
+    /** Copies {@code dataset} into a new Spark database under {@code dir} (Parquet files and the warehouse). */
+    static SparkCopy of(Dataset dataset, Path dir) throws Exception {
+        boolean owns = SparkSession.getDefaultSession().isEmpty();
+        // Log4j initialises once per process, before any task can be cancelled (as the engine does)
+        Class.forName("org.apache.logging.log4j.ThreadContext", true, SparkCopy.class.getClassLoader());
+        SparkSession spark = SparkSession.builder().master(MASTER).appName("sift-parity")
+                .config("spark.ui.enabled", "false")
+                .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName())
+                .config("spark.driver.host", "127.0.0.1")
+                .config("spark.driver.bindAddress", "127.0.0.1")
+                .config("spark.sql.shuffle.partitions", "1")
+                .config("spark.sql.warehouse.dir", dir.resolve("warehouse").toString())
+                .getOrCreate();
+        String database = "sift_parity_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        long rows = 0;
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:" + dataset.file(), readOnly());
+             Statement st = duck.createStatement()) {
+            spark.sql("CREATE DATABASE " + database + " LOCATION '" + dir.resolve(database) + "'");
+            for (EngineCopy.Table t : EngineCopy.tables(duck)) {
+                Path file = dir.resolve("parquet").resolve(t.name().toLowerCase(Locale.ROOT) + ".parquet");
+                java.nio.file.Files.createDirectories(file.getParent());
+                st.execute("COPY " + Sql.quoteIdent(t.name()) + " TO " + Sql.quoteString(file.toString()) + " (FORMAT parquet)");
+                spark.sql("CREATE TABLE " + database + ".`" + t.name().replace("`", "``") + "` USING parquet LOCATION '"
+                        + file + "'");
+                rows += spark.table(database + ".`" + t.name().replace("`", "``") + "`").count();
+            }
+        } catch (Exception | Error e) {
+            close(spark, database, owns);
+            throw e;
+        }
+        return new SparkCopy(spark, database, owns, rows);
+    }
+
+    private static Properties readOnly() {
+        Properties p = new Properties();
+        p.setProperty("duckdb.read_only", "true");
+        return p;
+    }
+
+    /** The Spark database holding the tables (the live dataset's {@code database} option). */
+    String database() {
+        return database;
+    }
+
+    long rows() {
+        return rows;
+    }
+
+    String version() {
+        return spark.version();
+    }
+
+    @Override
+    public void close() {
+        close(spark, database, ownsContext);
+    }
+
+    private static void close(SparkSession spark, String database, boolean owns) {
+        try {
+            spark.sql("DROP DATABASE IF EXISTS " + database + " CASCADE");
+        } finally {
+            if (owns) {
+                spark.stop();
+            }
+        }
+    }
+}
