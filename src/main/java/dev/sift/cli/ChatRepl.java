@@ -62,7 +62,12 @@ final class ChatRepl {
                 }
                 continue;
             }
-            turn(line);
+            try {
+                turn(line);
+            } catch (dev.sift.data.EngineUnreachableException e) { // the session stays: ask again once the engine is back
+                out.println("Error: " + e.getMessage());
+                out.flush();
+            }
         }
         out.println("Session saved: " + current.session().id() + " (resume with: sift chat --session "
                 + current.session().id() + ")");

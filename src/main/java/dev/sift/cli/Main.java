@@ -60,7 +60,8 @@ public final class Main implements Runnable {
                 cmd.getErr().flush();
                 return USAGE_ERROR;
             }
-            if (e instanceof IllegalArgumentException || e instanceof java.nio.file.NoSuchFileException) {
+            if (e instanceof IllegalArgumentException || e instanceof java.nio.file.NoSuchFileException
+                    || e instanceof dev.sift.data.EngineUnreachableException) {
                 cmd.getErr().println("sift: error: " + oneLine(e.getMessage() == null ? e.toString() : e.getMessage()));
                 cmd.getErr().flush();
                 return USAGE_ERROR;

@@ -14,7 +14,9 @@ public final class QueryException extends FixableException {
         /** Ran longer than the time limit and was cancelled. */
         TIMEOUT,
         /** Bound, but failed while running (conversion error, out of memory, …). */
-        FAILED
+        FAILED,
+        /** A live dataset's engine could not be reached or would not let Sift in: nothing a planner can fix. */
+        UNREACHABLE
     }
 
     private final Kind kind;

@@ -3,6 +3,7 @@ package dev.sift.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.data.FixableException;
 import dev.sift.data.Names;
+import dev.sift.data.EngineUnreachableException;
 import dev.sift.data.QueryException;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
@@ -140,7 +141,7 @@ public final class ToolRegistry {
                     try {
                         ws.check((String) v);
                     } catch (QueryException e) {
-                        throw new ToolCallException(e.getMessage());
+                        throw new ToolCallException(EngineUnreachableException.orThrow(e, ws.dataset().name()).getMessage());
                     }
                 }
                 default -> { }
@@ -220,6 +221,9 @@ public final class ToolRegistry {
             ToolResult r = tool.run(sample.args(), ctx);
             return r.ok() ? r.noted(sample.note()) : r;
         } catch (FixableException e) {
+            if (e instanceof QueryException q) {
+                EngineUnreachableException.orThrow(q, ctx.workspace().dataset().name());
+            }
             if (!e.fixable() && !(e instanceof QueryException && runsPlannersSql(tool.spec()))) {
                 throw new IllegalStateException("Tool " + tool.spec().name() + " failed: " + e.getMessage(), e);
             }

@@ -3,6 +3,7 @@ package dev.sift.web;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.agent.AgentConfig;
+import dev.sift.data.EngineUnreachableException;
 import dev.sift.session.Conversation;
 import dev.sift.tool.ToolContext;
 import org.slf4j.Logger;
@@ -56,11 +57,13 @@ final class RunTask implements Runnable {
             String ref = UUID.randomUUID().toString().substring(0, 8);
             LOG.error("Run {} failed (reference {})", handle.id(), ref, e);
             metrics.runError();
-            boolean ours = !(e instanceof IllegalArgumentException);
-            String message = ours ? "The run failed with an internal error (reference " + ref + ")." : e.getMessage();
+            boolean unreachable = e instanceof EngineUnreachableException;
+            boolean ours = !(e instanceof IllegalArgumentException) && !unreachable;
+            String message = ours ? "The run failed with an internal error (reference " + ref + ")."
+                    : unreachable ? ((EngineUnreachableException) e).withoutAddress(ref) : e.getMessage();
             handle.emit(events.of("error", new RunEvents.Failed(message)));
             ObjectNode err = JsonNodeFactory.instance.objectNode().put("error", message);
-            handle.finish(err, ours ? 500 : 400, events.done());
+            handle.finish(err, ours ? 500 : unreachable ? 503 : 400, events.done());
         }
     }
 

@@ -64,7 +64,7 @@ final class PostgresEngine extends CatalogEngine {
             try {
                 credentials = Credentials.resolve(url.source(), options, env, pgDialect.standardPasswordEnv());
             } catch (IllegalArgumentException e) {
-                throw new QueryException(QueryException.Kind.FAILED, "Could not connect to " + url.where() + ": "
+                throw new QueryException(QueryException.Kind.UNREACHABLE, "Could not connect to " + url.where() + ": "
                         + e.getMessage());
             }
             this.credentials = credentials;
@@ -78,7 +78,7 @@ final class PostgresEngine extends CatalogEngine {
                 connection.setAutoCommit(false); // with readOnly: every transaction starts READ ONLY
                 connection.setReadOnly(true);
             } catch (SQLException e) {
-                throw new QueryException(QueryException.Kind.FAILED, "Could not connect to " + url.where() + ": "
+                throw new QueryException(QueryException.Kind.UNREACHABLE, "Could not connect to " + url.where() + ": "
                         + redact(e.getMessage()));
             }
         }
@@ -118,6 +118,9 @@ final class PostgresEngine extends CatalogEngine {
         if ("57014".equals(e.getSQLState())) {
             return timeout();
         }
+        if (lost(e)) {
+            return lostConnection(e);
+        }
         String m = firstLine(redact(e.getMessage())).replaceFirst("^ERROR: ", "");
         if (m.contains("does not exist") && m.contains("relation")) {
             m += ". Tables on PostgreSQL: " + String.join(", ", tables().stream().map(TableInfo::name).toList()) + ".";
@@ -127,6 +130,25 @@ final class PostgresEngine extends CatalogEngine {
         }
         return new QueryException(QueryException.Kind.INVALID, "SQL does not bind on PostgreSQL: " + m
                 + " Send one PostgreSQL SELECT statement.");
+    }
+
+    /** A connection exception (SQLSTATE class 08): the server went away or the link broke. */
+    private static boolean lost(SQLException e) {
+        return e.getSQLState() != null && e.getSQLState().startsWith("08");
+    }
+
+    /** The broken connection is dropped, so the next question connects afresh once the server is back. */
+    private synchronized QueryException lostConnection(SQLException e) {
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException ignored) {
+            // already broken: nothing more to release
+        }
+        connection = null;
+        return new QueryException(QueryException.Kind.UNREACHABLE, "Lost the connection to " + url.where() + ": "
+                + firstLine(redact(e.getMessage())));
     }
 
     private static String firstLine(String s) {
@@ -196,6 +218,9 @@ final class PostgresEngine extends CatalogEngine {
         } catch (SQLException e) {
             if ("57014".equals(e.getSQLState())) {
                 throw timeout();
+            }
+            if (lost(e)) {
+                throw lostConnection(e);
             }
             throw new QueryException(QueryException.Kind.FAILED, "Query failed on PostgreSQL: "
                     + firstLine(redact(e.getMessage())).replaceFirst("^ERROR: ", ""));
