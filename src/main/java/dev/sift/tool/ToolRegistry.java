@@ -221,8 +221,8 @@ public final class ToolRegistry {
             ToolResult r = tool.run(sample.args(), ctx);
             return r.ok() ? r.noted(sample.note()) : r;
         } catch (FixableException e) {
-            if (e instanceof QueryException q) {
-                EngineUnreachableException.orThrow(q, ctx.workspace().dataset().name());
+            if (e instanceof QueryException q && q.kind() == QueryException.Kind.UNREACHABLE) {
+                throw new EngineUnreachableException(ctx.workspace().dataset().name(), q);
             }
             if (!e.fixable() && !(e instanceof QueryException && runsPlannersSql(tool.spec()))) {
                 throw new IllegalStateException("Tool " + tool.spec().name() + " failed: " + e.getMessage(), e);
