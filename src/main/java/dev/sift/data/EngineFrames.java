@@ -101,6 +101,54 @@ final class EngineFrames {
         return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
     }
 
+    /**
+     * Hands a checked engine result to {@code sink} row by row as the engine sends it (nothing held), at most
+     * {@code maxRows} rows; returns the full row count, as {@link Workspace#stream} does on DuckDB.
+     */
+    long stream(String sql, long maxRows, Workspace.RowSink sink) throws QueryException, java.io.IOException {
+        java.io.IOException[] failed = {null};
+        long[] written = {0};
+        boolean more;
+        try {
+            more = live.run(sql, (int) Math.min(maxRows, Integer.MAX_VALUE), new LiveEngine.RowSink() {
+            @Override
+            public void columns(List<QueryResult.Column> cs) throws QueryException {
+                write(() -> sink.columns(cs));
+            }
+
+            @Override
+            public void row(Object[] values) throws QueryException {
+                List<Object> row = new ArrayList<>(values.length);
+                for (Object v : values) {
+                    row.add(JdbcValues.jsonValue(v));
+                }
+                write(() -> sink.row(row));
+                written[0]++;
+            }
+
+            // the writer's failure (a closed pipe, a full disk) stops the engine's read and is rethrown as it was
+            private void write(IoStep step) throws QueryException {
+                try {
+                    step.run();
+                } catch (java.io.IOException e) {
+                    failed[0] = e;
+                    throw new QueryException(QueryException.Kind.FAILED, "Could not write the result: " + e.getMessage());
+                }
+            }
+        });
+        } catch (QueryException e) {
+            if (failed[0] != null) {
+                throw failed[0];
+            }
+            throw e;
+        }
+        return more ? live.count(sql) : written[0];
+    }
+
+    private interface IoStep {
+        void run() throws java.io.IOException;
+    }
+
     /** Brings a checked engine result back as frame {@code label}, or refuses one too big to bring back. */
     QueryResult store(String label, String sql) throws QueryException {
         long start = System.nanoTime();

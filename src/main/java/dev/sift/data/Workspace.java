@@ -184,6 +184,10 @@ public final class Workspace implements AutoCloseable {
      * when more were left unread their count ({@code -1} when counting took too long).
      */
     public long stream(String sql, long maxRows, RowSink sink) throws QueryException, java.io.IOException {
+        if (onEngine(sql)) {
+            live.check(sql);
+            return engine.stream(sql, maxRows, sink);
+        }
         guard.check(sql);
         QueryGate.Ticket ticket = null;
         boolean more = false;

@@ -85,6 +85,18 @@ class LiveDatasetCommandTest {
     }
 
     @Test
+    void sift_sql_runs_on_the_engine_and_streams_its_rows() {
+        ok("connect", "shop_sql", url("postgres"));
+        assertThat(ok("sql", "--dataset", "shop_sql", "SELECT count(*) AS n FROM loan WHERE status = 'B'").out())
+                .contains("500");
+        String csv = ok("sql", "--dataset", "shop_sql", "--format", "csv", "--max-rows", "3",
+                "SELECT loan_id FROM loan ORDER BY loan_id").out();
+        assertThat(csv.lines().toList()).startsWith("loan_id", "1", "2", "3");
+        assertThat(CliHarness.usageError("sql", "--dataset", "shop_sql", "SELECT nope FROM loan"))
+                .contains("does not bind on PostgreSQL");
+    }
+
+    @Test
     void the_engine_password_comes_from_the_configuration_sift_was_built_with() throws Exception {
         Path own = home.resolve("configured");
         Map<String, String> settings = Map.of("SIFT_HOME", own.toString(), "SHOP_PW", "reader-secret");
