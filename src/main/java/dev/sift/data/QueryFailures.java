@@ -26,6 +26,25 @@ final class QueryFailures {
                 + " Aggregate in SQL, filter earlier, select fewer columns, or avoid building huge lists and strings.");
     }
 
+    /**
+     * The rows being fetched did not fit in the Java heap: DuckDB hands over whole chunks of up to 2,048 rows, outside
+     * its own limit, and its driver reports a value it could not allocate as a NullPointerException from native code.
+     * {@code null} when {@code e} is something else (a bug of ours, which must stay loud).
+     */
+    static QueryException fetchTooLarge(RuntimeException e) {
+        StackTraceElement[] at = e.getStackTrace();
+        return e instanceof NullPointerException && at.length > 0 && at[0].getClassName().startsWith("org.duckdb.")
+                ? fetchTooLarge() : null;
+    }
+
+    /** As above, for the heap running out in Sift's own copy of the rows. */
+    static QueryException fetchTooLarge() {
+        return new QueryException(QueryException.Kind.FAILED, "The result's rows are too large to bring into this"
+                + " process's memory (Java heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB) and the"
+                + " query was stopped. Select fewer rows or shorter values (e.g. left(column, 1000)), or give Sift more"
+                + " memory (SIFT_JAVA_OPTS=-Xmx4g).");
+    }
+
     QueryException of(SQLException e, QueryGate.Ticket ticket) {
         if (ticket != null && ticket.outOfMemory()) {
             return outOfMemory();

@@ -222,6 +222,10 @@ public final class Workspace implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw failures.of(e, ticket);
+        } catch (RuntimeException e) {
+            throw tooLargeOr(e);
+        } catch (OutOfMemoryError e) {
+            throw QueryFailures.fetchTooLarge();
         } finally {
             release(ticket);
         }
@@ -404,11 +408,25 @@ public final class Workspace implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw failures.of(e, ticket);
+        } catch (RuntimeException e) {
+            throw tooLargeOr(e);
+        } catch (OutOfMemoryError e) {
+            rows.clear(); // what was copied so far goes before the message is written
+            throw QueryFailures.fetchTooLarge();
         } finally {
             release(ticket);
         }
         long count = more ? countRows(sql) : rows.size();
         return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** A fetch that ran out of heap as the planner's (and user's) error; any other runtime exception as it was. */
+    private static RuntimeException tooLargeOr(RuntimeException e) throws QueryException {
+        QueryException tooLarge = QueryFailures.fetchTooLarge(e);
+        if (tooLarge != null) {
+            throw tooLarge;
+        }
+        return e;
     }
 
     /** The full row count of a result larger than the fetch cap; -1 when counting takes too long. */
