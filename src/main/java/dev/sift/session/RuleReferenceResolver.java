@@ -62,34 +62,43 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         Turn prior = answered.get(answered.size() - 1);
         String stem = prior.question().replaceAll("[\\s?.!]+$", "");
-        String subject = prior.subject();
-        List<String> refs = new ArrayList<>();
         Optional<Resolution> elliptic = elliptic(question, prior, stem);
         if (elliptic.isPresent()) {
             return elliptic.get();
         }
-
         Matcher about = WHAT_ABOUT.matcher(question);
         if (about.matches()) {
-            String x = INSTEAD.matcher(about.group(1).trim()).replaceAll("").trim();
-            Optional<String> narrowed = subject == null ? Optional.empty() : narrowed(x, stem, subject, tables);
-            if (narrowed.isPresent()) {
-                refs.add("'what about " + x + "' → the " + subject + " rows of turn " + prior.index() + " (\""
-                        + prior.question() + "\") that are " + narrowed.get());
-                return new Resolution(TurnKind.REFINE, insertBefore(stem, subject, narrowed.get()) + "?", refs, "rules");
-            }
-            Optional<TableInfo> named = tableNamed(x, tables);
-            if (named.isPresent() && subject != null) {
-                String swapped = replaceTableWords(stem, subject, named.get().name());
-                refs.add("'what about " + x + "' → the question of turn " + prior.index() + " (\"" + prior.question()
-                        + "\") asked of " + named.get().name() + " instead of " + subject);
-                return new Resolution(TurnKind.REFINE, swapped + "?", refs, "rules");
-            }
-            refs.add("'what about " + x + "' → the question of turn " + prior.index() + " (\"" + prior.question()
-                    + "\") narrowed by '" + x + "'");
-            return new Resolution(TurnKind.REFINE, stem + ", " + x + "?", refs, "rules");
+            return whatAbout(INSTEAD.matcher(about.group(1).trim()).replaceAll("").trim(), prior, stem, tables);
         }
+        return continued(question, prior, stem);
+    }
 
+    /** "What about X?": the prior rows narrowed to X, the prior question asked of table X, or narrowed by X's words. */
+    private static Resolution whatAbout(String x, Turn prior, String stem, List<TableInfo> tables) {
+        String subject = prior.subject();
+        List<String> refs = new ArrayList<>();
+        Optional<String> narrowed = subject == null ? Optional.empty() : narrowed(x, stem, subject, tables);
+        if (narrowed.isPresent()) {
+            refs.add("'what about " + x + "' → the " + subject + " rows of turn " + prior.index() + " (\""
+                    + prior.question() + "\") that are " + narrowed.get());
+            return new Resolution(TurnKind.REFINE, insertBefore(stem, subject, narrowed.get()) + "?", refs, "rules");
+        }
+        Optional<TableInfo> named = tableNamed(x, tables);
+        if (named.isPresent() && subject != null) {
+            String swapped = replaceTableWords(stem, subject, named.get().name());
+            refs.add("'what about " + x + "' → the question of turn " + prior.index() + " (\"" + prior.question()
+                    + "\") asked of " + named.get().name() + " instead of " + subject);
+            return new Resolution(TurnKind.REFINE, swapped + "?", refs, "rules");
+        }
+        refs.add("'what about " + x + "' → the question of turn " + prior.index() + " (\"" + prior.question()
+                + "\") narrowed by '" + x + "'");
+        return new Resolution(TurnKind.REFINE, stem + ", " + x + "?", refs, "rules");
+    }
+
+    /** A follow-up that points back at the prior rows ("of those", "them"): the prior question, continued by its words. */
+    private static Resolution continued(String question, Turn prior, String stem) {
+        String subject = prior.subject();
+        List<String> refs = new ArrayList<>();
         Matcher m = PHRASE.matcher(question);
         List<String> phrases = new ArrayList<>();
         StringBuilder rest = new StringBuilder();
@@ -134,13 +143,7 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         String cite = " of turn " + prior.index() + " (\"" + prior.question() + "\")";
         Matcher year = YEAR_ONLY.matcher(q);
         if (year.matches()) {
-            Matcher old = YEAR.matcher(stem);
-            if (old.find()) {
-                String was = old.group();
-                return Optional.of(refined(old.replaceAll(year.group(1)) + "?", "'" + q + "' → the question" + cite
-                        + " for " + year.group(1) + " instead of " + was));
-            }
-            return Optional.of(refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q));
+            return Optional.of(newYear(q, year.group(1), stem, cite));
         }
         Matcher other = TurnClassifier.OTHER_MEASURE.matcher(q);
         if (other.matches()) {
@@ -156,33 +159,58 @@ public final class RuleReferenceResolver implements ReferenceResolver {
             return Optional.of(refined(YEAR.matcher(stem).find() ? YEAR.matcher(stem).replaceAll(
                     q.replaceAll("\\D+", "")) + "?" : stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q));
         }
-        Matcher group = GROUP_ONLY.matcher(q);
-        if (group.matches()) {
-            // one year per group leaves nothing to compare within a single year: "per year" drops "in 1997"
-            String base = q.matches("(?i)(?:by|per)\\s+(?:the\\s+)?year") ? SINGLE_YEAR.matcher(stem).replaceAll("") : stem;
-            Matcher old = GROUPING.matcher(base);
-            String by = old.find() ? old.replaceFirst(" " + Matcher.quoteReplacement(q)) : base + " " + q;
-            return Optional.of(refined(by + "?", "'" + q + "' → the question" + cite + " grouped " + q
-                    + (base.equals(stem) ? "" : ", over all years")));
+        if (GROUP_ONLY.matcher(q).matches()) {
+            return Optional.of(newGrouping(q, stem, cite));
         }
         Matcher measure = THEIR.matcher(q);
         if (measure.matches()) {
-            // "their largest amount" after "the average loan amount": the same measure, another aggregate
-            Matcher was = MEASURE.matcher(stem);
-            Matcher now = MEASURE.matcher(measure.group(2));
-            String noun = measure.group(2).replaceFirst("(?i)^\\s*\\p{L}+\\s+", "").trim();
-            if (was.find() && now.lookingAt() && !noun.isEmpty()
-                    && Pattern.compile("(?i)\\b" + Pattern.quote(noun) + "\\b").matcher(stem).find()) {
-                String word = now.group().toLowerCase(Locale.ROOT);
-                return Optional.of(refined(was.replaceFirst(word) + "?", "'their " + measure.group(2).trim() + "' → the"
-                        + " question" + cite + " with the " + word + " instead of the " + was.group().toLowerCase(Locale.ROOT)));
-            }
-            String rows = AUXILIARY.matcher(ROWS_OF.matcher(stem).replaceFirst("").trim()).replaceAll("").trim();
-            String asked = (measure.group(1) == null ? "what is" : measure.group(1)) + " the " + measure.group(2).trim()
-                    + " of " + rows;
-            return Optional.of(refined(Character.toUpperCase(asked.charAt(0)) + asked.substring(1) + "?",
-                    "'their " + measure.group(2).trim() + "' → the " + measure.group(2).trim() + " of the rows" + cite));
+            return Optional.of(theirMeasure(measure, stem, cite));
         }
+        return chartOrNarrowed(q, stem, cite);
+    }
+
+    /** "In 1997?": the prior question for that year instead of its own, or with it added. */
+    private static Resolution newYear(String q, String year, String stem, String cite) {
+        Matcher old = YEAR.matcher(stem);
+        if (old.find()) {
+            String was = old.group();
+            return refined(old.replaceAll(year) + "?", "'" + q + "' → the question" + cite + " for " + year
+                    + " instead of " + was);
+        }
+        return refined(stem + " " + q + "?", "'" + q + "' → the question" + cite + " " + q);
+    }
+
+    /** "By region?": the prior question grouped that way instead of its own grouping, or with it added. */
+    private static Resolution newGrouping(String q, String stem, String cite) {
+        // one year per group leaves nothing to compare within a single year: "per year" drops "in 1997"
+        String base = q.matches("(?i)(?:by|per)\\s+(?:the\\s+)?year") ? SINGLE_YEAR.matcher(stem).replaceAll("") : stem;
+        Matcher old = GROUPING.matcher(base);
+        String by = old.find() ? old.replaceFirst(" " + Matcher.quoteReplacement(q)) : base + " " + q;
+        return refined(by + "?", "'" + q + "' → the question" + cite + " grouped " + q
+                + (base.equals(stem) ? "" : ", over all years"));
+    }
+
+    /** "What is their average amount?": another aggregate of the same measure, or a measure of the prior rows. */
+    private static Resolution theirMeasure(Matcher measure, String stem, String cite) {
+        // "their largest amount" after "the average loan amount": the same measure, another aggregate
+        Matcher was = MEASURE.matcher(stem);
+        Matcher now = MEASURE.matcher(measure.group(2));
+        String noun = measure.group(2).replaceFirst("(?i)^\\s*\\p{L}+\\s+", "").trim();
+        if (was.find() && now.lookingAt() && !noun.isEmpty()
+                && Pattern.compile("(?i)\\b" + Pattern.quote(noun) + "\\b").matcher(stem).find()) {
+            String word = now.group().toLowerCase(Locale.ROOT);
+            return refined(was.replaceFirst(word) + "?", "'their " + measure.group(2).trim() + "' → the"
+                    + " question" + cite + " with the " + word + " instead of the " + was.group().toLowerCase(Locale.ROOT));
+        }
+        String rows = AUXILIARY.matcher(ROWS_OF.matcher(stem).replaceFirst("").trim()).replaceAll("").trim();
+        String asked = (measure.group(1) == null ? "what is" : measure.group(1)) + " the " + measure.group(2).trim()
+                + " of " + rows;
+        return refined(Character.toUpperCase(asked.charAt(0)) + asked.substring(1) + "?",
+                "'their " + measure.group(2).trim() + "' → the " + measure.group(2).trim() + " of the rows" + cite);
+    }
+
+    /** "As a bar chart": the prior result shown as a chart; a short "only …" ellipsis narrows the prior question. */
+    private static Optional<Resolution> chartOrNarrowed(String q, String stem, String cite) {
         if (TurnClassifier.CHART_THAT.matcher(q).find()) {
             Matcher kind = CHART_KIND.matcher(q);
             String chart = kind.find() ? "a " + kind.group(1).toLowerCase(Locale.ROOT) + " chart" : "a chart";

@@ -49,10 +49,7 @@ public final class AnalysisRoutes {
         List<String> notes = new ArrayList<>();
         List<TableInfo> mentioned = mentioned(words, tables, notes);
         if (mentioned.size() != 1) {
-            return Optional.of(Decision.answer("no single table", (mentioned.isEmpty() ? "Which table should I use for "
-                    + intent.what + "? Tables: " + String.join(", ", tables.stream().map(TableInfo::name).toList())
-                    : "Offline I analyse one table at a time; you mentioned " + String.join(", ",
-                    mentioned.stream().map(TableInfo::name).toList()) + ". Which one?"), AnswerKind.CLARIFICATION, null));
+            return Optional.of(whichTable(intent, tables, mentioned));
         }
         TableInfo t = mentioned.get(0);
         Set<String> used = new LinkedHashSet<>(tableWords(t));
@@ -65,8 +62,7 @@ public final class AnalysisRoutes {
             case PROFILE -> thought = "Profiled table " + t.name() + ".";
             case QUALITY -> thought = "Checked the data quality of table " + t.name() + ".";
             case ANOMALY, CLUSTER -> {
-                List<ColumnInfo> numeric = columns.isEmpty() ? t.columns().stream().filter(c -> isNumber(c.type())
-                        && !c.name().toLowerCase(Locale.ROOT).endsWith("_id")).toList() : columns;
+                List<ColumnInfo> numeric = columns.isEmpty() ? numericColumns(t) : columns;
                 if (numeric.isEmpty()) {
                     return Optional.of(ask("Table " + t.name() + " has no numeric columns for " + intent.what + "."));
                 }
@@ -95,16 +91,39 @@ public final class AnalysisRoutes {
                         : "number of rows") + " of table " + t.name() + " by " + args.get("date").asText() + ".";
             }
         }
-        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !used.contains(Phrases.stem(w)) && !V.has(w, "stop", "analysis_filler",
-                "grains", "count_words", "intents." + intent.name().toLowerCase(Locale.ROOT)) && !AGG_WORDS.containsKey(w)
-                && !w.matches("\\d+")).distinct().toList();
-        if (!unmapped.isEmpty()) {
-            return Optional.of(ask("I could not map " + String.join(", ", unmapped.stream().map(w -> "'" + w + "'").toList())
-                    + " to anything in table " + t.name() + " offline, and I will not guess. Name columns as they are"
-                    + " (" + String.join(", ", t.columnNames()) + ")."));
+        Optional<Decision> unmapped = unmapped(intent, words, used, t);
+        if (unmapped.isPresent()) {
+            return unmapped;
         }
         String said = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
         return Optional.of(Decision.call(thought.substring(0, thought.length() - 1) + said + ".", intent.tool, args, null));
+    }
+
+    /** No table, or more than one, named: ask which (offline, one table is analysed at a time). */
+    private static Decision whichTable(Intent intent, List<TableInfo> tables, List<TableInfo> mentioned) {
+        return Decision.answer("no single table", (mentioned.isEmpty() ? "Which table should I use for "
+                + intent.what + "? Tables: " + String.join(", ", tables.stream().map(TableInfo::name).toList())
+                : "Offline I analyse one table at a time; you mentioned " + String.join(", ",
+                mentioned.stream().map(TableInfo::name).toList()) + ". Which one?"), AnswerKind.CLARIFICATION, null);
+    }
+
+    /** The table's numeric columns that are not keys: what an anomaly scan or clustering uses when none is named. */
+    private static List<ColumnInfo> numericColumns(TableInfo t) {
+        return t.columns().stream().filter(c -> isNumber(c.type()) && !c.name().toLowerCase(Locale.ROOT).endsWith("_id"))
+                .toList();
+    }
+
+    /** A question back naming the words that map to nothing in the table: every word must be accounted for. */
+    private static Optional<Decision> unmapped(Intent intent, List<String> words, Set<String> used, TableInfo t) {
+        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !used.contains(Phrases.stem(w)) && !V.has(w, "stop", "analysis_filler",
+                "grains", "count_words", "intents." + intent.name().toLowerCase(Locale.ROOT)) && !AGG_WORDS.containsKey(w)
+                && !w.matches("\\d+")).distinct().toList();
+        if (unmapped.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(ask("I could not map " + String.join(", ", unmapped.stream().map(w -> "'" + w + "'").toList())
+                + " to anything in table " + t.name() + " offline, and I will not guess. Name columns as they are"
+                + " (" + String.join(", ", t.columnNames()) + ")."));
     }
 
     private static Optional<Decision> series(Intent intent, String q, List<String> words, TableInfo t,

@@ -175,78 +175,103 @@ public final class Lexicon {
         }
         List<ValueIndex.Match> vals = key.length() <= 1 || key.matches("[\\d ]+") ? List.of() : values.resolve(key);
         if (!vals.isEmpty()) {
-            List<Sense.Cond> conds = vals.stream().map(Lexicon::cond).distinct().toList();
-            if (conds.size() == 1) {
-                return conds.get(0);
-            }
-            List<String> columns = vals.stream().map(m -> m.table() + "." + m.column()).distinct().toList();
-            if (columns.size() == 1) { // 'Web'/'web', 'Electronic'/'Electronics': variants of one column's value
-                return new Sense.Ambiguous("it matches the values " + String.join(", ", vals.stream().map(m -> "'"
-                        + m.value() + "'").toList()) + " of " + columns.get(0) + ", which may be one thing written in"
-                        + " several ways; name one exactly, or say in your knowledge file what it means (a value alias"
-                        + " or a concept)");
-            }
-            return new Sense.Ambiguous("'" + key + "' is a value of " + String.join(" and ", columns));
+            return valueSense(key, vals);
         }
-        List<Sense.Entity> entities = new ArrayList<>();
-        List<Sense.Via> vias = new ArrayList<>();
-        List<Sense.Cond> conds = new ArrayList<>();
-        List<Sense.Attr> attrs = new ArrayList<>();
-        String guidance = null;
+        return readings(entries).sense(key);
+    }
+
+    /** A phrase that is a stored value: its condition when all matches agree, else what makes it ambiguous. */
+    private static Sense valueSense(String key, List<ValueIndex.Match> vals) {
+        List<Sense.Cond> conds = vals.stream().map(Lexicon::cond).distinct().toList();
+        if (conds.size() == 1) {
+            return conds.get(0);
+        }
+        List<String> columns = vals.stream().map(m -> m.table() + "." + m.column()).distinct().toList();
+        if (columns.size() == 1) { // 'Web'/'web', 'Electronic'/'Electronics': variants of one column's value
+            return new Sense.Ambiguous("it matches the values " + String.join(", ", vals.stream().map(m -> "'"
+                    + m.value() + "'").toList()) + " of " + columns.get(0) + ", which may be one thing written in"
+                    + " several ways; name one exactly, or say in your knowledge file what it means (a value alias"
+                    + " or a concept)");
+        }
+        return new Sense.Ambiguous("'" + key + "' is a value of " + String.join(" and ", columns));
+    }
+
+    /** The knowledge graph's entries for a phrase, sorted into the kinds of reading they give. */
+    private Readings readings(List<KgEntry> entries) {
+        Readings r = new Readings();
         for (KgEntry e : entries) {
             if (e instanceof KgEntry.Table t) {
-                add(entities, new Sense.Entity(t.name()));
+                add(r.entities, new Sense.Entity(t.name()));
             } else if (e instanceof KgEntry.Concept c) {
-                if (c.expression() != null) {
-                    if (c.expression().matches("(?s).*(\\sIN\\s*\\(|[<>=]|\\sLIKE\\s|\\sIS\\s).*")) {
-                        add(conds, new Sense.Cond(c.table(), c.expression(), c.name() + ": " + c.expression()));
-                    } else {
-                        add(attrs, new Sense.Attr(c.table(), c.name(), c.expression(), "BIGINT"));
-                    }
-                } else if (c.column() != null) {
-                    String[] tc = c.column().split("\\.", 2);
-                    Optional<KgEntry.Join> fk = kg.joins().stream().filter(KgEntry.Join::approved)
-                            .filter(j -> j.fromTable().equals(tc[0]) && j.fromColumn().equals(tc[1])).findFirst();
-                    if (fk.isPresent()) {
-                        add(vias, new Sense.Via(tc[0], fk.get()));
-                    } else {
-                        kg.column(tc[0], tc[1]).ifPresent(col -> add(attrs, attr(col)));
-                    }
-                } else if (c.table() != null) {
-                    add(entities, new Sense.Entity(c.table()));
-                }
+                concept(c, r);
             } else if (e instanceof KgEntry.Column col) {
-                add(attrs, attr(col));
+                add(r.attrs, attr(col));
             } else if (e instanceof KgEntry.Join j && j.approved()) {
-                add(vias, new Sense.Via(j.fromTable(), j));
+                add(r.vias, new Sense.Via(j.fromTable(), j));
             } else if (e instanceof KgEntry.Disambiguation d) {
-                guidance = d.text();
+                r.guidance = d.text();
             }
         }
-        if (!conds.isEmpty()) {
-            return conds.size() == 1 && entities.isEmpty() ? conds.get(0)
-                    : new Sense.Ambiguous("'" + key + "' has several readings in the knowledge graph");
+        return r;
+    }
+
+    /** A concept reads as a condition, a computed attribute, a link through a key, a column or a table. */
+    private void concept(KgEntry.Concept c, Readings r) {
+        if (c.expression() != null) {
+            if (c.expression().matches("(?s).*(\\sIN\\s*\\(|[<>=]|\\sLIKE\\s|\\sIS\\s).*")) {
+                add(r.conds, new Sense.Cond(c.table(), c.expression(), c.name() + ": " + c.expression()));
+            } else {
+                add(r.attrs, new Sense.Attr(c.table(), c.name(), c.expression(), "BIGINT"));
+            }
+        } else if (c.column() != null) {
+            String[] tc = c.column().split("\\.", 2);
+            Optional<KgEntry.Join> fk = kg.joins().stream().filter(KgEntry.Join::approved)
+                    .filter(j -> j.fromTable().equals(tc[0]) && j.fromColumn().equals(tc[1])).findFirst();
+            if (fk.isPresent()) {
+                add(r.vias, new Sense.Via(tc[0], fk.get()));
+            } else {
+                kg.column(tc[0], tc[1]).ifPresent(col -> add(r.attrs, attr(col)));
+            }
+        } else if (c.table() != null) {
+            add(r.entities, new Sense.Entity(c.table()));
         }
-        if (entities.size() == 1) {
-            return entities.get(0); // "district": the table (its name column is how it is shown)
+    }
+
+    /** What a phrase's knowledge-graph entries say it is, by kind. */
+    private static final class Readings {
+        final List<Sense.Entity> entities = new ArrayList<>();
+        final List<Sense.Via> vias = new ArrayList<>();
+        final List<Sense.Cond> conds = new ArrayList<>();
+        final List<Sense.Attr> attrs = new ArrayList<>();
+        String guidance;
+
+        /** The one reading the entries give, an ambiguity naming why, a choice of attributes, or null (none). */
+        Sense sense(String key) {
+            if (!conds.isEmpty()) {
+                return conds.size() == 1 && entities.isEmpty() ? conds.get(0)
+                        : new Sense.Ambiguous("'" + key + "' has several readings in the knowledge graph");
+            }
+            if (entities.size() == 1) {
+                return entities.get(0); // "district": the table (its name column is how it is shown)
+            }
+            if (entities.size() > 1) {
+                return new Sense.Ambiguous("'" + key + "' names the tables " + String.join(", ",
+                        entities.stream().map(Sense.Entity::table).toList()));
+            }
+            if (vias.size() == 1 && attrs.isEmpty()) {
+                return vias.get(0);
+            }
+            if (attrs.size() == 1 && vias.isEmpty()) {
+                return attrs.get(0);
+            }
+            if (attrs.size() > 1 && vias.isEmpty()) {
+                return new Sense.Choice(List.copyOf(attrs), guidance);
+            }
+            if (guidance != null || !vias.isEmpty()) {
+                return new Sense.Ambiguous(guidance != null ? guidance : "'" + key + "' has several readings");
+            }
+            return null;
         }
-        if (entities.size() > 1) {
-            return new Sense.Ambiguous("'" + key + "' names the tables " + String.join(", ",
-                    entities.stream().map(Sense.Entity::table).toList()));
-        }
-        if (vias.size() == 1 && attrs.isEmpty()) {
-            return vias.get(0);
-        }
-        if (attrs.size() == 1 && vias.isEmpty()) {
-            return attrs.get(0);
-        }
-        if (attrs.size() > 1 && vias.isEmpty()) {
-            return new Sense.Choice(List.copyOf(attrs), guidance);
-        }
-        if (guidance != null || !vias.isEmpty()) {
-            return new Sense.Ambiguous(guidance != null ? guidance : "'" + key + "' has several readings");
-        }
-        return null;
     }
 
     /**
