@@ -84,6 +84,8 @@ public final class SqlGuard {
     /** The statement the last check bound, and its text (see {@link #takeBound}). */
     private PreparedStatement bound;
     private String boundSql;
+    /** The parse query, prepared once: preparing it each time cost as much as the parse itself. */
+    private PreparedStatement parser;
     /**
      * Statements that passed recently. Being one read-only statement is a property of the text alone; a
      * binding that goes stale (a frame replaced in between) fails safely when the query runs.
@@ -194,13 +196,18 @@ public final class SqlGuard {
 
     private Parse parse(String sql) throws QueryException {
         String s;
-        try (PreparedStatement ps = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-            ps.setString(1, sql);
-            try (ResultSet rs = ps.executeQuery()) {
+        try {
+            if (parser == null) {
+                parser = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)");
+            }
+            parser.setString(1, sql);
+            try (ResultSet rs = parser.executeQuery()) {
                 rs.next();
                 s = rs.getString(1);
             }
         } catch (SQLException e) {
+            closeQuietly(parser); // prepared again by the next check, in case this one left it unusable
+            parser = null;
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse: " + clean(e));
         }
         JsonNode j;
@@ -305,6 +312,7 @@ public final class SqlGuard {
 
     void close() {
         forgetBound();
+        closeQuietly(parser);
         binder.shutdownNow();
     }
 
