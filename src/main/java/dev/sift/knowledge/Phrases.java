@@ -17,7 +17,7 @@ public final class Phrases {
     private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
     /** Words too common to count as a match on their own (they may still be part of a longer phrase): {@link Vocabulary}. */
     public static Set<String> stop() {
-        return Vocabulary.WORDS.list("stop");
+        return Vocabulary.WORDS.list("filler.stop");
     }
 
     private Phrases() { }

@@ -46,16 +46,21 @@ public final class Vocabulary {
         }
     }
 
+    /**
+     * Reads the lists and maps under {@code node}; in a group with a {@code base} list, every other list is the base
+     * plus its own words.
+     */
     private static void read(String prefix, JsonNode node, Map<String, Set<String>> lists, Map<String, Map<String, String>> maps) {
+        JsonNode base = node.path("base");
         node.fields().forEachRemaining(f -> {
             String name = prefix + f.getKey();
             JsonNode v = f.getValue();
             if (v.isArray()) {
                 Set<String> words = new LinkedHashSet<>();
-                v.forEach(w -> {
-                    words.add(w.asText());
-                    words.add(Phrases.stem(w.asText()));
-                });
+                addWords(v, words);
+                if (base.isArray()) {
+                    addWords(base, words);
+                }
                 lists.put(name, Set.copyOf(words));
             } else if (v.isObject() && v.elements().hasNext() && v.elements().next().isTextual()) {
                 Map<String, String> m = new LinkedHashMap<>();
@@ -70,7 +75,15 @@ public final class Vocabulary {
         });
     }
 
-    /** The list {@code name} ("stop", "intents.trend"), in comparable form. */
+    /** Each word in its written and its comparable form. */
+    private static void addWords(JsonNode list, Set<String> words) {
+        list.forEach(w -> {
+            words.add(w.asText());
+            words.add(Phrases.stem(w.asText()));
+        });
+    }
+
+    /** The list {@code name} ("filler.stop", "intents.trend"), in comparable form. */
     public Set<String> list(String name) {
         Set<String> s = lists.get(name);
         if (s == null) {

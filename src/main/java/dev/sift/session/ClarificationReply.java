@@ -1,10 +1,13 @@
 package dev.sift.session;
 
 import dev.sift.data.TableInfo;
+import dev.sift.knowledge.Patterns;
+import dev.sift.knowledge.Vocabulary;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,17 +21,16 @@ import java.util.regex.Pattern;
 public final class ClarificationReply {
     /** Longest reply read as an answer rather than a question of its own. */
     static final int MAX_WORDS = 6;
-    private static final Pattern QUESTION_START = Pattern.compile("(?i)^(how|what|which|who|whom|whose|when|where|why"
-            + "|show|list|count|give|tell|is|are|was|were|do|does|did|can|could|would|should|plot|chart|graph|draw"
-            + "|visuali[sz]e|predict|compare|find|sum|average)\\b");
-    private static final Pattern FILLER = Pattern.compile("(?i)^(?:(?:i|we)\\s+(?:mean|meant|want|wanted)|(?:i'?m|we'?re)"
-            + "\\s+asking\\s+about|(?:the\\s+)?one\\s+(?:of|for|in)|yes,?|ok(?:ay)?,?|sorry,?|please|use)\\s+");
-    private static final Pattern TRAILING = Pattern.compile("(?i)[\\s,]*(?:please|thanks|thank\\s+you)?[\\s?.!]*$");
+    /** Openers of a reply that continue the conversation ("and", "so"). */
+    private static final Pattern OPENERS = Patterns.ALL.get("reply.openers");
+    private static final Pattern QUESTION_START = Patterns.ALL.get("reply.question_start");
+    private static final Pattern FILLER = Patterns.ALL.get("reply.filler");
+    private static final Pattern TRAILING = Patterns.ALL.get("reply.trailing");
     /** A reply that opens like a phrase of the question ("by population", "in Prague") is added as it is. */
-    private static final Pattern PHRASE_START = Pattern.compile("(?i)^(by|per|in|for|of|from|with|without|over|under"
-            + "|above|below|at|on|during|before|after|since|between|among|where|that|whose|who|which|as)\\b");
+    private static final Pattern PHRASE_START = Patterns.ALL.get("reply.phrase_start");
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]+");
-    private static final List<String> STOP = List.of("the", "a", "an", "of", "and", "or", "to", "all", "one", "ones");
+    /** Words of a reply that never name what it answers ("the", "one"). */
+    private static final Set<String> SKIPPED = Vocabulary.WORDS.list("reply_skipped");
 
     private ClarificationReply() {
     }
@@ -53,7 +55,7 @@ public final class ClarificationReply {
     }
 
     static boolean readsAsReply(String asked) {
-        String s = asked.trim().replaceFirst("(?i)^(?:and|but|so|then|also|now)\\b[\\s,]*", "");
+        String s = OPENERS.matcher(asked.trim()).replaceFirst("");
         // "and what is their largest amount?" is a follow-up of its own, not the answer to a question back
         if (s.isEmpty() || TurnClassifier.ABANDON.matcher(s).find() || QUESTION_START.matcher(s).find()
                 || TurnClassifier.REFERENCE.matcher(s).find()) {
@@ -81,7 +83,7 @@ public final class ClarificationReply {
         List<String> words = WORD.matcher(reply.toLowerCase(Locale.ROOT)).results().map(m -> m.group()).toList();
         for (int i = words.size() - 1; i >= 0; i--) {
             String w = words.get(i);
-            if (STOP.contains(w)) {
+            if (SKIPPED.contains(w)) {
                 continue;
             }
             Matcher m = Pattern.compile("(?i)\\b(?:the\\s+)?" + Pattern.quote(w) + "\\b").matcher(stem);

@@ -1,6 +1,7 @@
 package dev.sift.session;
 
 import dev.sift.data.TableInfo;
+import dev.sift.knowledge.Patterns;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,39 +18,36 @@ import java.util.regex.Pattern;
  * to the earlier question. An abandoning turn runs what follows the dropping phrase as a new question.
  */
 public final class RuleReferenceResolver implements ReferenceResolver {
-    private static final Pattern WHAT_ABOUT = Pattern.compile("^\\s*(?:and\\s+)?(?:what|how)\\s+about\\s+(.+?)[?.!]*\\s*$",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern WHAT_ABOUT = Patterns.ALL.get("follow_up.what_about");
     /** Reference phrases removed from a refining question, longest first. */
-    private static final Pattern PHRASE = Pattern.compile("(?i)\\b(?:how\\s+many|how\\s+much|what\\s+number)\\s+of\\s+"
-            + "(?:those|these|them|which)\\b|\\b(?:of|among|from)\\s+(?:those|these|them)\\b"
-            + "|\\b(?:those|these)\\b|\\b(?:them|they|it)\\b|\\bthe\\s+same\\b");
-    private static final Pattern OPENERS = Pattern.compile("(?i)^\\s*(?:and|but|now|then|also|only|just)\\b[\\s,]*");
-    private static final Pattern VERB_START = Pattern.compile("(?i)^(are|is|were|was|have|has|had|with|in|on|from"
-            + "|where|whose)\\b");
+    private static final Pattern PHRASE = Patterns.ALL.get("follow_up.reference_phrase");
+    private static final Pattern OPENERS = Patterns.ALL.get("follow_up.openers");
+    private static final Pattern VERB_START = Patterns.ALL.get("follow_up.verb_start");
 
-    private static final Pattern MEASURE = Pattern.compile("(?i)\\b(?:smallest|largest|lowest|highest|biggest|minimum"
-            + "|maximum|average|mean|median|total)\\b");
-    private static final Pattern SINGLE_YEAR = Pattern.compile("(?i)\\s+(?:in|for|during)\\s+(?:the\\s+year\\s+)?"
-            + "(?:1[89]|20)\\d\\d\\b");
-    private static final Pattern CHART_KIND = Pattern.compile("(?i)\\b(line|bar|pie|scatter)\\s+(?:chart|graph|plot)\\b");
-    private static final Pattern YEAR = Pattern.compile("\\b(1[89]|20)\\d\\d\\b");
-    private static final Pattern YEAR_ONLY = Pattern.compile("(?i)(?:in|for|during)\\s+(?:the\\s+year\\s+)?((?:1[89]|20)\\d\\d)");
-    private static final Pattern GROUP_ONLY = Pattern.compile("(?i)(?:by|per)\\s+[\\p{L}\\p{N}_ .]+");
+    private static final Pattern MEASURE = Patterns.ALL.get("follow_up.measure");
+    private static final Pattern SINGLE_YEAR = Patterns.ALL.get("follow_up.single_year");
+    private static final Pattern CHART_KIND = Patterns.ALL.get("follow_up.chart_kind");
+    private static final Pattern YEAR = Patterns.ALL.get("follow_up.year");
+    private static final Pattern YEAR_ONLY = Patterns.ALL.get("follow_up.year_only");
+    private static final Pattern GROUP_ONLY = Patterns.ALL.get("follow_up.group_only");
     /** The grouping at the end of a question: "by" and up to four words, none of them a time or filter word. */
-    private static final Pattern GROUPING = Pattern.compile("(?i)\\s+(?:by|per)\\s+[\\p{L}\\p{N}_.]+(?:\\s+(?!(?:in|for"
-            + "|during|from|between|before|after|since|with|without|among)\\b)[\\p{L}\\p{N}_.]+){0,3}$");
-    private static final Pattern THEIR = Pattern.compile("(?i)(?:(what\\s+(?:is|are|was|were)|show|give\\s+me)\\s+)?"
-            + "(?:their|its)\\s+(.+)");
+    private static final Pattern GROUPING = Patterns.ALL.get("follow_up.grouping");
+    private static final Pattern THEIR = Patterns.ALL.get("follow_up.their");
     /** "(the) defaulted ones": the same rows, narrowed by the words before "ones". */
-    private static final Pattern ONES = Pattern.compile("(?i)^(?:the\\s+|only\\s+(?:the\\s+)?)?(.+?)\\s+ones?$");
+    private static final Pattern ONES = Patterns.ALL.get("follow_up.ones");
     /** "instead" (or "instead of …") said with a change: the change alone is what counts. */
-    private static final Pattern INSTEAD = Pattern.compile("(?i)^instead[\\s,]+|[\\s,]+instead(?:\\s+of\\s+.+)?$");
+    private static final Pattern INSTEAD = Patterns.ALL.get("follow_up.instead");
     /** "there are", and an auxiliary before a participle, read badly after "of" ("the amount of loans were granted"). */
-    private static final Pattern AUXILIARY = Pattern.compile("(?i)\\s+(?:are|is|were|was)\\s+there\\b|\\s+(?:are|is|were|was)"
-            + "(?=\\s+\\p{L}+(?:ed|en|wn)\\b)");
+    private static final Pattern AUXILIARY = Patterns.ALL.get("follow_up.auxiliary");
     /** The question words before the rows a question is about ("how many", "what is the number of", "list the"). */
-    private static final Pattern ROWS_OF = Pattern.compile("(?i)^\\s*(?:how\\s+many|what\\s+is\\s+the\\s+(?:number|count)"
-            + "\\s+of|what\\s+are\\s+the|count\\s+the|list\\s+(?:the|all)?|show\\s+(?:me\\s+)?(?:the|all)?)\\s*");
+    /** A grouping per year ("by year", "per the year"). */
+    private static final Pattern PER_YEAR = Patterns.ALL.get("follow_up.per_year");
+    /** "What was the total amount …" and "How many loans are there …", said as the thing to show. */
+    private static final Pattern SHOWN_WHAT = Patterns.ALL.get("follow_up.shown_what");
+    private static final Pattern SHOWN_COUNT = Patterns.ALL.get("follow_up.shown_count");
+    /** "the" or "only (the)" before the words that narrow rows ("only the defaulted loans"). */
+    private static final Pattern ONLY_THE = Patterns.ALL.get("follow_up.only_the");
+    private static final Pattern ROWS_OF = Patterns.ALL.get("follow_up.rows_of");
 
     private final TurnClassifier classifier = new TurnClassifier();
 
@@ -183,7 +181,7 @@ public final class RuleReferenceResolver implements ReferenceResolver {
     /** "By region?": the prior question grouped that way instead of its own grouping, or with it added. */
     private static Resolution newGrouping(String q, String stem, String cite) {
         // one year per group leaves nothing to compare within a single year: "per year" drops "in 1997"
-        String base = q.matches("(?i)(?:by|per)\\s+(?:the\\s+)?year") ? SINGLE_YEAR.matcher(stem).replaceAll("") : stem;
+        String base = PER_YEAR.matcher(q).matches() ? SINGLE_YEAR.matcher(stem).replaceAll("") : stem;
         Matcher old = GROUPING.matcher(base);
         String by = old.find() ? old.replaceFirst(" " + Matcher.quoteReplacement(q)) : base + " " + q;
         return refined(by + "?", "'" + q + "' → the question" + cite + " grouped " + q
@@ -228,11 +226,11 @@ public final class RuleReferenceResolver implements ReferenceResolver {
      * by status" → "the number of loans by status"; any other question keeps its words ("how many loans were granted").
      */
     static String asShown(String stem) {
-        Matcher what = Pattern.compile("(?i)^what\\s+(?:is|was|are|were)\\s+(the\\s+.+)$").matcher(stem);
+        Matcher what = SHOWN_WHAT.matcher(stem);
         if (what.matches()) {
             return what.group(1).substring(0, 1).toLowerCase(Locale.ROOT) + what.group(1).substring(1);
         }
-        Matcher there = Pattern.compile("(?i)^how\\s+many\\s+(.+?)\\s+(?:are|were|is|was)\\s+there\\b\\s*(.*)$").matcher(stem);
+        Matcher there = SHOWN_COUNT.matcher(stem);
         if (there.matches()) {
             return ("the number of " + there.group(1) + " " + there.group(2)).trim();
         }
@@ -254,7 +252,7 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         List<String> w = words(x);
         if (w.size() >= 2 && w.size() <= 3 && nouns.contains(w.get(w.size() - 1))) {
-            String adjectives = x.replaceFirst("(?i)^(?:the\\s+|only\\s+(?:the\\s+)?)", "")
+            String adjectives = ONLY_THE.matcher(x).replaceFirst("")
                     .replaceFirst("(?i)\\s+" + Pattern.quote(w.get(w.size() - 1)) + "\\s*$", "").trim();
             return adjectives.isEmpty() || tableNamed(adjectives, tables).isPresent() ? Optional.empty()
                     : Optional.of(adjectives);

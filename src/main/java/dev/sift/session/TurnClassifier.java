@@ -1,5 +1,8 @@
 package dev.sift.session;
 
+import dev.sift.knowledge.Patterns;
+import dev.sift.planner.rules.Guard;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -14,30 +17,18 @@ import java.util.regex.Pattern;
  * {@link LlmReferenceResolver}).
  */
 public final class TurnClassifier {
-    static final Pattern ABANDON = Pattern.compile("^\\s*(never\\s*mind|forget\\s+(it|that|this|those|about\\s+that)"
-            + "|scratch\\s+that|start\\s+over|let'?s\\s+start\\s+over|new\\s+question|different\\s+question"
-            + "|something\\s+else|cancel\\s+that|drop\\s+that)\\b[\\s,.;:!—–-]*", Pattern.CASE_INSENSITIVE);
-    static final Pattern OPENING = Pattern.compile("^\\s*(and|but|now|then|also|what\\s+about|how\\s+about|only|just"
-            + "|same|instead|break\\s+(it|that|them)\\s+down|by)\\b", Pattern.CASE_INSENSITIVE);
+    static final Pattern ABANDON = Patterns.ALL.get("turn.abandon");
+    static final Pattern OPENING = Patterns.ALL.get("turn.opening");
     /** A short phrase that only changes the time, filter or grouping of the turn before ("in 1997?", "for Prague?"). */
-    static final Pattern ELLIPSIS = Pattern.compile("^\\s*(in|for|during|from|between|before|after|since|per|with|without"
-            + "|among|excluding)\\b", Pattern.CASE_INSENSITIVE);
-    static final Pattern REFERENCE = Pattern.compile("\\b(those|these|them|they|their|it|its|that\\s+one|the\\s+same"
-            + "|same\\s+thing|of\\s+which|among\\s+them|the\\s+previous|the\\s+last\\s+one|the\\s+above)\\b",
-            Pattern.CASE_INSENSITIVE);
+    static final Pattern ELLIPSIS = Patterns.ALL.get("turn.ellipsis");
+    static final Pattern REFERENCE = Patterns.ALL.get("turn.reference");
 
-    /** A request to change data: refused whatever it refers to, so it never merges into the question before. */
-    static final Pattern CHANGE = Pattern.compile("(?i)^\\s*(set|delete|drop|insert|update|remove|truncate|alter|change"
-            + "|modify|overwrite|erase|export|write)\\b");
     /** The other end or another aggregate of the measure before ("and the smallest?", "the average?"). */
-    static final Pattern OTHER_MEASURE = Pattern.compile("(?i)^\\s*(?:and\\s+|but\\s+)?(?:what\\s+about\\s+|how\\s+about\\s+)?"
-            + "(?:the\\s+)?(smallest|largest|lowest|highest|biggest|minimum|maximum|average|mean|median|total)[\\s?.!]*$");
+    static final Pattern OTHER_MEASURE = Patterns.ALL.get("turn.other_measure");
     /** A short phrase with a time in it and no question word ("issued in 1997?", "granted after 1996?"). */
-    static final Pattern TIMED = Pattern.compile("(?i)^\\s*\\p{L}+\\s+(?:in|during|before|after|since)\\s+(?:1[89]|20)\\d\\d[\\s?.!]*$");
+    static final Pattern TIMED = Patterns.ALL.get("turn.timed");
     /** A request to draw the result before ("show that as a chart", "plot it", "as a bar chart?"). */
-    static final Pattern CHART_THAT = Pattern.compile("(?i)^(?:(?:can|could)\\s+you\\s+)?(?:please\\s+)?(?:(?:show|plot|chart"
-            + "|graph|draw|visuali[sz]e|display|make)\\s+(?:me\\s+)?(?:that|this|it|those|these|them|the\\s+same)\\b"
-            + "|(?:as|in)\\s+an?\\s+(?:\\p{L}+\\s+)?(?:chart|graph|plot)\\b)");
+    static final Pattern CHART_THAT = Patterns.ALL.get("turn.chart_that");
 
     /** The classification and, for {@code abandon}, the question that follows the dropping phrase. */
     public record Verdict(TurnKind kind, String question, String marker) { }
@@ -50,7 +41,7 @@ public final class TurnClassifier {
         if (thread.isEmpty()) {
             return new Verdict(TurnKind.NEW, question, null);
         }
-        if (CHANGE.matcher(question).find()) {
+        if (Guard.asksToChange(question)) { // refused whatever it refers to, so it never merges into the question before
             return new Verdict(TurnKind.NEW, question, null);
         }
         if (OTHER_MEASURE.matcher(question).find() || TIMED.matcher(question).find()) {

@@ -195,5 +195,12 @@ class RuleReferenceResolverTest {
                 List.of(turn(1, "What is the largest loan amount?", "loan")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.NEW);
         assertThat(r.question()).isEqualTo("Set the status of all those loans to A.");
+        // the offline planner's guard decides what a change request is, wherever its verb stands
+        for (String change : List.of("Delete them.", "And remove the defaulted ones.", "Export those to a CSV file.")) {
+            assertThat(resolver.resolve(change, List.of(turn(1, "How many loans are there?", "loan")), TABLES).kind())
+                    .as(change).isEqualTo(TurnKind.NEW);
+        }
+        assertThat(resolver.resolve("And how did their amount change?", List.of(turn(1, "How many loans are there?",
+                "loan")), TABLES).kind()).isEqualTo(TurnKind.REFINE);
     }
 }

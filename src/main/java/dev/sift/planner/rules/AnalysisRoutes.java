@@ -115,7 +115,7 @@ public final class AnalysisRoutes {
 
     /** A question back naming the words that map to nothing in the table: every word must be accounted for. */
     private static Optional<Decision> unmapped(Intent intent, List<String> words, Set<String> used, TableInfo t) {
-        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !used.contains(Phrases.stem(w)) && !V.has(w, "stop", "analysis_filler",
+        List<String> unmapped = words.stream().filter(w -> !used.contains(w) && !used.contains(Phrases.stem(w)) && !V.has(w, "filler.stop", "filler.analysis",
                 "grains", "count_words", "intents." + intent.name().toLowerCase(Locale.ROOT)) && !AGG_WORDS.containsKey(w)
                 && !w.matches("\\d+")).distinct().toList();
         if (unmapped.isEmpty()) {

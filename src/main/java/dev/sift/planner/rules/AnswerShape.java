@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The check before any offline answer: does the query answer the question that was asked? From the question, what
@@ -18,10 +19,10 @@ import java.util.Set;
  */
 public final class AnswerShape {
     private static final Vocabulary V = Vocabulary.WORDS;
-    private static final Set<String> PURE_AGGREGATES = Set.of("total", "sum", "average", "avg", "mean", "median",
-            "maximum", "max", "minimum", "min");
-    private static final Set<String> EXTREMES = Set.of("largest", "biggest", "highest", "greatest", "smallest", "lowest",
-            "first", "earliest", "last", "latest");
+    /** Aggregate words that name a computation ("total", "average"), not an end of an order ("highest"). */
+    private static final Set<String> PURE_AGGREGATES = V.map("aggregates").keySet().stream()
+            .filter(w -> !V.list("extremes").contains(w)).collect(Collectors.toUnmodifiableSet());
+    private static final Set<String> EXTREMES = V.list("extremes");
     private static final Set<String> NUMBER_SHAPES = Set.of(QuerySpec.Shape.COUNT.name(), QuerySpec.Shape.AGG.name(),
             QuerySpec.Shape.METRIC.name(), QuerySpec.Shape.SHARE.name(), QuerySpec.Shape.TOP_GROUPS.name());
 

@@ -65,7 +65,7 @@ final class LexicalLinks {
         boolean reverted = false;
         for (Map.Entry<Integer, String> b : base.entrySet()) {
             int i = b.getKey();
-            if (span[i] != 0 || V.has(b.getValue(), "function", "stop", "relation_words", "transaction_verbs", "key_words")) {
+            if (span[i] != 0 || V.has(b.getValue(), "filler.function", "filler.stop", "relation_words", "transaction_verbs", "key_words")) {
                 readings.add("'" + shown.get(i) + "' read as '" + b.getValue() + "' (its base form in WordNet 3.1)");
             } else {
                 words.set(i, original.get(i));

@@ -91,7 +91,7 @@ public final class PredictivePlan {
         boolean why = words.stream().anyMatch(w -> V.has(w, "intents.explain"));
         List<String> unmapped = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
-            if (!used[i] && !V.has(words.get(i), "prediction_filler") && !unmapped.contains(words.get(i))) {
+            if (!used[i] && !V.has(words.get(i), "filler.prediction") && !unmapped.contains(words.get(i))) {
                 unmapped.add(words.get(i));
             }
         }

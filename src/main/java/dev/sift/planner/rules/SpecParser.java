@@ -566,7 +566,7 @@ public final class SpecParser {
     }
 
     private static boolean filler(String word) {
-        return V.has(word, "function", "stop", "descending", "ascending", "share", "distribution", "relation_words",
+        return V.has(word, "filler.function", "filler.stop", "descending", "ascending", "share", "distribution", "relation_words",
                 "price_words", "listing_verbs") || word.equals("year");
     }
 }
