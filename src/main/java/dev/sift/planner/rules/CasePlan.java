@@ -8,6 +8,7 @@ import dev.sift.agent.RunState;
 import dev.sift.agent.Step;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KnowledgeGraph;
+import dev.sift.knowledge.Patterns;
 import dev.sift.knowledge.PredictionTask;
 
 import java.util.ArrayList;
@@ -29,11 +30,9 @@ public final class CasePlan {
     enum Kind { SIMILAR, WHAT_IF, MONITOR }
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern SIMILAR = Pattern.compile(
-            "\\b(most similar|similar to|most like|closest to|comparable to|resembl\\w*|look(?:s)? like)\\b");
-    private static final Pattern WHAT_IF = Pattern.compile("\\b(what if|what would happen if|how would .+ change if)\\b");
-    private static final Pattern HEALTH = Pattern.compile("\\b(still (?:good|accurate|working|work|valid|reliable|hold\\w*)"
-            + "|holding up|degrad\\w*|decay\\w*|monitor\\w*)\\b");
+    private static final Pattern SIMILAR = Patterns.ALL.get("case.similar");
+    private static final Pattern WHAT_IF = Patterns.ALL.get("case.what_if");
+    private static final Pattern HEALTH = Patterns.ALL.get("case.health");
     private static final Pattern NUMBER = Pattern.compile("(-?\\d+(?:\\.\\d+)?)");
 
     private final Kind kind;

@@ -8,6 +8,7 @@ import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.ResultLabels;
 import dev.sift.knowledge.ValueIndex;
+import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,8 +31,7 @@ import java.util.Set;
  */
 public final class Lexicon {
     /** Single words the parser reads itself (grouping units), never looked up alone. */
-    private static final Set<String> RESERVED = Set.of("year", "month", "day", "number", "count", "total", "average",
-            "value", "rate", "when");
+    private static final Set<String> RESERVED = Vocabulary.WORDS.list("reserved");
 
     private final KnowledgeGraph kg;
     private final ValueIndex values;

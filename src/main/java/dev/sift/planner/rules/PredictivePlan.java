@@ -41,7 +41,7 @@ public final class PredictivePlan {
     static final int STEPS = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Vocabulary V = Vocabulary.WORDS;
-    private static final Set<String> RANKING = Set.of("highest", "riskiest", "most", "likeliest", "top");
+    private static final Set<String> RANKING = V.list("ranking");
 
     /** How the question was read: the task, the top N and the readings to state in the answer. */
     public record Reading(PredictionTask task, int top, List<String> readings) { }

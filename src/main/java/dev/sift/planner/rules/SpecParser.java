@@ -3,6 +3,7 @@ package dev.sift.planner.rules;
 import dev.sift.data.Sql;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KgSql;
+import dev.sift.knowledge.Patterns;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.Vocabulary;
 
@@ -24,8 +25,7 @@ import java.util.regex.Pattern;
  */
 public final class SpecParser {
     private static final Vocabulary V = Vocabulary.WORDS;
-    private static final Pattern PARTICIPLE = Pattern.compile(
-            ".+ed|held|made|paid|done|taken|given|owned|issued|granted|opened|hold|own");
+    private static final Pattern PARTICIPLE = Patterns.ALL.get("parse.participle");
 
     private final Lexicon lexicon;
     private final PhraseRules phrases;
