@@ -5,16 +5,22 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /** The {@code sift} command. Usage and input errors exit 2 with one line on stderr. */
 @Command(name = "sift", mixinStandardHelpOptions = true, version = "sift " + dev.sift.Sift.VERSION,
         scope = CommandLine.ScopeType.INHERIT, // subcommands get --help and --version too ('sift ask --help')
-        description = "Answers questions about your data from the data, and shows its work.",
-        subcommands = {AskCommand.class, SqlCommand.class, LoadCommand.class, ConnectCommand.class, DatasetsCommand.class,
-                KgCommand.class, ModelsCommand.class, HealthCommand.class, McpCommand.class, GroundingCommand.class})
+        description = "Answers questions about your data from the data, and shows its work.")
 public final class Main implements Runnable {
     public static final int USAGE_ERROR = 2;
+    /** The built-in subcommands in the order --help lists them; then those of other modules, then serve and chat. */
+    private static final List<Class<?>> BUILT_IN = List.of(AskCommand.class, SqlCommand.class, LoadCommand.class,
+            ConnectCommand.class, DatasetsCommand.class, KgCommand.class, ModelsCommand.class, HealthCommand.class,
+            McpCommand.class, GroundingCommand.class);
+    private static final List<Class<?>> LAST = List.of(ServeCommand.class, ChatCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -30,12 +36,12 @@ public final class Main implements Runnable {
 
     /** Runs the command line on System.out and System.err and returns the exit code (tests call this directly). */
     public static int run(String... args) {
-        return execute(commandLine(), args);
+        return execute(commandLine(args), args);
     }
 
     /** Runs the command line printing to {@code out} and {@code err} and returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         try {
@@ -46,14 +52,17 @@ public final class Main implements Runnable {
         }
     }
 
-    static CommandLine commandLine() {
+    /**
+     * The command line for {@code args}: a subcommand's run specifies only that subcommand (picocli reads every
+     * option of every subcommand it is given, a tenth of a one-shot ask's time); help, an option or an unknown name
+     * gets them all.
+     */
+    static CommandLine commandLine(String... args) {
         CommandLine cl = new CommandLine(new Main());
-        // Commands of modules the product does not depend on (the benchmarks) are found on the class path.
-        for (CommandExtension extension : ServiceLoader.load(CommandExtension.class)) {
-            cl.addSubcommand(extension);
-        }
-        cl.addSubcommand(new ServeCommand());
-        cl.addSubcommand(new ChatCommand());
+        List<Class<?>> all = subcommands();
+        String invoked = args.length > 0 ? args[0] : "";
+        Optional<Class<?>> one = all.stream().filter(c -> c.getAnnotation(Command.class).name().equals(invoked)).findFirst();
+        (one.isPresent() ? List.of(one.get()) : all).forEach(cl::addSubcommand);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof dev.sift.knowledge.KgException k) { // a knowledge file that does not fit the data: one line a problem
                 k.problems().forEach(p -> cmd.getErr().println("sift: error: " + oneLine(KgCommand.Check.located(p))));
@@ -79,6 +88,14 @@ public final class Main implements Runnable {
             return USAGE_ERROR;
         });
         return cl;
+    }
+
+    /** Every subcommand; those of modules the product does not depend on (the benchmarks) are found on the class path. */
+    private static List<Class<?>> subcommands() {
+        List<Class<?>> all = new ArrayList<>(BUILT_IN);
+        ServiceLoader.load(CommandExtension.class).stream().forEach(p -> all.add(p.type()));
+        all.addAll(LAST);
+        return all;
     }
 
     private static int execute(CommandLine cl, String... args) {

@@ -113,7 +113,12 @@ class DatasetsCommandTest {
         CliHarness.Result help = ok("--help");
         assertThat(help.out()).contains("Usage: sift").contains("ask").contains("sql").contains("load")
                 .contains("datasets").contains("--version");
+        // a subcommand's run specifies only that subcommand; help lists them all, those of other modules too
+        assertThat(help.out()).contains("models").contains("grounding").contains("bench").contains("serve")
+                .contains("chat");
         assertThat(help.err()).isEmpty();
+        assertThat(ok("bench", "--help").out()).contains("Usage: sift bench");
+        assertThat(ok("serve", "--help").out()).contains("Usage: sift serve");
 
         CliHarness.Result version = ok("--version");
         assertThat(version.out().strip()).isEqualTo("sift 0.1.0");
