@@ -2,7 +2,7 @@ package dev.sift.bench;
 
 import dev.sift.data.Dataset;
 import dev.sift.data.Sql;
-import dev.sift.data.engine.NoMetricsServlet;
+import dev.sift.data.engine.LocalSpark;
 import org.apache.spark.sql.classic.SparkSession;
 
 import java.nio.file.Path;
@@ -38,16 +38,7 @@ final class SparkCopy implements AutoCloseable {
     /** Copies {@code dataset} into a new Spark database under {@code dir} (Parquet files and the warehouse). */
     static SparkCopy of(Dataset dataset, Path dir) throws Exception {
         boolean owns = SparkSession.getDefaultSession().isEmpty();
-        // Log4j initialises once per process, before any task can be cancelled (as the engine does)
-        Class.forName("org.apache.logging.log4j.ThreadContext", true, SparkCopy.class.getClassLoader());
-        SparkSession spark = SparkSession.builder().master(MASTER).appName("sift-parity")
-                .config("spark.ui.enabled", "false")
-                .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName())
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "1")
-                .config("spark.sql.warehouse.dir", dir.resolve("warehouse").toString())
-                .getOrCreate();
+        SparkSession spark = LocalSpark.session("sift-parity", dir.resolve("warehouse"));
         String database = "sift_parity_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         long rows = 0;
         try (Connection duck = DriverManager.getConnection("jdbc:duckdb:" + dataset.file(), readOnly());
@@ -57,9 +48,9 @@ final class SparkCopy implements AutoCloseable {
                 Path file = dir.resolve("parquet").resolve(t.name().toLowerCase(Locale.ROOT) + ".parquet");
                 java.nio.file.Files.createDirectories(file.getParent());
                 st.execute("COPY " + Sql.quoteIdent(t.name()) + " TO " + Sql.quoteString(file.toString()) + " (FORMAT parquet)");
-                spark.sql("CREATE TABLE " + database + ".`" + t.name().replace("`", "``") + "` USING parquet LOCATION '"
-                        + file + "'");
-                rows += spark.table(database + ".`" + t.name().replace("`", "``") + "`").count();
+                String table = database + ".`" + t.name().replace("`", "``") + "`";
+                spark.sql("CREATE TABLE " + table + " USING parquet LOCATION '" + file + "'");
+                rows += spark.table(table).count();
             }
         } catch (Exception | Error e) {
             close(spark, database, owns);

@@ -52,13 +52,7 @@ final class SparkEngine extends CatalogEngine {
     SparkEngine(EngineUrl url, Map<String, String> options, Workspace.Limits limits) {
         super(options, limits);
         this.database = options.getOrDefault("database", "default");
-        // Log4j initialises once per process; a cancelled task interrupted inside that first initialisation
-        // would leave it broken for every later task, so it is done here, on a thread nobody interrupts.
-        try {
-            Class.forName("org.apache.logging.log4j.ThreadContext", true, SparkEngine.class.getClassLoader());
-        } catch (ClassNotFoundException ignored) {
-            // Spark without Log4j: nothing to initialise
-        }
+        LocalSpark.initLogging();
         // one SparkContext per process (Spark's rule); each engine gets a session of its own on it
         SparkSession base = SparkSession.builder().master(url.sparkUrl()).appName("sift")
                 .config("spark.ui.enabled", "false")

@@ -41,15 +41,7 @@ class SparkEngineTest {
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
-        Class.forName("org.apache.logging.log4j.ThreadContext"); // as SparkEngine does: before any task can be cancelled
-        spark = SparkSession.builder().master("local[1]").appName("sift-test")
-                .config("spark.ui.enabled", "false")
-                .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName())
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "1")
-                .config("spark.sql.warehouse.dir", dir.resolve("warehouse").toString())
-                .getOrCreate();
+        spark = LocalSpark.session("sift-test", dir.resolve("warehouse"));
         spark.sql("CREATE TABLE account USING parquet AS SELECT CAST(id AS INT) AS account_id,"
                 + " CASE id % 3 WHEN 0 THEN 'north' WHEN 1 THEN 'south' ELSE 'west' END AS region,"
                 + " date_add(DATE '2020-01-01', CAST(id AS INT)) AS opened FROM range(1, 301)");
