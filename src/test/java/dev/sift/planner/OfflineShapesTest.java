@@ -256,4 +256,25 @@ class OfflineShapesTest {
                         + " JOIN client c ON c.client_id = dp.client_id WHERE c.gender = 'M'")).doubleValue(),
                 org.assertj.core.data.Offset.offset(1e-6));
     }
+
+    @Test
+    void a_year_right_after_a_measure_dates_the_rows_measured_not_the_rows_grouped() throws Exception {
+        AgentRun run = rows("Show the 3 accounts with the highest total transaction amount in 1994.", "SELECT t.account_id,"
+                + " sum(t.amount) AS total FROM trans t WHERE year(t.date) = 1994 GROUP BY 1 ORDER BY total DESC, 1 LIMIT 3");
+        assertThat(run.answer()).contains("year(trans.date) = 1994").doesNotContain("year(account.date)");
+    }
+
+    @Test
+    void a_size_word_is_never_read_as_the_latest_date() throws Exception {
+        AgentRun run = ask("When was the client with the biggest loan born?");
+        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
+        assertThat(run.evidence()).noneMatch(e -> e.sql() != null && e.sql().contains("max(client.birth_date)"));
+    }
+
+    @Test
+    void a_count_asked_beside_another_aggregate_is_not_dropped() throws Exception {
+        AgentRun run = ask("By loan status, how many loans are there and what is the average loan amount?");
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(run.answer()).contains("'how many'");
+    }
 }

@@ -154,7 +154,9 @@ public final class AnswerShape {
                 used = fn.equals(agg) || fn.equals("sum") && agg.equals("count");
             } else if (EXTREMES.contains(w)) {
                 String fn = V.map("aggregates").get(w);
-                used = spec.limit() != null || fn.equals(agg);
+                // "the largest loan" is no latest date: only the words of time order apply to a date
+                boolean ofDate = spec.measure() != null && spec.measure().date() && !V.has(w, "time_order");
+                used = spec.limit() != null || fn.equals(agg) && !ofDate;
             } else if (V.has(w, "descending", "ascending")) {
                 used = spec.limit() != null;
             } else if (V.has(w, "distribution")) {
@@ -166,6 +168,20 @@ public final class AnswerShape {
                 out.add(t.text());
             }
         }
+        // "how many … and what is their average amount": a count asked for beside another aggregate, which is all the
+        // reading computes
+        if (List.of("avg", "min", "max", "median").contains(agg) && countAsked(toks)) {
+            out.add("how many");
+        }
         return out;
+    }
+
+    private static boolean countAsked(List<Tok> toks) {
+        for (int i = 0; i + 1 < toks.size(); i++) {
+            if (toks.get(i).is("how") && toks.get(i + 1).is("many")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -254,7 +254,27 @@ final class PhraseRules {
                     + " or " + ofAnchor.get().name() + "; name the date (e.g. '" + w.subject + " with "
                     + ofSubject.get().name().substring(ofSubject.get().name().indexOf('.') + 1) + " " + t.text() + "')");
         }
-        return dateColumn(w);
+        return measuredDate(w, i, t, dateColumn(w));
+    }
+
+    /**
+     * The date of the rows a measure sums or averages, when they have one of their own: "the total transaction amount
+     * in 1993" dates the transactions, not the accounts they are grouped by. Right after the measure the phrase is the
+     * measure's; elsewhere, with two dates it could be, the question is asked back.
+     */
+    private Sense.Attr measuredDate(ParseState w, int i, Tok t, Sense.Attr chosen) throws Unreadable {
+        String table = w.measure != null ? w.measure.table()
+                : w.metric != null && w.metric.tables().size() == 1 ? w.metric.tables().get(0) : null;
+        Optional<Sense.Attr> ofMeasure = table == null ? Optional.empty() : lexicon.dateColumn(table);
+        if (ofMeasure.isEmpty() || ofMeasure.get().equals(chosen)) {
+            return chosen;
+        }
+        Sense before = i >= 1 ? w.toks.get(i - 1).sense() : null;
+        if (before instanceof Sense.Measure || before != null && before.equals(w.measure) || chosen == null) {
+            return ofMeasure.get();
+        }
+        throw new Unreadable("I could not tell which date '" + t.text() + "' refers to: " + chosen.name() + " or "
+                + ofMeasure.get().name() + " (the date of the rows measured); name the date");
     }
 
     /** The date column date phrases apply to: the one named, else the only date of the anchor or the subject. */
