@@ -22,23 +22,71 @@ import java.util.Map;
 public final class ArgsBinder {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ArgsBinder() { }
+    private final ToolSpec spec;
+    private final RecordComponent[] components;
+    private final Arg[] args;
+    private final Map<String, RecordComponent> byName = new HashMap<>();
+    private final Constructor<? extends Record> constructor;
+    private final java.lang.reflect.Method[] accessors;
 
+    /** The binder of {@code spec}'s argument record: the record's reflection is read once, here. */
+    public ArgsBinder(ToolSpec spec) {
+        this.spec = spec;
+        Class<? extends Record> type = spec.args();
+        this.components = type.getRecordComponents();
+        this.args = new Arg[components.length];
+        this.accessors = new java.lang.reflect.Method[components.length];
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent c = components[i];
+            args[i] = arg(c);
+            byName.put(c.getName(), c);
+            for (String alias : args[i].aliases()) {
+                byName.put(alias, c);
+            }
+            accessors[i] = c.getAccessor();
+            accessors[i].setAccessible(true);
+        }
+        try {
+            this.constructor = type.getDeclaredConstructor(Arrays.stream(components).map(RecordComponent::getType)
+                    .toArray(Class<?>[]::new));
+            constructor.setAccessible(true);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("Cannot construct " + type.getSimpleName(), e);
+        }
+    }
+
+    /** Binds once, reading the record's reflection for this call alone (tools bound often keep an {@link ArgsBinder}). */
     public static <A extends Record> A bind(ToolSpec spec, JsonNode args) throws ToolCallException {
+        return new ArgsBinder(spec).bind(args);
+    }
+
+    /** The number of arguments. */
+    int size() {
+        return components.length;
+    }
+
+    /** The description of argument {@code i}, in the record's order. */
+    Arg arg(int i) {
+        return args[i];
+    }
+
+    /** The value of argument {@code i} in a record this binder made. */
+    Object value(Record bound, int i) {
+        try {
+            return accessors[i].invoke(bound);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Binds the planner's JSON arguments; the exception text is for the planner. */
+    public <A extends Record> A bind(JsonNode json) throws ToolCallException {
         @SuppressWarnings("unchecked")
         Class<A> type = (Class<A>) spec.args();
-        JsonNode in = args == null || args.isNull() || args.isMissingNode() ? JSON.createObjectNode() : args;
+        JsonNode in = json == null || json.isNull() || json.isMissingNode() ? JSON.createObjectNode() : json;
         if (!in.isObject()) {
             throw new ToolCallException(spec.name() + " takes a JSON object of arguments, got " + in.getNodeType()
                     .toString().toLowerCase() + ". Arguments: " + describe(type) + ".");
-        }
-        RecordComponent[] components = type.getRecordComponents();
-        Map<String, RecordComponent> byName = new HashMap<>();
-        for (RecordComponent c : components) {
-            byName.put(c.getName(), c);
-            for (String alias : arg(c).aliases()) {
-                byName.put(alias, c);
-            }
         }
         Map<RecordComponent, JsonNode> given = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = in.fields(); it.hasNext(); ) {
@@ -61,8 +109,8 @@ public final class ArgsBinder {
             RecordComponent c = components[i];
             JsonNode v = given.get(c);
             if (v == null) {
-                if (arg(c).required()) {
-                    throw new ToolCallException(spec.name() + " needs argument '" + c.getName() + "' (" + arg(c).value()
+                if (args[i].required()) {
+                    throw new ToolCallException(spec.name() + " needs argument '" + c.getName() + "' (" + args[i].value()
                             + "). Arguments: " + describe(type) + ".");
                 }
                 continue;
@@ -70,10 +118,7 @@ public final class ArgsBinder {
             values[i] = convert(spec.name(), c, v);
         }
         try {
-            Constructor<A> ctor = type.getDeclaredConstructor(
-                    Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
-            ctor.setAccessible(true);
-            return ctor.newInstance(values);
+            return type.cast(constructor.newInstance(values));
         } catch (java.lang.reflect.InvocationTargetException e) {
             if (e.getCause() instanceof IllegalArgumentException iae) {
                 throw new ToolCallException(spec.name() + ": " + iae.getMessage());

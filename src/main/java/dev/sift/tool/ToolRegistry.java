@@ -12,6 +12,7 @@ import dev.sift.text.Shorten;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,8 @@ public final class ToolRegistry {
     }
 
     private final Map<String, Tool<Record>> tools = new LinkedHashMap<>();
+    /** Each tool's argument binder, made with its spec when the registry is built (reflection once, not per call). */
+    private final Map<String, ArgsBinder> binders = new HashMap<>();
 
     @SuppressWarnings("unchecked")
     public ToolRegistry(Collection<? extends Tool<?>> all) {
@@ -53,6 +56,7 @@ public final class ToolRegistry {
             if (tools.put(spec.name(), (Tool<Record>) t) != null) {
                 throw new IllegalStateException("Two tools are named '" + spec.name() + "'");
             }
+            binders.put(spec.name(), new ArgsBinder(spec));
         }
     }
 
@@ -112,25 +116,25 @@ public final class ToolRegistry {
             throw new ToolCallException("Unknown tool '" + name + "'. Available tools: " + String.join(", ", tools.keySet())
                     + "." + Names.didYouMean(String.valueOf(name), tools.keySet()));
         }
-        Record bound = ArgsBinder.bind(tool.spec(), args);
-        validate(tool.spec(), bound, ws);
+        ArgsBinder binder = binders.get(name);
+        Record bound = binder.bind(args);
+        validate(binder, bound, ws);
         return new PreparedCall(tool, bound);
     }
 
-    private static void validate(ToolSpec spec, Record args, Workspace ws) throws ToolCallException {
+    private static void validate(ArgsBinder binder, Record args, Workspace ws) throws ToolCallException {
         TableInfo source = null;
-        RecordComponent[] components = spec.args().getRecordComponents();
-        for (RecordComponent c : components) {
-            if (ArgsBinder.arg(c).kind() == Arg.Kind.SOURCE && value(c, args) instanceof String s) {
+        for (int i = 0; i < binder.size(); i++) {
+            if (binder.arg(i).kind() == Arg.Kind.SOURCE && binder.value(args, i) instanceof String s) {
                 source = ws.table(s).orElseThrow(() -> new ToolCallException(unknownSource(s, ws)));
             }
         }
-        for (RecordComponent c : components) {
-            Object v = value(c, args);
+        for (int i = 0; i < binder.size(); i++) {
+            Object v = binder.value(args, i);
             if (v == null) {
                 continue;
             }
-            switch (ArgsBinder.arg(c).kind()) {
+            switch (binder.arg(i).kind()) {
                 case COLUMN -> checkColumn(source, (String) v);
                 case COLUMNS -> {
                     for (Object col : (List<?>) v) {
