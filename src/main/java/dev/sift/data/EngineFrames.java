@@ -90,11 +90,7 @@ final class EngineFrames {
 
             @Override
             public void row(Object[] values) {
-                List<Object> row = new ArrayList<>(values.length);
-                for (Object v : values) {
-                    row.add(JdbcValues.jsonValue(v));
-                }
-                rows.add(row);
+                rows.add(jsonRow(values));
             }
         });
         long count = more ? live.count(sql) : rows.size();
@@ -118,10 +114,7 @@ final class EngineFrames {
 
             @Override
             public void row(Object[] values) throws QueryException {
-                List<Object> row = new ArrayList<>(values.length);
-                for (Object v : values) {
-                    row.add(JdbcValues.jsonValue(v));
-                }
+                List<Object> row = jsonRow(values);
                 write(() -> sink.row(row));
                 written[0]++;
             }
@@ -143,6 +136,15 @@ final class EngineFrames {
             throw e;
         }
         return more ? live.count(sql) : written[0];
+    }
+
+    /** An engine row as the values a result holds. */
+    private static List<Object> jsonRow(Object[] values) {
+        List<Object> row = new ArrayList<>(values.length);
+        for (Object v : values) {
+            row.add(JdbcValues.jsonValue(v));
+        }
+        return row;
     }
 
     private interface IoStep {

@@ -22,11 +22,10 @@ public final class EngineUnreachableException extends RuntimeException {
                 + " Sift to start it or fix its address (the server's log has the details, reference " + ref + ").";
     }
 
-    /** {@code e} as this exception when it says the engine is unreachable, else {@code e} itself. */
-    public static QueryException orThrow(QueryException e, String dataset) {
-        if (e.kind() == QueryException.Kind.UNREACHABLE) {
-            throw new EngineUnreachableException(dataset, e);
+    /** Throws this exception when {@code e} says the engine of {@code dataset} is unreachable; otherwise returns. */
+    public static void throwIfUnreachable(FixableException e, java.util.function.Supplier<String> dataset) {
+        if (e instanceof QueryException q && q.kind() == QueryException.Kind.UNREACHABLE) {
+            throw new EngineUnreachableException(dataset.get(), q);
         }
-        return e;
     }
 }

@@ -196,12 +196,7 @@ public final class Workspace implements AutoCloseable {
             st.setFetchSize(2048);
             ticket = admit(st);
             try (ResultSet rs = st.executeQuery(sql)) {
-                ResultSetMetaData md = rs.getMetaData();
-                int n = md.getColumnCount();
-                List<QueryResult.Column> columns = new ArrayList<>(n);
-                for (int i = 1; i <= n; i++) {
-                    columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
-                }
+                List<QueryResult.Column> columns = columnsOf(rs);
                 sink.columns(columns);
                 long written = 0;
                 while (rs.next()) {
@@ -209,11 +204,7 @@ public final class Workspace implements AutoCloseable {
                         more = true;
                         break;
                     }
-                    List<Object> row = new ArrayList<>(n);
-                    for (int i = 1; i <= n; i++) {
-                        row.add(JdbcValues.value(rs, i, columns.get(i - 1)));
-                    }
-                    sink.row(row);
+                    sink.row(rowOf(rs, columns));
                     written++;
                 }
                 if (!more) {
@@ -393,17 +384,9 @@ public final class Workspace implements AutoCloseable {
             st.setQueryTimeout(timeoutSeconds());
             ticket = admit(st);
             try (ResultSet rs = bound != null ? bound.executeQuery() : st.executeQuery(sql)) {
-                ResultSetMetaData md = rs.getMetaData();
-                int n = md.getColumnCount();
-                for (int i = 1; i <= n; i++) {
-                    columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
-                }
+                columns.addAll(columnsOf(rs));
                 while ((more = rs.next()) && rows.size() < maxRows) {
-                    List<Object> row = new ArrayList<>(n);
-                    for (int i = 1; i <= n; i++) {
-                        row.add(JdbcValues.value(rs, i, columns.get(i - 1)));
-                    }
-                    rows.add(row);
+                    rows.add(rowOf(rs, columns));
                 }
             }
         } catch (SQLException e) {
@@ -418,6 +401,24 @@ public final class Workspace implements AutoCloseable {
         }
         long count = more ? countRows(sql) : rows.size();
         return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static List<QueryResult.Column> columnsOf(ResultSet rs) throws SQLException {
+        ResultSetMetaData md = rs.getMetaData();
+        List<QueryResult.Column> columns = new ArrayList<>(md.getColumnCount());
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
+        }
+        return columns;
+    }
+
+    /** The current row's values as a result holds them. */
+    private static List<Object> rowOf(ResultSet rs, List<QueryResult.Column> columns) throws QueryException, SQLException {
+        List<Object> row = new ArrayList<>(columns.size());
+        for (int i = 1; i <= columns.size(); i++) {
+            row.add(JdbcValues.value(rs, i, columns.get(i - 1)));
+        }
+        return row;
     }
 
     /** A fetch that ran out of heap as the planner's (and user's) error; any other runtime exception as it was. */

@@ -145,7 +145,8 @@ public final class ToolRegistry {
                     try {
                         ws.check((String) v);
                     } catch (QueryException e) {
-                        throw new ToolCallException(EngineUnreachableException.orThrow(e, ws.dataset().name()).getMessage());
+                        EngineUnreachableException.throwIfUnreachable(e, () -> ws.dataset().name());
+                        throw new ToolCallException(e.getMessage());
                     }
                 }
                 default -> { }
@@ -225,9 +226,7 @@ public final class ToolRegistry {
             ToolResult r = tool.run(sample.args(), ctx);
             return r.ok() ? r.noted(sample.note()) : r;
         } catch (FixableException e) {
-            if (e instanceof QueryException q && q.kind() == QueryException.Kind.UNREACHABLE) {
-                throw new EngineUnreachableException(ctx.workspace().dataset().name(), q);
-            }
+            EngineUnreachableException.throwIfUnreachable(e, () -> ctx.workspace().dataset().name());
             if (!e.fixable() && !(e instanceof QueryException && runsPlannersSql(tool.spec()))) {
                 throw new IllegalStateException("Tool " + tool.spec().name() + " failed: " + e.getMessage(), e);
             }
