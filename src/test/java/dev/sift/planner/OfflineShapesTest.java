@@ -277,4 +277,35 @@ class OfflineShapesTest {
         assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.CLARIFICATION);
         assertThat(run.answer()).contains("'how many'");
     }
+
+    @Test
+    void a_participle_after_the_subject_narrows_the_rows_a_percentage_is_of() throws Exception {
+        AgentRun run = ask("What percentage of clients living in Prague are women?");
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(((Number) run.evidence().get(0).rows().get(0).get(0)).doubleValue()).isCloseTo(((Number) scalar(
+                "SELECT 100.0 * avg(CASE WHEN c.gender = 'F' THEN 1 ELSE 0 END) FROM client c JOIN district d"
+                        + " ON d.A1 = c.district_id WHERE d.A2 = 'Hl.m. Praha'")).doubleValue(),
+                org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
+    void a_percentage_narrowed_by_related_rows_no_condition_names_is_asked_back() throws Exception {
+        AgentRun run = ask("What percentage of accounts that have a card get weekly statements?");
+        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
+        assertThat(run.answer()).contains("narrows the account rows by their card rows");
+    }
+
+    @Test
+    void two_values_for_one_column_at_once_are_asked_back_not_counted_as_zero() throws Exception {
+        AgentRun run = ask("How many more loans were granted in 1997 than in 1995?");
+        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
+        assertThat(run.answer()).contains("two values (1997 and 1995)");
+    }
+
+    @Test
+    void the_largest_rows_are_never_the_ones_with_the_highest_ids() throws Exception {
+        AgentRun run = ask("List the loan IDs and amounts of the three largest loans.");
+        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
+        assertThat(run.answer()).contains("an identifier");
+    }
 }

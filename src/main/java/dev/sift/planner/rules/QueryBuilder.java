@@ -6,9 +6,12 @@ import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KgSql;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -57,6 +60,9 @@ public final class QueryBuilder {
      * What every shape's SQL is written from: the FROM clause along the spec's joins (those that fan rows out of the
      * subject listed), the WHERE clause, the subject's key and how its rows are counted once, and the grouping column.
      */
+    /** A filter that sets one expression to one value: "year(account.date) = 1996", "loan.status = 'D'". */
+    private static final java.util.regex.Pattern EQUALS = java.util.regex.Pattern.compile("^([\\w.\"()]+) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
+
     private record From(String sql, List<KgEntry.Join> joins, List<KgEntry.Join> fanning, String where, String subjectKey,
                         String count, String groupSel) {
         boolean fans() {
@@ -65,6 +71,7 @@ public final class QueryBuilder {
     }
 
     private Built compose(QuerySpec s) throws Unsupported {
+        checkConsistent(s.filters());
         From f = from(s);
         if (f.fans() && s.shape() == QuerySpec.Shape.COUNT && s.group() != null && !s.group().table().equals(s.subject())) {
             checkOneToOne(f.fanning(), s.filters()); // a row counted under several groups ("loans per client" via disp)
@@ -135,6 +142,11 @@ public final class QueryBuilder {
         if (f.subjectKey() == null) {
             throw new Unsupported("table " + s.subject() + " has no key column, so a share across a join cannot count its rows once");
         }
+        Optional<String> unnamed = existenceOnly(s, f);
+        if (unnamed.isPresent()) {
+            throw new Unsupported("the question narrows the " + s.subject() + " rows by their " + unnamed.get() + " rows, and"
+                    + " I cannot tell whether that narrows the rows counted or the rows they are a percentage of");
+        }
         List<String> where = new ArrayList<>();
         List<QuerySpec.Filter> others = new ArrayList<>();
         for (QuerySpec.Filter c : s.filters()) {
@@ -149,6 +161,48 @@ public final class QueryBuilder {
         }
         return "SELECT 100.0 * avg(CASE WHEN " + semiJoin(f, s.share()) + " THEN 1 ELSE 0 END) AS percent FROM "
                 + KgSql.table(s.subject()) + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where));
+    }
+
+    /**
+     * A table the share joins at the end of a path ("accounts that have a loan") that no condition names: it only
+     * requires such rows to exist, and the spec does not say on which side of the percentage.
+     */
+    /**
+     * Two values for one expression joined by AND ("accounts opened in 1996 than in 1993" read as year = 1996 and
+     * year = 1993) hold for no row: the question compares or lists alternatives, which this reading does not say.
+     */
+    private static void checkConsistent(List<QuerySpec.Filter> filters) throws Unsupported {
+        Map<String, String> valueOf = new HashMap<>();
+        for (QuerySpec.Filter c : filters) {
+            java.util.regex.Matcher m = EQUALS.matcher(c.sql());
+            if (!m.matches()) {
+                continue;
+            }
+            String before = valueOf.putIfAbsent(m.group(1), m.group(2));
+            if (before != null && !before.equals(m.group(2))) {
+                throw new Unsupported("the question gives " + m.group(1) + " two values (" + before + " and " + m.group(2)
+                        + "), which no row has at once; ask for each, or for a comparison of the two");
+            }
+        }
+    }
+
+    private boolean isKey(Sense.Attr a) {
+        int dot = a.name().indexOf('.');
+        return dot > 0 && lexicon.graph().column(a.table(), a.name().substring(dot + 1)).map(KgEntry.Column::key)
+                .orElse(false);
+    }
+
+    private static Optional<String> existenceOnly(QuerySpec s, From f) {
+        Set<String> named = new HashSet<>();
+        s.filters().forEach(c -> named.add(c.table()));
+        s.share().forEach(c -> named.add(c.table()));
+        Map<String, Integer> joinsOf = new HashMap<>();
+        for (KgEntry.Join j : f.joins()) {
+            joinsOf.merge(j.fromTable(), 1, Integer::sum);
+            joinsOf.merge(j.toTable(), 1, Integer::sum);
+        }
+        return joinsOf.entrySet().stream().filter(e -> e.getValue() == 1 && !e.getKey().equals(s.subject())
+                && !named.contains(e.getKey())).map(Map.Entry::getKey).findFirst();
     }
 
     private static String semiJoin(From f, List<QuerySpec.Filter> conditions) {
@@ -179,7 +233,11 @@ public final class QueryBuilder {
                 + ", 1 LIMIT " + s.limit();
     }
 
-    private String topRows(QuerySpec s, From f) {
+    private String topRows(QuerySpec s, From f) throws Unsupported {
+        if (isKey(s.measure())) { // "the five largest loans" are no five highest loan ids
+            throw new Unsupported("the ranking would order the " + s.subject() + " rows by " + s.measure().name()
+                    + ", an identifier: a label, not a size; name what to rank them by");
+        }
         Optional<Sense.Attr> label = lexicon.nameColumn(s.subject()).or(() -> lexicon.label(s.subject()));
         String order = " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
                 + (f.subjectKey() == null ? "" : ", " + f.subjectKey());

@@ -195,13 +195,19 @@ final class ShapeRules {
             if (t.plain() && V.has(t.word(), "relative_words")) {
                 relative = true;
             } else if (t.plain() && V.has(t.word(), "share_splits", "relation_words") || t.sense() instanceof Sense.Via) {
-                if (!relative) {
+                // a participle after the subject ("clients living in Prague") describes it; the main verb comes later
+                if (!relative && !participle(t)) {
                     return k;
                 }
                 relative = false;
             }
         }
         return -1;
+    }
+
+    private static boolean participle(Tok t) {
+        String first = t.text().trim().split("\\s+")[0].toLowerCase(java.util.Locale.ROOT);
+        return first.length() > 4 && first.endsWith("ing");
     }
 
     /** LIST: "list the loans of account 16", "which clients have access to account 7", "show …". */
