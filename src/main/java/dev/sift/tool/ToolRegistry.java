@@ -12,10 +12,10 @@ import dev.sift.text.Shorten;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -45,8 +45,8 @@ public final class ToolRegistry {
     }
 
     private final Map<String, Tool<Record>> tools = new LinkedHashMap<>();
-    /** Each tool's argument binder, made with its spec when the registry is built (reflection once, not per call). */
-    private final Map<String, ArgsBinder> binders = new HashMap<>();
+    /** Each tool's argument binder, made on the tool's first call (its record's reflection once, not per call). */
+    private final Map<String, ArgsBinder> binders = new ConcurrentHashMap<>();
 
     @SuppressWarnings("unchecked")
     public ToolRegistry(Collection<? extends Tool<?>> all) {
@@ -56,7 +56,6 @@ public final class ToolRegistry {
             if (tools.put(spec.name(), (Tool<Record>) t) != null) {
                 throw new IllegalStateException("Two tools are named '" + spec.name() + "'");
             }
-            binders.put(spec.name(), new ArgsBinder(spec));
         }
     }
 
@@ -116,7 +115,7 @@ public final class ToolRegistry {
             throw new ToolCallException("Unknown tool '" + name + "'. Available tools: " + String.join(", ", tools.keySet())
                     + "." + Names.didYouMean(String.valueOf(name), tools.keySet()));
         }
-        ArgsBinder binder = binders.get(name);
+        ArgsBinder binder = binders.computeIfAbsent(name, n -> new ArgsBinder(tool.spec()));
         Record bound = binder.bind(args);
         validate(binder, bound, ws);
         return new PreparedCall(tool, bound);
