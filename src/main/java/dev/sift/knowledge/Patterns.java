@@ -9,21 +9,26 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
  * The phrase patterns the readers of a question and of a conversation turn use ("never mind …", "in Prague, how
  * many …", "delete …"), read once from the resource {@code patterns.yaml} and compiled there: one file to change,
- * beside {@code vocabulary.yaml}, not a regex per class. Names are dotted paths of the file ("turn.abandon").
+ * beside {@code vocabulary.yaml}, not a regex per class. Names are dotted paths of the file ("turn.abandon"). A pattern
+ * is compiled on its first use, so a process compiles only those of the readers it runs.
  */
 public final class Patterns {
     /** The product's patterns, from the classpath. */
     public static final Patterns ALL = load("/patterns.yaml");
 
-    private final Map<String, Pattern> patterns;
+    /** Each pattern's source, by name. */
+    private final Map<String, String> sources;
+    private final Map<String, Pattern> compiled = new ConcurrentHashMap<>();
 
-    private Patterns(Map<String, Pattern> patterns) {
-        this.patterns = patterns;
+    private Patterns(Map<String, String> sources) {
+        this.sources = sources;
     }
 
     static Patterns load(String resource) {
@@ -31,19 +36,19 @@ public final class Patterns {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + resource);
             }
-            Map<String, Pattern> out = new LinkedHashMap<>();
+            Map<String, String> out = new LinkedHashMap<>();
             read("", new ObjectMapper(new YAMLFactory()).readTree(in), out);
-            return new Patterns(Map.copyOf(out));
+            return new Patterns(java.util.Collections.unmodifiableMap(out));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource, e);
         }
     }
 
-    private static void read(String prefix, JsonNode node, Map<String, Pattern> out) {
+    private static void read(String prefix, JsonNode node, Map<String, String> out) {
         node.fields().forEachRemaining(f -> {
             String name = prefix + f.getKey();
             if (f.getValue().isTextual()) {
-                out.put(name, Pattern.compile(f.getValue().asText()));
+                out.put(name, f.getValue().asText());
             } else if (f.getValue().isObject()) {
                 read(name + ".", f.getValue(), out);
             }
@@ -52,10 +57,15 @@ public final class Patterns {
 
     /** The pattern {@code name} ("turn.abandon"). */
     public Pattern get(String name) {
-        Pattern p = patterns.get(name);
-        if (p == null) {
-            throw new IllegalArgumentException("patterns.yaml has no pattern '" + name + "' (patterns: " + patterns.keySet() + ")");
+        String source = sources.get(name);
+        if (source == null) {
+            throw new IllegalArgumentException("patterns.yaml has no pattern '" + name + "' (patterns: " + sources.keySet() + ")");
         }
-        return p;
+        return compiled.computeIfAbsent(name, n -> Pattern.compile(source));
+    }
+
+    /** Every pattern's name, in the file's order. */
+    public Set<String> names() {
+        return sources.keySet();
     }
 }
