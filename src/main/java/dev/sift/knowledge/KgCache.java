@@ -1,6 +1,6 @@
 package dev.sift.knowledge;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.data.AtomicFiles;
 import dev.sift.data.Dataset;
@@ -19,6 +19,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -38,8 +39,7 @@ public final class KgCache {
     /** Bump when the file layout changes. */
     public static final int VERSION = 2;
     static final String SUFFIX = ".kg-cache.json";
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static volatile String code;
 
     /** One entry of the automatic graph: exactly one of the three is set. */
@@ -53,14 +53,6 @@ public final class KgCache {
                 return new Item(null, null, j);
             }
             throw new IllegalArgumentException("The automatic graph has no " + e.kind().wire() + " entries: " + e.id());
-        }
-
-        KgEntry entry() {
-            int set = (table == null ? 0 : 1) + (column == null ? 0 : 1) + (join == null ? 0 : 1);
-            if (set != 1) {
-                throw new IllegalArgumentException("a cached entry must be exactly one of table, column, join");
-            }
-            return table != null ? immutable(table) : column != null ? immutable(column) : immutable(join);
         }
     }
 
@@ -77,9 +69,9 @@ public final class KgCache {
     /** The cached automatic graph of {@code ds}, or empty (logged at debug) when there is no usable cache. */
     public static Optional<KnowledgeGraph> load(Dataset ds) {
         Path p = path(ds);
-        File f;
+        JsonNode f;
         try {
-            f = JSON.readValue(p.toFile(), File.class);
+            f = JSON.readTree(p.toFile());
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             LOG.debug("No knowledge-graph cache {}; building", p);
             return Optional.empty();
@@ -87,25 +79,100 @@ public final class KgCache {
             LOG.debug("Ignoring unreadable knowledge-graph cache {}: {}", p, e.getMessage());
             return Optional.empty();
         }
-        String why = f.version() != VERSION ? "format version " + f.version() + ", not " + VERSION
-                : !ds.fingerprint().equals(f.fingerprint()) ? "another dataset fingerprint (" + f.fingerprint() + ")"
-                : !code().equals(f.code()) ? "another builder code (" + f.code() + ")"
-                : !ds.name().equals(f.dataset()) ? "another dataset name (" + f.dataset() + ")"
-                : f.entries() == null ? "no entries" : null;
+        String why = f.path("version").asInt(-1) != VERSION ? "format version " + f.path("version") + ", not " + VERSION
+                : !ds.fingerprint().equals(f.path("fingerprint").asText(null)) ? "another dataset fingerprint ("
+                        + f.path("fingerprint") + ")"
+                : !code().equals(f.path("code").asText(null)) ? "another builder code (" + f.path("code") + ")"
+                : !ds.name().equals(f.path("dataset").asText(null)) ? "another dataset name (" + f.path("dataset") + ")"
+                : !f.path("entries").isArray() ? "no entries" : null;
         if (why != null) {
             LOG.debug("Ignoring knowledge-graph cache {}: {}", p, why);
             return Optional.empty();
         }
         try {
             List<KgEntry> entries = new ArrayList<>();
-            for (Item i : f.entries()) {
-                entries.add(i.entry());
+            for (JsonNode item : f.get("entries")) {
+                entries.add(entry(item));
             }
             return Optional.of(new KnowledgeGraph(ds.name(), null, entries));
         } catch (RuntimeException e) {
             LOG.debug("Ignoring inconsistent knowledge-graph cache {}: {}", p, e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /**
+     * One cached entry, read field by field from the tree (binding records cold cost a one-shot question tens of
+     * milliseconds); a field of the wrong type makes the whole cache ignored.
+     */
+    private static KgEntry entry(JsonNode item) {
+        JsonNode t = present(item, "table");
+        JsonNode c = present(item, "column");
+        JsonNode j = present(item, "join");
+        if ((t == null ? 0 : 1) + (c == null ? 0 : 1) + (j == null ? 0 : 1) != 1) {
+            throw new IllegalArgumentException("a cached entry must be exactly one of table, column, join");
+        }
+        if (t != null) {
+            return new KgEntry.Table(text(t, "name"), text(t, "description"), whole(t, "rows"), strings(t, "synonyms"),
+                    flag(t, "curated"));
+        }
+        if (c != null) {
+            Map<String, String> codes = new LinkedHashMap<>();
+            JsonNode cs = c.path("codes");
+            if (!cs.isObject()) {
+                throw new IllegalArgumentException("column codes must be an object");
+            }
+            cs.fields().forEachRemaining(e -> codes.put(e.getKey(), e.getValue().isNull() ? null : e.getValue().asText()));
+            return new KgEntry.Column(text(c, "table"), text(c, "name"), text(c, "type"), text(c, "description"),
+                    text(c, "unit"), Collections.unmodifiableMap(codes), strings(c, "values"), text(c, "sample"),
+                    flag(c, "key"), strings(c, "synonyms"), flag(c, "curated"));
+        }
+        JsonNode coverage = j.get("coverage");
+        if (coverage == null || !coverage.isNumber()) {
+            throw new IllegalArgumentException("join coverage must be a number");
+        }
+        return new KgEntry.Join(text(j, "name"), text(j, "fromTable"), text(j, "fromColumn"), text(j, "toTable"),
+                text(j, "toColumn"), text(j, "meaning"), strings(j, "synonyms"), flag(j, "curated"), flag(j, "approved"),
+                text(j, "cardinality"), coverage.asDouble(), text(j, "on"));
+    }
+
+    private static JsonNode present(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        return v == null || v.isNull() ? null : v;
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = present(node, field);
+        if (v != null && !v.isTextual()) {
+            throw new IllegalArgumentException(field + " must be text");
+        }
+        return v == null ? null : v.asText();
+    }
+
+    private static long whole(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || !v.isIntegralNumber()) {
+            throw new IllegalArgumentException(field + " must be a whole number");
+        }
+        return v.asLong();
+    }
+
+    private static boolean flag(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || !v.isBoolean()) {
+            throw new IllegalArgumentException(field + " must be true or false");
+        }
+        return v.asBoolean();
+    }
+
+    private static List<String> strings(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || !v.isArray()) {
+            throw new IllegalArgumentException(field + " must be a list");
+        }
+        List<String> out = new ArrayList<>(v.size());
+        v.forEach(e -> out.add(e.asText()));
+        return List.copyOf(out);
     }
 
     /**
@@ -151,20 +218,5 @@ public final class KgCache {
             code = c;
         }
         return c;
-    }
-
-    private static KgEntry.Table immutable(KgEntry.Table t) {
-        return new KgEntry.Table(t.name(), t.description(), t.rows(), List.copyOf(t.synonyms()), t.curated());
-    }
-
-    private static KgEntry.Column immutable(KgEntry.Column c) {
-        return new KgEntry.Column(c.table(), c.name(), c.type(), c.description(), c.unit(),
-                Collections.unmodifiableMap(new LinkedHashMap<>(c.codes())), List.copyOf(c.values()), c.sample(),
-                c.key(), List.copyOf(c.synonyms()), c.curated());
-    }
-
-    private static KgEntry.Join immutable(KgEntry.Join j) {
-        return new KgEntry.Join(j.name(), j.fromTable(), j.fromColumn(), j.toTable(), j.toColumn(), j.meaning(),
-                List.copyOf(j.synonyms()), j.curated(), j.approved(), j.cardinality(), j.coverage(), j.on());
     }
 }
