@@ -97,6 +97,12 @@ class KgCacheTest {
                 StandardCharsets.UTF_8);
         assertThat(KgCache.load(ds)).isEmpty();
 
+        // a field of the wrong type, or a flag left out
+        Files.writeString(KgCache.path(ds), good.replaceFirst("\"rows\":(\\d+)", "\"rows\":\"$1\""), StandardCharsets.UTF_8);
+        assertThat(KgCache.load(ds)).isEmpty();
+        Files.writeString(KgCache.path(ds), good.replaceFirst(",\"curated\":false", ""), StandardCharsets.UTF_8);
+        assertThat(KgCache.load(ds)).isEmpty();
+
         KgCache.save(ds, built);
         assertThat(KgCache.load(ds).orElseThrow().entries()).containsExactlyElementsOf(built.entries());
     }
