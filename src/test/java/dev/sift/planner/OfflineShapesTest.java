@@ -308,4 +308,10 @@ class OfflineShapesTest {
         assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
         assertThat(run.answer()).contains("an identifier");
     }
+
+    @Test
+    void percent_after_a_number_is_its_unit_not_a_request_for_a_percentage() throws Exception {
+        rows("How many clients live in districts where unemployment in 1995 was over 3 percent?", "SELECT count(*) FROM"
+                + " client c JOIN district d ON d.A1 = c.district_id WHERE d.A12 > 3");
+    }
 }

@@ -143,11 +143,13 @@ public final class AnswerShape {
         String agg = spec.aggFn() != null ? spec.aggFn()
                 : spec.metric() != null ? spec.metric().expression().trim().replaceAll("(?s)^(\\w+)\\(.*", "$1").toLowerCase(Locale.ROOT)
                 : spec.shape() == QuerySpec.Shape.COUNT ? "count" : "";
-        for (Tok t : toks) {
+        for (int i = 0; i < toks.size(); i++) {
+            Tok t = toks.get(i);
             if (!t.plain()) {
                 continue;
             }
             String w = t.word();
+            Tok before = i > 0 ? toks.get(i - 1) : null;
             boolean used = true;
             if (PURE_AGGREGATES.contains(w)) {
                 String fn = V.map("aggregates").get(w);
@@ -161,8 +163,9 @@ public final class AnswerShape {
                 used = spec.limit() != null;
             } else if (V.has(w, "distribution")) {
                 used = spec.group() != null;
-            } else if (V.has(w, "share")) {
-                used = spec.shape() == QuerySpec.Shape.SHARE || spec.metric() != null;
+            } else if (V.has(w, "share")) { // after a number it is the number's unit ("above 5 percent")
+                used = spec.shape() == QuerySpec.Shape.SHARE || spec.metric() != null
+                        || before != null && (before.number() || before.sense() instanceof Sense.Compare);
             }
             if (!used && !out.contains(t.text())) {
                 out.add(t.text());

@@ -45,7 +45,7 @@ final class ShapeRules {
         if (w.metric != null) {
             return metric(w);
         }
-        if (words.stream().anyMatch(x -> V.has(x, "share"))) {
+        if (shareAsked(w)) {
             return share(w);
         }
         if (w.agg != null) {
@@ -203,6 +203,19 @@ final class ShapeRules {
             }
         }
         return -1;
+    }
+
+    /** A share word that asks for a percentage; after a number it is that number's unit ("above 5 percent"). */
+    private static boolean shareAsked(ParseState w) {
+        for (int k = 0; k < w.toks.size(); k++) {
+            Tok t = w.toks.get(k);
+            Tok before = k > 0 ? w.toks.get(k - 1) : null;
+            boolean unit = before != null && (before.number() || before.sense() instanceof Sense.Compare);
+            if (t.plain() && V.has(t.word(), "share") && !unit) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean participle(Tok t) {
