@@ -314,4 +314,15 @@ class OfflineShapesTest {
         rows("How many clients live in districts where unemployment in 1995 was over 3 percent?", "SELECT count(*) FROM"
                 + " client c JOIN district d ON d.A1 = c.district_id WHERE d.A12 > 3");
     }
+
+    @Test
+    void a_column_of_another_table_has_the_subjects_qualified_column_as_its_rival() throws Exception {
+        dev.sift.planner.rules.Lexicon lexicon = dev.sift.planner.rules.Lexicon.of(KNOWLEDGE.of(ws));
+        var bank = lexicon.graph().column("trans", "bank").orElseThrow();
+        var rival = lexicon.namedLike("order", new dev.sift.planner.rules.Sense.Attr("trans", "trans.bank", "trans.bank",
+                bank.type()));
+        assertThat(rival).map(dev.sift.planner.rules.Sense.Attr::name).contains("order.bank_to");
+        assertThat(lexicon.namedLike("trans", new dev.sift.planner.rules.Sense.Attr("trans", "trans.bank", "trans.bank",
+                bank.type()))).as("a column of the subject itself").isEmpty();
+    }
 }

@@ -391,6 +391,22 @@ public final class Lexicon {
         return dates.size() == 1 ? Optional.of(dates.get(0)) : Optional.empty();
     }
 
+    /**
+     * The column of {@code table} named like {@code a} with a qualifier ("bank_to" for trans.bank), when {@code a} is
+     * another table's: the word that named {@code a} may as well mean it.
+     */
+    public Optional<Sense.Attr> namedLike(String table, Sense.Attr a) {
+        String name = a.name().substring(a.name().indexOf('.') + 1).toLowerCase(java.util.Locale.ROOT);
+        if (a.table().equalsIgnoreCase(table)) {
+            return Optional.empty();
+        }
+        List<Sense.Attr> like = kg.columns(table).stream().filter(c -> {
+            String n = c.name().toLowerCase(java.util.Locale.ROOT);
+            return n.startsWith(name + "_") || n.endsWith("_" + name);
+        }).map(Lexicon::attr).toList();
+        return like.size() == 1 ? Optional.of(like.get(0)) : Optional.empty();
+    }
+
     /** The table's only numeric column with "price" in its name (what "the most expensive product" ranks by), or empty. */
     public Optional<Sense.Attr> price(String table) {
         List<Sense.Attr> prices = kg.columns(table).stream().filter(c -> c.name().toLowerCase(java.util.Locale.ROOT)

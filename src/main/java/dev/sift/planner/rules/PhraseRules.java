@@ -30,6 +30,11 @@ final class PhraseRules {
 
     /** A column: a grouping, a ranked target or order, a date selector, a compared column, or the measure. */
     void attr(ParseState w, int i, Tok t, Sense.Attr a, boolean rankTarget) throws Unreadable {
+        Optional<Sense.Attr> own = w.subject == null ? Optional.empty() : lexicon.namedLike(w.subject, a);
+        if (own.isPresent()) { // "standing orders to bank AB": the transactions' bank, or the order's bank_to?
+            throw new Unreadable("'" + t.text() + "' could be " + a.name() + " or " + own.get().name()
+                    + " of the " + w.subject + " rows; name the column");
+        }
         w.read(t, a.name());
         if (i == w.consumed || i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null) {
             return; // "status A": the column of the code after it
