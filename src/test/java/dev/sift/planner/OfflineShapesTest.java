@@ -50,6 +50,14 @@ class OfflineShapesTest {
         return run;
     }
 
+    /** Asserts an answer whose single value is that of {@code independent}, to 1e-6. */
+    static void value(String q, String independent) throws Exception {
+        AgentRun run = ask(q);
+        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
+        assertThat(((Number) run.evidence().get(0).rows().get(0).get(0)).doubleValue())
+                .isCloseTo(((Number) scalar(independent)).doubleValue(), org.assertj.core.data.Offset.offset(1e-6));
+    }
+
     static Object scalar(String sql) throws Exception {
         return ws.query(sql).scalar();
     }
@@ -249,12 +257,9 @@ class OfflineShapesTest {
 
     @Test
     void borrowers_are_the_owners_of_accounts_with_a_loan() throws Exception {
-        AgentRun run = ask("What is the average loan amount for male borrowers?");
-        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
-        assertThat(((Number) run.evidence().get(0).rows().get(0).get(0)).doubleValue()).isCloseTo(((Number) scalar(
-                "SELECT avg(l.amount) FROM loan l JOIN disp dp ON dp.account_id = l.account_id AND dp.type = 'OWNER'"
-                        + " JOIN client c ON c.client_id = dp.client_id WHERE c.gender = 'M'")).doubleValue(),
-                org.assertj.core.data.Offset.offset(1e-6));
+        value("What is the average loan amount for male borrowers?", "SELECT avg(l.amount) FROM loan l JOIN disp dp"
+                + " ON dp.account_id = l.account_id AND dp.type = 'OWNER' JOIN client c ON c.client_id = dp.client_id"
+                + " WHERE c.gender = 'M'");
     }
 
     @Test
@@ -280,12 +285,8 @@ class OfflineShapesTest {
 
     @Test
     void a_participle_after_the_subject_narrows_the_rows_a_percentage_is_of() throws Exception {
-        AgentRun run = ask("What percentage of clients living in Prague are women?");
-        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
-        assertThat(((Number) run.evidence().get(0).rows().get(0).get(0)).doubleValue()).isCloseTo(((Number) scalar(
-                "SELECT 100.0 * avg(CASE WHEN c.gender = 'F' THEN 1 ELSE 0 END) FROM client c JOIN district d"
-                        + " ON d.A1 = c.district_id WHERE d.A2 = 'Hl.m. Praha'")).doubleValue(),
-                org.assertj.core.data.Offset.offset(1e-6));
+        value("What percentage of clients living in Prague are women?", "SELECT 100.0 * avg(CASE WHEN c.gender = 'F'"
+                + " THEN 1 ELSE 0 END) FROM client c JOIN district d ON d.A1 = c.district_id WHERE d.A2 = 'Hl.m. Praha'");
     }
 
     @Test
