@@ -58,6 +58,13 @@ class OfflineShapesTest {
                 .isCloseTo(((Number) scalar(independent)).doubleValue(), org.assertj.core.data.Offset.offset(1e-6));
     }
 
+    /** Asserts that the question is not answered, and that the reply says {@code why}. */
+    static void askedBack(String q, String why) throws Exception {
+        AgentRun run = ask(q);
+        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
+        assertThat(run.answer()).contains(why);
+    }
+
     static Object scalar(String sql) throws Exception {
         return ws.query(sql).scalar();
     }
@@ -291,23 +298,17 @@ class OfflineShapesTest {
 
     @Test
     void a_percentage_narrowed_by_related_rows_no_condition_names_is_asked_back() throws Exception {
-        AgentRun run = ask("What percentage of accounts that have a card get weekly statements?");
-        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
-        assertThat(run.answer()).contains("narrows the account rows by their card rows");
+        askedBack("What percentage of accounts that have a card get weekly statements?", "narrows the account rows by their card rows");
     }
 
     @Test
     void two_values_for_one_column_at_once_are_asked_back_not_counted_as_zero() throws Exception {
-        AgentRun run = ask("How many more loans were granted in 1997 than in 1995?");
-        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
-        assertThat(run.answer()).contains("two values (1997 and 1995)");
+        askedBack("How many more loans were granted in 1997 than in 1995?", "two values (1997 and 1995)");
     }
 
     @Test
     void the_largest_rows_are_never_the_ones_with_the_highest_ids() throws Exception {
-        AgentRun run = ask("List the loan IDs and amounts of the three largest loans.");
-        assertThat(run.kind()).as(run.answer()).isNotEqualTo(AnswerKind.ANSWER);
-        assertThat(run.answer()).contains("an identifier");
+        askedBack("List the loan IDs and amounts of the three largest loans.", "an identifier");
     }
 
     @Test
