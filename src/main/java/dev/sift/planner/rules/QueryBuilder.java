@@ -56,13 +56,13 @@ public final class QueryBuilder {
         }
     }
 
+    /** A filter that sets one expression to one value: "year(account.date) = 1996", "loan.status = 'D'". */
+    private static final java.util.regex.Pattern EQUALS = java.util.regex.Pattern.compile("^([\\w.\"()]+) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
+
     /**
      * What every shape's SQL is written from: the FROM clause along the spec's joins (those that fan rows out of the
      * subject listed), the WHERE clause, the subject's key and how its rows are counted once, and the grouping column.
      */
-    /** A filter that sets one expression to one value: "year(account.date) = 1996", "loan.status = 'D'". */
-    private static final java.util.regex.Pattern EQUALS = java.util.regex.Pattern.compile("^([\\w.\"()]+) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
-
     private record From(String sql, List<KgEntry.Join> joins, List<KgEntry.Join> fanning, String where, String subjectKey,
                         String count, String groupSel) {
         boolean fans() {
@@ -164,10 +164,6 @@ public final class QueryBuilder {
     }
 
     /**
-     * A table the share joins at the end of a path ("accounts that have a loan") that no condition names: it only
-     * requires such rows to exist, and the spec does not say on which side of the percentage.
-     */
-    /**
      * Two values for one expression joined by AND ("accounts opened in 1996 than in 1993" read as year = 1996 and
      * year = 1993) hold for no row: the question compares or lists alternatives, which this reading does not say.
      */
@@ -186,12 +182,17 @@ public final class QueryBuilder {
         }
     }
 
+    /** Whether {@code a} is a key column of its table (an identifier). */
     private boolean isKey(Sense.Attr a) {
         int dot = a.name().indexOf('.');
         return dot > 0 && lexicon.graph().column(a.table(), a.name().substring(dot + 1)).map(KgEntry.Column::key)
                 .orElse(false);
     }
 
+    /**
+     * A table the share joins at the end of a path ("accounts that have a loan") that no condition names: it only
+     * requires such rows to exist, and the spec does not say on which side of the percentage.
+     */
     private static Optional<String> existenceOnly(QuerySpec s, From f) {
         Set<String> named = new HashSet<>();
         s.filters().forEach(c -> named.add(c.table()));
