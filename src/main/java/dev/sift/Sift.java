@@ -11,6 +11,7 @@ import dev.sift.data.DatasetStore;
 import dev.sift.data.DatasetTables;
 import dev.sift.data.Progress;
 import dev.sift.data.QueryGate;
+import dev.sift.data.SqlParser;
 import dev.sift.data.Workspace;
 import dev.sift.data.source.BankGenerator;
 import dev.sift.knowledge.KnowledgeStore;
@@ -97,6 +98,8 @@ public final class Sift {
     /** At most this many queries run at once across this process's workspaces (a server's sessions). */
     public static final int MAX_RUNNING_QUERIES = 4;
     private final QueryGate gate = new QueryGate(MAX_RUNNING_QUERIES);
+    /** Where the workspaces' guards parse SQL (see {@link SqlParser}). */
+    private final SqlParser parser = new SqlParser();
 
     /** Answers checked deterministically, none judged; metrics kept in a registry of its own. */
     public Sift(Path home, LlmClient llm, Workspace.Limits limits) {
@@ -223,12 +226,12 @@ public final class Sift {
     }
 
     public Workspace open(Dataset dataset) {
-        return Workspace.open(dataset, limits, gate, store.tables(), settings);
+        return Workspace.open(dataset, limits, gate, store.tables(), settings, parser);
     }
 
     /** A workspace of its own (own gate, own table descriptions) with other limits: for commands and benchmarks. */
     public Workspace open(Dataset dataset, Workspace.Limits other) {
-        return Workspace.open(dataset, other, null, new DatasetTables(1), settings);
+        return Workspace.open(dataset, other, null, new DatasetTables(1), settings, parser);
     }
 
     /** The knowledge of the datasets this application has used (bounded). */

@@ -83,7 +83,7 @@ public final class EngineBench {
         Dataset ds = LiveConnect.connect(store, "bench_live", counted, Map.of(), env, limits).dataset();
         long connected = System.nanoTime();
         QueryResult r;
-        try (Workspace ws = Workspace.open(ds, limits, null, new DatasetTables(1), env)) {
+        try (Workspace ws = Workspace.open(ds, limits, null, new DatasetTables(1), env, null)) {
             r = ws.query(QUESTION_SQL);
         }
         long t1 = System.nanoTime();

@@ -1,20 +1,23 @@
 package dev.sift.data;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 
 /**
  * Admission and memory watch for queries, shared by the workspaces of one process (a server owns one): at most
@@ -27,12 +30,16 @@ public final class QueryGate implements AutoCloseable {
     private static final Path STATM = Path.of("/proc/self/statm");
     private static final long PAGE = 4096;
     private static final Duration POLL = Duration.ofMillis(25);
+    private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([KMGT]?I?B?)");
 
     private final int maxRunning;
     private final Semaphore running;
     private final LongSupplier residentBytes;
     private final LongAdder admitted = new LongAdder();
     private final LongAdder waitedNanos = new LongAdder();
+    /** The admitted queries the memory watch polls, and whether a poll is scheduled. */
+    private final Set<Ticket> watched = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean polling = new AtomicBoolean();
     private final ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sift-query-watch");
         t.setDaemon(true);
@@ -40,7 +47,7 @@ public final class QueryGate implements AutoCloseable {
     });
 
     public QueryGate(int maxRunning) {
-        this(maxRunning, QueryGate::residentSetBytes);
+        this(maxRunning, new ResidentSet());
     }
 
     QueryGate(int maxRunning, LongSupplier residentBytes) {
@@ -69,24 +76,34 @@ public final class QueryGate implements AutoCloseable {
     /** One admitted query: watched until closed; {@link #outOfMemory()} says whether the watch cancelled it. */
     public final class Ticket implements AutoCloseable {
         private final AtomicBoolean overLimit = new AtomicBoolean();
-        private volatile ScheduledFuture<?> watch;
+        private Statement statement;
+        private long base;
+        private long limitBytes;
 
-        private void watch(Statement st, long limitBytes) {
-            long base = residentBytes.getAsLong();
-            if (base <= 0 || limitBytes <= 0) {
+        private void watch(Statement st, long limit) {
+            long resident = residentBytes.getAsLong();
+            if (resident <= 0 || limit <= 0) {
                 return; // no measure of the process here: DuckDB's own limit is all there is
             }
-            // cancel on every poll while over the limit: a cancel that lands before the statement starts is lost
-            watch = watcher.scheduleWithFixedDelay(() -> {
-                if (residentBytes.getAsLong() - base > limitBytes) {
-                    overLimit.set(true);
-                    try {
-                        st.cancel();
-                    } catch (SQLException | RuntimeException ignored) {
-                        // the statement ended meanwhile: nothing left to stop
-                    }
+            statement = st;
+            base = resident;
+            limitBytes = limit;
+            watched.add(this);
+            if (polling.compareAndSet(false, true)) {
+                schedulePoll();
+            }
+        }
+
+        /** Cancels the statement while the process is over its limit: a cancel that lands before it starts is lost. */
+        private void check(long resident) {
+            if (resident - base > limitBytes) {
+                overLimit.set(true);
+                try {
+                    statement.cancel();
+                } catch (SQLException | RuntimeException ignored) {
+                    // the statement ended meanwhile: nothing left to stop
                 }
-            }, POLL.toMillis(), POLL.toMillis(), TimeUnit.MILLISECONDS);
+            }
         }
 
         public boolean outOfMemory() {
@@ -95,11 +112,35 @@ public final class QueryGate implements AutoCloseable {
 
         @Override
         public void close() {
-            ScheduledFuture<?> w = watch;
-            if (w != null) {
-                w.cancel(false);
-            }
+            watched.remove(this);
             running.release();
+        }
+    }
+
+    /**
+     * One poll for every watched query, rescheduled while any is watched: a query that ends between two polls
+     * costs the watch nothing (a task per query woke the watch thread twice for each).
+     */
+    private void poll() {
+        long resident = residentBytes.getAsLong();
+        for (Ticket ticket : watched) {
+            ticket.check(resident);
+        }
+        if (watched.isEmpty()) {
+            polling.set(false);
+            // a query admitted between the check and the flag saw polling on and scheduled nothing
+            if (watched.isEmpty() || !polling.compareAndSet(false, true)) {
+                return;
+            }
+        }
+        schedulePoll();
+    }
+
+    private void schedulePoll() {
+        try {
+            watcher.schedule(this::poll, POLL.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            polling.set(false); // the gate is closed: nothing runs through it any more
         }
     }
 
@@ -134,7 +175,7 @@ public final class QueryGate implements AutoCloseable {
     /** "2GB", "512 MB", "1.5GiB" → bytes (DuckDB's memory_limit syntax); -1 when it cannot be read. */
     public static long parseBytes(String limit) {
         String s = limit == null ? "" : limit.trim().toUpperCase(Locale.ROOT).replace(" ", "");
-        var m = java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([KMGT]?I?B?)").matcher(s);
+        var m = SIZE.matcher(s);
         if (!m.matches()) {
             return -1;
         }
@@ -145,17 +186,66 @@ public final class QueryGate implements AutoCloseable {
         return (long) (n * Math.pow(binary ? 1024 : 1000, power));
     }
 
-    private static long residentSetBytes() {
-        try {
-            String[] fields = Files.readString(STATM).trim().split(" ");
-            return Long.parseLong(fields[1]) * PAGE;
-        } catch (IOException | RuntimeException e) {
-            return -1; // not Linux: no process measure
+    /**
+     * The process's resident set in bytes, read from one open {@code /proc/self/statm} (opening the file for every
+     * query cost more than reading it); -1 where there is no such file.
+     */
+    static final class ResidentSet implements LongSupplier, AutoCloseable {
+        private final ByteBuffer buffer = ByteBuffer.allocate(256);
+        private FileChannel statm;
+        private boolean absent;
+
+        @Override
+        public synchronized long getAsLong() {
+            if (absent) {
+                return -1;
+            }
+            try {
+                if (statm == null) {
+                    statm = FileChannel.open(STATM);
+                }
+                buffer.clear();
+                statm.read(buffer, 0); // the kernel writes the figures afresh on every read from the start
+                return secondNumber(buffer.flip()) * PAGE;
+            } catch (IOException | RuntimeException e) {
+                absent = true; // not Linux: no process measure
+                close();
+                return -1;
+            }
+        }
+
+        /** "size resident shared …" (pages): the second number. */
+        private static long secondNumber(ByteBuffer text) {
+            int i = 0;
+            while (i < text.limit() && text.get(i) != ' ') {
+                i++;
+            }
+            long n = 0;
+            int digits = 0;
+            for (i++; i < text.limit() && Character.isDigit(text.get(i)); i++, digits++) {
+                n = n * 10 + (text.get(i) - '0');
+            }
+            if (digits == 0) {
+                throw new IllegalStateException("Unreadable " + STATM);
+            }
+            return n;
+        }
+
+        @Override
+        public synchronized void close() {
+            try (FileChannel open = statm) {
+                statm = null;
+            } catch (IOException ignored) {
+                // a read-only file: nothing to lose
+            }
         }
     }
 
     @Override
     public void close() {
         watcher.shutdownNow();
+        if (residentBytes instanceof ResidentSet own) {
+            own.close();
+        }
     }
 }

@@ -62,11 +62,11 @@ public final class Workspace implements AutoCloseable {
     private final EngineFrames engine;
 
     private Workspace(Dataset dataset, Limits limits, Connection connection, QueryGate gate, boolean ownsGate,
-            Path spill, LiveEngine live, DatasetTables datasetTables) {
+            Path spill, LiveEngine live, DatasetTables datasetTables, SqlParser parser) {
         this.dataset = dataset;
         this.limits = limits;
         this.connection = connection;
-        this.guard = new SqlGuard(connection, limits.queryTimeout());
+        this.guard = new SqlGuard(connection, limits.queryTimeout(), parser);
         this.failures = new QueryFailures(limits);
         this.gate = gate;
         this.ownsGate = ownsGate;
@@ -88,9 +88,12 @@ public final class Workspace implements AutoCloseable {
         return open(dataset, limits, null, new DatasetTables(1));
     }
 
-    /** As below, with no settings: a live dataset's engine then finds a password only in a credentials file. */
+    /**
+     * As below, with no settings (a live dataset's engine then finds a password only in a credentials file), and
+     * parsing on the workspace's own connection.
+     */
     public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables) {
-        return open(dataset, limits, gate, tables, Map.of());
+        return open(dataset, limits, gate, tables, Map.of(), null);
     }
 
     /**
@@ -98,10 +101,11 @@ public final class Workspace implements AutoCloseable {
      * queries); {@code null} gives it a gate of its own. The dataset's described tables come from (and go to)
      * {@code tables}; a live dataset's engine reads its credentials from {@code settings} ({@code SiftConfig.settings()}).
      * Spilling goes to a private temporary folder with a random name, removed on close; the agent's SQL cannot
-     * name it (settings are not readable through the guard).
+     * name it (settings are not readable through the guard). The guard parses on {@code parser} (shared by the
+     * process's workspaces), or on the workspace's own connection when it is null.
      */
     public static Workspace open(Dataset dataset, Limits limits, QueryGate gate, DatasetTables tables,
-                                 Map<String, String> settings) {
+                                 Map<String, String> settings, SqlParser parser) {
         Connection c = null;
         Path spill = null;
         // a live dataset's tables stay on their engine: nothing is attached
@@ -110,7 +114,8 @@ public final class Workspace implements AutoCloseable {
             spill = Files.createTempDirectory("sift-spill-");
             c = SessionDuckDb.open(dataset, limits, spill, live != null);
             boolean own = gate == null;
-            return new Workspace(dataset, limits, c, own ? new QueryGate(1) : gate, own, spill, live, tables);
+            return new Workspace(dataset, limits, c, own ? new QueryGate(1) : gate, own, spill, live, tables,
+                    parser);
         } catch (SQLException | IOException e) {
             closeQuietly(c);
             removeSpill(spill);
@@ -567,7 +572,7 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(Connection c) {
+    static void closeQuietly(Connection c) {
         try (c) {
             // closed on leaving the block; a null connection is skipped
         } catch (SQLException ignored) {

@@ -172,6 +172,19 @@ class QueryLimitsTest {
     }
 
     @Test
+    void the_resident_set_is_read_again_and_again_through_its_one_open_file() throws Exception {
+        try (QueryGate.ResidentSet resident = new QueryGate.ResidentSet()) {
+            for (int i = 0; i < 100; i++) {
+                long pages = Long.parseLong(java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/statm"))
+                        .split(" ")[1]);
+                // other tests of this JVM allocate meanwhile: the two reads agree within 64 MB
+                assertThat(resident.getAsLong()).as("Linux: /proc/self/statm").isCloseTo(pages * 4096,
+                        org.assertj.core.data.Offset.offset(64L << 20));
+            }
+        }
+    }
+
+    @Test
     void memory_limits_are_read_like_duckdb_reads_them() {
         assertThat(QueryGate.parseBytes("2GB")).isEqualTo(2_000_000_000L);
         assertThat(QueryGate.parseBytes("512 MiB")).isEqualTo(512L * 1024 * 1024);

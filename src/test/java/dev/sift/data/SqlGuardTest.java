@@ -67,7 +67,9 @@ class SqlGuardTest {
     static void open() throws Exception {
         Dataset bank = TestDatasets.bank();
         before = FileState.of(bank.file());
-        ws = Workspace.open(bank, Workspace.Limits.defaults().withQueryTimeout(Duration.ofSeconds(1)));
+        // parsing on a shared parser, as every workspace of the application does
+        ws = Workspace.open(bank, Workspace.Limits.defaults().withQueryTimeout(Duration.ofSeconds(1)), null,
+                new DatasetTables(1), Map.of(), new SqlParser(0));
         countsBefore = rowCounts(ws);
     }
 

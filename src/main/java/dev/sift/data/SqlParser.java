@@ -1,0 +1,80 @@
+package dev.sift.data;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+
+/**
+ * DuckDB's parser on an in-memory instance of its own with one thread, shared by the guards of one process. On a
+ * workspace's instance every query, the guard's parse query too, is handed to its worker threads; here the parse
+ * runs on the caller's thread and costs about half as much. The instance holds no data and runs nothing but
+ * {@code json_serialize_sql} on text passed as a parameter (never executed); it parses with the workspaces' own
+ * expression-depth limit, so its verdicts are theirs. It opens once the process has parsed {@link #OPEN_AFTER}
+ * statements, and closes with its last connection.
+ */
+public final class SqlParser {
+    /**
+     * Statements parsed on the workspaces' own connections before the instance opens: a one-shot question parses a
+     * few, and opening an instance (about 10 ms) would cost it more than the parses save.
+     */
+    static final int OPEN_AFTER = 16;
+    private final int openAfter;
+    private Connection root;
+    private int connections;
+    private int declined;
+
+    public SqlParser() {
+        this(OPEN_AFTER);
+    }
+
+    /** Opens after {@code openAfter} statements (tests: 0, at once). */
+    SqlParser(int openAfter) {
+        this.openAfter = openAfter;
+    }
+
+    /**
+     * A connection of its own for one guard (give it back with {@link #release}), or null while the process has
+     * parsed fewer than {@link #OPEN_AFTER} statements: parse on the workspace's own connection meanwhile.
+     */
+    synchronized Connection connect() throws SQLException {
+        if (root == null) {
+            if (declined < openAfter) {
+                declined++;
+                return null;
+            }
+            root = open();
+        }
+        Connection c = ((org.duckdb.DuckDBConnection) root).duplicate();
+        connections++;
+        return c;
+    }
+
+    /** Closes a connection from {@link #connect}, and the instance when it was the last. */
+    synchronized void release(Connection c) {
+        Workspace.closeQuietly(c);
+        if (--connections == 0) {
+            Workspace.closeQuietly(root);
+            root = null;
+        }
+    }
+
+    private static Connection open() throws SQLException {
+        Properties one = new Properties();
+        one.setProperty("threads", "1");
+        Connection c = DriverManager.getConnection("jdbc:duckdb:", one);
+        try (Statement st = c.createStatement()) {
+            for (String setup : new String[] {"SET autoinstall_known_extensions = false",
+                    "SET autoload_known_extensions = false", "SET memory_limit = '256MB'",
+                    "SET max_expression_depth = " + Workspace.MAX_EXPRESSION_DEPTH, "SET enable_external_access = false",
+                    "SET lock_configuration = true"}) {
+                st.execute(setup);
+            }
+            return c;
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+    }
+}

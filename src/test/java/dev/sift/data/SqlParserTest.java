@@ -1,0 +1,118 @@
+package dev.sift.data;
+
+import dev.sift.TestDatasets;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/** The guard's parse on a shared parser, and where its binds run: the verdicts are those of the workspace's own parse. */
+class SqlParserTest {
+
+    private static Connection readOnlyBank() throws Exception {
+        Properties ro = new Properties();
+        ro.setProperty("duckdb.read_only", "true");
+        Connection c = DriverManager.getConnection("jdbc:duckdb:" + TestDatasets.bank().file(), ro);
+        try (var st = c.createStatement()) {
+            st.execute("SET max_expression_depth = " + Workspace.MAX_EXPRESSION_DEPTH); // as a workspace's connection
+        }
+        return c;
+    }
+
+    private static String chainJoin(int tables) {
+        StringBuilder sql = new StringBuilder("SELECT count(*) FROM loan t0");
+        for (int i = 1; i < tables; i++) {
+            sql.append(" JOIN loan t").append(i).append(" ON t").append(i).append(".loan_id = t").append(i - 1)
+                    .append(".loan_id");
+        }
+        return sql.toString();
+    }
+
+    @Test
+    void few_joins_bind_where_the_query_runs_and_many_bind_on_the_guards_thread_within_the_time_limit() throws Exception {
+        SqlParser parser = new SqlParser(0);
+        try (Connection c = readOnlyBank()) {
+            SqlGuard guard = new SqlGuard(c, Duration.ofMillis(1), parser);
+            try {
+                guard.check(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1)); // planning takes far longer than 1 ms
+                assertThat(guard.takeBound(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1))).isNotNull();
+                assertThat(guard.threadBinds()).isZero();
+
+                QueryException e = catchThrowableOfType(QueryException.class, () -> guard.check(chainJoin(33)));
+                assertThat(e.kind()).isEqualTo(QueryException.Kind.TIMEOUT);
+                assertThat(e.getMessage()).startsWith("Query planning was stopped after the time limit of 1 s");
+            } finally {
+                guard.close();
+            }
+        }
+    }
+
+    @Test
+    void a_statement_joining_more_tables_or_nesting_deeper_binds_on_the_guards_thread() throws Exception {
+        SqlParser parser = new SqlParser(0);
+        try (Connection c = readOnlyBank()) {
+            SqlGuard guard = new SqlGuard(c, Duration.ofSeconds(30), parser);
+            try {
+                guard.check(chainJoin(SqlGuard.INLINE_BIND_JOINS + 2));
+                assertThat(guard.threadBinds()).isEqualTo(1);
+                guard.check("SELECT * FROM " + "(SELECT * FROM ".repeat(20) + "loan" + ") s".repeat(20));
+                assertThat(guard.threadBinds()).isEqualTo(2);
+                guard.check("WITH a AS (SELECT account_id, sum(amount) AS s FROM loan GROUP BY 1)"
+                        + " SELECT * FROM a WHERE s > (SELECT avg(s) FROM a)");
+                assertThat(guard.threadBinds()).as("a CTE and a subquery bind in place").isEqualTo(2);
+            } finally {
+                guard.close();
+            }
+        }
+    }
+
+    @Test
+    void the_parser_opens_once_the_process_has_parsed_a_few_statements_and_closes_with_its_last_connection()
+            throws Exception {
+        SqlParser parser = new SqlParser();
+        for (int i = 0; i < SqlParser.OPEN_AFTER; i++) {
+            assertThat(parser.connect()).as("parse %d: on the workspace's own connection", i).isNull();
+        }
+        java.sql.Connection first = parser.connect();
+        java.sql.Connection second = parser.connect();
+        assertThat(first).isNotNull();
+        parser.release(first);
+        assertThat(second.isClosed()).isFalse();
+        parser.release(second);
+        java.sql.Connection reopened = parser.connect();
+        assertThat(reopened).as("opened again at once").isNotNull();
+        parser.release(reopened);
+    }
+
+    @Test
+    void nesting_counts_brackets_outside_strings() {
+        assertThat(SqlGuard.nesting("{\"a\":[{\"b\":\"[{\\\"\"}]}")).isEqualTo(3);
+        assertThat(SqlGuard.nesting("{}")).isEqualTo(1);
+    }
+
+    @Test
+    void the_shared_parser_keeps_the_workspaces_depth_limit_and_reopens_after_its_last_guard_closed() throws Exception {
+        SqlParser parser = new SqlParser(0);
+        String deep = "SELECT * FROM (" + "SELECT * FROM (".repeat(400) + "SELECT 1 AS x" + ") s".repeat(400) + ") t";
+        try (Connection c = readOnlyBank()) {
+            for (int round = 0; round < 2; round++) { // the second round opens the parser's instance again
+                SqlGuard guard = new SqlGuard(c, Duration.ofSeconds(30), parser);
+                try {
+                    assertThatThrownBy(() -> guard.check(deep)).isInstanceOf(QueryException.class)
+                            .hasMessage(SqlGuard.TOO_DEEP);
+                    assertThatThrownBy(() -> guard.check("SELECT 1; DROP TABLE loan")).isInstanceOf(QueryException.class)
+                            .hasMessageContaining("has 2 statements including a DROP statement.");
+                    guard.check("SELECT count(*) FROM loan");
+                } finally {
+                    guard.close();
+                }
+            }
+        }
+    }
+}
