@@ -12,7 +12,8 @@ import java.util.Properties;
  * runs on the caller's thread and costs about half as much. The instance holds no data and runs nothing but
  * {@code json_serialize_sql} on text passed as a parameter (never executed); it parses with the workspaces' own
  * expression-depth limit, so its verdicts are theirs. It opens once the process has parsed {@link #OPEN_AFTER}
- * statements, and closes with its last connection.
+ * statements and then stays open for the process: a server whose sessions come and go one at a time, or a chat that
+ * opens a workspace per turn, would otherwise open it again for each.
  */
 public final class SqlParser {
     /**
@@ -22,7 +23,6 @@ public final class SqlParser {
     static final int OPEN_AFTER = 16;
     private final int openAfter;
     private Connection root;
-    private int connections;
     private int declined;
 
     public SqlParser() {
@@ -46,18 +46,12 @@ public final class SqlParser {
             }
             root = open();
         }
-        Connection c = ((org.duckdb.DuckDBConnection) root).duplicate();
-        connections++;
-        return c;
+        return ((org.duckdb.DuckDBConnection) root).duplicate();
     }
 
-    /** Closes a connection from {@link #connect}, and the instance when it was the last. */
-    synchronized void release(Connection c) {
+    /** Closes a connection from {@link #connect}; the instance stays open for the next guard. */
+    void release(Connection c) {
         Workspace.closeQuietly(c);
-        if (--connections == 0) {
-            Workspace.closeQuietly(root);
-            root = null;
-        }
     }
 
     private static Connection open() throws SQLException {
