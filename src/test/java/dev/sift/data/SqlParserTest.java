@@ -34,19 +34,16 @@ class SqlParserTest {
         return sql.toString();
     }
 
-    @Test
-    void few_joins_bind_where_the_query_runs_and_many_bind_on_the_guards_thread_within_the_time_limit() throws Exception {
-        SqlParser parser = new SqlParser(0);
-        try (Connection c = readOnlyBank()) {
-            SqlGuard guard = new SqlGuard(c, Duration.ofMillis(1), parser);
-            try {
-                guard.check(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1)); // planning takes far longer than 1 ms
-                assertThat(guard.takeBound(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1))).isNotNull();
-                assertThat(guard.threadBinds()).isZero();
+    private interface GuardUse {
+        void accept(SqlGuard guard) throws Exception;
+    }
 
-                QueryException e = catchThrowableOfType(QueryException.class, () -> guard.check(chainJoin(33)));
-                assertThat(e.kind()).isEqualTo(QueryException.Kind.TIMEOUT);
-                assertThat(e.getMessage()).startsWith("Query planning was stopped after the time limit of 1 s");
+    /** Runs {@code use} with a guard on a read-only bank connection that parses on {@code parser}. */
+    private static void withGuard(Duration timeout, SqlParser parser, GuardUse use) throws Exception {
+        try (Connection c = readOnlyBank()) {
+            SqlGuard guard = new SqlGuard(c, timeout, parser);
+            try {
+                use.accept(guard);
             } finally {
                 guard.close();
             }
@@ -54,22 +51,29 @@ class SqlParserTest {
     }
 
     @Test
+    void few_joins_bind_where_the_query_runs_and_many_bind_on_the_guards_thread_within_the_time_limit() throws Exception {
+        withGuard(Duration.ofMillis(1), new SqlParser(0), guard -> {
+            guard.check(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1)); // planning takes far longer than 1 ms
+            assertThat(guard.takeBound(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1))).isNotNull();
+            assertThat(guard.threadBinds()).isZero();
+
+            QueryException e = catchThrowableOfType(QueryException.class, () -> guard.check(chainJoin(33)));
+            assertThat(e.kind()).isEqualTo(QueryException.Kind.TIMEOUT);
+            assertThat(e.getMessage()).startsWith("Query planning was stopped after the time limit of 1 s");
+        });
+    }
+
+    @Test
     void a_statement_joining_more_tables_or_nesting_deeper_binds_on_the_guards_thread() throws Exception {
-        SqlParser parser = new SqlParser(0);
-        try (Connection c = readOnlyBank()) {
-            SqlGuard guard = new SqlGuard(c, Duration.ofSeconds(30), parser);
-            try {
-                guard.check(chainJoin(SqlGuard.INLINE_BIND_JOINS + 2));
-                assertThat(guard.threadBinds()).isEqualTo(1);
-                guard.check("SELECT * FROM " + "(SELECT * FROM ".repeat(20) + "loan" + ") s".repeat(20));
-                assertThat(guard.threadBinds()).isEqualTo(2);
-                guard.check("WITH a AS (SELECT account_id, sum(amount) AS s FROM loan GROUP BY 1)"
-                        + " SELECT * FROM a WHERE s > (SELECT avg(s) FROM a)");
-                assertThat(guard.threadBinds()).as("a CTE and a subquery bind in place").isEqualTo(2);
-            } finally {
-                guard.close();
-            }
-        }
+        withGuard(Duration.ofSeconds(30), new SqlParser(0), guard -> {
+            guard.check(chainJoin(SqlGuard.INLINE_BIND_JOINS + 2));
+            assertThat(guard.threadBinds()).isEqualTo(1);
+            guard.check("SELECT * FROM " + "(SELECT * FROM ".repeat(20) + "loan" + ") s".repeat(20));
+            assertThat(guard.threadBinds()).isEqualTo(2);
+            guard.check("WITH a AS (SELECT account_id, sum(amount) AS s FROM loan GROUP BY 1)"
+                    + " SELECT * FROM a WHERE s > (SELECT avg(s) FROM a)");
+            assertThat(guard.threadBinds()).as("a CTE and a subquery bind in place").isEqualTo(2);
+        });
     }
 
     @Test
@@ -101,19 +105,14 @@ class SqlParserTest {
     void the_shared_parser_keeps_the_workspaces_depth_limit_for_guard_after_guard() throws Exception {
         SqlParser parser = new SqlParser(0);
         String deep = "SELECT * FROM (" + "SELECT * FROM (".repeat(400) + "SELECT 1 AS x" + ") s".repeat(400) + ") t";
-        try (Connection c = readOnlyBank()) {
-            for (int round = 0; round < 2; round++) { // the second guard uses the instance the first one opened
-                SqlGuard guard = new SqlGuard(c, Duration.ofSeconds(30), parser);
-                try {
-                    assertThatThrownBy(() -> guard.check(deep)).isInstanceOf(QueryException.class)
-                            .hasMessage(SqlGuard.TOO_DEEP);
-                    assertThatThrownBy(() -> guard.check("SELECT 1; DROP TABLE loan")).isInstanceOf(QueryException.class)
-                            .hasMessageContaining("has 2 statements including a DROP statement.");
-                    guard.check("SELECT count(*) FROM loan");
-                } finally {
-                    guard.close();
-                }
-            }
+        for (int round = 0; round < 2; round++) { // the second guard uses the instance the first one opened
+            withGuard(Duration.ofSeconds(30), parser, guard -> {
+                assertThatThrownBy(() -> guard.check(deep)).isInstanceOf(QueryException.class)
+                        .hasMessage(SqlGuard.TOO_DEEP);
+                assertThatThrownBy(() -> guard.check("SELECT 1; DROP TABLE loan")).isInstanceOf(QueryException.class)
+                        .hasMessageContaining("has 2 statements including a DROP statement.");
+                guard.check("SELECT count(*) FROM loan");
+            });
         }
     }
 }
