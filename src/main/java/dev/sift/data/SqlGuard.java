@@ -74,7 +74,7 @@ public final class SqlGuard {
      * deep stack, under the time limit.
      */
     static final int INLINE_BIND_JOINS = 8;
-    /** Nesting of the serialized parse tree: a flat query with a few joins nests 9–11 levels, a CTE with a subquery 15. */
+    /** Nesting of the serialized parse tree: a flat query with a few joins nests 9–11 levels, a CTE and subquery 15. */
     static final int INLINE_BIND_DEPTH = 40;
 
     static final String TOO_DEEP = "SQL is nested too deeply (more than " + Workspace.MAX_EXPRESSION_DEPTH
@@ -83,7 +83,10 @@ public final class SqlGuard {
 
     private final Connection connection;
     private final Duration timeout;
-    /** Binds statements with many joins on a thread of its own, so a caller waits at most the time limit (planning ignores cancel). */
+    /**
+     * Binds statements that may plan long (many joins, deep nesting) on a thread of its own, so a caller waits at most
+     * the time limit (planning ignores cancel).
+     */
     private final ExecutorService binder = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(null, r, "sift-sql-bind", 16L << 20); // deep plans recurse on this stack
         t.setDaemon(true);
@@ -94,6 +97,7 @@ public final class SqlGuard {
     /** The statement the last check bound, and its text (see {@link #takeBound}). */
     private PreparedStatement bound;
     private String boundSql;
+    /** Checks that bound on the binder thread (see {@link #threadBinds}). */
     private int threadBinds;
     /** The shared parser, or null to parse on the workspace's own connection. */
     private final SqlParser sqlParser;
@@ -278,7 +282,7 @@ public final class SqlGuard {
         return deepest;
     }
 
-    /** Binds where the query will run when it plans cheaply (see {@link #INLINE_BIND_JOINS}), else within the time limit. */
+    /** Binds where the query will run when it plans cheaply ({@link #INLINE_BIND_JOINS}), else within the time limit. */
     private void bind(String sql, Parse parsed) throws QueryException {
         if (parsed.joins() <= INLINE_BIND_JOINS && parsed.depth() <= INLINE_BIND_DEPTH) {
             keepBound(sql, prepare(sql));

@@ -6,6 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 
+import org.slf4j.LoggerFactory;
+
 /**
  * DuckDB's parser on an in-memory instance of its own with one thread, shared by the guards of one process. On a
  * workspace's instance every query, the guard's parse query too, is handed to its worker threads; here the parse
@@ -24,6 +26,7 @@ public final class SqlParser {
     private final int openAfter;
     private Connection root;
     private int declined;
+    private boolean failed;
 
     public SqlParser() {
         this(OPEN_AFTER);
@@ -36,15 +39,23 @@ public final class SqlParser {
 
     /**
      * A connection of its own for one guard (give it back with {@link #release}), or null while the process has
-     * parsed fewer than {@link #OPEN_AFTER} statements: parse on the workspace's own connection meanwhile.
+     * parsed fewer than {@link #OPEN_AFTER} statements or when the instance could not open: parse on the workspace's
+     * own connection then.
      */
     synchronized Connection connect() throws SQLException {
         if (root == null) {
-            if (declined < openAfter) {
+            if (declined < openAfter || failed) {
                 declined++;
                 return null;
             }
-            root = open();
+            try {
+                root = open();
+            } catch (SQLException e) { // only slower: the workspaces' own connections parse the same
+                failed = true;
+                LoggerFactory.getLogger(SqlParser.class).warn("The SQL parser instance could not open; parsing on"
+                        + " each workspace's own connection: {}", e.getMessage());
+                return null;
+            }
         }
         return ((org.duckdb.DuckDBConnection) root).duplicate();
     }

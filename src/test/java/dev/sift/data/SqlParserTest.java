@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-/** The guard's parse on a shared parser, and where its binds run: the verdicts are those of the workspace's own parse. */
+/** The guard's parse on a shared parser, and where its binds run: the verdicts are the workspace's own parse's. */
 class SqlParserTest {
 
     private static Connection readOnlyBank() throws Exception {
@@ -51,7 +51,7 @@ class SqlParserTest {
     }
 
     @Test
-    void few_joins_bind_where_the_query_runs_and_many_bind_on_the_guards_thread_within_the_time_limit() throws Exception {
+    void few_joins_bind_where_the_query_runs_and_many_on_the_guards_thread_within_the_time_limit() throws Exception {
         withGuard(Duration.ofMillis(1), new SqlParser(0), guard -> {
             guard.check(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1)); // planning takes far longer than 1 ms
             assertThat(guard.takeBound(chainJoin(SqlGuard.INLINE_BIND_JOINS + 1))).isNotNull();
