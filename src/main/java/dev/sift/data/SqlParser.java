@@ -24,9 +24,15 @@ public final class SqlParser {
      */
     static final int OPEN_AFTER = 16;
     private final int openAfter;
+    private final Opener opener;
     private Connection root;
     private int declined;
     private boolean failed;
+
+    /** Opens the instance's root connection. */
+    interface Opener {
+        Connection open() throws SQLException;
+    }
 
     public SqlParser() {
         this(OPEN_AFTER);
@@ -34,7 +40,12 @@ public final class SqlParser {
 
     /** Opens after {@code openAfter} statements (tests: 0, at once). */
     SqlParser(int openAfter) {
+        this(openAfter, SqlParser::open);
+    }
+
+    SqlParser(int openAfter, Opener opener) {
         this.openAfter = openAfter;
+        this.opener = opener;
     }
 
     /**
@@ -49,7 +60,7 @@ public final class SqlParser {
                 return null;
             }
             try {
-                root = open();
+                root = opener.open();
             } catch (SQLException e) { // only slower: the workspaces' own connections parse the same
                 failed = true;
                 LoggerFactory.getLogger(SqlParser.class).warn("The SQL parser instance could not open; parsing on"

@@ -96,6 +96,22 @@ class SqlParserTest {
     }
 
     @Test
+    void a_parser_instance_that_cannot_open_leaves_the_parse_on_the_workspaces_connection() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger tries = new java.util.concurrent.atomic.AtomicInteger();
+        SqlParser broken = new SqlParser(0, () -> {
+            tries.incrementAndGet();
+            throw new java.sql.SQLException("Out of Memory Error: could not allocate");
+        });
+        withGuard(Duration.ofSeconds(30), broken, guard -> {
+            guard.check("SELECT count(*) FROM loan");
+            guard.check("SELECT count(*) FROM account");
+            assertThatThrownBy(() -> guard.check("SELECT 1; DROP TABLE loan")).isInstanceOf(QueryException.class)
+                    .hasMessageContaining("has 2 statements including a DROP statement.");
+        });
+        assertThat(tries).as("tried once, not on every parse").hasValue(1);
+    }
+
+    @Test
     void nesting_counts_brackets_outside_strings() {
         assertThat(SqlGuard.nesting("{\"a\":[{\"b\":\"[{\\\"\"}]}")).isEqualTo(3);
         assertThat(SqlGuard.nesting("{}")).isEqualTo(1);
