@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * A workspace's own in-memory DuckDB, set up and locked down: the dataset file attached READ_ONLY as {@code data}
@@ -19,9 +20,14 @@ final class SessionDuckDb {
 
     /** The locked-down connection; {@code spill} is where operators larger than memory spill. */
     static Connection open(Dataset dataset, Workspace.Limits limits, Path spill, boolean live) throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        return inMemory(new Properties(), setups(dataset, limits, spill, live));
+    }
+
+    /** A new in-memory DuckDB with {@code setups} run in order; closed again when one fails. */
+    static Connection inMemory(Properties properties, List<String> setups) throws SQLException {
+        Connection c = DriverManager.getConnection("jdbc:duckdb:", properties);
         try {
-            for (String setup : setups(dataset, limits, spill, live)) {
+            for (String setup : setups) {
                 try (Statement st = c.createStatement()) {
                     st.execute(setup);
                 }

@@ -1,9 +1,8 @@
 package dev.sift.data;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.List;
 import java.util.Properties;
 
 import org.slf4j.LoggerFactory;
@@ -79,18 +78,9 @@ public final class SqlParser {
     private static Connection open() throws SQLException {
         Properties one = new Properties();
         one.setProperty("threads", "1");
-        Connection c = DriverManager.getConnection("jdbc:duckdb:", one);
-        try (Statement st = c.createStatement()) {
-            for (String setup : new String[] {"SET autoinstall_known_extensions = false",
-                    "SET autoload_known_extensions = false", "SET memory_limit = '256MB'",
-                    "SET max_expression_depth = " + Workspace.MAX_EXPRESSION_DEPTH, "SET enable_external_access = false",
-                    "SET lock_configuration = true"}) {
-                st.execute(setup);
-            }
-            return c;
-        } catch (SQLException e) {
-            c.close();
-            throw e;
-        }
+        return SessionDuckDb.inMemory(one, List.of("SET autoinstall_known_extensions = false",
+                "SET autoload_known_extensions = false", "SET memory_limit = '256MB'",
+                "SET max_expression_depth = " + Workspace.MAX_EXPRESSION_DEPTH, "SET enable_external_access = false",
+                "SET lock_configuration = true"));
     }
 }

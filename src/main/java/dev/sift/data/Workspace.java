@@ -68,6 +68,7 @@ public final class Workspace implements AutoCloseable {
         this.connection = connection;
         this.guard = new SqlGuard(connection, limits.queryTimeout(), parser);
         this.failures = new QueryFailures(limits);
+        this.watchBytes = 2 * QueryGate.parseBytes(limits.memoryLimit());
         this.gate = gate;
         this.ownsGate = ownsGate;
         this.spill = spill;
@@ -77,6 +78,8 @@ public final class Workspace implements AutoCloseable {
     }
 
     private final QueryFailures failures;
+    /** The process growth past which the memory watch stops a query (see {@link #admit}). */
+    private final long watchBytes;
     private volatile List<TableInfo> framesCache = List.of(); // frames start empty; only runTimed changes them
     /** Bumped by every statement that may change frames, so a description raced by one is not cached. */
     private final java.util.concurrent.atomic.AtomicLong framesVersion = new java.util.concurrent.atomic.AtomicLong();
@@ -458,7 +461,7 @@ public final class Workspace implements AutoCloseable {
         guard.awaitIdle();
         // DuckDB keeps its buffers under the limit; the process may grow by twice that (allocations outside
         // the buffer pool, fetched rows) before the watch stops the query
-        return gate.admit(st, 2 * QueryGate.parseBytes(limits.memoryLimit()), limits.queryTimeout());
+        return gate.admit(st, watchBytes, limits.queryTimeout());
     }
 
     private static void release(QueryGate.Ticket ticket) {
