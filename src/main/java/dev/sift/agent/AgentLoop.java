@@ -279,8 +279,8 @@ public final class AgentLoop {
         private AnswerCheck.Result check(String answer, AnswerKind kind) {
             String key = steps.size() + "\u0000" + kind + "\u0000" + answer;
             if (!key.equals(lastChecked)) { // a grounded first answer is checked once, not again as the final one
-                List<String> texts = AnswerReplay.texts(state.question(), steps);
-                lastCheck = grounding.check(answer, ctx.evidence(), texts, reference(), names,
+                lastCheck = grounding.check(answer, ctx.evidence(), AnswerReplay.texts(steps),
+                        AnswerReplay.literals(state.question(), steps), reference(), names,
                         kind == AnswerKind.CLARIFICATION || kind == AnswerKind.DECLINED);
                 lastChecked = key;
             }

@@ -16,19 +16,27 @@ import java.util.List;
 public final class AnswerReplay {
     private AnswerReplay() { }
 
-    /** The text the planner was shown besides result tables and the reference: question, observations, arguments. */
-    static List<String> texts(String question, List<Step> steps) {
+    /** The text the planner was shown besides result tables, the reference and the literals: the observations. */
+    static List<String> texts(List<Step> steps) {
         List<String> texts = new ArrayList<>();
-        texts.add(question);
         for (Step s : steps) {
             if (s.outcome() == Step.Outcome.RAN && s.ok()) {
                 texts.add(s.observation());
-                if (s.args() != null) {
-                    texts.add(s.args().toString());
-                }
             }
         }
         return texts;
+    }
+
+    /** What bounds what the run asked for: the question and the arguments of the calls that ran. */
+    static List<String> literals(String question, List<Step> steps) {
+        List<String> literals = new ArrayList<>();
+        literals.add(question == null ? "" : question);
+        for (Step s : steps) {
+            if (s.outcome() == Step.Outcome.RAN && s.ok() && s.args() != null) {
+                literals.add(s.args().toString());
+            }
+        }
+        return literals;
     }
 
     /** The knowledge graph's names for values: each entry's phrases and description (codes and their meanings). */
@@ -54,8 +62,7 @@ public final class AnswerReplay {
     /** As {@link #check(AgentRun)}, with the run's {@link #reference} indexed before. */
     public static AnswerCheck.Result check(AgentRun run, ReferenceIndex reference) {
         String answer = run.answer() == null ? "" : run.answer();
-        return Grounding.CHECK_ONLY.check(answer, run.evidence(),
-                texts(run.question() == null ? "" : run.question(), run.steps()), reference, null,
-                run.kind() == AnswerKind.CLARIFICATION || run.kind() == AnswerKind.DECLINED);
+        return Grounding.CHECK_ONLY.check(answer, run.evidence(), texts(run.steps()),
+                literals(run.question(), run.steps()), reference, null, run.kind() == AnswerKind.CLARIFICATION || run.kind() == AnswerKind.DECLINED);
     }
 }

@@ -33,7 +33,7 @@ public final class ClaimExtractor {
     private static final Pattern MONTH_DAY_YEAR = Pattern.compile(
             MONTH_START + MONTH + "\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b");
     private static final Pattern DAY_MONTH_YEAR = Pattern.compile(
-            "\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?\\s+" + MONTH + "\\.?,?\\s+(\\d{4})\\b");
+            "\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?" + MONTH + "\\.?,?\\s+(\\d{4})\\b");
     private static final Pattern MONTH_YEAR = Pattern.compile(MONTH_START + MONTH + "\\.?,?\\s+(\\d{4})\\b");
     private static final Pattern QUOTED = Pattern.compile(
             "(?<![\\p{L}\\p{N}])([\"“'‘`])([^\"“”'‘’`\\n]{1,60}?)([\"”'’`])(?![\\p{L}\\p{N}])");
@@ -53,6 +53,10 @@ public final class ClaimExtractor {
     private static final Pattern SCALE_WORD = Pattern.compile(
             "^\\s?(thousand|million|billion|trillion|bn|mn|k)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern SCALE_LETTER = Pattern.compile("^(M|B)\\b");
+    /** The rest of a range after its first number ("–83 million" of "81–83 million"): the scale is said once, at its end. */
+    private static final Pattern RANGE_TAIL = Pattern.compile("^\\s?(?:[-–—]|to)\\s?[\\d.,]*\\d");
+    /** The start of a range before its second number ("81–" of "about 81–83"): the hedge is said once, before it. */
+    private static final Pattern RANGE_HEAD = Pattern.compile("(\\d[\\d.,]*)\\s?(?:[-–—]|to)\\s?$");
     private static final Pattern GROUPED_COMMA = Pattern.compile("\\d{1,3},\\d{3}");
     private static final Pattern GROUPED_DOT = Pattern.compile("\\d{1,3}\\.\\d{3}");
 
@@ -215,6 +219,12 @@ public final class ClaimExtractor {
         return false;
     }
 
+    /** Where the range a number ends starts ("81" of "about 81–83"), or the number's own start. */
+    private static int rangeStart(String text, int at) {
+        Matcher head = RANGE_HEAD.matcher(text.substring(Math.max(0, at - 16), at));
+        return head.find() ? at - (head.end() - head.start(1)) : at;
+    }
+
     private static final String[] HEDGES = {"about", "approximately", "approx.", "approx", "around", "roughly",
         "nearly", "almost", "some", "over", "under", "close to", "more than", "less than", "fewer than", "at least",
         "at most", "circa", "ca.", "~", "≈"};
@@ -233,6 +243,11 @@ public final class ClaimExtractor {
     private static Claim number(String text, Matcher m, boolean all, char decimal) {
         String body = m.group(2);
         String after = text.substring(m.end(), Math.min(text.length(), m.end() + 24));
+        Matcher tail = RANGE_TAIL.matcher(after);
+        if (tail.find()) { // "81–83 million": the first number has the scale of the last
+            after = after.substring(tail.end()) + text.substring(Math.min(text.length(), m.end() + 24),
+                    Math.min(text.length(), m.end() + 24 + tail.end()));
+        }
         boolean percent = PERCENT.matcher(after).find();
         double scale = 1;
         Matcher sw = SCALE_WORD.matcher(after);
@@ -247,7 +262,7 @@ public final class ClaimExtractor {
             scale = sl.group(1).equals("M") ? 1e6 : 1e9;
             unit = sl.group();
         }
-        boolean hedged = hedged(text, m.start());
+        boolean hedged = hedged(text, rangeStart(text, m.start()));
         List<Claim.Reading> readings = new ArrayList<>();
         boolean englishScale = word && GROUPED_COMMA.matcher(body).matches();
         for (String[] parts : splits(body, decimal)) {

@@ -1,5 +1,8 @@
 package dev.sift.agent.grounding;
 
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.YearMonth;
 import java.time.temporal.TemporalAccessor;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -23,6 +26,8 @@ import java.util.regex.Pattern;
  */
 public final class Facts {
     /** Digits inside a name: a letter or underscore next to three or more digits. */
+    /** A year standing alone in a question or SQL ("1983", '2024'), not inside a longer number or a name. */
+    private static final Pattern LITERAL_YEAR = Pattern.compile("(?<![\\p{L}\\p{N}_.,-])((?:18|19|20|21)\\d\\d)(?![\\p{N}_]|[.,]\\d|-\\d)");
     private static final Pattern NAME_NUMBER = Pattern.compile(
             "(?<=[\\p{L}_])(\\d{3,})(?!\\d)|(?<![\\p{L}\\p{N}])(\\d{3,})(?=_)");
 
@@ -32,6 +37,8 @@ public final class Facts {
     /** The values of computed fractions ({@link FractionColumns}): no support for a number written before "%". */
     private final double[] fractions;
     private final Set<String> dates;
+    /** Days that bound what the run asked for ({@link Builder#literal}): a year's first and last, an exclusive bound's eve. */
+    private final Set<String> bounds;
     private final String text;
     private final Supplier<String> names;
     /**
@@ -44,7 +51,8 @@ public final class Facts {
     private String nameWords;
 
     private Facts(double[] numbers, double[] pool, double[] nameNumbers, double[] fractions, Set<String> dates,
-                  String text, Supplier<String> names, ReferenceIndex later) {
+                  Set<String> bounds, String text, Supplier<String> names, ReferenceIndex later) {
+        this.bounds = bounds;
         this.fractions = fractions;
         this.later = later;
         this.numbers = numbers;
@@ -160,7 +168,7 @@ public final class Facts {
     }
 
     public boolean hasDate(String iso) {
-        return dates.contains(iso) || more().stream().anyMatch(f -> f.hasDate(iso));
+        return dates.contains(iso) || bounds.contains(iso) || more().stream().anyMatch(f -> f.hasDate(iso));
     }
 
     /** True when the evidence's text (cells, names, SQL, observations) contains {@code value}, ignoring case. */
@@ -184,6 +192,7 @@ public final class Facts {
         private double[] pool = new double[32];
         private int p;
         private final Set<String> dates = new HashSet<>();
+        private final Set<String> bounds = new HashSet<>();
         private final Set<Double> nameNumbers = new HashSet<>();
         private double[] fractions = new double[0];
         private int f;
@@ -229,6 +238,46 @@ public final class Facts {
                 }
             }
             return this;
+        }
+
+        /**
+         * A text whose literals bound what the run asked for (the question, the run's SQL and call arguments): besides
+         * what {@link #text} reads, a year it names ({@code BETWEEN 1983 AND 1987}, "the end of 2024") supports that
+         * year's first and last day, a month its first and last, and a date the day before it (an exclusive bound,
+         * {@code < '1998-01-01'}, restated as "to 1997-12-31"). A year that is only a result's cell bounds nothing: a
+         * "last date" the run never queried is still caught.
+         */
+        public Builder literal(String s) {
+            if (s == null || s.isEmpty()) {
+                return this;
+            }
+            text(s);
+            Matcher y = LITERAL_YEAR.matcher(s);
+            while (y.find()) {
+                int year = Integer.parseInt(y.group(1));
+                bounds.add(LocalDate.of(year, 1, 1).toString());
+                bounds.add(LocalDate.of(year, 12, 31).toString());
+            }
+            for (Claim c : ClaimExtractor.facts(s)) {
+                for (String d : c.kind() == Claim.Kind.DATE ? c.date() : List.<String>of()) {
+                    bound(d);
+                }
+            }
+            return this;
+        }
+
+        private void bound(String iso) {
+            try {
+                if (iso.length() == 7) {
+                    YearMonth m = YearMonth.parse(iso);
+                    bounds.add(m.atDay(1).toString());
+                    bounds.add(m.atEndOfMonth().toString());
+                } else if (iso.length() == 10) {
+                    bounds.add(LocalDate.parse(iso).minusDays(1).toString());
+                }
+            } catch (DateTimeException e) {
+                // "1998-02-31" names no day: it bounds nothing
+            }
         }
 
         /**
@@ -361,8 +410,8 @@ public final class Facts {
             double[] named = nameNumbers.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             double[] fracs = Arrays.copyOf(fractions, f);
             Arrays.sort(fracs);
-            return new Facts(sorted, Arrays.copyOf(pool, p), named, fracs, Set.copyOf(dates), text.toString(), names,
-                    later);
+            return new Facts(sorted, Arrays.copyOf(pool, p), named, fracs, Set.copyOf(dates), Set.copyOf(bounds),
+                    text.toString(), names, later);
         }
 
         private static boolean looksLikeDate(String s) {

@@ -41,12 +41,22 @@ public final class Grounding {
     /** As above; {@code reference} (the prompt's dataset facts, the conversation) is read only when needed. */
     public static Facts facts(List<Evidence> evidence, List<String> texts, ReferenceIndex reference,
                               Supplier<String> names) {
+        return facts(evidence, texts, List.of(), reference, names);
+    }
+
+    /**
+     * As above; {@code literals} (the question, the calls' arguments) are texts whose years and dates also bound what
+     * the run asked for ({@link Facts.Builder#literal}), as the evidence's SQL does.
+     */
+    public static Facts facts(List<Evidence> evidence, List<String> texts, List<String> literals,
+                              ReferenceIndex reference, Supplier<String> names) {
         Facts.Builder b = Facts.builder().names(names).later(reference);
         for (Evidence e : evidence) {
-            b.text(e.sql());
+            b.literal(e.sql());
             b.table(e.sql(), e.columns(), e.rows(), e.rowCount());
         }
         texts.forEach(b::text);
+        literals.forEach(b::literal);
         return b.build();
     }
 
@@ -57,7 +67,13 @@ public final class Grounding {
     /** As above; {@code proposes}: a clarifying question or a decline, of which only statements are checked. */
     public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts,
                                     ReferenceIndex reference, Supplier<String> names, boolean proposes) {
-        return AnswerCheck.check(answer, facts(evidence, texts, reference, names), proposes);
+        return check(answer, evidence, texts, List.of(), reference, names, proposes);
+    }
+
+    /** As above; {@code literals}: the question and the calls' arguments (see {@link #facts}). */
+    public AnswerCheck.Result check(String answer, List<Evidence> evidence, List<String> texts, List<String> literals,
+                                    ReferenceIndex reference, Supplier<String> names, boolean proposes) {
+        return AnswerCheck.check(answer, facts(evidence, texts, literals, reference, names), proposes);
     }
 
     public boolean sampled(String question, String answer) {

@@ -27,6 +27,9 @@ public final class PromptBuilder {
 
     private PromptBuilder() { }
 
+    /** Rows of a result the question asks to list that an answer writes out; past it the answer names the frame. */
+    public static final int LIST_ASKED = 50;
+
     /** The prompt with every tool and no question-specific knowledge. */
     public static String system(Workspace ws, Knowledge k, ToolRegistry tools) {
         return system(ws, k, tools.tools(), null);
@@ -52,6 +55,7 @@ public final class PromptBuilder {
                 "reply_format", PromptTemplate.load(nativeCalls ? "reply_native" : "reply_json").render(Map.of()),
                 "sql_rules", sqlRules(ws),
                 "list_rows", String.valueOf(EvidenceText.LIST_ROWS),
+                "list_asked", String.valueOf(LIST_ASKED),
                 "tools", nativeCalls ? NativeCalls.catalog(shown) : catalog(shown),
                 "tool_rules", toolRules(shown, ToolGroups.load()),
                 "knowledge", knowledge(k, question),

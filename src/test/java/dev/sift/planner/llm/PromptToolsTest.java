@@ -133,12 +133,15 @@ class PromptToolsTest {
     }
 
     @Test
-    void the_long_answer_rule_gives_the_row_count_the_offline_answers_use() {
+    void the_list_rule_writes_an_asked_list_out_up_to_its_bound_and_summarises_the_rest() {
         String prompt = PromptBuilder.system(ws, knowledge, PromptBuilder.shownTools(Sift.defaultTools(),
-                new ToolSelector(Sift.defaultTools()).select("List the loans.")), "List the loans.");
-        assertThat(prompt).contains("A list of more than\n  " + dev.sift.text.EvidenceText.LIST_ROWS + " rows is not"
-                + " written out: give its count and first 10 rows, and name the frame that holds\n  every row (run_sql with"
-                + " a label saves one); the person gets every row from the run's evidence.");
+                new ToolSelector(Sift.defaultTools()).select("List the loans.")), "List the loans.").replace("\n  ", " ");
+        assertThat(prompt).contains("When the question asks for a list (\"list …\", \"which …\", \"how many … each"
+                + " year\"), write the rows out, up to " + PromptBuilder.LIST_ASKED + "; past " + PromptBuilder.LIST_ASKED
+                + ", give the count, the first " + PromptBuilder.LIST_ASKED + " rows and the frame that holds the rest"
+                + " (run_sql with a label saves one). A result the question did not ask to list is summarised: its count"
+                + " and first " + dev.sift.text.EvidenceText.LIST_ROWS + " rows.");
+        assertThat(prompt).doesNotContain("is not written out");
     }
 
     @Test
