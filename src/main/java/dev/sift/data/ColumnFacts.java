@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What a query would trip on in one column, read once when a dataset's tables are described: how many values are
- * null, how many numbers are negative in a mostly positive column, values written several ways (case, spacing or
+ * null, how many numbers are negative where {@link NegativeValues} says that is suspect, values written several ways (case, spacing or
  * a near-duplicate spelling: {@code 'Retail'/'retail'}), the formats of dates stored as text, each with its
  * row count, and the shape of documents a column holds ({@code documents}: JSON keys, Python-literal dicts or lists
  * stored as text, see {@link DocumentShape}; null when none). Nulls and negatives count every row; variants, formats

@@ -55,7 +55,7 @@ final class ColumnFactsReader {
             for (int i = 0; i < n; i++) {
                 nulls[i] = rs.getLong(2 + 3 * i);
                 long neg = rs.getLong(3 + 3 * i);
-                negatives[i] = neg * 2 < neg + rs.getLong(4 + 3 * i) ? neg : 0; // only in a mostly positive column
+                negatives[i] = NegativeValues.suspect(cols.get(i)[0], neg, rs.getLong(4 + 3 * i)) ? neg : 0;
             }
         }
         String sample = "(SELECT * FROM " + qualified + " LIMIT " + SAMPLE_ROWS + ")";

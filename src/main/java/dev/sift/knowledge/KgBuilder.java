@@ -156,6 +156,7 @@ public final class KgBuilder {
             }
         }
         joins.addAll(formatJoins(ws, columns, joins));
+        joins.addAll(codeJoins(ws, columns, primary, joins));
         List<KgEntry.Join> out = new ArrayList<>();
         for (KgEntry.Join j : joins) {
             boolean twoWays = joins.stream().anyMatch(o -> o != j && o.sameTables(j));
@@ -203,6 +204,52 @@ public final class KgBuilder {
             }
         }
         return out;
+    }
+
+    /**
+     * Joins of code columns whose names do not point at the key they hold ({@code flights.origin} and
+     * {@code flights.destination} hold {@code airports.iata}): a text column not joined yet and another table's text
+     * identifier whose sample values are codes of the same shape (letters, digits and length: 'SFO', 'LAX'), measured
+     * and judged as any join (the best-covered key when several fit).
+     */
+    private static List<KgEntry.Join> codeJoins(Workspace ws, List<KgEntry.Column> columns, Map<String, KgEntry.Column> primary,
+                                                List<KgEntry.Join> found) {
+        List<KgEntry.Join> out = new ArrayList<>();
+        java.util.Set<String> joined = new java.util.HashSet<>();
+        found.forEach(j -> joined.add(j.fromTable() + "." + j.fromColumn()));
+        for (KgEntry.Column c : columns) {
+            String shape = codeShape(c.sample());
+            if (shape == null || !c.type().startsWith("VARCHAR") || primary.get(c.table()) == c
+                    || joined.contains(c.table() + "." + c.name())) {
+                continue;
+            }
+            KgEntry.Join best = null;
+            for (KgEntry.Column k : primary.values()) {
+                if (k.table().equals(c.table()) || !k.type().startsWith("VARCHAR") || !shape.equals(codeShape(k.sample()))) {
+                    continue;
+                }
+                Containment m = containment(ws, Containment.Pair.plain(c.table(), c.name(), k.table(), k.name()));
+                if (m != null && m.coverage() >= CANDIDATE_COVERAGE && (best == null || m.coverage() > best.coverage())) {
+                    best = measured(c, k, m, null);
+                }
+            }
+            if (best != null) {
+                out.add(best);
+            }
+        }
+        return out;
+    }
+
+    /** A code's shape ('SFO' → "AAA", 'B-12' → "A-99"), or null when the value is no short code. */
+    static String codeShape(String sample) {
+        if (sample == null || sample.isEmpty() || sample.length() > 12 || !sample.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        for (char ch : sample.toCharArray()) {
+            b.append(Character.isLetter(ch) ? 'A' : Character.isDigit(ch) ? '9' : ch);
+        }
+        return b.toString();
     }
 
     /** Whether a column-name stem names a table: {@code loan}, {@code loans}, {@code categories} for {@code category}. */

@@ -277,8 +277,10 @@ public sealed interface KgEntry {
         public String describe() {
             String how = curated ? " (approved in the knowledge file)"
                     : approved ? " (approved: key → foreign key" + (cardinality == null ? "" : ", " + cardinality) + ")"
-                    : " (candidate, not approved" + (coverage < 1.0 ? String.format(java.util.Locale.ROOT,
-                    ": %.1f %% of values found", 100 * coverage) : "") + ")";
+                    : " (candidate, not approved" + (cardinality == null ? "" : String.format(java.util.Locale.ROOT,
+                    ": %.1f %% of values found", 100 * coverage)) + (cardinality != null && coverage >= KgBuilder.APPROVE_COVERAGE
+                    ? "; another join connects the same tables, so which one a question means is for the knowledge file"
+                    : "") + ")";
             return "join " + written() + how + (on == null ? "" : "; " + FORMATS + ": ON " + on)
                     + (meaning == null ? "" : ": " + meaning);
         }

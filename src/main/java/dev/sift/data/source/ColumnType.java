@@ -46,11 +46,14 @@ public record ColumnType(String table, String column, String kind, List<String> 
         return new ColumnType(table, column, kind, formats);
     }
 
-    /** Parses several entries (each argument may hold several, comma-separated). */
+    /**
+     * Parses several entries (each argument may hold several, comma-separated; a comma inside a format, as in
+     * {@code date:%b %d, %Y}, is part of it: only a comma before the next {@code table.column=} separates entries).
+     */
     public static List<ColumnType> parseAll(List<String> specs) {
         List<ColumnType> out = new ArrayList<>();
         for (String s : specs == null ? List.<String>of() : specs) {
-            for (String one : s.split(",")) {
+            for (String one : s.split(",(?=[^,=%|]+\\.[^,=%|]+=)")) {
                 if (!one.isBlank()) {
                     out.add(parse(one));
                 }

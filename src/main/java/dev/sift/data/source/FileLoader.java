@@ -30,7 +30,7 @@ import java.util.stream.IntStream;
  */
 public final class FileLoader implements DatasetBuilder, Source {
     /** Bump when loading changes, so built datasets are rebuilt. */
-    static final String VERSION = "file-loader-2";
+    static final String VERSION = "file-loader-3";
     static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
     private static final int PEEK = 8192;
     /** The types DuckDB's sniffer may choose; dates are left as text for {@link TextTypes}. */
@@ -134,7 +134,7 @@ public final class FileLoader implements DatasetBuilder, Source {
                     scans.await(i + 1); // DuckDB's JSON reader never sees what the scan refuses
                 }
                 try {
-                    Map<String, TextTypes.Format> converted = load(db, schema, in, progress);
+                    Map<String, TextFormats.Format> converted = load(db, schema, in, progress);
                     TextTypes.check(db, schema, in.table(), types, converted, in.format() != Format.PARQUET, findings);
                 } catch (IllegalArgumentException | SQLException | IOException e) {
                     scans.awaitAll(); // a refusal of the scan comes first, as when every file was scanned before loading
@@ -246,7 +246,7 @@ public final class FileLoader implements DatasetBuilder, Source {
      * converted, every value checked on the way; when one does not fit, the table is written as read instead (and
      * {@link TextTypes#check} looks at every value). Returns the columns written converted, with their formats.
      */
-    private Map<String, TextTypes.Format> load(Connection db, String schema, Input in, Progress progress) throws IOException {
+    private Map<String, TextFormats.Format> load(Connection db, String schema, Input in, Progress progress) throws IOException {
         try {
             Reader read = reader(db, in);
             String reader = read.call();
@@ -262,7 +262,7 @@ public final class FileLoader implements DatasetBuilder, Source {
                         + " has no columns: its records need fields, like {\"id\": 1, \"name\": \"a\"}");
             }
             checkNames(in, columns);
-            Map<String, TextTypes.Format> guessed = in.format() == Format.PARQUET ? Map.of()
+            Map<String, TextFormats.Format> guessed = in.format() == Format.PARQUET ? Map.of()
                     : TextTypes.guess(db, reader, columns.stream().filter(c -> c[1].startsWith("VARCHAR")).map(c -> c[0])
                     .filter(c -> types.stream().noneMatch(t -> t.table().equals(in.table()) && t.column().equalsIgnoreCase(c)))
                     .toList());
@@ -295,7 +295,7 @@ public final class FileLoader implements DatasetBuilder, Source {
     }
 
     /** Writes the table from {@code reader}, with {@code converted} columns converted, showing how far it got. */
-    private static void create(Connection db, String schema, Input in, String reader, Map<String, TextTypes.Format> converted,
+    private static void create(Connection db, String schema, Input in, String reader, Map<String, TextFormats.Format> converted,
                                Progress progress) throws SQLException {
         String replace = converted.isEmpty() ? "" : " REPLACE (" + String.join(", ", converted.entrySet().stream()
                 .map(e -> TextTypes.guarded(e.getKey(), e.getValue()) + " AS " + Sql.quoteIdent(e.getKey())).toList()) + ")";

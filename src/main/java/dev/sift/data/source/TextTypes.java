@@ -1,5 +1,6 @@
 package dev.sift.data.source;
 
+import dev.sift.data.DateRange;
 import dev.sift.data.LoadReport;
 import dev.sift.data.Sql;
 import dev.sift.data.ValueVariants;
@@ -13,35 +14,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import dev.sift.data.source.TextFormats.Format;
 
 /**
- * Types for text columns of a freshly loaded table. A column whose non-null values all have one unambiguous
- * date or timestamp format ({@link #FORMATS}: ISO dates and timestamps, {@code DD.MM.YYYY},
- * {@code YYYY-MM-DD HH:MM}, …) becomes DATE or TIMESTAMP; one whose values are all numbers written with a
+ * Types for text columns of a freshly loaded table. A column whose non-null values all have one date or timestamp
+ * format ({@link TextFormats}: ISO dates and timestamps, {@code DD.MM.YYYY}, {@code YYYY/MM/DD HH:MM},
+ * {@code Jun 12 1998}, a slash date whose values show the day/month order, …) becomes DATE or TIMESTAMP; one whose values are all numbers written with a
  * currency sign or thousands separators ({@code £1,249.00}) becomes a number. Day/month orders that cannot be
  * told apart ({@code 07/04/2021}) and columns mixing formats stay text and go into the {@link LoadReport} with
  * the count of values per format and the {@code --types} that fixes them. The user's own types
  * ({@link ColumnType}) are applied first and must fit every value.
  */
 final class TextTypes {
-    /** A recognised way of writing a date or number: a full-match regex, and how to convert (null: ambiguous). */
-    record Format(String name, String regex, String kind, String strptime) { }
-
-    static final List<Format> FORMATS = List.of(
-            new Format("YYYY-MM-DD", "\\d{4}-\\d{2}-\\d{2}", "DATE", "%Y-%m-%d"),
-            new Format("YYYY/MM/DD", "\\d{4}/\\d{2}/\\d{2}", "DATE", "%Y/%m/%d"),
-            new Format("YYYY-MM-DD HH:MM", "\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}", "TIMESTAMP", null),
-            new Format("YYYY-MM-DD HH:MM:SS", "\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?", "TIMESTAMP", null),
-            new Format("DD.MM.YYYY", "\\d{1,2}\\.\\d{1,2}\\.\\d{4}", "DATE", "%d.%m.%Y"),
-            new Format("DD.MM.YYYY HH:MM", "\\d{1,2}\\.\\d{1,2}\\.\\d{4} \\d{1,2}:\\d{2}", "TIMESTAMP", "%d.%m.%Y %H:%M"),
-            new Format("DD/MM/YYYY or MM/DD/YYYY", "\\d{1,2}/\\d{1,2}/\\d{4}", "DATE", null),
-            new Format("DD-MM-YYYY or MM-DD-YYYY", "\\d{1,2}-\\d{1,2}-\\d{4}", "DATE", null),
-            new Format("number with currency or thousands separators",
-                    "[-+]?[£$€]?\\s?[-+]?(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d+)?", "NUMBER", null));
-    /** The strptime formats a user most likely means for an ambiguous format, for the suggested fix. */
-    private static final Map<String, String> GUESS = Map.of("DD/MM/YYYY or MM/DD/YYYY", "%d/%m/%Y",
-            "DD-MM-YYYY or MM-DD-YYYY", "%d-%m-%Y", "YYYY-MM-DD", "%Y-%m-%d", "YYYY/MM/DD", "%Y/%m/%d",
-            "DD.MM.YYYY", "%d.%m.%Y", "YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M", "YYYY-MM-DD HH:MM:SS", "%Y-%m-%d %H:%M:%S");
+    /** The formats, from {@link TextFormats}. */
+    static final List<Format> FORMATS = TextFormats.FORMATS;
 
     /** Rows of a file's start read to guess a column's format before the table is written. */
     static final int SAMPLE_ROWS = 2048;
@@ -53,11 +39,13 @@ final class TextTypes {
      * how many of those a conversion turns into NULL; whether any value has a decimal point; distinct and non-null
      * values (for the look-alike check).
      */
-    record Stats(long total, long[] matches, String[] examples, long[] invalid, boolean decimals, long distinct,
-                 long nonNull) { }
+    record Stats(long total, long[] matches, String[] examples, long[][] invalid, String[][] invalidExamples,
+                 long[] missing, boolean decimals, long distinct, long nonNull) { }
 
-    /** Any of the formats: one test per value before the formats are told apart (most text matches none). */
-    private static final String ANY_FORMAT = String.join("|", FORMATS.stream().map(f -> "(?:" + f.regex() + ")").toList());
+    /** Text that stands for a missing value in exports (R's NA, spreadsheets' N/A, "-"), lower case. */
+    static final String MISSING = "('na', 'n/a', 'null', 'none', 'nan', '-', '--', '?', '.', '..')";
+
+    private static final String ANY_FORMAT = TextFormats.ANY_FORMAT;
 
     /**
      * The formats the first {@link #SAMPLE_ROWS} rows of {@code reader} suggest, for the text columns whose sampled
@@ -69,7 +57,7 @@ final class TextTypes {
         if (textColumns.isEmpty()) {
             return out;
         }
-        List<Format> convertible = FORMATS.stream().filter(TextTypes::convertible).toList();
+        List<Format> convertible = FORMATS.stream().filter(f -> f.convertible() && f.unambiguous()).toList();
         StringBuilder sql = new StringBuilder("SELECT 0");
         for (String col : textColumns) {
             String v = "trim(" + Sql.quoteIdent(col) + "::VARCHAR)";
@@ -106,19 +94,9 @@ final class TextTypes {
         String t = "trim(" + q + ")";
         String re = Sql.quoteString(f.regex());
         // the first branch takes values without blanks around them (nearly all) without trimming them
-        return "CASE WHEN regexp_full_match(" + q + ", " + re + ") THEN " + strict(q, f) + " WHEN " + q + " IS NULL OR " + t
-                + " = '' THEN NULL WHEN regexp_full_match(" + t + ", " + re + ") THEN " + strict(t, f)
+        return "CASE WHEN regexp_full_match(" + q + ", " + re + ") THEN " + f.strictConvert(q) + " WHEN " + q + " IS NULL OR "
+                + t + " = '' THEN NULL WHEN regexp_full_match(" + t + ", " + re + ") THEN " + f.strictConvert(t)
                 + " ELSE error('not in the sampled format') END";
-    }
-
-    /** The text {@code v} in format {@code f} as a date or timestamp; the statement fails when it is not one. */
-    private static String strict(String v, Format f) {
-        return f.strptime() == null ? "CAST(replace(" + v + ", 'T', ' ') AS TIMESTAMP)"
-                : "CAST(strptime(" + v + ", " + Sql.quoteString(f.strptime()) + ") AS " + f.kind() + ")";
-    }
-
-    private static boolean convertible(Format f) {
-        return !f.kind().equals("NUMBER") && (f.strptime() != null || f.name().startsWith("YYYY-MM-DD "));
     }
 
     /**
@@ -138,6 +116,9 @@ final class TextTypes {
                 }
             }
         }
+        if (inferTypes) {
+            jsonScalars(db, schema, table, report);
+        }
         List<String> text = textColumns(db, schema, table);
         Map<String, Stats> stats = scan(db, tbl(schema, table), text, inferTypes);
         Map<String, Long> written = converted.isEmpty() ? Map.of() : counts(db, schema, table, converted.keySet());
@@ -154,6 +135,7 @@ final class TextTypes {
             }
         }
         convert(db, schema, table, conversions); // one rewrite of the table for all its typed columns
+        dateRange(db, schema, table, report);
         for (String col : text) {
             Stats st = stats.get(col);
             if (!conversions.containsKey(col) && ValueVariants.eligible(st.distinct(), st.nonNull())) {
@@ -192,7 +174,7 @@ final class TextTypes {
                 boolean decimals = formats && rs.getBoolean(k++);
                 long formatted = formats ? rs.getLong(k++) : 0;
                 out.put(col, new Stats(total, new long[FORMATS.size()], new String[FORMATS.size()],
-                        new long[FORMATS.size()], decimals, distinct, nonNull));
+                        new long[FORMATS.size()][], new String[FORMATS.size()][], new long[1], decimals, distinct, nonNull));
                 if (formatted > 0) {
                     formats(db, relation, col, out.get(col));
                 }
@@ -201,32 +183,40 @@ final class TextTypes {
         return out;
     }
 
-    /** Per format, the values of {@code col} in it, the smallest, and how many a conversion fails on, into {@code st}. */
+    /**
+     * Per format, the values of {@code col} in it and the smallest; per reading of it, how many it does not turn into a
+     * valid date and the smallest of those, into {@code st}.
+     */
     private static void formats(Connection db, String relation, String col, Stats st) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT 0");
+        StringBuilder sql = new StringBuilder("SELECT count(*) FILTER (WHERE lower(v) IN " + MISSING + ")");
         for (Format f : FORMATS) {
             String test = "regexp_full_match(v, " + Sql.quoteString(f.regex()) + ")";
-            sql.append(", count(*) FILTER (WHERE ").append(test).append("), min(v) FILTER (WHERE ").append(test)
-                    .append("), count(*) FILTER (WHERE ").append(test).append(" AND ")
-                    .append(convertible(f) ? tryConvert("v", f) + " IS NULL" : "false").append(')');
+            sql.append(", count(*) FILTER (WHERE ").append(test).append("), min(v) FILTER (WHERE ").append(test).append(')');
+            for (int r = 0; r < f.slots(); r++) {
+                String bad = test + " AND " + (f.number() || f.code() ? "false" : f.tryConvert("v", r) + " IS NULL");
+                sql.append(", count(*) FILTER (WHERE ").append(bad).append("), min(v) FILTER (WHERE ").append(bad).append(')');
+            }
         }
         String v = "trim(" + Sql.quoteIdent(col) + ")";
         sql.append(" FROM (SELECT ").append(v).append(" AS v FROM ").append(relation).append(" WHERE regexp_full_match(")
-                .append(v).append(", ").append(Sql.quoteString(ANY_FORMAT)).append("))");
+                .append(v).append(", ").append(Sql.quoteString(ANY_FORMAT)).append(") OR lower(").append(v).append(") IN ")
+                .append(MISSING).append(')');
         try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery(sql.toString())) {
             rs.next();
+            st.missing()[0] = rs.getLong(1);
+            int k = 2;
             for (int i = 0; i < FORMATS.size(); i++) {
-                st.matches()[i] = rs.getLong(2 + 3 * i);
-                st.examples()[i] = rs.getString(3 + 3 * i);
-                st.invalid()[i] = rs.getLong(4 + 3 * i);
+                st.matches()[i] = rs.getLong(k++);
+                st.examples()[i] = rs.getString(k++);
+                int slots = FORMATS.get(i).slots();
+                st.invalid()[i] = new long[slots];
+                st.invalidExamples()[i] = new String[slots];
+                for (int r = 0; r < slots; r++) {
+                    st.invalid()[i][r] = rs.getLong(k++);
+                    st.invalidExamples()[i][r] = rs.getString(k++);
+                }
             }
         }
-    }
-
-    /** The value {@code v} (trimmed text) in format {@code f} as a date or timestamp, NULL when it is not one. */
-    private static String tryConvert(String v, Format f) {
-        return f.strptime() == null ? "TRY_CAST(replace(" + v + ", 'T', ' ') AS TIMESTAMP)"
-                : "CAST(try_strptime(" + v + ", " + Sql.quoteString(f.strptime()) + ") AS " + f.kind() + ")";
     }
 
     /** Finds the column's format from its scan; returns the expression that converts it, or null when it stays text. */
@@ -239,51 +229,94 @@ final class TextTypes {
                 examples.put(FORMATS.get(i), st.examples()[i]);
             }
         }
-        long total = st.total();
-        if (total == 0 || counts.isEmpty()) {
+        long total = st.total() - st.missing()[0];
+        if (total <= 0 || counts.isEmpty()) {
             return null;
         }
         String where = table + "." + col;
         String q = Sql.quoteIdent(col);
+        String missing = st.missing()[0] == 0 ? "" : "; " + st.missing()[0] + " values like 'NA' read as missing";
+        if (counts.keySet().stream().anyMatch(Format::code) && counts.keySet().stream().allMatch(f -> f.code() || f.number())
+                && counts.values().stream().mapToLong(Long::longValue).sum() == total) {
+            report.note(where + ": " + counts.keySet().stream().filter(Format::code).map(counts::get).findFirst().orElse(0L)
+                    + " values are digits with leading zeros (e.g. '" + examples.get(counts.keySet().stream()
+                    .filter(Format::code).findFirst().orElseThrow()) + "'): codes, kept as text; --types " + where
+                    + "=number makes them numbers");
+            return null;
+        }
         if (counts.size() == 1 && counts.values().iterator().next() == total) {
             Format f = counts.keySet().iterator().next();
-            if (f.kind().equals("NUMBER")) {
-                report.converted(where, "number", total + " values like '" + examples.get(f) + "'");
+            int i = FORMATS.indexOf(f);
+            if (f.number()) {
+                report.converted(where, "number", total + " values like '" + examples.get(f) + "'" + missing);
                 return "CAST(replace(regexp_replace(trim(" + q + "), '[£$€\\s]', '', 'g'), ',', '') AS "
                         + (st.decimals() ? "DOUBLE" : "BIGINT") + ")";
             }
-            if (convertible(f)) {
-                long bad = st.invalid()[FORMATS.indexOf(f)];
-                if (bad == 0) {
-                    report.converted(where, f.kind().toLowerCase(Locale.ROOT), total + " values in " + f.name());
-                    return tryConvert("trim(" + q + ")", f);
-                }
-                report.keptText(where, Map.of(f.name() + " (" + bad + " not valid dates)", total),
-                        "--types " + where + "=" + f.kind().toLowerCase(Locale.ROOT) + ":" + GUESS.getOrDefault(f.name(), "FORMAT"),
-                        List.of(examples.get(f)));
-                return null;
-            }
+            return oneDateFormat(where, q, f, i, total, st, examples.get(f), missing, report);
         }
         keptText(where, total, counts, examples, report);
+        return null;
+    }
+
+    /** A column whose values all have the date format {@code f} (index {@code i}): typed when one reading fits them all. */
+    private static String oneDateFormat(String where, String q, Format f, int i, long total, Stats st, String example,
+                                        String missing, LoadReport.Builder report) {
+        String kind = f.kind().toLowerCase(Locale.ROOT);
+        if (f.twoDigitYear()) {
+            report.keptText(where, Map.of(f.name(), total), "--types " + where + "=" + kind + ":" + f.spec(0),
+                    List.of(example));
+            report.note(where + ": two-digit years ('" + example + "') stay text, since the century is not in"
+                    + " the data; with " + f.spec(0) + " DuckDB reads 00-68 as 2000-2068 and 69-99 as 1969-1999");
+            return null;
+        }
+        List<Integer> valid = new ArrayList<>();
+        for (int r = 0; r < f.slots(); r++) {
+            if (st.invalid()[i][r] == 0) {
+                valid.add(r);
+            }
+        }
+        if (valid.size() == 1) {
+            int r = valid.get(0);
+            String shown = f.unambiguous() ? "" : ", " + (f.spec(r).startsWith("%d") ? "day" : "month") + " first: '"
+                    + st.invalidExamples()[i][1 - r] + "' shows it";
+            report.converted(where, kind, total + " values in " + f.name() + shown + missing);
+            return f.tryConvert("trim(" + q + ")", r);
+        }
+        if (valid.size() > 1) { // every value reads both ways: the day/month order is the user's to say
+            report.keptText(where, Map.of(f.name(), total), "--types " + where + "=" + kind + ":" + f.spec(0),
+                    List.of(example));
+            report.note(where + ": no value shows whether the day or the month comes first (e.g. '" + example
+                    + "'); if the month does: --types " + where + "=" + kind + ":" + f.spec(1));
+            return null;
+        }
+        int best = 0;
+        for (int r = 1; r < f.slots(); r++) {
+            best = st.invalid()[i][r] < st.invalid()[i][best] ? r : best;
+        }
+        report.keptText(where, Map.of(f.name() + " (" + st.invalid()[i][best] + " not valid dates)", total),
+                "--types " + where + "=" + kind + ":" + f.spec(best), List.of(st.invalidExamples()[i][best]));
         return null;
     }
 
     /** A column of mixed or ambiguous formats stays text, reported with its formats and the fix, unless mostly text. */
     private static void keptText(String where, long total, Map<Format, Long> counts, Map<Format, String> examples,
                                  LoadReport.Builder report) {
-        long dated = counts.entrySet().stream().filter(e -> !e.getKey().kind().equals("NUMBER")).mapToLong(Map.Entry::getValue).sum();
+        long dated = counts.entrySet().stream().filter(e -> e.getKey().convertible() || e.getKey().twoDigitYear())
+                .mapToLong(Map.Entry::getValue).sum();
         Map<String, Long> byName = new LinkedHashMap<>();
         counts.forEach((f, n) -> byName.put(f.name(), n));
         if (total - counts.values().stream().mapToLong(Long::longValue).sum() > 0) {
             byName.put("other text", total - counts.values().stream().mapToLong(Long::longValue).sum());
         }
-        if (dated * 2 < total && !counts.containsKey(FORMATS.get(FORMATS.size() - 1))) {
-            return; // a text column with a few date-like values is text
+        boolean number = counts.keySet().stream().anyMatch(Format::number);
+        if (dated * 2 < total && !(number && counts.entrySet().stream().filter(e -> e.getKey().number())
+                .mapToLong(Map.Entry::getValue).sum() * 2 >= total)) {
+            return; // a text column with a few date-like or number-like values is text
         }
         boolean dates = dated * 2 >= total;
         String fix = dates ? "--types " + where + "=" + (counts.keySet().stream().anyMatch(f -> f.kind().equals("TIMESTAMP"))
-                ? "timestamp" : "date") + ":" + String.join("|", counts.keySet().stream().filter(f -> !f.kind().equals("NUMBER"))
-                .map(f -> GUESS.getOrDefault(f.name(), "FORMAT")).distinct().toList())
+                ? "timestamp" : "date") + ":" + String.join("|", counts.keySet().stream().filter(f -> !f.number() && !f.code())
+                .map(f -> f.spec(0)).distinct().toList())
                 : "--types " + where + "=number";
         report.keptText(where, byName, fix, counts.keySet().stream().map(examples::get).toList());
     }
@@ -310,7 +343,7 @@ final class TextTypes {
         if (bad > 0) {
             String example;
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT min(" + q + ") FROM "
-                    + tbl(schema, table) + " WHERE trim(" + q + ") <> '' AND (" + expr + ") IS NULL")) {
+                    + tbl(schema, table) + " WHERE trim(" + q + ") <> '' AND lower(trim(" + q + ")) NOT IN " + MISSING + " AND (" + expr + ") IS NULL")) {
                 rs.next();
                 example = rs.getString(1);
             }
@@ -320,6 +353,73 @@ final class TextTypes {
         }
         convert(db, schema, table, col, expr);
         report.converted(where, t.kind(), "as --types " + t.spec() + " says");
+    }
+
+    /**
+     * JSON fields that DuckDB types JSON because their values mix strings and numbers (film titles, nine of which are
+     * {@code 1776}), with no object or array among them, become text, so the text typing and the value index see them.
+     */
+    private static void jsonScalars(Connection db, String schema, String table, LoadReport.Builder report) throws SQLException {
+        List<String> json = new ArrayList<>();
+        for (String[] c : columnTypes(db, schema, table)) {
+            if (c[1].equals("JSON")) {
+                json.add(c[0]);
+            }
+        }
+        for (String col : json) {
+            String q = Sql.quoteIdent(col);
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FILTER (WHERE json_type("
+                    + q + ") IN ('OBJECT', 'ARRAY')), count(*) FILTER (WHERE json_type(" + q + ") = 'VARCHAR'), count(" + q
+                    + ") FROM " + tbl(schema, table))) {
+                rs.next();
+                if (rs.getLong(1) > 0) {
+                    continue; // nested values: a document column
+                }
+                long strings = rs.getLong(2);
+                long others = rs.getLong(3) - strings;
+                st.execute("ALTER TABLE " + tbl(schema, table) + " ALTER " + q + " TYPE VARCHAR USING json_extract_string("
+                        + q + ", '$')");
+                report.converted(table + "." + col, "text", strings + " strings and " + others
+                        + " other values (numbers, true/false) read as text");
+            }
+        }
+    }
+
+    /** Dates before 1900 or after today in the table's date and timestamp columns, as notes ({@link DateRange}). */
+    private static void dateRange(Connection db, String schema, String table, LoadReport.Builder report) throws SQLException {
+        List<String> dates = new ArrayList<>();
+        for (String[] c : columnTypes(db, schema, table)) {
+            if (DateRange.temporal(c[1])) {
+                dates.add(c[0]);
+            }
+        }
+        if (dates.isEmpty()) {
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SELECT current_date::VARCHAR");
+        for (String col : dates) {
+            String q = Sql.quoteIdent(col);
+            sql.append(", count(*) FILTER (WHERE ").append(DateRange.future(q)).append("), max(").append(q).append(")::VARCHAR")
+                    .append(", count(*) FILTER (WHERE ").append(DateRange.tooEarly(q)).append("), min(").append(q).append(")::VARCHAR");
+        }
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql + " FROM " + tbl(schema, table))) {
+            rs.next();
+            for (int i = 0; i < dates.size(); i++) {
+                String where = table + "." + dates.get(i);
+                long future = rs.getLong(2 + 4 * i);
+                long early = rs.getLong(4 + 4 * i);
+                if (future > 0) {
+                    report.note(where + ": " + future + (future == 1 ? " date is" : " dates are") + " in the future (after "
+                            + rs.getString(1) + "), the latest " + rs.getString(3 + 4 * i) + ": errors in the source, unless"
+                            + " they are planned dates");
+                }
+                if (early > 0) {
+                    report.note(where + ": " + early + (early == 1 ? " date is" : " dates are") + " before "
+                            + DateRange.EARLIEST.substring(0, 4) + ", the earliest " + rs.getString(5 + 4 * i)
+                            + ": placeholders or errors in the source?");
+                }
+            }
+        }
     }
 
     /** Rows per value of a low-cardinality text column, most frequent first. */
@@ -357,7 +457,7 @@ final class TextTypes {
     /** Non-blank values that {@code expr} turns into NULL. */
     private static long failures(Connection db, String schema, String table, String q, String expr) throws SQLException {
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + tbl(schema, table)
-                + " WHERE trim(" + q + ") <> '' AND (" + expr + ") IS NULL")) {
+                + " WHERE trim(" + q + ") <> '' AND lower(trim(" + q + ")) NOT IN " + MISSING + " AND (" + expr + ") IS NULL")) {
             rs.next();
             return rs.getLong(1);
         }
@@ -375,13 +475,27 @@ final class TextTypes {
         StringBuilder replace = new StringBuilder();
         exprs.forEach((col, expr) -> {
             String q = Sql.quoteIdent(col);
-            replace.append(replace.length() == 0 ? "" : ", ").append("CASE WHEN trim(").append(q).append(") = '' THEN NULL ELSE ")
+            replace.append(replace.length() == 0 ? "" : ", ").append("CASE WHEN trim(").append(q).append(") = '' OR lower(trim(")
+                    .append(q).append(")) IN ").append(MISSING).append(" THEN NULL ELSE ")
                     .append(expr).append(" END AS ").append(q);
         });
         try (Statement st = db.createStatement()) {
             st.execute("CREATE OR REPLACE TABLE " + tbl(schema, table) + " AS SELECT * REPLACE (" + replace + ") FROM "
                     + tbl(schema, table));
         }
+    }
+
+    /** {name, type} of each column of the table. */
+    private static List<String[]> columnTypes(Connection db, String schema, String table) throws SQLException {
+        List<String[]> out = new ArrayList<>();
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT column_name, data_type FROM"
+                + " information_schema.columns WHERE table_schema = " + Sql.quoteString(schema) + " AND table_name = "
+                + Sql.quoteString(table) + " ORDER BY ordinal_position")) {
+            while (rs.next()) {
+                out.add(new String[] {rs.getString(1), rs.getString(2)});
+            }
+        }
+        return out;
     }
 
     private static List<String> textColumns(Connection db, String schema, String table) throws SQLException {
@@ -393,16 +507,7 @@ final class TextTypes {
     }
 
     private static List<String> columns(Connection db, String schema, String table, boolean textOnly) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT column_name, data_type FROM"
-                + " information_schema.columns WHERE table_schema = " + Sql.quoteString(schema) + " AND table_name = " + Sql.quoteString(table)
-                + " ORDER BY ordinal_position")) {
-            while (rs.next()) {
-                if (!textOnly || rs.getString(2).startsWith("VARCHAR")) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+        return columnTypes(db, schema, table).stream().filter(c -> !textOnly || c[1].startsWith("VARCHAR")).map(c -> c[0])
+                .toList();
     }
 }

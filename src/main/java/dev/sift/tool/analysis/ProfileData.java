@@ -2,6 +2,7 @@ package dev.sift.tool.analysis;
 
 import dev.sift.data.Clip;
 import dev.sift.data.ColumnInfo;
+import dev.sift.data.DistinctCount;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
@@ -105,12 +106,12 @@ public final class ProfileData implements Tool<ProfileData.Args> {
 
     private record Aggregates(long rows, List<Basics> columns) { }
 
-    /** Row count, then per column non-null count, approximate distinct count, min, max (and mean, sd) in one pass. */
+    /** Row count, then per column non-null count, distinct count (exact up to {@link DistinctCount#EXACT_UP_TO} rows), min, max (and mean, sd) in one pass. */
     private static Aggregates aggregates(Workspace ws, TableInfo t, List<ColumnInfo> cols) throws QueryException {
         StringBuilder sql = new StringBuilder("SELECT count(*)");
         for (ColumnInfo c : cols) {
             String q = Columns.q(c.name());
-            sql.append(", count(").append(q).append("), approx_count_distinct(").append(q).append("), CAST(min(")
+            sql.append(", count(").append(q).append("), ").append(DistinctCount.sql(q, t.rows())).append(", CAST(min(")
                     .append(q).append(") AS VARCHAR), CAST(max(").append(q).append(") AS VARCHAR)");
             if (Columns.numeric(c)) {
                 sql.append(", avg(").append(q).append("), stddev_samp(").append(q).append(')');
@@ -206,7 +207,7 @@ public final class ProfileData implements Tool<ProfileData.Args> {
         for (ColumnProfile c : p.columns()) {
             b.append("- ").append(c.name()).append(' ').append(c.type()).append(": ");
             b.append(c.nulls() == 0 ? "no nulls" : c.nulls() + " nulls (" + Columns.pct(c.nullShare()) + ")");
-            b.append(", ~").append(c.distinct()).append(" distinct");
+            b.append(", ").append(DistinctCount.describe(c.distinct(), p.rows()));
             if (c.mean() != null) {
                 b.append(", min ").append(shortNum(c.min())).append(", median ")
                         .append(c.quantiles() == null ? "?" : Columns.num(c.quantiles().get("p50")))

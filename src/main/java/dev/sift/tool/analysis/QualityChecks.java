@@ -1,6 +1,8 @@
 package dev.sift.tool.analysis;
 
 import dev.sift.data.ColumnInfo;
+import dev.sift.data.DateRange;
+import dev.sift.data.NegativeValues;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.TableInfo;
@@ -20,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * The checks of {@link DataQualityReport} on one source, in the order the report gives them: one scan for missing
@@ -30,8 +31,6 @@ import java.util.regex.Pattern;
  */
 final class QualityChecks {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(QualityChecks.class);
-    static final Pattern NON_NEGATIVE = Pattern.compile("(^|_)(amount|price|cost|qty|quantity|count|age|duration"
-            + "|payments?|salary|fee|weight|height)($|_)", Pattern.CASE_INSENSITIVE);
     static final double IQR_FENCE = 3.0;
     static final String KG_APPROVED = "approved join in the knowledge graph";
     static final String KG_INFERRED = "join inferred by the knowledge graph";
@@ -82,12 +81,13 @@ final class QualityChecks {
                         .append(", min(").append(exampleOf).append(") FILTER (WHERE trim(").append(q).append(") = '') AS blank_example_").append(j);
             }
             if (Columns.temporal(c)) {
-                String bad = q + " < DATE '1900-01-01' OR " + q + " > current_date + INTERVAL 1 year";
+                String bad = DateRange.outOfRange(q);
                 sql.append(", count(*) FILTER (WHERE ").append(bad).append(") AS bad_dates_").append(j)
                         .append(", CAST(min(").append(q).append(") FILTER (WHERE ").append(bad).append(") AS VARCHAR) AS bad_date_example_").append(j);
             }
-            if (nonNegative(c)) {
+            if (Columns.numeric(c)) {
                 sql.append(", count(*) FILTER (WHERE ").append(q).append(" < 0) AS negatives_").append(j)
+                        .append(", count(*) FILTER (WHERE ").append(q).append(" > 0) AS positives_").append(j)
                         .append(", CAST(min(").append(q).append(") AS VARCHAR) AS negative_example_").append(j);
             }
             if (floating(c)) {
@@ -122,13 +122,15 @@ final class QualityChecks {
         long badDates = num(row.get("bad_dates_" + j));
         if (badDates > 0) {
             findings.add(finding("out-of-range values", c.name(), "high", badDates,
-                    String.valueOf(row.get("bad_date_example_" + j)), "dates before 1900 or more than a year in the future"));
+                    String.valueOf(row.get("bad_date_example_" + j)), "dates before " + DateRange.EARLIEST.substring(0, 4)
+                    + " or after today (errors of the source, unless they are planned dates)"));
         }
         long negatives = num(row.get("negatives_" + j));
-        if (negatives > 0) {
+        if (NegativeValues.suspect(c.name(), negatives, num(row.get("positives_" + j)))) {
             findings.add(finding("out-of-range values", c.name(), "medium", negatives,
-                    String.valueOf(row.get("negative_example_" + j)), "negative values in a column whose name suggests a"
-                    + " non-negative quantity"));
+                    String.valueOf(row.get("negative_example_" + j)), NegativeValues.quantityName(c.name())
+                    ? "negative values in a column whose name suggests a non-negative quantity"
+                    : "a few negative values among positive ones (a sign error?)"));
         }
         long nans = num(row.get("nans_" + j));
         if (nans > 0) {
@@ -385,10 +387,6 @@ final class QualityChecks {
 
     private List<String> textColumns() {
         return t.columns().stream().filter(Columns::text).map(ColumnInfo::name).toList();
-    }
-
-    private static boolean nonNegative(ColumnInfo c) {
-        return Columns.numeric(c) && NON_NEGATIVE.matcher(c.name()).find();
     }
 
     private static boolean floating(ColumnInfo c) {

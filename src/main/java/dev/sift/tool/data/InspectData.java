@@ -2,6 +2,7 @@ package dev.sift.tool.data;
 
 import dev.sift.text.SchemaRenderer;
 
+import dev.sift.data.DistinctCount;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Sql;
@@ -44,8 +45,8 @@ public final class InspectData implements Tool<InspectData.Args> {
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < t.columns().size(); i++) {
             String c = Sql.quoteIdent(t.columns().get(i).name());
-            sql.append(i == 0 ? "" : ", ").append("count(*) - count(").append(c).append("), approx_count_distinct(")
-                    .append(c).append(')');
+            sql.append(i == 0 ? "" : ", ").append("count(*) - count(").append(c).append("), ")
+                    .append(DistinctCount.sql(c, t.rows()));
         }
         sql.append(" FROM ").append(t.sqlName());
         QueryResult stats = ctx.workspace().trustedQuery(sql.toString(), 1);
@@ -56,7 +57,8 @@ public final class InspectData implements Tool<InspectData.Args> {
         for (int i = 0; i < t.columns().size(); i++) {
             var c = t.columns().get(i);
             out.append("- ").append(c.name()).append(' ').append(c.type()).append(": ").append(row.get(2 * i))
-                    .append(" nulls, ~").append(row.get(2 * i + 1)).append(" distinct");
+                    .append(" nulls, ")
+                    .append(DistinctCount.describe(((Number) row.get(2 * i + 1)).longValue(), t.rows()));
             if (c.sample() != null) {
                 out.append(", e.g. ").append(SchemaRenderer.sample(c));
             }
