@@ -118,7 +118,9 @@
       const rows = d.tables.reduce((a, t) => a + t.rows, 0);
       sel.append(el('option', { value: d.name, text: d.name + ' · ' + d.tables.length + ' tables, ' + rows.toLocaleString() + ' rows' }));
     }
-    const want = select || localStorage.getItem('sift.dataset') || 'bank';
+    // the dataset last loaded or asked about (remembered by the server, for the CLI and the app alike), else the demo
+    const last = state.datasets.find(d => d.last_used);
+    const want = select || (last && last.name) || 'bank';
     state.dataset = state.datasets.some(d => d.name === want) ? want : (state.datasets[0] && state.datasets[0].name);
     sel.value = state.dataset;
     await loadChips();
@@ -167,8 +169,11 @@
       el('p', { class: 'muted', text: 'Sift answers from the data itself and shows every step: the SQL it ran, what it saw, and anything it could not do.' }));
   }
 
-  async function openSession(id) {
+  // onDataset: reopen the session only when it is about that dataset (on start, the last session of another
+  // dataset gives way to the one last loaded or asked about)
+  async function openSession(id, onDataset) {
     const s = await api('/api/sessions/' + id);
+    if (onDataset && s.dataset !== onDataset) { newChat(); return; }
     state.session = s.id;
     localStorage.setItem('sift.session', s.id);
     if (s.dataset !== state.dataset) { state.dataset = s.dataset; $('#dataset').value = s.dataset; loadChips(); }
@@ -485,7 +490,6 @@
     async function built(name) {
       dlg.close();
       await loadDatasets(name);
-      localStorage.setItem('sift.dataset', name);
       newChat();
     }
     async function connectUrl(name, url, replace) {
@@ -515,7 +519,6 @@
     $('#menu').addEventListener('click', () => $('#sidebar').classList.toggle('open'));
     $('#dataset').addEventListener('change', async ev => {
       state.dataset = ev.target.value;
-      localStorage.setItem('sift.dataset', state.dataset);
       await loadChips();
       newChat();
     });
@@ -528,7 +531,7 @@
       await loadDatasets();
       await loadSessions();
       const last = localStorage.getItem('sift.session');
-      if (last) await openSession(last).catch(() => newChat());
+      if (last) await openSession(last, state.dataset).catch(() => newChat());
     } catch (e) {
       $('#thread').append(el('div', { class: 'error', text: 'Sift could not load: ' + e.message }));
     }

@@ -8,6 +8,7 @@ import dev.sift.agent.TraceStore;
 import dev.sift.agent.grounding.Grounding;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
+import dev.sift.data.LastDataset;
 import dev.sift.data.DatasetTables;
 import dev.sift.data.Progress;
 import dev.sift.data.QueryGate;
@@ -194,6 +195,11 @@ public final class Sift {
 
     public DatasetStore store() {
         return store;
+    }
+
+    /** The dataset last loaded or asked about ({@code last-dataset.json} in the Sift home): the web app opens on it. */
+    public LastDataset lastDataset() {
+        return LastDataset.under(home);
     }
 
     /** Saved models, under {@code models/} of the Sift home. */

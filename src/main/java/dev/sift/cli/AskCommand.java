@@ -65,6 +65,7 @@ final class AskCommand implements Callable<Integer> {
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
         RunCharts charts = new RunCharts(StepListener.NONE);
         Sift.Answered a = sift.ask(question, ds, config, charts);
+        sift.lastDataset().used(ds.name());
         PrintWriter out = spec.commandLine().getOut();
         var j = RunJson.of(a.run(), a.trace());
         j.set("charts", new ObjectMapper().valueToTree(charts.of(a.run())));

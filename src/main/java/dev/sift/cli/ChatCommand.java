@@ -46,6 +46,7 @@ final class ChatCommand implements Callable<Integer> {
             Conversation start = session == null ? sessions.create(dataset) : sessions.get(session)
                     .orElseThrow(() -> new IllegalArgumentException("No session '" + session + "'. List them in chat"
                             + " with /sessions, or start a new one without --session."));
+            sift.lastDataset().used(start.session().dataset());
             AgentConfig config = AgentConfig.defaults().withMaxSteps(maxSteps);
             if (testInput != null) {
                 new ChatRepl(sessions, sift.engine(), config, testInput, spec.commandLine().getOut(), dataset, start).run();

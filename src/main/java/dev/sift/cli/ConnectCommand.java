@@ -108,6 +108,7 @@ final class ConnectCommand implements Callable<Integer> {
         } catch (QueryException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+        dev.sift.data.LastDataset.under(config.home()).loaded(c.dataset().name());
         var out = spec.commandLine().getOut();
         out.println((refresh ? "Refreshed " : "Connected ") + c.dataset().name() + " — " + c.dataset().description());
         for (EngineFile.Table t : c.file().tables()) {

@@ -108,6 +108,7 @@ final class LoadCommand implements Callable<Integer> {
                         + ": add --replace to replace it, or choose another name.", e);
             }
         }
+        dev.sift.data.LastDataset.under(config.home()).loaded(ds.name());
         boolean rebuilt = before.isEmpty() || !before.get().builtAt().equals(ds.builtAt());
         var out = spec.commandLine().getOut();
         out.println((rebuilt ? "Built" : "Up to date:") + " dataset '" + ds.name() + "' — " + ds.description());

@@ -2,6 +2,7 @@ package dev.sift.web;
 
 import dev.sift.Sift;
 import dev.sift.data.Dataset;
+import dev.sift.data.LastDataset;
 import dev.sift.data.Progress;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -23,7 +24,8 @@ final class DatasetRoutes {
 
     private void list(Context ctx) throws Exception {
         web.sift().dataset(Sift.DEMO_DATASET, Progress.NONE); // the demo exists from the first call on
-        ctx.json(web.sift().store().list().stream().map(Views.DatasetView::of).toList());
+        String last = web.sift().lastDataset().read().map(LastDataset.Entry::dataset).orElse(null);
+        ctx.json(web.sift().store().list().stream().map(d -> Views.DatasetView.of(d, d.name().equals(last))).toList());
     }
 
     private void samples(Context ctx) throws Exception {

@@ -46,6 +46,7 @@ final class RunRoutes {
             throw new ApiError(409, "This session is answering another question; wait for it to finish.");
         }
         String sessionId = c.session().id();
+        web.sift().lastDataset().used(c.session().dataset());
         RunHandle h = new RunHandle(UUID.randomUUID().toString(), sessionId);
         h.emit(web.events().started(question, sessionId));
         web.runs().start(h, new RunTask(c, web.sift().engine(), h, question, config, web.metrics(), web.events(),

@@ -38,6 +38,7 @@ final class SessionRoutes {
             throw web.noDataset(dataset);
         }
         Conversation c = web.sessions().create(dataset);
+        web.sift().lastDataset().used(dataset);
         ctx.status(201).json(Views.FullSession.of(c.session()));
     }
 

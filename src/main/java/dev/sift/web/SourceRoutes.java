@@ -62,7 +62,7 @@ final class SourceRoutes {
             }
             try {
                 DatasetBuilder builder = DatasetSources.of(locations, folder.dir(), Map.of());
-                ctx.status(201).json(Views.DatasetView.of(build(name, builder, replace)));
+                ctx.status(201).json(Views.DatasetView.of(build(name, builder, replace), true));
             } catch (IllegalArgumentException e) { // errors name the files, never the temporary folder
                 throw ApiError.badRequest(String.valueOf(e.getMessage()).replace(folder.dir() + File.separator, "")
                         .replace(folder.dir().toString(), "the upload"));
@@ -86,7 +86,7 @@ final class SourceRoutes {
             throw new ApiError(403, e.getMessage());
         }
         DatasetBuilder builder = DatasetSources.of(List.of(location), allowed.cwd(), allowed.env());
-        ctx.status(201).json(Views.DatasetView.of(build(name, builder, body.path("replace").asBoolean(false))));
+        ctx.status(201).json(Views.DatasetView.of(build(name, builder, body.path("replace").asBoolean(false)), true));
     }
 
     private static String checkedName(String name) {
@@ -98,7 +98,9 @@ final class SourceRoutes {
 
     private Dataset build(String name, DatasetBuilder builder, boolean replace) throws Exception {
         try {
-            return web.sift().store().load(name, builder, replace, false, Progress.NONE);
+            Dataset d = web.sift().store().load(name, builder, replace, false, Progress.NONE);
+            web.sift().lastDataset().loaded(d.name());
+            return d;
         } catch (DatasetStore.DatasetExistsException e) {
             throw new ApiError(409, e.demo() ? e.getMessage() : "Dataset '" + name + "' already exists: choose another"
                     + " name, or send replace=true to replace it.");

@@ -35,11 +35,12 @@ final class Views {
 
     record TableRows(String name, long rows) { }
 
+    /** A dataset; {@code last_used} marks the one last loaded or asked about, which the app opens on. */
     record DatasetView(String name, String description, @JsonProperty("built_at") String builtAt,
-                       List<TableRows> tables) {
-        static DatasetView of(Dataset d) {
+                       List<TableRows> tables, @JsonProperty("last_used") boolean lastUsed) {
+        static DatasetView of(Dataset d, boolean lastUsed) {
             return new DatasetView(d.name(), d.description(), d.builtAt(),
-                    d.tables().stream().map(t -> new TableRows(t.name(), t.rows())).toList());
+                    d.tables().stream().map(t -> new TableRows(t.name(), t.rows())).toList(), lastUsed);
         }
     }
 

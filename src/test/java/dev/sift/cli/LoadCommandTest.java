@@ -145,6 +145,19 @@ class LoadCommandTest {
     }
 
     @Test
+    void the_dataset_last_loaded_or_asked_about_is_remembered_for_the_web_app() throws Exception {
+        dev.sift.data.LastDataset last = dev.sift.data.LastDataset.under(home);
+        ok("load", "remembered", shops("remembered").toString());
+        assertThat(last.read()).get().extracting(dev.sift.data.LastDataset.Entry::dataset, dev.sift.data.LastDataset.Entry::how)
+                .containsExactly("remembered", "loaded");
+        ok("ask", "How many loans are there?"); // the CLI's default stays the demo, and asking it is a use
+        assertThat(last.read()).get().extracting(dev.sift.data.LastDataset.Entry::dataset, dev.sift.data.LastDataset.Entry::how)
+                .containsExactly("bank", "used");
+        ok("ask", "--dataset", "remembered", "how many shops are there?");
+        assertThat(last.read()).get().extracting(dev.sift.data.LastDataset.Entry::dataset).isEqualTo("remembered");
+    }
+
+    @Test
     void loading_the_same_files_again_is_up_to_date_and_a_changed_file_rebuilds() throws Exception {
         Path shops = shops("again");
         Path visits = visits("again");

@@ -86,6 +86,9 @@ class WebSourcesTest {
             assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
             assertThat(json(first).get("tables").get(0).get("name").asText()).isEqualTo("client");
             assertThat(json(first).get("tables").get(0).get("rows").asLong()).isEqualTo(2);
+            assertThat(json(first).get("last_used").asBoolean()).as("an upload is the dataset the app opens on next").isTrue();
+            assertThat(dev.sift.data.LastDataset.under(home).read()).get().extracting(dev.sift.data.LastDataset.Entry::dataset)
+                    .isEqualTo("crm");
 
             HttpResponse<String> again = upload(w, "crm", "crm.sqlite", sqlite("(1, 'Ana'), (2, 'Ben'), (3, 'Cy')"), false);
             assertThat(again.statusCode()).isEqualTo(409);
