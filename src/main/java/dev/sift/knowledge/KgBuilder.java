@@ -162,6 +162,7 @@ public final class KgBuilder {
             boolean twoWays = joins.stream().anyMatch(o -> o != j && o.sameTables(j));
             out.add(twoWays ? j.approve(false) : j);
         }
+        out.addAll(KeyPairs.find(ws, columns, out)); // candidates the names do not tell, found by their values
         return out;
     }
 

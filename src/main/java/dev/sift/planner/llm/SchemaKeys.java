@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The part of the schema block a model needs to join and read tables correctly: each table's key, the approved
- * joins between the tables shown written as conditions ({@code client.district_id = district.A1}), and the meaning
+ * joins touching a table shown written as conditions ({@code client.district_id = district.A1}), the candidate joins
+ * with the share of values that match (key pairs found by their values), and the meaning
  * of each column where the knowledge graph has one (with short code lists). The meanings of the columns the
  * question links to come first; every meaning is shown whole. Cut between entries, never inside one, within its own
  * budget, and names what it left out with the call that shows it.
@@ -33,8 +34,11 @@ public final class SchemaKeys {
      * columns ({@code table.column}) first; empty when the graph knows none.
      */
     public static String render(KnowledgeGraph kg, Collection<String> tables, java.util.Set<String> linked, int budget) {
-        List<KgEntry.Join> joins = kg.joins().stream()
-                .filter(j -> j.approved() && tables.contains(j.fromTable()) && tables.contains(j.toTable())).toList();
+        // every join touching a shown table, so a fact about a table reads the same in every prompt that shows it
+        List<KgEntry.Join> touching = kg.joins().stream()
+                .filter(j -> tables.contains(j.fromTable()) || tables.contains(j.toTable())).toList();
+        List<KgEntry.Join> joins = touching.stream().filter(KgEntry.Join::approved).toList();
+        List<KgEntry.Join> candidates = touching.stream().filter(j -> !j.approved()).toList();
         // a foreign key is said by its join: not listed again as a key or a meaning
         java.util.Set<String> foreign = new java.util.HashSet<>();
         joins.forEach(j -> foreign.add(j.fromTable() + "." + j.fromColumn()));
@@ -59,13 +63,22 @@ public final class SchemaKeys {
         StringBuilder b = new StringBuilder();
         section(b, "Keys (unique, non-null): ", ", ", keys, keys, budget, left);
         // keys the graph matched across formats find no rows by plain equality: said where the join is listed
-        section(b, "Approved joins (foreign key = key; join only along these): ", "; ", joins.stream()
+        section(b, "Approved joins (foreign key = key): ", "; ", joins.stream()
                 .map(j -> j.written() + (j.normalised() ? " (" + KgEntry.Join.FORMATS + ")" : "")
                         + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList(),
                 joins.stream().map(KgEntry.Join::written).toList(), budget, left);
+        section(b, "Candidate joins (not approved; use one only when no approved join links the tables, and say so): ",
+                "; ", candidates.stream().map(SchemaKeys::candidate).toList(),
+                candidates.stream().map(KgEntry.Join::written).toList(), budget, left);
         section(b, "Column meanings: ", "; ", described.stream().map(SchemaKeys::meaning).toList(),
                 described.stream().map(KgEntry.Column::qualified).toList(), budget, left);
         return (b + left.render()).strip();
+    }
+
+    /** {@code orders.store_num = stores.store_id (100 % of values match; keys differ in format: ON …)}. */
+    static String candidate(KgEntry.Join j) {
+        return j.written() + " (" + String.format(java.util.Locale.ROOT, "%.0f %%", 100 * j.coverage())
+                + " of values match" + (j.normalised() ? "; " + KgEntry.Join.FORMATS + ": ON " + j.on() : "") + ")";
     }
 
     /** What a budget left out, by name. */
