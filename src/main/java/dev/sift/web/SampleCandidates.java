@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * Candidate sample questions written from a dataset's own tables, columns and values: a count, a breakdown by a
- * low-cardinality text column, an average of a measure, a top 5 of a text column by that measure, a count filtered on
+ * low-cardinality text column (else the text column of fewest values that repeat), an average of a measure, a top 5 of a text column by that measure, a count filtered on
  * the most frequent value, counts or averages per year when there is a date, and an average by category. Each chip
  * comes with its phrasings, the most natural first ("How many la riots are there?", then "How many rows are
  * there?"); {@link SampleQuestions} asks them offline and keeps the first that gets an answer, so nothing here
@@ -60,7 +60,8 @@ final class SampleCandidates {
             Optional<String> noun = noun(t);
             String in = noun.map(n -> " of " + n).orElse(single ? "" : " in " + SampleWords.table(t.name()));
             Optional<KgEntry.Column> cat = pick(t, c -> text(c) && c.values().size() >= 2 && c.values().size() <= CATEGORY_VALUES,
-                    Comparator.comparingInt(c -> 0));
+                    Comparator.comparingInt(c -> 0)).or(() -> pick(t, c -> text(c) && c.values().size() >= 2
+                    && c.values().size() * REPEATS <= t.rows(), Comparator.comparingInt(c -> c.values().size())));
             Optional<KgEntry.Column> ranked = pick(t, c -> text(c) && c.values().size() >= RANKED_VALUES
                             && c.values().size() * REPEATS <= t.rows(),
                     Comparator.comparingInt((KgEntry.Column c) -> c.values().size()).reversed());
@@ -146,20 +147,21 @@ final class SampleCandidates {
 
     /**
      * How a table's rows are called: a one-word synonym that spells the name out ("transactions" for trans), else its
-     * words when they are already plural ("la riots"); a singular name ("seattle_weather") has none, since "seattle
-     * weathers" names nothing.
+     * words when they are already plural ("la riots") and at most two; a singular name ("seattle_weather") has none,
+     * since "seattle weathers" names nothing.
      */
     private static Optional<String> noun(KgEntry.Table t) {
         String name = SampleWords.table(t.name());
         Optional<String> synonym = t.synonyms().stream().map(SampleWords::words)
                 .filter(w -> w.matches("[a-z]+s") && w.length() > name.length() && w.startsWith(name)).findFirst();
-        return synonym.isPresent() ? synonym : Optional.of(name).filter(SampleWords::plural).filter(SampleWords::readable);
+        return synonym.isPresent() ? synonym : Optional.of(name).filter(SampleWords::plural).filter(SampleWords::readable)
+                .filter(n -> n.split(" ").length <= 2); // "unemployment across industries" names no rows
     }
 
     private Optional<KgEntry.Column> pick(KgEntry.Table t, java.util.function.Predicate<KgEntry.Column> fits,
                                           Comparator<KgEntry.Column> order) {
         return kg.columns(t.name()).stream().filter(c -> !c.key() && SampleWords.readable(SampleWords.plain(c.name())))
-                .filter(c -> !SampleWords.words(c.name()).matches("(.* )?id|.*[a-z]id")).filter(fits).min(order);
+                .filter(c -> !SampleWords.words(c.name()).matches("(.* )?id")).filter(fits).min(order);
     }
 
     private static boolean text(KgEntry.Column c) {
@@ -167,23 +169,25 @@ final class SampleCandidates {
     }
 
     /**
-     * The first number column that is no key, id, code or year and takes many values (quantity, price, deaths): a
+     * The first number column that is no key, id, code or part of a date and takes many values (quantity, price, deaths): a
      * number with a few values is a code ("cluster" 0 to 5), and its average says nothing.
      */
     private Optional<KgEntry.Column> measure(KgEntry.Table t) {
         List<KgEntry.Column> numbers = kg.columns(t.name()).stream().filter(c -> !c.key()
                 && SampleWords.readable(SampleWords.plain(c.name()))
                 && c.type().matches("(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|FLOAT|REAL|DOUBLE|DECIMAL).*")
-                && !SampleWords.words(c.name()).matches("(.* )?(id|no|key|code|year|zip|latitude|longitude|lat|lon|lng)")
-                && !SampleWords.words(c.name()).endsWith("id")).limit(8).toList();
+                && !SampleWords.words(c.name()).matches("(.* )?(id|no|key|code|zip|latitude|longitude|lat|lon|lng"
+                        + "|year|quarter|month|week|day|hour)")).limit(8).toList();
         if (numbers.isEmpty()) {
             return Optional.empty();
         }
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < numbers.size(); i++) {
-            sql.append(i == 0 ? "" : ", ").append("approx_count_distinct(").append(Sql.quoteIdent(numbers.get(i).name())).append(')');
+            sql.append(i == 0 ? "" : ", ").append("count(DISTINCT ").append(Sql.quoteIdent(numbers.get(i).name())).append(')');
         }
-        sql.append(" FROM (SELECT * FROM ").append(Sql.quoteTable(t.name())).append(" LIMIT ").append(SCANNED).append(')');
+        // count(DISTINCT) and an aliased subquery: SQL any live engine runs too
+        sql.append(" FROM (SELECT * FROM ").append(Sql.quoteTable(t.name())).append(" LIMIT ").append(SCANNED)
+                .append(") AS scanned");
         try {
             List<Object> counts = ws.trustedQuery(sql.toString(), 1).rows().get(0);
             for (int i = 0; i < numbers.size(); i++) {
