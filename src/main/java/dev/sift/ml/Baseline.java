@@ -23,6 +23,7 @@ final class Baseline {
         Map<String, Double> m = new LinkedHashMap<>();
         m.put("prior_pr_auc", Metrics.mean(test));
         m.put("prior_brier", Metrics.brier(test, constant));
+        m.put("prior_log_loss", Metrics.logLoss(test, constant));
         int[] look = split.train().length <= CrossValidation.BASELINE_ROWS ? split.train()
                 : java.util.Arrays.copyOf(split.train(), CrossValidation.BASELINE_ROWS); // folds are shuffled already
         double[] lookY = CrossValidation.toDouble(Trainer.pick(y, look));

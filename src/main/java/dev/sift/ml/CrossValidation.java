@@ -103,8 +103,15 @@ public final class CrossValidation {
         return pos;
     }
 
-    /** Cross-validates {@code setup} on {@code d} with labels {@code y}; {@code names} are the encoded columns. */
-    static Evaluation run(MlData d, float[] y, Setup setup, List<String> names) throws XGBoostError {
+    /** The evaluation, and the booster of each fold of the first repeat (to check explanations against). */
+    record Result(Evaluation evaluation, List<byte[]> foldModels) { }
+
+    /**
+     * Cross-validates {@code setup} on {@code d} with labels {@code y}; {@code names} are the encoded columns. A
+     * classifier's probabilities are calibrated ({@link Calibration}) and its metrics are those of the calibrated
+     * probabilities, each test fold calibrated by a map learnt on the other folds.
+     */
+    static Result run(MlData d, float[] y, Setup setup, List<String> names) throws XGBoostError {
         long start = System.nanoTime();
         int all = y.length;
         int[] rows = sample(y, setup.classify(), setup.seed());
@@ -116,23 +123,37 @@ public final class CrossValidation {
         Map<String, List<Double>> model = new LinkedHashMap<>();
         Map<String, List<Double>> base = new LinkedHashMap<>();
         Map<String, Integer> chosen = new TreeMap<>();
+        List<Calibration.OutOfFold> oof = new ArrayList<>();
+        List<byte[]> foldModels = new ArrayList<>();
         for (int r = 0; r < repeats; r++) {
             int[] fold = folds(labels, setup.classify(), k, setup.seed() + r);
+            double[] margins = new double[labels.length];
             for (int f = 0; f < k; f++) {
                 Fold split = Fold.of(fold, f);
                 double[] truth = toDouble(Trainer.pick(labels, split.test()));
-                double[] p = fit(data, labels, split, setup);
-                add(model, setup.classify() ? Metrics.classification(truth, p) : Metrics.regression(truth, p));
+                double[] m = fit(data, labels, split, setup, r == 0 ? foldModels : null);
+                for (int i = 0; i < m.length; i++) {
+                    margins[split.test()[i]] = m[i];
+                }
+                if (!setup.classify()) {
+                    add(model, Metrics.regression(truth, m));
+                }
                 add(base, setup.classify() ? Baseline.classification(data, labels, split, names, chosen)
                         : Baseline.regression(labels, split, truth));
             }
+            oof.add(new Calibration.OutOfFold(margins, toDouble(labels), fold, k));
         }
-        Map<String, Spread> m = spreads(model);
-        Map<String, Spread> b = spreads(base);
+        Calibration calibration = null;
+        if (setup.classify()) {
+            Calibration.Chosen c = Calibration.choose(oof);
+            calibration = c.calibration();
+            c.folds().forEach(f -> add(model, Metrics.classification(f[1], f[0])));
+        }
         String feature = chosen.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
                 .orElse(null);
-        return new Evaluation(k, repeats, labels.length, all, positives, m, b, feature,
-                (System.nanoTime() - start) / 1_000_000);
+        Evaluation e = new Evaluation(k, repeats, labels.length, all, positives, spreads(model), spreads(base), feature,
+                (System.nanoTime() - start) / 1_000_000, null, calibration);
+        return new Result(e, foldModels);
     }
 
     /** Row indices of a stratified sample of {@value #MAX_ROWS} rows, or null when all rows are used. */
@@ -144,7 +165,8 @@ public final class CrossValidation {
         return held;
     }
 
-    private static double[] fit(MlData data, float[] y, Fold split, Setup setup) throws XGBoostError {
+    /** One fold's booster scores its test rows: margins (log-odds) for a classifier; kept in {@code keep} when given. */
+    private static double[] fit(MlData data, float[] y, Fold split, Setup setup, List<byte[]> keep) throws XGBoostError {
         MlData train = data.subset(split.train());
         MlData test = data.subset(split.test());
         DMatrix dtrain = null;
@@ -155,7 +177,10 @@ public final class CrossValidation {
             dtrain.setLabel(Trainer.pick(y, split.train()));
             booster = XGBoost.train(dtrain, setup.params(), setup.rounds(), Map.of(), null, null);
             dtest = new DMatrix(test.x(), test.rows(), data.width(), Float.NaN);
-            return Trainer.column(booster.predict(dtest));
+            if (keep != null) {
+                keep.add(booster.toByteArray());
+            }
+            return Trainer.column(booster.predict(dtest, setup.classify()));
         } finally {
             Trainer.dispose(dtrain, dtest, booster);
         }

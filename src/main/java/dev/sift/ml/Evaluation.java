@@ -20,9 +20,19 @@ import java.util.Map;
  *                        mean_rmse and mean_mae (predicting the mean) for regression
  * @param baselineFeature the feature most often chosen as the single-feature baseline (null for regression)
  * @param millis          what the cross-validation cost, in milliseconds
+ * @param capacity        the booster's capacity and how it was chosen ({@link CapacitySearch}); null on older cards
+ * @param calibration     how the classifier's probabilities were calibrated and how they score against the base
+ *                        rate ({@link Calibration}); null for regression and on older cards
  */
 public record Evaluation(int folds, int repeats, int rows, int labelledRows, int positives, Map<String, Spread> metrics,
-                         Map<String, Spread> baseline, String baselineFeature, long millis) {
+                         Map<String, Spread> baseline, String baselineFeature, long millis,
+                         CapacitySearch.Capacity capacity, Calibration calibration) {
+
+    /** This evaluation with the capacity search that chose the model's settings. */
+    Evaluation withCapacity(CapacitySearch.Capacity c) {
+        return new Evaluation(folds, repeats, rows, labelledRows, positives, metrics, baseline, baselineFeature, millis,
+                c, calibration);
+    }
 
     public boolean classification() {
         return metrics.containsKey("auc");
@@ -92,11 +102,28 @@ public record Evaluation(int folds, int repeats, int rows, int labelledRows, int
                     .append(String.format(java.util.Locale.ROOT, "%+.3f", lift())).append(" over the single feature, pr_auc ")
                     .append(String.format(java.util.Locale.ROOT, "%.1fx", mean("pr_auc") / baselineMean("prior_pr_auc")))
                     .append(" the prior.");
+            if (calibration != null) {
+                b.append('\n').append(calibrationLine());
+            }
         } else {
             b.append(".\nBaseline on the same folds: predicting the mean, rmse ")
                     .append(baseline.get("mean_rmse").render()).append(". Lift: RMSE lower by ")
                     .append(Metrics.fmt(lift())).append('.');
         }
+        if (capacity != null) {
+            b.append("\nCapacity: ").append(capacity.render()).append('.');
+        }
         return b.toString();
+    }
+
+    /**
+     * {@code Calibration: Brier … vs base rate … (skill …), …; reliability …}, or, when the probabilities do not
+     * beat the base rate, a line that says so and asks for a ranking.
+     */
+    public String calibrationLine() {
+        String head = "Calibration: " + calibration.headline() + " (probabilities "
+                + (calibration.beatsBaseRate() ? "beat the base rate" : "do NOT beat the base rate: read the scores as a"
+                + " ranking of risk, not as probabilities") + ").";
+        return head + "\nReliability (out-of-fold, by predicted probability): " + calibration.reliabilityLine() + ".";
     }
 }

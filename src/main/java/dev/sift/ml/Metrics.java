@@ -205,6 +205,11 @@ public final class Metrics {
         return b.toString();
     }
 
+    /** 0.1 → "0.1", 5.0 → "5": a setting as written. */
+    static String trim(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
     public static String fmt(double v) {
         if (Double.isNaN(v)) {
             return "n/a";

@@ -88,7 +88,7 @@ public record ModelCard(int format, String id, String dataset, String datasetFin
         TrainedModel.Provenance p = new TrainedModel.Provenance(trainingFingerprint, encodedFeatures, params, rounds, seed,
                 m, trainRows, createdAt, trainMillis, evaluation, pointInTime);
         return new TrainedModel(id, TaskType.parse(task), source, target, entity, positiveClass, negativeClass, encoder,
-                p, booster);
+                p, booster, List.of());
     }
 
     /** The card as written to its file (indented JSON). */

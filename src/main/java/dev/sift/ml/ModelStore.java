@@ -226,7 +226,7 @@ public final class ModelStore {
 
     static TrainedModel withId(TrainedModel m, String id) {
         return id.equals(m.id()) ? m : new TrainedModel(id, m.task(), m.source(), m.target(), m.entity(), m.positiveClass(),
-                m.negativeClass(), m.encoder(), m.provenance(), m.booster());
+                m.negativeClass(), m.encoder(), m.provenance(), m.booster(), m.foldModels());
     }
 
     static String sha256(byte[] bytes) {

@@ -18,7 +18,11 @@ public record Predictions(TrainedModel model, MlData data, double[] values, Stri
         return new Predictions(model, data, predict(model, data.x(), data.rows()), frame);
     }
 
-    /** Raw predictions (probabilities for classification); native memory freed before returning. */
+    /**
+     * Predictions: a classifier's calibrated probabilities (its booster's margins through the calibrator learnt in
+     * cross-validation; the booster's own probabilities for a model without one), or predicted values; native
+     * memory freed before returning.
+     */
     public static double[] predict(TrainedModel model, float[] x, int rows) {
         try {
             return predictNative(model, x, rows);
@@ -36,7 +40,14 @@ public record Predictions(TrainedModel model, MlData data, double[] values, Stri
         try {
             b = model.load(rows);
             m = new DMatrix(x, rows, model.encoder().width(), Float.NaN);
-            return Trainer.column(b.predict(m));
+            Calibration.Calibrator c = model.calibrator();
+            double[] out = Trainer.column(b.predict(m, c != null));
+            if (c != null) {
+                for (int i = 0; i < out.length; i++) {
+                    out[i] = c.apply(out[i]);
+                }
+            }
+            return out;
         } finally {
             Trainer.dispose(m, b);
         }

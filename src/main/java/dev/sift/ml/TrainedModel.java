@@ -11,11 +11,19 @@ import java.util.Map;
 /**
  * A trained booster (kept serialized: it is loaded into native memory only while used, then freed) with
  * its encoder and provenance. For classification, {@code positiveClass} is the target value predicted
- * as probability 1.
+ * as probability 1. {@code foldModels} are the boosters of the cross-validation's first repeat, one per fold, kept
+ * while the model is in memory so an explanation can be checked against them (empty for a model read back from disk).
  */
 public record TrainedModel(String id, TaskType task, String source, String target, String entity,
                            String positiveClass, String negativeClass, FeatureEncoder encoder, Provenance provenance,
-                           byte[] booster) {
+                           byte[] booster, List<byte[]> foldModels) {
+
+    /** The map from margin to calibrated probability, or null (regression, or a card written before calibration). */
+    public Calibration.Calibrator calibrator() {
+        Evaluation e = provenance.evaluation();
+        return task != TaskType.CLASSIFICATION || e == null || e.calibration() == null ? null
+                : e.calibration().calibrator();
+    }
 
     /**
      * Where a model came from and how good it is. The booster trained on all {@code trainRows} labelled rows;
@@ -34,13 +42,18 @@ public record TrainedModel(String id, TaskType task, String source, String targe
         Provenance p = provenance;
         return new TrainedModel(id, task, source, target, entity, positiveClass, negativeClass, encoder,
                 new Provenance(p.dataFingerprint(), p.features(), p.params(), p.rounds(), p.seed(), p.metrics(),
-                        p.trainRows(), p.createdAt(), p.trainMillis(), p.evaluation(), rule), booster);
+                        p.trainRows(), p.createdAt(), p.trainMillis(), p.evaluation(), rule), booster, foldModels);
     }
 
     /** Loads the booster into native memory to work on {@code rows} rows; the caller must {@code dispose()} it. */
     public Booster load(int rows) throws XGBoostError {
+        return load(booster, rows);
+    }
+
+    /** Loads {@code bytes} (this model's booster or one of its fold models); the caller must {@code dispose()} it. */
+    public Booster load(byte[] bytes, int rows) throws XGBoostError {
         try {
-            Booster b = XGBoost.loadModel(booster);
+            Booster b = XGBoost.loadModel(bytes);
             b.setParam("nthread", Trainer.threads(rows));
             return b;
         } catch (IOException e) {

@@ -175,8 +175,11 @@ public final class Trainer {
         if (y.length < SMALL_DATA && !overrides.containsKey("min_child_weight")) {
             params.put("min_child_weight", SMALL_MIN_CHILD_WEIGHT); // lets small samples split at all
         }
-        Evaluation evaluation = CrossValidation.run(d, y, new CrossValidation.Setup(params, rounds, seed, classify),
+        CapacitySearch.Capacity capacity = capacity(d, y, params, overrides, rounds, classify, seed);
+        rounds = capacity.rounds();
+        CrossValidation.Result cv = CrossValidation.run(d, y, new CrossValidation.Setup(params, rounds, seed, classify),
                 encoder.featureNames());
+        Evaluation evaluation = cv.evaluation().withCapacity(capacity);
         byte[] bytes = fit(d, y, params, rounds);
         Map<String, Double> metrics = evaluation.means();
         params.put("num_round", rounds);
@@ -184,7 +187,24 @@ public final class Trainer {
                 Map.copyOf(params), rounds, seed, metrics, y.length, Instant.now().toString(),
                 (System.nanoTime() - start) / 1_000_000, evaluation, null);
         return new TrainedModel(id, task, source, target, entity, labels.positive(), labels.negative(), encoder,
-                provenance, bytes);
+                provenance, bytes, List.copyOf(cv.foldModels()));
+    }
+
+    /**
+     * The capacity the caller set (any of {@link CapacitySearch#CAPACITY_PARAMS}), or the one the inner search
+     * chose, written into {@code params}.
+     */
+    private static CapacitySearch.Capacity capacity(MlData d, float[] y, Map<String, Object> params,
+                                                    Map<String, Object> overrides, int rounds, boolean classify,
+                                                    long seed) throws XGBoostError {
+        if (CapacitySearch.callerChose(overrides)) {
+            return CapacitySearch.fixed(params, rounds);
+        }
+        CapacitySearch.Capacity c = CapacitySearch.run(d, y, params, classify, seed);
+        params.put("max_depth", c.maxDepth());
+        params.put("min_child_weight", c.minChildWeight());
+        params.put("lambda", c.lambda());
+        return c;
     }
 
     /** num_round (or n_estimators) taken out of {@code params}, checked; {@value #DEFAULT_ROUNDS} by default. */

@@ -61,7 +61,10 @@ class CrossValidationTest {
         MlData d = new MlData(n, 2, x, Entities.of(new java.util.ArrayList<>(java.util.Collections.nCopies(n, (Object) null))), new String[n], new long[n], null);
         Map<String, Object> params = Trainer.params(TaskType.CLASSIFICATION, Map.of("num_round", 20), 42);
         params.remove("num_round");
-        Evaluation e = CrossValidation.run(d, y, new CrossValidation.Setup(params, 20, 42, true), List.of("signal", "noise"));
+        CrossValidation.Result run = CrossValidation.run(d, y, new CrossValidation.Setup(params, 20, 42, true),
+                List.of("signal", "noise"));
+        Evaluation e = run.evaluation();
+        assertThat(run.foldModels()).hasSize(5); // the first repeat's fold models, to check explanations against
         assertThat(e.folds()).isEqualTo(5);
         assertThat(e.repeats()).isEqualTo(1); // 80-odd positives are not few
         assertThat(e.positives()).isEqualTo((int) CrossValidation.positives(y));
@@ -72,6 +75,14 @@ class CrossValidationTest {
         assertThat(e.baselineMean("prior_pr_auc")).isCloseTo(e.positives() / 400.0, within(1e-9));
         assertThat(e.headline()).matches("AUC 0\\.\\d{3} ± 0\\.\\d{3} over 5 folds \\(\\d+ positives\\), baseline"
                 + " 0\\.\\d{3} \\(signal alone\\)");
+        // the calibrated probabilities beat the base rate, and the metrics are theirs
+        Calibration c = e.calibration();
+        assertThat(c.beatsBaseRate()).isTrue();
+        assertThat(e.mean("brier")).isCloseTo(c.brier().mean(), within(1e-9));
+        assertThat(c.baseBrier().mean()).isCloseTo(e.baselineMean("prior_brier"), within(1e-9));
+        assertThat(c.baseLogLoss().mean()).isCloseTo(e.baselineMean("prior_log_loss"), within(1e-9));
+        assertThat(e.render()).contains("Calibration: Brier ").contains("(probabilities beat the base rate)")
+                .contains("Reliability (out-of-fold, by predicted probability): 0.0–0.1: ");
     }
 
     @Test
@@ -86,7 +97,7 @@ class CrossValidationTest {
         }
         MlData d = new MlData(n, 1, x, Entities.of(new java.util.ArrayList<>(java.util.Collections.nCopies(n, (Object) null))), new String[n], new long[n], null);
         Map<String, Object> params = Trainer.params(TaskType.CLASSIFICATION, Map.of(), 42);
-        Evaluation e = CrossValidation.run(d, y, new CrossValidation.Setup(params, 10, 42, true), List.of("x"));
+        Evaluation e = CrossValidation.run(d, y, new CrossValidation.Setup(params, 10, 42, true), List.of("x")).evaluation();
         assertThat(e.repeats()).isEqualTo(CrossValidation.REPEATS);
         assertThat(e.scheme()).isEqualTo("5 folds × 3 repeats");
     }

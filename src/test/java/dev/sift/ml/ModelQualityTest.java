@@ -11,7 +11,7 @@ class ModelQualityTest {
 
     private static Evaluation cls(double auc, double single, int positives) {
         return new Evaluation(5, 1, 400, 400, positives, Map.of("auc", new Spread(auc, 0.05)),
-                Map.of("feature_auc", new Spread(single, 0.04)), "amount", 10);
+                Map.of("feature_auc", new Spread(single, 0.04)), "amount", 10, null, null);
     }
 
     @Test
@@ -42,11 +42,11 @@ class ModelQualityTest {
     @Test
     void a_regression_no_better_than_the_mean_is_weak() {
         Evaluation bad = new Evaluation(5, 1, 50, 50, 0, Map.of("rmse", new Spread(3, 1), "r2", new Spread(-0.2, 0.1)),
-                Map.of("mean_rmse", new Spread(2.9, 1)), null, 1);
+                Map.of("mean_rmse", new Spread(2.9, 1)), null, 1, null, null);
         assertThat(ModelQuality.reasons(bad)).containsExactly(
                 "cross-validated R² -0.200 over 5 folds ≤ 0, no better than predicting the mean");
         Evaluation good = new Evaluation(5, 1, 50, 50, 0, Map.of("rmse", new Spread(1, 1), "r2", new Spread(0.4, 0.1)),
-                Map.of("mean_rmse", new Spread(2.9, 1)), null, 1);
+                Map.of("mean_rmse", new Spread(2.9, 1)), null, 1, null, null);
         assertThat(ModelQuality.reasons(good)).isEmpty();
     }
 }

@@ -243,37 +243,49 @@ public final class PredictivePlan {
         for (List<Object> row : explained.rows()) {
             why.put(String.valueOf(row.get(caseCol)), String.valueOf(row.get(sentenceCol)));
         }
+        Optional<String> calibration = line(train.observation(), "Calibration: ");
+        boolean probabilities = calibration.map(l -> !l.contains("do NOT beat")).orElse(false);
         StringBuilder b = new StringBuilder("I read the question as: ").append(String.join("; ", reading.readings()))
                 .append(".\nI trained a classifier of ").append(t.label()).append(" on ").append(t.history().description())
                 .append(" (frame ").append(history).append(") and scored ").append(predicted.rowCount()).append(' ')
                 .append(t.current().description()).append(" (frame ").append(current).append(").");
         int shown = (int) Math.min(reading.top(), predicted.rows().size());
-        b.append("\nTop ").append(shown).append(" by predicted probability of ").append(t.label()).append(" = 1:");
+        b.append("\nTop ").append(shown).append(probabilities ? " by calibrated probability of " : " by predicted risk of ")
+                .append(t.label()).append(" = 1").append(probabilities ? ":" : " (a ranking: the model's probabilities do"
+                + " not beat the base rate, so none is given):");
         for (int i = 0; i < shown; i++) {
             List<Object> row = predicted.rows().get(i);
             String id = String.valueOf(row.get(entityCol));
-            double p = ((Number) row.get(probCol)).doubleValue();
-            b.append("\n").append(i + 1).append(". ").append(t.entityTable()).append(' ').append(id).append(": probability ")
-                    .append(String.format(Locale.ROOT, "%.2f", p));
-            String sentence = why.get(id);
-            int cut = sentence == null ? -1 : sentence.indexOf(" mainly because ");
-            if (cut >= 0) {
-                b.append(" —").append(sentence.substring(cut + " mainly".length(), sentence.length() - (sentence.endsWith(".") ? 1 : 0)));
-            } else if (sentence != null && sentence.contains("no single column stands out")) {
-                b.append(" — no single column stands out");
+            b.append("\n").append(i + 1).append(". ").append(t.entityTable()).append(' ').append(id);
+            if (probabilities) {
+                b.append(": probability ").append(String.format(Locale.ROOT, "%.2f", ((Number) row.get(probCol)).doubleValue()));
             }
+            b.append(reason(why.get(id)));
         }
         line(explain.observation(), "Overall importance").ifPresent(l -> b.append("\nMain drivers overall — ")
                 .append(Character.toLowerCase(l.charAt(0))).append(l.substring(1)));
         line(train.observation(), "Quality: ").ifPresent(l -> b.append("\nModel quality — cross-validated ")
                 .append(l.substring("Quality: ".length())));
+        calibration.ifPresent(l -> b.append("\nCalibration — ").append(l.substring("Calibration: ".length())));
+        line(train.observation(), "Reliability").ifPresent(l -> b.append('\n').append(l));
+        line(train.observation(), "Capacity: ").ifPresent(l -> b.append("\nModel capacity — ")
+                .append(l.substring("Capacity: ".length())));
         line(train.observation(), "Warning:").ifPresent(l -> b.append('\n')
                 .append(l.contains(" Say so") ? l.substring(0, l.indexOf(" Say so")) : l));
         b.append(t.asOf() != null ? "\nPoint in time: " + t.pointInTimeRule() + ", so no feature sees what happened"
-                + " after it; treat the probabilities as a ranking of risk, not as calibrated forecasts."
-                : "\nCaveat: the task names no moment of prediction, so its features may carry hindsight; treat the"
-                + " probabilities as a ranking of risk, not as calibrated forecasts.");
+                + " after it." : "\nCaveat: the task names no moment of prediction, so its features may carry hindsight;"
+                + " treat the scores as a ranking of risk.");
         return Decision.answer("answered from the model's predictions and explanations", b.toString(), AnswerKind.ANSWER, null);
+    }
+
+    /** " — because …" from an explanation sentence, or what it says when no reason holds. */
+    private static String reason(String sentence) {
+        int cut = sentence == null ? -1 : sentence.indexOf(" mainly because ");
+        if (cut >= 0) {
+            return " —" + sentence.substring(cut + " mainly".length(), sentence.length() - (sentence.endsWith(".") ? 1 : 0));
+        }
+        int none = sentence == null ? -1 : sentence.indexOf("; no ");
+        return none >= 0 ? " — " + sentence.substring(none + 2, sentence.length() - (sentence.endsWith(".") ? 1 : 0)) : "";
     }
 
     private static Optional<String> line(String text, String prefix) {

@@ -24,8 +24,9 @@ import java.util.Set;
 
 /**
  * Forecasts a measure per period with exponential smoothing (additive Holt-Winters when the series holds two
- * full seasons, else Holt's linear trend), after a backtest on the last held-out periods (MAPE), with
- * approximate 95% prediction intervals and a line chart of history and forecast.
+ * full seasons, else Holt's linear trend), after a backtest on the last held-out periods (MAPE), with 95%
+ * prediction intervals as wide as the forecast's own backtest errors per horizon ({@link BacktestIntervals}), their
+ * backtest coverage, and a line chart of history and forecast.
  */
 public final class Forecast implements Tool<Forecast.Args> {
     static final int MAX_HORIZON = 60;
@@ -55,7 +56,8 @@ public final class Forecast implements Tool<Forecast.Args> {
 
     public record Result(String source, String measure, String grain, String method, double alpha, double beta,
                          double gamma, int backtestPeriods, Double mape, double mae, List<Point> history,
-                         List<Point> forecast, String frame, Object chart, String sql, String note) { }
+                         List<Point> forecast, String frame, Object chart, String sql, String note,
+                         Double intervalCoverage, int coverageChecked) { }
 
     /** DuckDB's SQL over the source: on a live dataset it runs on a sample brought back ({@link dev.sift.tool.EngineSample}). */
     @Override
@@ -98,8 +100,9 @@ public final class Forecast implements Tool<Forecast.Args> {
         int m = grain.season >= 2 && n - holdout >= HoltWinters.minimumPoints(grain.season) ? grain.season : 0;
         Backtest backtest = backtest(y, holdout, m);
         HoltWinters model = HoltWinters.fit(y, m);
+        BacktestIntervals intervals = BacktestIntervals.of(y, m, holdout, HoltWinters.minimumPoints(m));
         List<Point> history = history(s, model.fitted(), start, n);
-        List<Point> ahead = ahead(model, LocalDate.parse(s.periods().get(end)), grain, horizon);
+        List<Point> ahead = ahead(model, intervals, LocalDate.parse(s.periods().get(end)), grain, horizon);
         String method = m > 0 ? "Holt-Winters additive, season " + m : "Holt linear trend (no seasonality: "
                 + (grain.season < 2 ? "none at this grain" : "fewer than two full seasons of history") + ")";
         String frame = RowsFrame.label("forecast", t.name(), measure == null ? "count" : measure.name());
@@ -109,7 +112,8 @@ public final class Forecast implements Tool<Forecast.Args> {
                 + ") is partial in the data, so the forecast starts there." : null;
         Result r = new Result(t.name(), Series.label(measure, args.agg()), grain.sql(), method, model.alpha(), model.beta(),
                 model.gamma(), holdout, backtest.mape(), backtest.mae(), history, ahead, frame,
-                chart(rows, grain, measured), s.sql(), note);
+                chart(rows, grain, measured), s.sql(), note, intervals.checked() == 0 ? null
+                : (double) intervals.covered() / intervals.checked(), intervals.checked());
         List<List<Object>> ev = ahead.stream().map(p -> List.<Object>of(p.period(), p.forecast(), p.lower(), p.upper()))
                 .limit(Evidence.MAX_ROWS).toList();
         ctx.addEvidence(new Evidence(s.sql(), List.of("period", "forecast", "lower_95", "upper_95"), ev, ahead.size(), frame));
@@ -160,11 +164,13 @@ public final class Forecast implements Tool<Forecast.Args> {
     }
 
     /** The forecast periods after {@code last}, with their 95 % intervals. */
-    private static List<Point> ahead(HoltWinters model, LocalDate last, Series.Grain grain, int horizon) {
+    private static List<Point> ahead(HoltWinters model, BacktestIntervals intervals, LocalDate last, Series.Grain grain,
+                                     int horizon) {
         double[] f = model.forecast(horizon);
         List<Point> ahead = new ArrayList<>();
+        double w = 0;
         for (int k = 1; k <= horizon; k++) {
-            double w = model.halfWidth(k, Z95);
+            w = Math.max(w, intervals.halfWidth(k, model.halfWidth(k, Z95))); // never narrower further ahead
             ahead.add(new Point(step(last, grain, k).toString(), null, f[k - 1], f[k - 1] - w, f[k - 1] + w));
         }
         return ahead;
@@ -240,7 +246,13 @@ public final class Forecast implements Tool<Forecast.Args> {
         }
         b.append(").\nBacktest on the last ").append(r.backtestPeriods()).append(" held-out period(s): MAPE ")
                 .append(r.mape() == null ? "n/a (actuals are 0)" : Columns.pct(r.mape())).append(", MAE ")
-                .append(Columns.num(r.mae())).append(".\nForecast (approximate 95% interval):");
+                .append(Columns.num(r.mae())).append('.');
+        if (r.intervalCoverage() != null) {
+            b.append("\nThe 95% intervals are as wide as the backtest's errors at each horizon (rolling origins): they"
+                    + " covered ").append(Columns.pct(r.intervalCoverage())).append(" of ").append(r.coverageChecked())
+                    .append(" backtest forecasts, each checked against an interval built without its origin.");
+        }
+        b.append("\nForecast (95% interval):");
         List<Point> f = r.forecast();
         for (int i = 0; i < f.size(); i++) {
             if (f.size() > 8 && i >= 3 && i < f.size() - 3) {

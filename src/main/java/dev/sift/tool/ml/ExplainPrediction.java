@@ -5,6 +5,7 @@ import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
 import dev.sift.data.Workspace;
 import dev.sift.ml.Explanations;
+import dev.sift.ml.GroupFacts;
 import dev.sift.data.Numbers;
 import dev.sift.ml.MlException;
 import dev.sift.ml.ModelQuality;
@@ -80,7 +81,9 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
                 }
             }
         }
-        Explanations.Result r = Explanations.explain(p, rows, model.encoder().columns().size(), GLOBAL_ROWS);
+        String sourceSql = ctx.models().origin(model.id()).map(o -> o.sourceSql()).orElse(null);
+        Explanations.Result r = Explanations.explain(p, rows, model.encoder().columns().size(), GLOBAL_ROWS,
+                GroupFacts.of(p.data(), model.encoder().columnNames(), sourceSql));
         save(ctx.workspace(), model, r);
         QueryResult shown = MlSupport.evidence(ctx, "explanations", null, rows.length);
         Optional<String> weak = ModelQuality.warning(model);
@@ -141,12 +144,16 @@ public final class ExplainPrediction implements Tool<ExplainPrediction.Args> {
         StringBuilder b = new StringBuilder("Explained ").append(r.cases().size()).append(" case")
                 .append(r.cases().size() == 1 ? "" : "s").append(" of model ").append(m.id()).append(" (SHAP in ")
                 .append(m.task() == TaskType.CLASSIFICATION ? "log-odds" : "units of " + m.target())
+                .append("; a reason is given only when at least ").append((int) (Explanations.STABLE_SHARE * 100))
+                .append("% of the ").append(m.foldModels().isEmpty() ? "fold models (none kept with a saved model, so"
+                        + " not checked)" : m.foldModels().size() + " fold models push the same way")
                 .append("; saved as frames explanations and shap_values):");
         for (Explanations.Case c : r.cases()) {
             b.append("\n- ").append(c.sentence());
             b.append(" Top drivers: ").append(String.join("; ", c.drivers().subList(0, Math.min(DRIVERS,
                     c.drivers().size())).stream().map(d -> d.column() + " " + (d.shap() >= 0 ? "+" : "")
-                    + Numbers.fixed(d.shap(), 2)).toList())).append('.');
+                    + Numbers.fixed(d.shap(), 2) + (d.stable() ? "" : " (unstable: " + d.agree() + "/" + d.folds()
+                    + " fold models agree)")).toList())).append('.');
         }
         b.append("\nOverall importance (mean |SHAP| over ").append(r.globalRows()).append(" rows of ").append(p.frame())
                 .append("): ");

@@ -21,7 +21,8 @@ import java.util.Set;
 
 /**
  * Groups rows by numeric columns with k-means (standardized, seeded); k is chosen by silhouette when not
- * given. Reports each cluster's size and column means, and saves the assignment as a frame.
+ * given. Reports each cluster's size and column means, and saves the source's rows, every column kept (the
+ * entity id among them), with their cluster beside them, so "which clients are in cluster 2" is one query.
  */
 public final class KMeansClusters implements Tool<KMeansClusters.Args> {
     static final long SEED = 42;
@@ -90,8 +91,28 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
             row.add(r.assignment()[i] + 1);
             out.add(row.toArray());
         }
-        ctx.workspace().writeFrame(label, cols, out);
+        String assignment = label + "_assignment";
+        ctx.workspace().writeFrame(assignment, cols, out);
+        if (!keepRows(ctx, t, label, assignment)) {
+            ctx.workspace().writeFrame(label, cols, out);
+        }
         return ToolResult.ok(summary(t, data, rows, r, label), profiles(data, rows, r));
+    }
+
+    /**
+     * Replaces the assignment frame by the source's rows (all columns, its own column named cluster replaced) with
+     * their cluster, in the order they were clustered; false for a source without rowids (a view).
+     */
+    private static boolean keepRows(ToolContext ctx, TableInfo t, String label, String assignment) {
+        boolean own = t.column("cluster").isPresent();
+        try {
+            ctx.workspace().saveTrustedFrame(label, "SELECT s.*" + (own ? " EXCLUDE (cluster)" : "") + ", a.cluster FROM "
+                    + t.sqlName() + " AS s JOIN frames." + dev.sift.data.Sql.quoteIdent(assignment)
+                    + " AS a ON s.rowid = a.row_id ORDER BY a.row_id");
+            return true;
+        } catch (QueryException e) {
+            return false; // a view has no rowid: the frame keeps the clustered columns and the row label
+        }
     }
 
     private static List<Map<String, Object>> profiles(NumericColumns data, double[][] rows, KMeans.Result r) {
@@ -119,7 +140,8 @@ public final class KMeansClusters implements Tool<KMeansClusters.Args> {
             }
             b.append("; chosen by silhouette among ").append(String.join(", ", tried));
         }
-        b.append("); saved as frame frames.").append(label).append(" (column cluster).");
+        b.append("); saved as frame frames.").append(label).append(" (every column of ").append(t.name())
+                .append(", with column cluster).");
         for (int c = 0; c < r.k(); c++) {
             int size = count(r.assignment(), c);
             b.append("\nCluster ").append(c + 1).append(": ").append(size).append(" rows (")

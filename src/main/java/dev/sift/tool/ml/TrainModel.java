@@ -64,7 +64,7 @@ public final class TrainModel implements Tool<TrainModel.Args> {
 
     @Override
     public int summaryCap() {
-        return 2400; // room for the quality and leakage warnings, which must reach the model whole
+        return 4800; // room for the quality, calibration and leakage lines, which must reach the model whole
     }
 
     @Override

@@ -114,6 +114,25 @@ class BankAnalysisTest {
     }
 
     @Test
+    void forecast_intervals_are_as_wide_as_the_backtest_errors_and_cover_the_backtest() throws Exception {
+        ToolResult res = call("forecast", "{\"source\":\"trans\",\"date\":\"date\",\"measure\":\"amount\","
+                + "\"agg\":\"sum\",\"horizon\":6}");
+        Forecast.Result r = (Forecast.Result) res.payload();
+        assertThat(r.coverageChecked()).isGreaterThanOrEqualTo(30);
+        assertThat(r.intervalCoverage()).isBetween(0.8, 1.0);
+        Forecast.Point first = r.forecast().get(0);
+        assertThat(first.upper() - first.forecast()).isGreaterThanOrEqualTo(1.5 * r.mae());
+        assertThat(first.forecast() - first.lower()).isGreaterThanOrEqualTo(1.5 * r.mae());
+        for (int k = 1; k < r.forecast().size(); k++) { // no narrower further ahead
+            Forecast.Point p = r.forecast().get(k);
+            assertThat(p.upper() - p.forecast()).isGreaterThanOrEqualTo(first.upper() - first.forecast() - 1e-6);
+        }
+        assertThat(res.summary()).contains("The 95% intervals are as wide as the backtest's errors at each horizon"
+                + " (rolling origins): they covered ").contains("backtest forecasts, each checked against an interval"
+                + " built without its origin.");
+    }
+
+    @Test
     void monthly_trend_of_trans_adds_up_to_the_table() throws Exception {
         TrendAnalysis.Result r = (TrendAnalysis.Result) call("trend_analysis",
                 "{\"source\":\"trans\",\"date\":\"date\",\"grain\":\"quarter\"}").payload();

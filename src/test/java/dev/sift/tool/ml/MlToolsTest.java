@@ -113,8 +113,8 @@ class MlToolsTest {
                 cols += v;
             }
             assertThat(cols).isCloseTo(margins[r], within(1e-4));
-            // probability = sigmoid(margin)
-            assertThat(p.values()[r]).isCloseTo(1 / (1 + Math.exp(-margins[r])), within(1e-5));
+            // probability = the calibrator (learnt on out-of-fold margins) applied to the margin
+            assertThat(p.values()[r]).isCloseTo(m.calibrator().apply(margins[r]), within(1e-5));
         }
         assertThat(m.encoder().columnNames()).containsExactly("a", "b", "colour", "d", "amount");
     }
@@ -297,6 +297,12 @@ class MlToolsTest {
         assertThat(r.summary()).startsWith("Clustered 90 rows of blobs on x, z into k = 3 clusters").contains("30 rows (33.3%)");
         assertThat(ws.query("SELECT count(DISTINCT cluster) FROM frames.clusters GROUP BY CAST(point_id AS INTEGER) % 3")
                 .rows()).containsOnly(List.of(1L));
+        // the frame keeps the rows: every source column beside the cluster
+        assertThat(ws.query("SELECT * FROM frames.clusters").columnNames()).containsExactly("point_id", "x", "z", "cluster");
+        assertThat(call("kmeans_clusters", "{\"source\":\"district\",\"columns\":[\"A4\",\"A11\"],\"k\":2}").ok()).isTrue();
+        assertThat(ws.query("SELECT count(*), count(DISTINCT A2), min(cluster), max(cluster) FROM frames.clusters").rows())
+                .containsExactly(List.of(77L, 77L, 1, 2));
+        assertThat(ws.query("SELECT * FROM frames.clusters").columnNames()).startsWith("A1", "A2", "A3");
         assertThat(call("kmeans_clusters", "{\"source\":\"blobs\",\"columns\":[\"x\"],\"k\":2}").summary()).contains("into k = 2 clusters");
         assertThat(call("kmeans_clusters", "{\"source\":\"train_data\",\"columns\":[\"colour\"]}").error()).isEqualTo(
                 "Column colour is VARCHAR: kmeans_clusters needs numeric columns. Numeric columns of train_data: item_id, a,"

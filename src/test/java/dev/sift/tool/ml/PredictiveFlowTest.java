@@ -100,8 +100,10 @@ class PredictiveFlowTest extends OnBankWorkspace {
             assertThat(answer).contains("loan " + row.get(0) + ": ")
                     .contains("(probability " + String.format(Locale.ROOT, "%.2f", (Double) row.get(1)) + ")");
         }
-        assertThat(answer).contains("mainly because").containsPattern("(avg_balance|min_balance|inflows|outflows|amount"
-                + "|duration|payments|n_trans) is ");
+        // Two positives teach the model nothing that holds across its fold models: the answer passes that on and
+        // gives no reason, where a model that learned from noise used to name one.
+        assertThat(trained).contains("only 2 positives");
+        assertThat(answer).contains("; no single column stands out.").doesNotContain("mainly because");
         // The evidence carries predictions and explanations, so a summary can cite them.
         assertThat(run.evidence()).extracting(e -> e.frame()).contains("predictions", "explanations");
         assertThat(run.steps().get(5).observation()).isEqualTo(
