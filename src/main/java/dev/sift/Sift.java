@@ -33,6 +33,7 @@ import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.analysis.AutoInsights;
 import dev.sift.tool.analysis.CorrelationAnalysis;
 import dev.sift.tool.analysis.DataQualityReport;
+import dev.sift.tool.analysis.MatchRecords;
 import dev.sift.tool.analysis.StatTest;
 import dev.sift.tool.analysis.Forecast;
 import dev.sift.tool.analysis.Pivot;
@@ -180,7 +181,7 @@ public final class Sift {
                 new MonitorPerformance(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
                 new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
-                new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect, new StatTest()));
+                new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect, new StatTest(), new MatchRecords()));
     }
 
     /** The Sift home (SIFT_HOME): datasets, sessions, traces, and the server's temporary uploads under {@code tmp/}. */
