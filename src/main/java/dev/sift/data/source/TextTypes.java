@@ -396,26 +396,39 @@ final class TextTypes {
         if (dates.isEmpty()) {
             return;
         }
-        StringBuilder sql = new StringBuilder("SELECT current_date::VARCHAR");
+        StringBuilder range = new StringBuilder("SELECT current_date::VARCHAR"); // min and max first: nearly always in range
         for (String col : dates) {
             String q = Sql.quoteIdent(col);
-            sql.append(", count(*) FILTER (WHERE ").append(DateRange.future(q)).append("), max(").append(q).append(")::VARCHAR")
-                    .append(", count(*) FILTER (WHERE ").append(DateRange.tooEarly(q)).append("), min(").append(q).append(")::VARCHAR");
+            range.append(", ").append(DateRange.tooEarly("min(" + q + ")")).append(", ").append(DateRange.future("max(" + q + ")"));
         }
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql + " FROM " + tbl(schema, table))) {
+        List<String> out = new ArrayList<>();
+        String today;
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(range + " FROM " + tbl(schema, table))) {
             rs.next();
+            today = rs.getString(1);
             for (int i = 0; i < dates.size(); i++) {
-                String where = table + "." + dates.get(i);
-                long future = rs.getLong(2 + 4 * i);
-                long early = rs.getLong(4 + 4 * i);
+                if (rs.getBoolean(2 + 2 * i) || rs.getBoolean(3 + 2 * i)) {
+                    out.add(dates.get(i));
+                }
+            }
+        }
+        for (String col : out) {
+            String q = Sql.quoteIdent(col);
+            String where = table + "." + col;
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FILTER (WHERE "
+                    + DateRange.future(q) + "), max(" + q + ")::VARCHAR, count(*) FILTER (WHERE " + DateRange.tooEarly(q)
+                    + "), min(" + q + ")::VARCHAR FROM " + tbl(schema, table))) {
+                rs.next();
+                long future = rs.getLong(1);
+                long early = rs.getLong(3);
                 if (future > 0) {
                     report.note(where + ": " + future + (future == 1 ? " date is" : " dates are") + " in the future (after "
-                            + rs.getString(1) + "), the latest " + rs.getString(3 + 4 * i) + ": errors in the source, unless"
-                            + " they are planned dates");
+                            + today + "), the latest " + rs.getString(2) + ": errors in the source, unless they are"
+                            + " planned dates");
                 }
                 if (early > 0) {
                     report.note(where + ": " + early + (early == 1 ? " date is" : " dates are") + " before "
-                            + DateRange.EARLIEST.substring(0, 4) + ", the earliest " + rs.getString(5 + 4 * i)
+                            + DateRange.EARLIEST.substring(0, 4) + ", the earliest " + rs.getString(4)
                             + ": placeholders or errors in the source?");
                 }
             }
