@@ -211,7 +211,8 @@ public final class KgBuilder {
      * Joins of code columns whose names do not point at the key they hold ({@code flights.origin} and
      * {@code flights.destination} hold {@code airports.iata}): a text column not joined yet and another table's text
      * identifier whose sample values are codes of the same shape (letters, digits and length: 'SFO', 'LAX'), measured
-     * and judged as any join (the best-covered key when several fit).
+     * and judged as any join (the best-covered key when several fit). With no name to go by, a candidate needs
+     * {@link #CODE_CANDIDATE_COVERAGE}: five-digit county ids and zip codes share half their values by chance.
      */
     private static List<KgEntry.Join> codeJoins(Workspace ws, List<KgEntry.Column> columns, Map<String, KgEntry.Column> primary,
                                                 List<KgEntry.Join> found) {
@@ -230,7 +231,7 @@ public final class KgBuilder {
                     continue;
                 }
                 Containment m = containment(ws, Containment.Pair.plain(c.table(), c.name(), k.table(), k.name()));
-                if (m != null && m.coverage() >= CANDIDATE_COVERAGE && (best == null || m.coverage() > best.coverage())) {
+                if (m != null && m.coverage() >= CODE_CANDIDATE_COVERAGE && (best == null || m.coverage() > best.coverage())) {
                     best = measured(c, k, m, null);
                 }
             }
@@ -265,6 +266,8 @@ public final class KgBuilder {
 
     /** Share of non-null foreign values an automatic join needs to be approved. */
     public static final double APPROVE_COVERAGE = 0.99;
+    /** Share below which a join of codes whose names are unrelated is not even a candidate. */
+    public static final double CODE_CANDIDATE_COVERAGE = 0.9;
     /** Share below which a name match is not even a candidate join. */
     public static final double CANDIDATE_COVERAGE = 0.5;
 

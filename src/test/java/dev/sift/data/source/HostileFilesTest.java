@@ -135,14 +135,15 @@ class HostileFilesTest extends FilesInAStore {
     void a_text_value_far_down_a_number_column_loads_the_column_as_text() throws Exception {
         StringBuilder csv = new StringBuilder("id,amount\n");
         for (int i = 1; i <= 40_000; i++) {
-            csv.append(i).append(',').append(i == 30_001 ? "n/a" : String.valueOf(i * 3)).append('\n');
+            // a word, not a missing-value marker such as 'n/a' (those are read as missing: CarefulTypesTest)
+            csv.append(i).append(',').append(i == 30_001 ? "pending" : String.valueOf(i * 3)).append('\n');
         }
         Dataset ds = load(write("num.csv", csv.toString()));
 
         assertThat(ds.rows("num")).isEqualTo(40_000);
         assertThat(query(ds, "SELECT data_type FROM information_schema.columns WHERE table_name = 'num'"
                 + " AND column_name = 'amount'")).containsExactly("VARCHAR");
-        assertThat(query(ds, "SELECT amount FROM num WHERE id = 30001")).containsExactly("n/a");
+        assertThat(query(ds, "SELECT amount FROM num WHERE id = 30001")).containsExactly("pending");
     }
 
     @Test
