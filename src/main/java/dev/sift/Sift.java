@@ -237,6 +237,11 @@ public final class Sift {
         return Workspace.open(dataset, limits, gate, store.tables(), settings, parser);
     }
 
+    /** The limits of this application's workspaces (the configuration's byte budget). */
+    public Workspace.Limits limits() {
+        return limits;
+    }
+
     /** A workspace of its own (own gate, own table descriptions) with other limits: for commands and benchmarks. */
     public Workspace open(Dataset dataset, Workspace.Limits other) {
         return Workspace.open(dataset, other, null, new DatasetTables(1), settings, parser);

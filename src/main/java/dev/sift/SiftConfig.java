@@ -1,6 +1,7 @@
 package dev.sift;
 
 import dev.sift.agent.grounding.JudgeConfig;
+import dev.sift.data.Workspace;
 import dev.sift.data.source.AllowedSources;
 import dev.sift.llm.LlmConfig;
 
@@ -21,7 +22,8 @@ import java.util.Map;
  * the file's values under it, which the sources read their credentials from. Blank values count as unset.
  */
 public record SiftConfig(Path home, boolean embeddings, String token, AllowedSources allowedSources, LlmConfig llm,
-                         JudgeConfig judging, Map<String, String> settings, long maxJsonBytes) {
+                         JudgeConfig judging, Map<String, String> settings, long maxJsonBytes,
+                         Workspace.Limits limits) {
     /** The largest JSON request body the web app reads ({@code SIFT_MAX_JSON_KB}): far below the upload limit. */
     public static final long DEFAULT_MAX_JSON_BYTES = 1024 * 1024;
 
@@ -58,7 +60,8 @@ public record SiftConfig(Path home, boolean embeddings, String token, AllowedSou
             LlmConfig llm = LlmConfig.fromEnv(settings);
             return new SiftConfig(dir, embeddings, get(settings, "SIFT_TOKEN"),
                     AllowedSources.of(get(settings, AllowedSources.SETTING), dir, workdir, settings), llm,
-                    JudgeConfig.fromEnv(settings, llm), settings, maxJsonBytes(get(settings, "SIFT_MAX_JSON_KB")));
+                    JudgeConfig.fromEnv(settings, llm), settings, maxJsonBytes(get(settings, "SIFT_MAX_JSON_KB")),
+                    limits(settings));
         } catch (IllegalArgumentException e) {
             throw file.explain(e, env);
         }
@@ -69,6 +72,29 @@ public record SiftConfig(Path home, boolean embeddings, String token, AllowedSou
     public String toString() {
         return "SiftConfig[home=" + home + ", embeddings=" + embeddings + ", token=" + (token == null ? "none" : "***")
                 + ", llm=" + llm + ", judging=" + judging.describe() + "]";
+    }
+
+    /** The workspaces' limits: the defaults with the result's byte budget of the settings. */
+    private static Workspace.Limits limits(Map<String, String> settings) {
+        long cell = whole(settings, "SIFT_MAX_CELL_BYTES", Workspace.Limits.DEFAULT_CELL_BYTES, 1024, 1L << 30);
+        long resultMb = whole(settings, "SIFT_MAX_RESULT_MB", Workspace.Limits.DEFAULT_RESULT_BYTES >> 20, 1, 1L << 20);
+        return Workspace.Limits.defaults().withBudget(cell, resultMb << 20);
+    }
+
+    private static long whole(Map<String, String> settings, String key, long fallback, long min, long max) {
+        String v = get(settings, key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            long n = Long.parseLong(v);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException(key + " must be a whole number from " + min + " to " + max + ", got '" + v + "'");
     }
 
     private static long maxJsonBytes(String kb) {

@@ -45,7 +45,7 @@ public final class Runtime {
         }
         Grounding grounding = judge == null ? Grounding.CHECK_ONLY : new Grounding(judging, judge);
         LOG.info("Groundedness: {}", judge == null ? "answer check, judge off" : "answer check, " + judging.describe());
-        return new Sift(settings, llm, Workspace.Limits.defaults(), grounding, meters);
+        return new Sift(settings, llm, settings.limits(), grounding, meters);
     }
 
     private static LlmClient metered(LlmClient c, PrometheusMeterRegistry meters, LlmConfig config, String role) {
@@ -53,7 +53,8 @@ public final class Runtime {
     }
 
     public static Sift offline() {
-        return new Sift(config(), null, Workspace.Limits.defaults(), Grounding.CHECK_ONLY,
+        SiftConfig config = config();
+        return new Sift(config, null, config.limits(), Grounding.CHECK_ONLY,
                 new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     }
 }

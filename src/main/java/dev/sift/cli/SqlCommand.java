@@ -2,6 +2,7 @@ package dev.sift.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
+import dev.sift.data.CellCuts;
 import dev.sift.data.Dataset;
 import dev.sift.data.QueryException;
 import dev.sift.data.QueryResult;
@@ -40,6 +41,10 @@ final class SqlCommand implements Callable<Integer> {
     @Option(names = "--max-rows", defaultValue = "1000", description = "rows to print at most (default: ${DEFAULT-VALUE})")
     int maxRows;
 
+    @Option(names = "--max-cell-bytes", description = "the most bytes one cell brings; a longer value is cut to it and"
+            + " the cut is stated (default: SIFT_MAX_CELL_BYTES, else 65536)")
+    Long maxCellBytes;
+
     @Override
     public Integer call() throws Exception {
         if (maxRows < 1) {
@@ -47,7 +52,13 @@ final class SqlCommand implements Callable<Integer> {
         }
         Sift sift = Runtime.offline();
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
-        Workspace.Limits d = Workspace.Limits.defaults();
+        Workspace.Limits d = sift.limits();
+        if (maxCellBytes != null) {
+            if (maxCellBytes < 1) {
+                throw new IllegalArgumentException("--max-cell-bytes must be at least 1, got " + maxCellBytes);
+            }
+            d = d.withBudget(maxCellBytes, d.resultBytes());
+        }
         PrintWriter out = spec.commandLine().getOut();
         Printer printer = switch (format) {
             case csv -> new CsvPrinter(out);
@@ -55,8 +66,7 @@ final class SqlCommand implements Callable<Integer> {
             default -> new TablePrinter(out);
         };
         long total;
-        try (Workspace ws = sift.open(ds, new Workspace.Limits(d.threads(), d.memoryLimit(), d.queryTimeout(),
-                Math.min(maxRows, TablePrinter.MEASURE)))) {
+        try (Workspace ws = sift.open(ds, d.withFetchRows(Math.min(maxRows, TablePrinter.MEASURE)))) {
             total = ws.stream(sql, maxRows, printer);
         } catch (QueryException e) {
             throw new IllegalArgumentException(e.getMessage());
@@ -68,6 +78,9 @@ final class SqlCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("sift: showing the first " + printer.rows + " of "
                     + (total < 0 ? "more" : String.valueOf(total)) + " rows (--max-rows to change)");
         }
+        if (printer.cuts.any()) {
+            spec.commandLine().getErr().println("sift: " + printer.cuts.statement());
+        }
         return 0;
     }
 
@@ -76,6 +89,7 @@ final class SqlCommand implements Callable<Integer> {
         final PrintWriter out;
         List<String> names = List.of();
         long rows;
+        CellCuts cuts = CellCuts.NONE;
 
         Printer(PrintWriter out) {
             this.out = out;
@@ -84,6 +98,11 @@ final class SqlCommand implements Callable<Integer> {
         @Override
         public void columns(List<QueryResult.Column> columns) {
             names = columns.stream().map(QueryResult.Column::name).toList();
+        }
+
+        @Override
+        public void cuts(CellCuts cut) {
+            cuts = cut;
         }
 
         /** {@code total}: all rows of the result, -1 when more than were printed but not counted. */

@@ -157,7 +157,7 @@ final class EngineFrames {
         pull(label, sql, live.maxFrameRows());
         QueryResult stored = ws.execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), ws.limits().fetchRows());
         return new QueryResult(sql, stored.columns(), stored.rows(), stored.rowCount(), stored.truncated(),
-                (System.nanoTime() - start) / 1_000_000);
+                (System.nanoTime() - start) / 1_000_000, stored.cuts());
     }
 
     void pull(String label, String sql, int maxRows) throws QueryException {

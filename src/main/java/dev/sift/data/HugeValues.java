@@ -82,12 +82,53 @@ final class HugeValues {
                 size = end.subtract(start).divide(step);
             }
         } else if (SIZE_ARGUMENT.containsKey(fn) && args.size() > SIZE_ARGUMENT.get(fn)) {
-            size = constant(args.get(SIZE_ARGUMENT.get(fn)));
+            size = built(fn, args);
         }
         if (size != null && size.compareTo(BigInteger.valueOf(MAX_ELEMENTS)) > 0) {
-            return Optional.of(fn + "(…) builds " + size + " values in one value");
+            return Optional.of(fn + "(…) builds one value of " + String.format(java.util.Locale.ROOT, "%,d", size)
+                    + " characters or items");
         }
         return Optional.empty();
+    }
+
+    /**
+     * What a sizing call builds: {@code repeat(s, n)} builds n copies of s, so nested calls multiply
+     * ({@code repeat(repeat('x', 99999), 9999)} is about a billion characters though each count is small); the
+     * others build their size argument. Null when the size is not a constant.
+     */
+    private static BigInteger built(String fn, JsonNode args) {
+        BigInteger n = constant(args.get(SIZE_ARGUMENT.get(fn)));
+        if (n == null || !fn.equals("repeat")) {
+            return n;
+        }
+        BigInteger each = length(args.get(0));
+        return each == null ? n : n.multiply(each);
+    }
+
+    /** The length of a text built from constants (a literal, nested sizing calls, concatenations), else null. */
+    private static BigInteger length(JsonNode expr) {
+        String cls = expr.path("class").asText();
+        if ("CONSTANT".equals(cls)) {
+            JsonNode v = expr.path("value").path("value");
+            return v.isTextual() ? BigInteger.valueOf(v.asText().length()) : null;
+        }
+        if (!"FUNCTION".equals(cls)) {
+            return null;
+        }
+        String fn = expr.path("function_name").asText("").toLowerCase(java.util.Locale.ROOT);
+        JsonNode args = expr.path("children");
+        if (SIZE_ARGUMENT.containsKey(fn) && args.size() > SIZE_ARGUMENT.get(fn)) {
+            return built(fn, args);
+        }
+        if (fn.equals("concat") || fn.equals("||")) {
+            BigInteger sum = BigInteger.ZERO;
+            for (JsonNode arg : args) {
+                BigInteger part = length(arg);
+                sum = part == null ? sum : sum.add(part);
+            }
+            return sum;
+        }
+        return null;
     }
 
     /** An integer constant, or null when the argument is anything else. */

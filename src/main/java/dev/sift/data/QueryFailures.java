@@ -37,6 +37,15 @@ final class QueryFailures {
                 ? fetchTooLarge() : null;
     }
 
+    /** A fetch that ran out of heap as the planner's (and user's) error; any other runtime exception as it was. */
+    static RuntimeException tooLargeOr(RuntimeException e) throws QueryException {
+        QueryException tooLarge = fetchTooLarge(e);
+        if (tooLarge != null) {
+            throw tooLarge;
+        }
+        return e;
+    }
+
     /** As above, for the heap running out in Sift's own copy of the rows. */
     static QueryException fetchTooLarge() {
         return new QueryException(QueryException.Kind.FAILED, "The result's rows are too large to bring into this"

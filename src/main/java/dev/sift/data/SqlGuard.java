@@ -177,7 +177,8 @@ public final class SqlGuard {
         Optional<String> huge = HugeValues.find(parsed.json());
         if (huge.isPresent()) {
             throw new QueryException(QueryException.Kind.REFUSED, "Refused: " + huge.get() + "; at most "
-                    + HugeValues.MAX_ELEMENTS + " (DuckDB builds it while planning, beyond the memory and time limits)."
+                    + String.format(java.util.Locale.ROOT, "%,d", HugeValues.MAX_ELEMENTS)
+                    + " (DuckDB builds it while planning, beyond the memory and time limits)."
                     + " Generate rows with FROM range(n) instead, or aggregate.");
         }
         bind(sql, parsed);

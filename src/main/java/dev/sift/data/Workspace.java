@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -30,14 +29,41 @@ import java.util.regex.Pattern;
 public final class Workspace implements AutoCloseable {
     private static final Pattern LABEL = Pattern.compile("[a-z][a-z0-9_]{0,62}");
 
-    /** Resource limits of one workspace. */
-    public record Limits(int threads, String memoryLimit, Duration queryTimeout, int fetchRows) {
+    /**
+     * Resource limits of one workspace. {@code cellBytes} and {@code resultBytes} are the byte budget of a result
+     * ({@link ResultBudget}): the most one cell brings into Java, and the most the rows of one result hold.
+     */
+    public record Limits(int threads, String memoryLimit, Duration queryTimeout, int fetchRows, long cellBytes,
+                         long resultBytes) {
+        public static final long DEFAULT_CELL_BYTES = 64 * 1024;
+        public static final long DEFAULT_RESULT_BYTES = 128L * 1024 * 1024;
+
+        public Limits {
+            if (cellBytes < 1 || resultBytes < 1) {
+                throw new IllegalArgumentException("The byte budget of a result must be positive: cell " + cellBytes
+                        + " bytes, result " + resultBytes + " bytes");
+            }
+        }
+
+        /** Limits with the default byte budget. */
+        public Limits(int threads, String memoryLimit, Duration queryTimeout, int fetchRows) {
+            this(threads, memoryLimit, queryTimeout, fetchRows, DEFAULT_CELL_BYTES, DEFAULT_RESULT_BYTES);
+        }
+
         public static Limits defaults() {
             return new Limits(2, "2GB", Duration.ofSeconds(30), 1000);
         }
 
         public Limits withQueryTimeout(Duration timeout) {
-            return new Limits(threads, memoryLimit, timeout, fetchRows);
+            return new Limits(threads, memoryLimit, timeout, fetchRows, cellBytes, resultBytes);
+        }
+
+        public Limits withFetchRows(int rows) {
+            return new Limits(threads, memoryLimit, queryTimeout, rows, cellBytes, resultBytes);
+        }
+
+        public Limits withBudget(long cell, long result) {
+            return new Limits(threads, memoryLimit, queryTimeout, fetchRows, cell, result);
         }
     }
 
@@ -68,6 +94,7 @@ public final class Workspace implements AutoCloseable {
         this.connection = connection;
         this.guard = new SqlGuard(connection, limits.queryTimeout(), parser);
         this.failures = new QueryFailures(limits);
+        this.budget = new ResultBudget(limits.cellBytes(), limits.resultBytes());
         this.watchBytes = 2 * QueryGate.parseBytes(limits.memoryLimit());
         this.gate = gate;
         this.ownsGate = ownsGate;
@@ -78,6 +105,7 @@ public final class Workspace implements AutoCloseable {
     }
 
     private final QueryFailures failures;
+    private final ResultBudget budget;
     /** The process growth past which the memory watch stops a query (see {@link #admit}). */
     private final long watchBytes;
     private volatile List<TableInfo> framesCache = List.of(); // frames start empty; only runTimed changes them
@@ -184,6 +212,10 @@ public final class Workspace implements AutoCloseable {
         void columns(List<QueryResult.Column> columns) throws java.io.IOException;
 
         void row(List<Object> row) throws java.io.IOException;
+
+        /** What the result's byte budget cut, once the rows are written. */
+        default void cuts(CellCuts cuts) throws java.io.IOException {
+        }
     }
 
     /**
@@ -199,22 +231,23 @@ public final class Workspace implements AutoCloseable {
         guard.check(sql);
         QueryGate.Ticket ticket = null;
         boolean more = false;
-        try (Statement st = connection.createStatement()) {
+        try (ResultBudget.Prepared run = budget.prepare(connection, guard.takeBound(sql), sql)) {
+            PreparedStatement st = run.statement();
             st.setQueryTimeout(timeoutSeconds());
             st.setFetchSize(2048);
             ticket = admit(st);
-            try (ResultSet rs = st.executeQuery(sql)) {
-                List<QueryResult.Column> columns = columnsOf(rs);
-                sink.columns(columns);
+            try (ResultSet rs = st.executeQuery()) {
+                sink.columns(run.columns());
                 long written = 0;
                 while (rs.next()) {
                     if (written == maxRows) {
                         more = true;
                         break;
                     }
-                    sink.row(rowOf(rs, columns));
+                    sink.row(run.reading().row(rs));
                     written++;
                 }
+                sink.cuts(run.reading().cuts());
                 if (!more) {
                     return written;
                 }
@@ -222,7 +255,7 @@ public final class Workspace implements AutoCloseable {
         } catch (SQLException e) {
             throw failures.of(e, ticket);
         } catch (RuntimeException e) {
-            throw tooLargeOr(e);
+            throw QueryFailures.tooLargeOr(e);
         } catch (OutOfMemoryError e) {
             throw QueryFailures.fetchTooLarge();
         } finally {
@@ -261,7 +294,7 @@ public final class Workspace implements AutoCloseable {
         definitions.put(label, sql);
         QueryResult stored = execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), limits.fetchRows());
         return new QueryResult(sql, stored.columns(), stored.rows(), stored.rowCount(), stored.truncated(),
-                (System.nanoTime() - start) / 1_000_000);
+                (System.nanoTime() - start) / 1_000_000, stored.cuts());
     }
 
     /**
@@ -383,24 +416,31 @@ public final class Workspace implements AutoCloseable {
 
     QueryResult execute(String sql, int maxRows) throws QueryException {
         long start = System.nanoTime();
-        List<QueryResult.Column> columns = new ArrayList<>();
+        List<QueryResult.Column> columns = List.of();
         List<List<Object>> rows = new ArrayList<>();
+        CellCuts cuts;
         boolean more;
         QueryGate.Ticket ticket = null;
-        PreparedStatement bound = guard.takeBound(sql); // checked moments ago: run what the check bound
-        try (Statement st = bound != null ? bound : connection.createStatement()) {
+        // the statement the check bound moments ago runs, unless a wide column needs the query wrapped
+        try (ResultBudget.Prepared run = budget.prepare(connection, guard.takeBound(sql), sql)) {
+            PreparedStatement st = run.statement();
             st.setQueryTimeout(timeoutSeconds());
             ticket = admit(st);
-            try (ResultSet rs = bound != null ? bound.executeQuery() : st.executeQuery(sql)) {
-                columns.addAll(columnsOf(rs));
+            columns = run.columns();
+            try (ResultSet rs = st.executeQuery()) {
                 while ((more = rs.next()) && rows.size() < maxRows) {
-                    rows.add(rowOf(rs, columns));
+                    List<Object> row = run.reading().row(rs);
+                    if (!run.reading().keep(row, rows.size())) {
+                        break; // the rows kept reached the result's budget: the rest stay unread, as stated
+                    }
+                    rows.add(row);
                 }
             }
+            cuts = run.reading().cuts();
         } catch (SQLException e) {
             throw failures.of(e, ticket);
         } catch (RuntimeException e) {
-            throw tooLargeOr(e);
+            throw QueryFailures.tooLargeOr(e);
         } catch (OutOfMemoryError e) {
             rows.clear(); // what was copied so far goes before the message is written
             throw QueryFailures.fetchTooLarge();
@@ -408,34 +448,7 @@ public final class Workspace implements AutoCloseable {
             release(ticket);
         }
         long count = more ? countRows(sql) : rows.size();
-        return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
-    }
-
-    private static List<QueryResult.Column> columnsOf(ResultSet rs) throws SQLException {
-        ResultSetMetaData md = rs.getMetaData();
-        List<QueryResult.Column> columns = new ArrayList<>(md.getColumnCount());
-        for (int i = 1; i <= md.getColumnCount(); i++) {
-            columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
-        }
-        return columns;
-    }
-
-    /** The current row's values as a result holds them. */
-    private static List<Object> rowOf(ResultSet rs, List<QueryResult.Column> columns) throws QueryException, SQLException {
-        List<Object> row = new ArrayList<>(columns.size());
-        for (int i = 1; i <= columns.size(); i++) {
-            row.add(JdbcValues.value(rs, i, columns.get(i - 1)));
-        }
-        return row;
-    }
-
-    /** A fetch that ran out of heap as the planner's (and user's) error; any other runtime exception as it was. */
-    private static RuntimeException tooLargeOr(RuntimeException e) throws QueryException {
-        QueryException tooLarge = QueryFailures.fetchTooLarge(e);
-        if (tooLarge != null) {
-            throw tooLarge;
-        }
-        return e;
+        return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000, cuts);
     }
 
     /** The full row count of a result larger than the fetch cap; -1 when counting takes too long. */

@@ -65,6 +65,11 @@ public record ToolResult(boolean ok, String summary, Object payload, String erro
         return new ToolResult(ok, note + "\n" + summary, payload, error, java.util.Collections.unmodifiableMap(m));
     }
 
+    /** This result noted with what the result's byte budget cut (see {@link #noted}); unchanged when nothing was. */
+    public ToolResult withCuts(dev.sift.data.CellCuts cuts) {
+        return cuts.any() ? noted("Note: " + cuts.statement()) : this;
+    }
+
     /** Meta with a caveat added when there is one. */
     public static Map<String, Object> withCaveat(Map<String, Object> meta, Optional<String> caveat) {
         if (caveat.isEmpty()) {

@@ -80,10 +80,23 @@ class QueryLimitsTest {
         QueryException text = refusal("SELECT length(repeat('x', 2000000000))", 5_000);
 
         assertThat(list.kind()).isEqualTo(Kind.REFUSED);
-        assertThat(list.getMessage()).isEqualTo("Refused: range(…) builds 300000000 values in one value; at most"
-                + " 10000000 (DuckDB builds it while planning, beyond the memory and time limits). Generate rows with"
-                + " FROM range(n) instead, or aggregate.");
-        assertThat(text.getMessage()).startsWith("Refused: repeat(…) builds 2000000000 values in one value");
+        assertThat(list.getMessage()).isEqualTo("Refused: range(…) builds one value of 300,000,000 characters or items;"
+                + " at most 10,000,000 (DuckDB builds it while planning, beyond the memory and time limits). Generate rows"
+                + " with FROM range(n) instead, or aggregate.");
+        assertThat(text.getMessage()).startsWith("Refused: repeat(…) builds one value of 2,000,000,000 characters");
+    }
+
+    @Test
+    void nested_calls_whose_constants_multiply_past_the_budget_are_refused_before_they_are_built() {
+        // each count is small; together they build a gigabyte (17 s and 2 GB resident when DuckDB ran it)
+        assertThat(refusal("SELECT repeat(repeat('x', 99999), 9999) AS s", 2_000).getMessage())
+                .startsWith("Refused: repeat(…) builds one value of 999,890,001 characters or items; at most 10,000,000");
+        assertThat(refusal("SELECT length(repeat(repeat(repeat('x', 999), 999), 999))", 2_000).getMessage())
+                .startsWith("Refused: repeat(…) builds one value of 997,002,999 characters");
+        assertThat(refusal("SELECT repeat(concat(repeat('ab', 5000), 'c'), 5000)", 2_000).getMessage())
+                .startsWith("Refused: repeat(…) builds one value of 50,005,000 characters");
+        assertThat(refusal("SELECT repeat(lpad('x', 100000, 'y'), 101)", 2_000).kind())
+                .isEqualTo(Kind.REFUSED);
     }
 
     @Test
@@ -91,6 +104,7 @@ class QueryLimitsTest {
         assertThat(ws.query("SELECT count(*) FROM range(3000000)").scalar()).isEqualTo(3_000_000L);
         assertThat(ws.query("SELECT len(range(1000))").scalar()).isEqualTo(1000L);
         assertThat(ws.query("SELECT length(repeat('ab', 5))").scalar()).isEqualTo(10L);
+        assertThat(ws.query("SELECT length(repeat(repeat('ab', 1000), 1000))").scalar()).isEqualTo(2_000_000L);
     }
 
     @Test

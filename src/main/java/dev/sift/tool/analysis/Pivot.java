@@ -104,7 +104,7 @@ public final class Pivot implements Tool<Pivot.Args> {
                 + " ORDER BY " + rowList;
         String label = args.label() != null ? args.label() : RowsFrame.label("pivot", t.name());
         QueryResult r = ws.saveTrustedFrame(label, sql);
-        ctx.addEvidence(Evidence.of(new QueryResult(sql, r.columns(), r.rows(), r.rowCount(), r.truncated(), r.millis()), label));
+        ctx.addEvidence(Evidence.of(new QueryResult(sql, r.columns(), r.rows(), r.rowCount(), r.truncated(), r.millis(), r.cuts()), label));
         String what = value == null ? "count of rows" : args.agg() + "(" + value.name() + ")";
         String summary = "Pivot of " + t.name() + ": " + what + " by " + String.join(", ", rows) + " (rows) × "
                 + String.join(", ", on) + " (" + (r.columns().size() - rows.size()) + " columns). Saved as frames." + label

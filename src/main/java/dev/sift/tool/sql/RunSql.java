@@ -50,7 +50,7 @@ public final class RunSql implements Tool<RunSql.Args> {
         ResultText.Page page = ResultText.page(r, 0, PLANNER_ROWS, summaryCap() - DATA_NOTE.length() - saved.length()
                 - PAGE_HINT_CHARS);
         return ToolResult.ok(DATA_NOTE + page.text() + saved + nextSteps(args.label(), page, r),
-                r, Map.of("millis", r.millis(), "row_count", r.rowCount()));
+                r, Map.of("millis", r.millis(), "row_count", r.rowCount())).withCuts(r.cuts());
     }
 
     /** How to read the rows and whole cells an observation left out: page the frame, or save the result to page it. */

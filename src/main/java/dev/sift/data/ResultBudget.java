@@ -1,0 +1,202 @@
+package dev.sift.data;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The byte budget of a result, enforced before values cross into Java. DuckDB hands Java each chunk of up to 2,048
+ * rows whole, outside its own memory limit, so one enormous value (a gigabyte-long string) would otherwise take the
+ * process's memory before any limit could act. The query is wrapped: each text or BLOB column brings its value when
+ * it fits the cell budget, else its prefix, and beside it the full size of a value that was cut; a list, struct or map
+ * over the budget comes back as NULL. The cell budget shrinks when many such columns share a row, so one chunk stays
+ * within the result budget (never below {@value #MIN_CELL_BYTES} bytes a cell), and the rows a result keeps stop at the
+ * result budget.
+ */
+final class ResultBudget {
+    /** Rows DuckDB hands over at once (its vector size). */
+    static final int CHUNK_ROWS = 2048;
+    static final long MIN_CELL_BYTES = 4096;
+    /** What an estimate counts for a value that is not text. */
+    private static final int SMALL_VALUE_BYTES = 16;
+
+    private enum Kind { PLAIN, TEXT, BLOB, NESTED }
+
+    private final long cellBytes;
+    private final long resultBytes;
+
+    ResultBudget(long cellBytes, long resultBytes) {
+        this.cellBytes = cellBytes;
+        this.resultBytes = resultBytes;
+    }
+
+    /** A statement ready to run within the budget: the query's own columns, and how to read its rows. */
+    record Prepared(java.sql.PreparedStatement statement, List<QueryResult.Column> columns, Reading reading)
+            implements AutoCloseable {
+        @Override
+        public void close() throws SQLException {
+            statement.close();
+        }
+    }
+
+    /**
+     * Prepares {@code sql} (or takes {@code bound}, the guard's statement for it) to read its columns, then, when one
+     * of them can be wide, prepares the wrapped query in its place.
+     */
+    Prepared prepare(java.sql.Connection c, java.sql.PreparedStatement bound, String sql) throws SQLException {
+        java.sql.PreparedStatement ps = bound != null ? bound : c.prepareStatement(sql);
+        try {
+            List<QueryResult.Column> columns = columns(ps.getMetaData());
+            Reading reading = reading(sql, columns);
+            if (reading.sql != null) {
+                ps.close();
+                ps = c.prepareStatement(reading.sql);
+            }
+            return new Prepared(ps, columns, reading);
+        } catch (SQLException | RuntimeException e) {
+            ps.close();
+            throw e;
+        }
+    }
+
+    /** A result's columns as JDBC describes them: labels and DuckDB's type names. */
+    static List<QueryResult.Column> columns(java.sql.ResultSetMetaData md) throws SQLException {
+        List<QueryResult.Column> columns = new ArrayList<>(md.getColumnCount());
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
+        }
+        return columns;
+    }
+
+    /** How to read a query with {@code columns} (its bound result) within the budget. */
+    Reading reading(String sql, List<QueryResult.Column> columns) {
+        Kind[] kinds = new Kind[columns.size()];
+        int wide = 0;
+        for (int i = 0; i < kinds.length; i++) {
+            kinds[i] = kind(columns.get(i).type());
+            wide += kinds[i] == Kind.PLAIN ? 0 : 1;
+        }
+        long cell = wide == 0 ? cellBytes : Math.min(cellBytes, Math.max(MIN_CELL_BYTES, resultBytes / CHUNK_ROWS / wide));
+        return new Reading(wide == 0 ? null : wrap(sql, kinds, cell), columns, kinds, cell, resultBytes);
+    }
+
+    private static Kind kind(String type) {
+        String t = type == null ? "" : type.toUpperCase(Locale.ROOT);
+        if (t.endsWith("]") || t.startsWith("STRUCT") || t.startsWith("MAP") || t.startsWith("UNION")) {
+            return Kind.NESTED;
+        }
+        if (t.equals("VARCHAR") || t.startsWith("VARCHAR(") || t.equals("JSON")) {
+            return Kind.TEXT;
+        }
+        return t.equals("BLOB") ? Kind.BLOB : Kind.PLAIN;
+    }
+
+    /**
+     * {@code SELECT <each column, cut>, <each wide column's full size when cut> FROM (sql) AS _sift_cells(c1, …)}:
+     * columns are named by position, so duplicate or odd names in the query do not matter. A text prefix is cut in
+     * characters; when those are wider than the budget (multi-byte text), a quarter as many are kept, which fits.
+     */
+    private static String wrap(String sql, Kind[] kinds, long n) {
+        StringBuilder values = new StringBuilder();
+        StringBuilder sizes = new StringBuilder();
+        StringBuilder names = new StringBuilder();
+        for (int i = 0; i < kinds.length; i++) {
+            String c = "c" + (i + 1);
+            names.append(i == 0 ? "" : ", ").append(c);
+            values.append(i == 0 ? "" : ", ");
+            String size = switch (kinds[i]) {
+                case TEXT -> "strlen(" + c + ")";
+                case BLOB -> "octet_length(" + c + ")";
+                case NESTED -> "strlen(CAST(" + c + " AS VARCHAR))";
+                case PLAIN -> null;
+            };
+            switch (kinds[i]) {
+                case PLAIN -> values.append(c);
+                case TEXT -> values.append("CASE WHEN ").append(size).append(" <= ").append(n).append(" THEN ").append(c)
+                        .append(" WHEN strlen(left(").append(c).append(", ").append(n).append(")) <= ").append(n)
+                        .append(" THEN left(").append(c).append(", ").append(n).append(") ELSE left(").append(c)
+                        .append(", ").append(n / 4).append(") END");
+                case BLOB -> values.append("CASE WHEN ").append(size).append(" <= ").append(n).append(" THEN ").append(c)
+                        .append(" ELSE from_base64(left(to_base64(").append(c).append("), ").append(4 * (n / 3))
+                        .append(")) END");
+                case NESTED -> values.append("CASE WHEN ").append(size).append(" <= ").append(n).append(" THEN ")
+                        .append(c).append(" END");
+            }
+            if (size != null) {
+                sizes.append(", CASE WHEN ").append(size).append(" > ").append(n).append(" THEN ").append(size).append(" END");
+            }
+        }
+        return "SELECT " + values + sizes + " FROM (" + SqlGuard.withoutTerminator(sql) + "\n) AS _sift_cells(" + names + ")";
+    }
+
+    /** Reads one query's rows within the budget and tallies what was cut. Not thread-safe: one result at a time. */
+    static final class Reading {
+        /** The SQL to run: the query wrapped, or null to run it as written (no column can be wide). */
+        final String sql;
+        private final List<QueryResult.Column> columns;
+        private final Kind[] kinds;
+        private final long cell;
+        private final long resultBytes;
+        private final long[] cells;
+        private final long[] largest;
+        private long bytesKept;
+        private long rowsKept = -1;
+
+        private Reading(String sql, List<QueryResult.Column> columns, Kind[] kinds, long cell, long resultBytes) {
+            this.sql = sql;
+            this.columns = columns;
+            this.kinds = kinds;
+            this.cell = cell;
+            this.resultBytes = resultBytes;
+            this.cells = new long[kinds.length];
+            this.largest = new long[kinds.length];
+        }
+
+        /** The current row's values (the columns of the query, not the sizes beside them), noting cut cells. */
+        List<Object> row(ResultSet rs) throws QueryException, SQLException {
+            List<Object> row = new ArrayList<>(columns.size());
+            int size = columns.size();
+            for (int i = 0; i < columns.size(); i++) {
+                row.add(JdbcValues.value(rs, i + 1, columns.get(i)));
+                if (sql != null && kinds[i] != Kind.PLAIN) {
+                    long full = rs.getLong(++size);
+                    if (!rs.wasNull()) {
+                        cells[i]++;
+                        largest[i] = Math.max(largest[i], full);
+                    }
+                }
+            }
+            return row;
+        }
+
+        /**
+         * Counts a row a result keeps; false when it passes the result budget (the row is then not kept, and the
+         * rows kept so far are stated).
+         */
+        boolean keep(List<Object> row, int rowsSoFar) {
+            long bytes = 0;
+            for (Object v : row) {
+                bytes += v instanceof String s ? s.length() : SMALL_VALUE_BYTES;
+            }
+            if (bytesKept + bytes > resultBytes && rowsSoFar > 0) {
+                rowsKept = rowsSoFar;
+                return false;
+            }
+            bytesKept += bytes;
+            return true;
+        }
+
+        /** What was cut so far. */
+        CellCuts cuts() {
+            List<CellCuts.Column> cut = new ArrayList<>();
+            for (int i = 0; i < kinds.length; i++) {
+                if (cells[i] > 0) {
+                    cut.add(new CellCuts.Column(columns.get(i).name(), cells[i], largest[i], kinds[i] == Kind.NESTED));
+                }
+            }
+            return cut.isEmpty() && rowsKept < 0 ? CellCuts.NONE : new CellCuts(cell, List.copyOf(cut), resultBytes, rowsKept);
+        }
+    }
+}
