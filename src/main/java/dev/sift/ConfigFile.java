@@ -58,7 +58,7 @@ public final class ConfigFile {
             new Setting("SIFT_MAX_JSON_KB", "serve.max_json_kb", "1024", "the largest JSON request body `serve` reads, in KB (413 beyond it; uploads have --max-upload-mb)"),
             new Setting("SIFT_MAX_CELL_BYTES", "query.max_cell_bytes", "65536", "the most bytes one cell of a result brings into memory; a longer text or BLOB keeps its first bytes, and the result says so (1024 to 1073741824)"),
             new Setting("SIFT_MAX_RESULT_MB", "query.max_result_mb", "128", "the most one result's rows hold in memory, in MB; rows past it stay unread, and the result says so"),
-            new Setting("SIFT_HEAP", "launcher.heap", "1g", "./sift's Java heap bound (-Xmx), beside DuckDB's 2 GB memory_limit: one memory budget, see docs/security.md"),
+            new Setting("SIFT_HEAP", "launcher.heap", "2g", "./sift's Java heap bound (-Xmx; an -Xmx in SIFT_JAVA_OPTS wins), beside DuckDB's 2 GB memory_limit: one memory budget (docs/security.md)"),
             new Setting("SIFT_CDS", "launcher.cds", "on", "./sift's class-data-sharing archive (off skips it)"),
             new Setting("SIFT_JAVA_OPTS", "launcher.java_opts", "none", "extra JVM options for ./sift, e.g. -Xmx8g"),
             new Setting("SIFT_BUILD_ARGS", "launcher.build_args", "none", "extra Maven arguments when ./sift builds the jar, e.g. -Pembeddings"),

@@ -100,7 +100,9 @@ public final class Sift {
     private final PrometheusMeterRegistry meters;
     /** At most this many queries run at once across this process's workspaces (a server's sessions). */
     public static final int MAX_RUNNING_QUERIES = 4;
-    private final QueryGate gate = new QueryGate(MAX_RUNNING_QUERIES);
+    /** What a fetched chunk may add past the heap and DuckDB's limit: the allowance of the process's budget. */
+    public static final long CHUNK_ALLOWANCE_BYTES = 512L * 1024 * 1024;
+    private final QueryGate gate;
     /** Where the workspaces' guards parse SQL (see {@link SqlParser}). */
     private final SqlParser parser = new SqlParser();
 
@@ -143,6 +145,9 @@ public final class Sift {
                 ToolCalling calling) {
         this.settings = settings;
         this.calling = calling;
+        // one budget for the process: the Java heap's bound, DuckDB's limit and one fetched chunk
+        this.gate = new QueryGate(MAX_RUNNING_QUERIES, java.lang.Runtime.getRuntime().maxMemory()
+                + Math.max(0, QueryGate.parseBytes(limits.memoryLimit())) + CHUNK_ALLOWANCE_BYTES);
         this.knowledge = new KnowledgeStore(KnowledgeStore.DEFAULT_CAPACITY, embeddings);
         this.home = home;
         this.store = new DatasetStore(home.resolve("datasets"));

@@ -58,6 +58,12 @@ final class QueryFailures {
         if (ticket != null && ticket.outOfMemory()) {
             return outOfMemory();
         }
+        if (ticket != null && ticket.overBudget()) {
+            return new QueryException(QueryException.Kind.FAILED, "The process reached its memory budget ("
+                    + QueryGate.megabytes(ticket.budgetBytes()) + ": Java heap + DuckDB's memory limit + an allowance)"
+                    + " while this query ran, so it was stopped. Select fewer rows or shorter values, aggregate in SQL,"
+                    + " or try again when fewer queries run.");
+        }
         return of(e);
     }
 

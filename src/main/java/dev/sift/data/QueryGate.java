@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
 /**
  * Admission and memory watch for queries, shared by the workspaces of one process (a server owns one): at most
  * {@code maxRunning} queries run at once, and a running query is cancelled when the process grows by more than
- * the memory limit while it runs. DuckDB's own {@code memory_limit} bounds its buffer pool only; a huge list or
+ * the memory limit while it runs. With a process budget (Java heap + DuckDB's limit + an allowance: one budget), a
+ * query waits to start while the process is over it, and is refused when no memory comes free within the time limit;
+ * running queries are cancelled when the process passes it. DuckDB's own {@code memory_limit} bounds its buffer pool only; a huge list or
  * string ({@code range(300000000)}, {@code repeat('x', 2000000000)}) is allocated outside it, so the limit
  * that holds is measured on the process (resident set, Linux {@code /proc/self/statm}).
  */
@@ -33,6 +35,8 @@ public final class QueryGate implements AutoCloseable {
     private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([KMGT]?I?B?)");
 
     private final int maxRunning;
+    /** The process's memory budget in bytes; 0 for none (a command's own gate). */
+    private final long budgetBytes;
     private final Semaphore running;
     private final LongSupplier residentBytes;
     private final LongAdder admitted = new LongAdder();
@@ -47,20 +51,35 @@ public final class QueryGate implements AutoCloseable {
     });
 
     public QueryGate(int maxRunning) {
-        this(maxRunning, new ResidentSet());
+        this(maxRunning, 0, new ResidentSet());
+    }
+
+    /** A gate that also keeps the process within {@code budgetBytes} of resident memory. */
+    public QueryGate(int maxRunning, long budgetBytes) {
+        this(maxRunning, budgetBytes, new ResidentSet());
     }
 
     QueryGate(int maxRunning, LongSupplier residentBytes) {
+        this(maxRunning, 0, residentBytes);
+    }
+
+    QueryGate(int maxRunning, long budgetBytes, LongSupplier residentBytes) {
         if (maxRunning < 1) {
             throw new IllegalArgumentException("maxRunning must be at least 1, got " + maxRunning);
         }
         this.maxRunning = maxRunning;
+        this.budgetBytes = Math.max(0, budgetBytes);
         this.running = new Semaphore(maxRunning, true);
         this.residentBytes = residentBytes;
     }
 
     public int maxRunning() {
         return maxRunning;
+    }
+
+    /** The process's memory budget in bytes; 0 when there is none. */
+    public long budgetBytes() {
+        return budgetBytes;
     }
 
     /** Queries admitted so far. */
@@ -76,6 +95,7 @@ public final class QueryGate implements AutoCloseable {
     /** One admitted query: watched until closed; {@link #outOfMemory()} says whether the watch cancelled it. */
     public final class Ticket implements AutoCloseable {
         private final AtomicBoolean overLimit = new AtomicBoolean();
+        private final AtomicBoolean overBudget = new AtomicBoolean();
         private Statement statement;
         private long base;
         private long limitBytes;
@@ -96,8 +116,10 @@ public final class QueryGate implements AutoCloseable {
 
         /** Cancels the statement while the process is over its limit: a cancel that lands before it starts is lost. */
         private void check(long resident) {
-            if (resident - base > limitBytes) {
-                overLimit.set(true);
+            boolean grew = resident - base > limitBytes;
+            boolean over = budgetBytes > 0 && resident > budgetBytes;
+            if (grew || over) {
+                (grew ? overLimit : overBudget).set(true);
                 try {
                     statement.cancel();
                 } catch (SQLException | RuntimeException ignored) {
@@ -108,6 +130,15 @@ public final class QueryGate implements AutoCloseable {
 
         public boolean outOfMemory() {
             return overLimit.get();
+        }
+
+        long budgetBytes() {
+            return budgetBytes;
+        }
+
+        /** Whether the watch cancelled the query because the process passed its budget. */
+        public boolean overBudget() {
+            return overBudget.get();
         }
 
         @Override
@@ -160,6 +191,12 @@ public final class QueryGate implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled while waiting to run.");
         }
+        try {
+            awaitBudget(start + wait.toNanos());
+        } catch (QueryException e) {
+            running.release();
+            throw e;
+        }
         waitedNanos.add(System.nanoTime() - start);
         admitted.increment();
         Ticket ticket = new Ticket();
@@ -170,6 +207,30 @@ public final class QueryGate implements AutoCloseable {
             throw e;
         }
         return ticket;
+    }
+
+    /** Waits while the process is over its budget (memory held by queries that just ended comes free), until the deadline. */
+    private void awaitBudget(long deadline) throws QueryException {
+        long resident;
+        while (budgetBytes > 0 && (resident = residentBytes.getAsLong()) > budgetBytes) {
+            if (System.nanoTime() >= deadline) {
+                throw new QueryException(QueryException.Kind.TIMEOUT, "The server is at its memory budget: the process"
+                        + " holds " + megabytes(resident) + " of its " + megabytes(budgetBytes) + " (Java heap + DuckDB's"
+                        + " memory limit + an allowance) and none came free within the time limit. Try again in a moment,"
+                        + " with a query that selects fewer rows or shorter values.");
+            }
+            try {
+                Thread.sleep(POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled while waiting to run.");
+            }
+        }
+    }
+
+    /** 4831838208 → "4,608 MB". */
+    static String megabytes(long bytes) {
+        return String.format(Locale.ROOT, "%,d MB", bytes >> 20);
     }
 
     /** "2GB", "512 MB", "1.5GiB" → bytes (DuckDB's memory_limit syntax); -1 when it cannot be read. */

@@ -174,6 +174,32 @@ class QueryLimitsTest {
     }
 
     @Test
+    void over_its_memory_budget_the_gate_holds_new_queries_and_stops_running_ones() throws Exception {
+        AtomicLong resident = new AtomicLong(5L << 30);
+        try (QueryGate gate = new QueryGate(4, 4L << 30, resident::get);
+             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement()) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> gate.admit(st, 1L << 40, Duration.ofMillis(200)))
+                    .isInstanceOf(QueryException.class)
+                    .hasMessage("The server is at its memory budget: the process holds 5,120 MB of its 4,096 MB (Java"
+                            + " heap + DuckDB's memory limit + an allowance) and none came free within the time limit."
+                            + " Try again in a moment, with a query that selects fewer rows or shorter values.");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+            resident.set(3L << 30); // memory came free: the next query starts, and the place refused is free again
+            for (int i = 0; i < 4; i++) {
+                gate.admit(st, 1L << 40, Duration.ofMillis(200)).close();
+            }
+            try (QueryGate.Ticket ticket = gate.admit(st, 1L << 40, Duration.ofSeconds(1))) {
+                resident.set(5L << 30); // another session's query took the process past its budget
+                assertThatThrownBy(() -> st.executeQuery("SELECT sum(i % 7) FROM range(1000000000000) t(i)"))
+                        .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("INTERRUPT");
+                assertThat(ticket.overBudget()).isTrue();
+                assertThat(ticket.outOfMemory()).isFalse();
+            }
+        }
+    }
+
+    @Test
     void a_query_within_the_limit_runs_to_its_end_unwatched() throws Exception {
         try (QueryGate gate = new QueryGate(2, () -> 1_000_000);
              var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
