@@ -30,7 +30,7 @@ final class HugeValues {
 
     private HugeValues() { }
 
-    /** The first call that builds more than {@link #MAX_ELEMENTS}, as "name(…) builds N values". */
+    /** The first call that builds more than {@link #MAX_ELEMENTS}, as "name(…) builds one value of N …" and the fix. */
     static Optional<String> find(String serializedSql) {
         try {
             return find(JSON.readTree(serializedSql));
@@ -86,7 +86,9 @@ final class HugeValues {
         }
         if (size != null && size.compareTo(BigInteger.valueOf(MAX_ELEMENTS)) > 0) {
             return Optional.of(fn + "(…) builds one value of " + String.format(java.util.Locale.ROOT, "%,d", size)
-                    + " characters or items");
+                    + " characters or items; at most " + String.format(java.util.Locale.ROOT, "%,d", MAX_ELEMENTS)
+                    + " (DuckDB builds it while planning, beyond the memory and time limits). Generate rows with FROM"
+                    + " range(n) instead, or aggregate.");
         }
         return Optional.empty();
     }
