@@ -17,15 +17,18 @@ public final class KgContext {
     static final int SEARCH_HITS = 8;
 
     private final Map<String, KgEntry> entries;
+    /** Entries only retrieval found (the question names none of their phrases): a long note is shown by its gist. */
+    private final java.util.Set<String> searched;
     private final List<ValueIndex.Match> values;
     /** How bare numbers of the question are read instead of as a text value that holds them ({@link ValueFit}). */
     private final List<String> readings;
     /** For the other spellings of a value the question names (case and spacing variants in the column's values). */
     private final KnowledgeGraph graph;
 
-    private KgContext(Map<String, KgEntry> entries, List<ValueIndex.Match> values, List<String> readings,
-                      KnowledgeGraph graph) {
+    private KgContext(Map<String, KgEntry> entries, java.util.Set<String> searched, List<ValueIndex.Match> values,
+                      List<String> readings, KnowledgeGraph graph) {
         this.entries = entries;
+        this.searched = searched;
         this.values = values;
         this.readings = readings;
         this.graph = graph;
@@ -56,14 +59,16 @@ public final class KgContext {
             }
         }
         // value aliases come only from the values the question names, never from a loose word match
+        java.util.Set<String> searched = new java.util.HashSet<>();
         for (SearchIndex.Hit h : k.index().search(question, SEARCH_HITS, "concept", "metric", "disambiguation", "join")) {
             if (!h.matched().isEmpty()) {
-                k.graph().entry(h.doc().id()).ifPresent(e -> out.putIfAbsent(e.id(), e));
+                k.graph().entry(h.doc().id()).filter(e -> out.putIfAbsent(e.id(), e) == null)
+                        .ifPresent(e -> searched.add(e.id()));
             }
         }
         // a join of keys in different formats finds no rows without its transform: always shown
         k.graph().joins().stream().filter(KgEntry.Join::normalised).forEach(j -> out.putIfAbsent(j.id(), j));
-        return new KgContext(out, values, fitted.readings(), k.graph());
+        return new KgContext(out, searched, values, fitted.readings(), k.graph());
     }
 
     public List<KgEntry> entries() {
@@ -81,28 +86,64 @@ public final class KgContext {
 
     /** One line per entry, then the values, within {@code budget} characters (cut between lines). */
     public String render(int budget) {
+        return render(budget, true);
+    }
+
+    /**
+     * As above; {@code joins} false leaves out joins on plain equality (a prompt whose schema block lists the joins of
+     * its tables). A long note only retrieval found is named with the call that shows it; what
+     * the budget leaves out is named, with that call.
+     */
+    public String render(int budget, boolean joins) {
         StringBuilder b = new StringBuilder();
-        java.util.Set<String> lines = new java.util.LinkedHashSet<>(); // two mentions of one value: one line
-        entries.values().forEach(e -> lines.add("- " + e.describe() + (e instanceof KgEntry.ValueAlias a
-                ? spellings(a.table(), a.column(), a.value()) : "")));
+        java.util.Map<String, String> lines = new java.util.LinkedHashMap<>(); // two mentions of one value: one line
+        for (KgEntry e : entries.values()) {
+            if (!joins && e instanceof KgEntry.Join j && !j.normalised()) {
+                continue;
+            }
+            lines.putIfAbsent("- " + line(e) + (e instanceof KgEntry.ValueAlias a
+                    ? spellings(a.table(), a.column(), a.value()) : ""), e.id());
+        }
         Map<String, List<ValueIndex.Match>> byColumnValue = new LinkedHashMap<>();
         values.stream().filter(v -> v.alias() == null).forEach(v -> byColumnValue.computeIfAbsent(v.table() + "."
                 + v.column() + "=" + fold(v.value()), x -> new ArrayList<>()).add(v));
-        byColumnValue.values().forEach(group -> lines.add(valueLine(group)));
-        readings.forEach(r -> lines.add("- " + r));
-        int left = 0;
-        for (String l : lines) {
-            if (b.length() + l.length() + 1 > budget) {
-                left++;
+        byColumnValue.values().forEach(group -> lines.putIfAbsent(valueLine(group), null));
+        readings.forEach(r -> lines.putIfAbsent("- " + r, null));
+        List<String> left = new ArrayList<>();
+        int unnamed = 0;
+        for (Map.Entry<String, String> l : lines.entrySet()) {
+            if (b.length() + l.getKey().length() + 1 > budget) {
+                if (l.getValue() == null) {
+                    unnamed++;
+                } else {
+                    left.add(l.getValue());
+                }
                 continue;
             }
-            b.append(l).append('\n');
+            b.append(l.getKey()).append('\n');
         }
-        if (left > 0) {
-            b.append("- … ").append(left).append(" more (query_kg search=… shows them)\n");
+        if (!left.isEmpty()) {
+            b.append("- not shown for room: ").append(String.join(", ", left))
+                    .append(" (query_kg node=ID shows one)\n");
+        }
+        if (unnamed > 0) {
+            b.append("- ").append(unnamed).append(" more value line").append(unnamed == 1 ? "" : "s")
+                    .append(" not shown for room (sample_values source=TABLE column=COLUMN lists a column's values)\n");
         }
         return b.toString().trim();
     }
+
+    /** An entry's line: whole, or for a long note only retrieval found, its name and the call that shows it. */
+    private String line(KgEntry e) {
+        String whole = e.describe();
+        if (!(e instanceof KgEntry.Disambiguation d) || !searched.contains(e.id()) || whole.length() <= GIST) {
+            return whole;
+        }
+        return "disambiguation " + d.name() + " (a note; query_kg node=" + e.id() + " shows it)";
+    }
+
+    /** A note only retrieval found is named, not shown, when it is longer than this. */
+    static final int GIST = 160;
 
     /**
      * One line for the values of one column that the question names and that differ only in case or spacing:

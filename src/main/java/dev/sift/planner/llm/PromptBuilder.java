@@ -117,7 +117,8 @@ public final class PromptBuilder {
         if (ctx.isEmpty()) {
             return tasks.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)" : tasks;
         }
-        return tasks + (tasks.isEmpty() ? "" : "\n") + ctx.render(KNOWLEDGE_BUDGET);
+        // joins are in the dataset section's keys and joins, for every table shown
+        return tasks + (tasks.isEmpty() ? "" : "\n") + ctx.render(KNOWLEDGE_BUDGET, false);
     }
 
     /**

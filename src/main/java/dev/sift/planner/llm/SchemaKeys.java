@@ -44,6 +44,7 @@ public final class SchemaKeys {
         joins.forEach(j -> foreign.add(j.fromTable() + "." + j.fromColumn()));
         List<String> keys = new ArrayList<>();
         List<KgEntry.Column> described = new ArrayList<>();
+        boolean unlinked = false;
         for (String t : tables) {
             for (KgEntry.Column c : kg.table(t).isEmpty() ? List.<KgEntry.Column>of() : kg.columns(t)) {
                 if (foreign.contains(c.qualified())) {
@@ -52,8 +53,11 @@ public final class SchemaKeys {
                 if (c.key()) {
                     keys.add(c.qualified());
                 }
-                if (meaning(c) != null) {
+                // a readable name explains itself unless the question points at it; a code-like one (A11) does not
+                if (meaning(c) != null && (priority(c) < 2 || linked.contains(c.qualified()))) {
                     described.add(c);
+                } else if (meaning(c) != null) {
+                    unlinked = true;
                 }
             }
         }
@@ -65,14 +69,23 @@ public final class SchemaKeys {
         // keys the graph matched across formats find no rows by plain equality: said where the join is listed
         section(b, "Approved joins (foreign key = key): ", "; ", joins.stream()
                 .map(j -> j.written() + (j.normalised() ? " (" + KgEntry.Join.FORMATS + ")" : "")
-                        + (j.meaning() == null ? "" : " (" + j.meaning() + ")")).toList(),
+                        + (j.meaning() == null || sameName(j) ? "" : " (" + j.meaning() + ")")).toList(),
                 joins.stream().map(KgEntry.Join::written).toList(), budget, left);
         section(b, "Candidate joins (not approved; use one only when no approved join links the tables, and say so): ",
                 "; ", candidates.stream().map(SchemaKeys::candidate).toList(),
                 candidates.stream().map(KgEntry.Join::written).toList(), budget, left);
         section(b, "Column meanings: ", "; ", described.stream().map(SchemaKeys::meaning).toList(),
                 described.stream().map(KgEntry.Column::qualified).toList(), budget, left);
+        String others = "Other columns' meanings: query_kg node=column:TABLE.COLUMN.\n";
+        if (unlinked && b.length() + others.length() <= budget) {
+            b.append(others);
+        }
         return (b + left.render()).strip();
+    }
+
+    /** A join of a key to the key of the same name ({@code loan.account_id = account.account_id}) says its meaning. */
+    private static boolean sameName(KgEntry.Join j) {
+        return j.fromColumn().equalsIgnoreCase(j.toColumn());
     }
 
     /** {@code orders.store_num = stores.store_id (100 % of values match; keys differ in format: ON …)}. */

@@ -144,7 +144,19 @@ class SchemaKeysTest {
             }
         }
         assertThat(first.keySet()).contains("client", "disp", "account", "loan", "district");
-        assertThat(first.get("disp")).anyMatch(f -> f.startsWith("disp.client_id = client.client_id ("));
+        assertThat(first.get("disp")).contains("disp.client_id = client.client_id", "disp.disp_id");
         assertThat(compared).isGreaterThan(50);
+    }
+
+    @Test
+    void a_long_note_the_question_does_not_name_is_one_query_kg_away_and_a_named_one_is_whole() {
+        String cards = PromptBuilder.knowledge(knowledge, "How many gold cards are there?");
+        assertThat(cards).contains("- disambiguation which_district (a note; query_kg node=disambiguation:which_district"
+                + " shows it)").doesNotContain("reached two ways").doesNotContain("- join ");
+        assertThat(PromptBuilder.knowledge(knowledge, "What is the average loan amount in each region?"))
+                .contains("disambiguation which_district: A district (and its region) is reached two ways");
+        assertThat(PromptBuilder.schema(ws, knowledge, "How many gold cards are there?"))
+                .contains("card.type type of card").doesNotContain("card.issued issue date")
+                .contains("Other columns' meanings: query_kg node=column:TABLE.COLUMN.");
     }
 }
