@@ -87,13 +87,16 @@ public final class MlBench {
         long t4 = System.nanoTime();
         int threads = Trainer.threads(m.provenance().trainRows());
         dev.sift.ml.Evaluation cv = m.provenance().evaluation();
-        double fit = Math.max(1e-3, sec(t4 - t3) - cv.millis() / 1000.0);
+        double search = cv.capacity() == null ? 0 : cv.capacity().millis() / 1000.0;
+        double fit = Math.max(1e-3, sec(t4 - t3) - cv.millis() / 1000.0 - search);
         out.printf("%,d rows x %d features: frame in DuckDB %.2f s; read into floats (median of %d) via JDBC rows"
-                        + " %.2f s, via Arrow %.2f s (%.1fx); train on all rows (100 rounds, hist, %d thread%s)"
-                        + " %.2f s; cross-validation (%s) %.2f s (%.1fx the training); CV AUC %s%n",
+                        + " %.2f s, via Arrow %.2f s (%.1fx); capacity search %.2f s (%.1fx the cross-validation;"
+                        + " chose %s); train on all rows (%d rounds, hist, %d thread%s) %.2f s; cross-validation (%s)"
+                        + " %.2f s (%.1fx the training); CV AUC %s%n",
                 n, enc.width(), sec(t1 - t0), reads, sec(r.loop()), sec(r.arrow()), (double) r.loop() / r.arrow(),
-                threads, threads == 1 ? "" : "s", fit, cv.scheme(), cv.millis() / 1000.0,
-                cv.millis() / 1000.0 / fit, cv.metrics().get("auc").render());
+                search, search / Math.max(1e-3, cv.millis() / 1000.0), cv.capacity() == null ? "n/a"
+                        : cv.capacity().chosen(), m.provenance().rounds(), threads, threads == 1 ? "" : "s", fit,
+                cv.scheme(), cv.millis() / 1000.0, cv.millis() / 1000.0 / fit, cv.metrics().get("auc").render());
         out.flush();
         return new Trained(m, r.data());
     }

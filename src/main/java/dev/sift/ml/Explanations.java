@@ -212,6 +212,9 @@ public final class Explanations {
         String group = groups.group(c);
         String who = entityName(model.entity()) + "s";
         int n = groups.members(c, values);
+        if (n < 2 || values[c] == null) {
+            return null; // a group of one, or a missing value, is nothing shared
+        }
         String value = values[c] == null ? "missing" : values[c];
         return group != null ? "the " + group + "'s " + plan.column() + " (" + value + ", the same for all " + n + " "
                 + who + " of that " + group + ")"

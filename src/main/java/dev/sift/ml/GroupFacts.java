@@ -22,6 +22,10 @@ import java.util.regex.Pattern;
 public final class GroupFacts {
     /** A group key has at most this share of the rows as distinct values. */
     static final double MAX_DISTINCT_SHARE = 0.4;
+    /** Share of grouped rows that must agree with their group's value for a key to determine a column. */
+    static final double AGREEMENT = 0.95;
+    /** A column with one value on this share of the rows or more is nearly constant, not a fact of groups. */
+    static final double MAX_MODE_SHARE = 0.8;
     /** Rows looked at to decide (the scored rows, evenly sampled). */
     static final int MAX_ROWS = 20_000;
     private static final Pattern ALIAS = Pattern.compile(
@@ -98,21 +102,41 @@ public final class GroupFacts {
     private static int distinct(String[][] rows, int c) {
         Set<String> seen = new HashSet<>();
         for (String[] r : rows) {
-            seen.add(r[c]);
+            if (r[c] != null) {
+                seen.add(r[c]);
+            }
         }
         return seen.size();
     }
 
-    /** Every row with the same value of column {@code k} has the same value of column {@code c}. */
+    /**
+     * Column {@code k} determines column {@code c}: over the rows whose value of {@code k} is known and recurs (at least
+     * half the rows where it is known), at least {@value #AGREEMENT} of them have their group's most common value of {@code c} — a little
+     * slack, since two districts may share an average salary — and {@code c} is not one value nearly everywhere.
+     */
     static boolean determines(String[][] rows, int k, int c) {
-        Map<String, String> seen = new HashMap<>();
+        Map<String, Map<String, Integer>> byKey = new HashMap<>();
+        Map<String, Integer> overall = new HashMap<>();
+        int keyed = 0;
         for (String[] r : rows) {
             String vc = String.valueOf(r[c]);
-            if (!vc.equals(seen.computeIfAbsent(String.valueOf(r[k]), x -> vc))) {
-                return false;
+            overall.merge(vc, 1, Integer::sum);
+            if (r[k] != null) { // a missing value is no group
+                byKey.computeIfAbsent(r[k], x -> new HashMap<>()).merge(vc, 1, Integer::sum);
+                keyed++;
             }
         }
-        return true;
+        int grouped = 0;
+        int agree = 0;
+        for (Map<String, Integer> g : byKey.values()) {
+            int size = g.values().stream().mapToInt(Integer::intValue).sum();
+            if (size >= 2) {
+                grouped += size;
+                agree += g.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+            }
+        }
+        int mode = overall.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        return grouped * 2 >= Math.max(2, keyed) && agree >= AGREEMENT * grouped && mode < MAX_MODE_SHARE * rows.length;
     }
 
     /** Output column → source table, from {@code table.column AS name} (optionally inside a cast) in the SQL. */

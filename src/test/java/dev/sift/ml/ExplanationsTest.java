@@ -85,6 +85,32 @@ class ExplanationsTest {
                 driver("unemployment_1996", "6.46", 1.13, "high (6.46 vs median 3.1)", 5, fact)));
         assertThat(s).endsWith("mainly because the district's unemployment_1996 (6.46, the same for all 3 loans of"
                 + " that district), which raises the risk by 1.13 log-odds.");
+        // twenty districts of four loans, where two districts share a salary and two others an unemployment rate by
+        // chance: neither column is a function of the other, yet each determines the other on 95% of the rows
+        String[][] many = new String[80][];
+        for (int i = 0; i < 80; i++) {
+            int d = i % 20;
+            many[i] = new String[] {String.valueOf(8000 + (d == 19 ? 0 : d) * 100), String.valueOf(d == 18 ? 1 : d),
+                    String.valueOf(1000 + i * 37)};
+        }
+        GroupFacts g2 = GroupFacts.of(new MlData(80, 3, new float[240], Entities.of(new java.util.ArrayList<>(
+                java.util.Collections.nCopies(80, (Object) null))), new String[80], new long[80], many),
+                List.of("avg_salary", "unemployment_1996", "amount"), sql);
+        assertThat(g2.isGroupFact(0)).isTrue();
+        assertThat(g2.isGroupFact(1)).isTrue();
+        assertThat(g2.isGroupFact(2)).isFalse();
+        assertThat(g2.members(1, many[5])).isEqualTo(4);
+        // values missing on the same rows (loans without transactions) make no group of the known ones
+        String[][] sparse = new String[40][];
+        for (int i = 0; i < 40; i++) {
+            sparse[i] = i % 3 == 0 ? new String[] {String.valueOf(100 + i), String.valueOf(900 - i), "1"}
+                    : new String[] {null, null, String.valueOf(i % 2)};
+        }
+        GroupFacts g3 = GroupFacts.of(new MlData(40, 3, new float[120], Entities.of(new java.util.ArrayList<>(
+                java.util.Collections.nCopies(40, (Object) null))), new String[40], new long[40], sparse),
+                List.of("min_balance_3m", "balance_before", "flag"), null);
+        assertThat(g3.isGroupFact(0)).isFalse();
+        assertThat(g3.isGroupFact(1)).isFalse();
         // without the SQL the group has no name, and is still a group
         assertThat(Explanations.groupFact(GroupFacts.of(data, List.of("a", "b", "c"), null), LOANS, 0,
                 numeric("a", 9000), shown[3])).isEqualTo("a (12,541, shared by all 3 loans of its group: a fact of the group)");
