@@ -88,7 +88,9 @@ public final class Shorten {
         }
         int cut = dataLines - shown;
         if (cut > 0) {
-            out.add(markerAt, "[… showing data lines 1–" + shown + " of " + dataLines + "; " + cut + " cut to fit]");
+            out.add(markerAt, shown > 0 ? "[… showing data lines 1–" + shown + " of " + dataLines + "; " + cut
+                    + " cut to fit]" : "[… " + (dataLines == 1 ? "the one data line" : "all " + dataLines + " data lines")
+                    + " cut to fit]");
         }
         String result = String.join("\n", out);
         return result.length() <= cap ? result : hardCut(out, cap);
