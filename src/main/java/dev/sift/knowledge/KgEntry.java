@@ -49,6 +49,7 @@ public sealed interface KgEntry {
         public List<String> phrases() {
             List<String> p = new ArrayList<>(synonyms);
             p.add(0, name);
+            NameWords.tablePhrases(name).stream().filter(w -> !p.contains(w)).forEach(p::add);
             return p;
         }
 
@@ -100,9 +101,8 @@ public sealed interface KgEntry {
 
         public List<String> phrases() {
             List<String> p = new ArrayList<>(synonyms);
-            if (name.matches("[A-Za-z_]{3,}")) { // a readable name ("status"), not a code like A12
-                p.add(0, name.replace('_', ' '));
-            }
+            // a readable name as people say it ("IMDB Rating", "weight" for Weight_in_lbs), not a code like A12
+            p.addAll(0, NameWords.columnPhrases(name));
             return p;
         }
 

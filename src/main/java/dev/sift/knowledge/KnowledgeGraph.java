@@ -39,6 +39,8 @@ public final class KnowledgeGraph {
     private final List<KgEntry> entries;
     private final Map<String, KgEntry> byId = new LinkedHashMap<>();
     private final Map<String, List<KgEntry>> byPhrase = new HashMap<>();
+    /** Tables and columns by their phrases written as one word ("birdstrike" for bird strikes and birdstrikes). */
+    private final Map<String, List<KgEntry>> byJoinedPhrase = new HashMap<>();
     private final Map<String, KgEntry.Table> tablesByName = new HashMap<>();
     private final Map<String, List<KgEntry.Column>> columnsByTable = new HashMap<>();
     private final List<KgEntry.Join> joins;
@@ -86,6 +88,7 @@ public final class KnowledgeGraph {
                 }
             }
         }
+        indexWeakPhrases();
         List<KgEntry.Join> all = new ArrayList<>(entries(KgEntry.Join.class));
         all.sort((a, b) -> a.curated() != b.curated() ? Boolean.compare(b.curated(), a.curated())
                 : Boolean.compare(b.approved(), a.approved()));
@@ -216,6 +219,44 @@ public final class KnowledgeGraph {
     /** Entries one of whose phrases equals {@code phrase} (compared by {@link Phrases#key}). */
     public List<KgEntry> lookup(String phrase) {
         return List.copyOf(byPhrase.getOrDefault(Phrases.key(phrase), List.of()));
+    }
+
+    /**
+     * Phrases read only where no entry's own phrase is the same: the last word of a column's name ("rating" for IMDB
+     * Rating, "gross" for Worldwide Gross and US Gross alike) and, below that, the words of a table's name ("seattle"
+     * for seattle_weather). Also indexes tables and columns by their phrases written as one word.
+     */
+    private void indexWeakPhrases() {
+        Map<String, List<KgEntry>> heads = new HashMap<>();
+        Map<String, List<KgEntry>> tableWords = new HashMap<>();
+        for (KgEntry e : entries) {
+            if (e instanceof KgEntry.Column c) {
+                NameWords.head(c.name()).map(Phrases::key).filter(k -> !k.isEmpty())
+                        .ifPresent(k -> heads.computeIfAbsent(k, x -> new ArrayList<>()).add(e));
+            } else if (e instanceof KgEntry.Table t) {
+                NameWords.tableWords(t.name()).stream().map(Phrases::key).filter(k -> !k.isEmpty()).distinct()
+                        .forEach(k -> tableWords.computeIfAbsent(k, x -> new ArrayList<>()).add(e));
+            }
+            if (e instanceof KgEntry.Column || e instanceof KgEntry.Table) {
+                for (String p : e.phrases()) {
+                    String joined = Phrases.key(p).replace(" ", "");
+                    List<KgEntry> list = byJoinedPhrase.computeIfAbsent(joined, k -> new ArrayList<>());
+                    if (!joined.isEmpty() && !list.contains(e)) {
+                        list.add(e);
+                    }
+                }
+            }
+        }
+        heads.forEach(byPhrase::putIfAbsent);
+        tableWords.forEach(byPhrase::putIfAbsent);
+    }
+
+    /**
+     * Tables and columns one of whose phrases, written as one word, is {@code joined} ("birdstrike" finds the table
+     * birdstrikes for "bird strikes", and bird_strikes for "birdstrikes"); compared in {@link Phrases#key} form.
+     */
+    public List<KgEntry> lookupJoined(String joined) {
+        return List.copyOf(byJoinedPhrase.getOrDefault(joined, List.of()));
     }
 
     /** Entries of one kind whose phrase equals {@code phrase}. */

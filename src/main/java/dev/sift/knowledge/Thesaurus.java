@@ -110,6 +110,39 @@ public final class Thesaurus {
     }
 
     /**
+     * The nouns an adjective measures, through WordNet's attribute relation of its {@value #SENSES} most frequent
+     * senses, for any inflection: "heaviest" → [weight], "longest" → [length], "oldest" → [age]; empty for a word that
+     * is no adjective or names no attribute.
+     */
+    public static synchronized List<String> attributesOf(String adjective) {
+        String w = adjective.toLowerCase(Locale.ROOT);
+        Set<String> out = new LinkedHashSet<>();
+        try {
+            Set<String> bases = new LinkedHashSet<>(Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.ADJECTIVE, w));
+            bases.add(w);
+            for (String base : bases) {
+                IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.ADJECTIVE, base);
+                if (iw == null) {
+                    continue;
+                }
+                for (Synset s : usual(iw)) {
+                    for (net.sf.extjwnl.data.Pointer ptr : s.getPointers(net.sf.extjwnl.data.PointerType.ATTRIBUTE)) {
+                        for (Word x : ptr.getTargetSynset().getWords()) {
+                            String lemma = x.getLemma().toLowerCase(Locale.ROOT);
+                            if (lemma.matches("[a-z]+")) {
+                                out.add(lemma);
+                            }
+                        }
+                    }
+                }
+            }
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + adjective + "' failed: " + e.getMessage(), e);
+        }
+        return new ArrayList<>(out);
+    }
+
+    /**
      * A word's base form as a noun ("transactions" → transaction, "salary" → salary), or null when it is no noun or
      * is an inflected verb that no noun inflects to ("lent" is lend, not the season; "granted" is grant).
      */

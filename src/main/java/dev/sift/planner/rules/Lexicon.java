@@ -132,11 +132,14 @@ public final class Lexicon {
     }
 
     private Sense resolve(List<String> words) {
-        if (Phrases.onlyStopWords(words) || words.size() == 1 && (RESERVED.contains(words.get(0))
-                || words.get(0).equals(Phrases.key(kg.dataset())))) { // "the bank" is the dataset, not trans.bank
+        String key = String.join(" ", words);
+        if (key.equals(Phrases.key(kg.dataset()))) { // "the bank" is the dataset, not trans.bank; "movies" may be its table
+            List<Sense> tables = kg.lookup(key, KgEntry.Table.class).stream().map(t -> (Sense) new Sense.Entity(t.name())).toList();
+            return tables.size() == 1 ? tables.get(0) : null;
+        }
+        if (Phrases.onlyStopWords(words) || words.size() == 1 && RESERVED.contains(words.get(0))) {
             return null;
         }
-        String key = String.join(" ", words);
         Sense s = resolveKey(key);
         if (s == null && words.size() == 1 && key.matches("[a-z]+\\d+")) { // a column's own code name: "a11" → district.A11
             List<KgEntry.Column> named = kg.entries(KgEntry.Column.class).stream().filter(c -> c.name().equalsIgnoreCase(key)).toList();
@@ -176,6 +179,9 @@ public final class Lexicon {
         List<ValueIndex.Match> vals = key.length() <= 1 || key.matches("[\\d ]+") ? List.of() : values.resolve(key);
         if (!vals.isEmpty()) {
             return valueSense(key, vals);
+        }
+        if (entries.isEmpty() && key.length() >= 5) { // "bird strikes" for the table birdstrikes, and the other way round
+            entries = kg.lookupJoined(key.replace(" ", ""));
         }
         return readings(entries).sense(key);
     }
@@ -352,7 +358,28 @@ public final class Lexicon {
                 return kg.column(table, c.column().substring(table.length() + 1)).map(Lexicon::attr);
             }
         }
-        return key(table).map(Lexicon::attr);
+        return key(table).map(Lexicon::attr).or(() -> nameLike(table));
+    }
+
+    /**
+     * A text column that names the table's rows for people: {@code name}, {@code title}, {@code <table>_name},
+     * {@code <singular>_name}, or the one whose name ends in the word "name" or "title" ("Airport Name"); empty when
+     * none or several fit.
+     */
+    private Optional<Sense.Attr> nameLike(String table) {
+        String singular = Phrases.stem(table.toLowerCase(java.util.Locale.ROOT));
+        Set<String> names = new java.util.HashSet<>(List.of("name", "title", table.toLowerCase(java.util.Locale.ROOT) + "_name",
+                singular + "_name", "full_name", "display_name"));
+        List<Sense.Attr> text = kg.columns(table).stream().map(Lexicon::attr).filter(a -> a.type().startsWith("VARCHAR")).toList();
+        List<Sense.Attr> hits = text.stream().filter(a -> names.contains(a.name().substring(a.name().indexOf('.') + 1)
+                .toLowerCase(java.util.Locale.ROOT))).toList();
+        if (hits.isEmpty()) {
+            hits = text.stream().filter(a -> {
+                List<String> w = dev.sift.knowledge.NameWords.split(a.name().substring(a.name().indexOf('.') + 1));
+                return !w.isEmpty() && (w.get(w.size() - 1).equals("name") || w.get(w.size() - 1).equals("title"));
+            }).toList();
+        }
+        return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
     }
 
     /**
@@ -366,12 +393,7 @@ public final class Lexicon {
         if (label.isPresent() && key.isPresent() && !label.get().name().equals(key.get().qualified())) {
             return label;
         }
-        String singular = Phrases.stem(table.toLowerCase(java.util.Locale.ROOT));
-        Set<String> names = new java.util.HashSet<>(List.of("name", "title", table.toLowerCase(java.util.Locale.ROOT) + "_name",
-                singular + "_name", "full_name", "display_name"));
-        List<Sense.Attr> hits = kg.columns(table).stream().filter(c -> names.contains(c.name().toLowerCase(java.util.Locale.ROOT)))
-                .map(Lexicon::attr).filter(a -> a.type().startsWith("VARCHAR")).toList();
-        return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
+        return nameLike(table);
     }
 
     /**

@@ -45,13 +45,16 @@ public final class Reader {
                 words.add(Phrases.stem(V.map("number_words").getOrDefault(lower, lower.equals("every") ? "each" : lower)));
             }
         }
+        List<String> moved = new ArrayList<>();
+        superlatives(words, shown, moved);
+        this.links = moved;
         Tok[] at = new Tok[words.size()];
         int[] span = new int[words.size()];
         match(words, shown, at, span);
         if (open(words, span).findAny().isPresent()) {
             LexicalLinks links = new LexicalLinks(lexicon);
             links.relate(words, shown, at, span, this::match);
-            this.links = links.readings();
+            moved.addAll(links.readings());
         }
         List<Tok> toks = new ArrayList<>();
         for (int i = 0; i < words.size(); ) {
@@ -63,7 +66,77 @@ public final class Reader {
                 i++;
             }
         }
-        return valuesAfterColumns(patterns(toks));
+        return numbersBeforeColumns(valuesAfterColumns(patterns(toks)));
+    }
+
+    /**
+     * A superlative the dataset does not name, of an adjective whose attribute names one column ("heaviest" → weight,
+     * "longest" → length, through WordNet), is read as "highest" or "lowest" of that column, in place.
+     */
+    private void superlatives(List<String> words, List<String> shown, List<String> moved) {
+        for (int i = words.size() - 1; i >= 0; i--) {
+            String w = shown.get(i).toLowerCase(Locale.ROOT);
+            if (!w.endsWith("est") || w.length() < 6 || !LexicalLinks.open(w) || lexicon.sense(List.of(words.get(i))).isPresent()) {
+                continue;
+            }
+            List<String> named = new ArrayList<>();
+            Sense.Attr found = null;
+            for (String noun : dev.sift.knowledge.Thesaurus.attributesOf(w)) {
+                Optional<Sense> s = lexicon.sense(Phrases.words(noun));
+                if (s.isPresent() && s.get() instanceof Sense.Attr a && a.numeric() && (found == null || found.equals(a))) {
+                    found = a;
+                    named.add(noun);
+                } else if (s.isPresent()) {
+                    found = null;
+                    named.clear();
+                    break;
+                }
+            }
+            if (found == null) {
+                continue;
+            }
+            boolean low = dev.sift.knowledge.Thesaurus.lemmas(w).stream().anyMatch(V.list("low_adjectives")::contains);
+            List<String> reading = new ArrayList<>(List.of(low ? "lowest" : "highest"));
+            reading.addAll(Phrases.words(named.get(0)));
+            String said = shown.get(i);
+            words.remove(i);
+            shown.remove(i);
+            int at = i;
+            if (i < words.size() && lexicon.sense(List.of(words.get(i))).filter(Sense.Entity.class::isInstance).isPresent()) {
+                at = i + 1; // "the 5 lightest cars" is "the 5 cars with the lowest weight"
+                reading.add(0, "with");
+            }
+            words.addAll(at, reading);
+            for (int k = 0; k < reading.size(); k++) {
+                shown.add(at, said);
+            }
+            moved.add("'" + said + "' read as the " + (low ? "lowest" : "highest") + " " + named.get(0)
+                    + " (its attribute in WordNet 3.1)");
+        }
+    }
+
+    /** "8 cylinders", "more than 6 cylinders": a number before a numeric column of whole numbers is that column's value. */
+    private static List<Tok> numbersBeforeColumns(List<Tok> toks) {
+        List<Tok> out = new ArrayList<>(toks);
+        for (int i = 0; i + 1 < out.size(); i++) {
+            Tok n = out.get(i);
+            if (!(out.get(i + 1).sense() instanceof Sense.Attr a) || !a.numeric() || a.date() || !a.type().matches("(?i).*INT.*")
+                    || i > 0 && out.get(i - 1).is("top", "bottom", "first", "last", "the")) {
+                continue;
+            }
+            String cond = n.number() && n.plain() && !YEAR.matcher(n.word()).matches() ? "= " + n.word()
+                    : n.sense() instanceof Sense.Compare c ? c.op() + " " + c.value() : null;
+            if (cond == null) {
+                continue;
+            }
+            Tok col = out.get(i + 1);
+            List<String> ws = new ArrayList<>(n.words());
+            ws.addAll(col.words());
+            out.set(i, new Tok(n.text() + " " + col.text(), List.copyOf(ws), new Sense.Cond(a.table(), a.sql() + " " + cond,
+                    a.name() + " " + cond)));
+            out.remove(i + 1);
+        }
+        return out;
     }
 
     /**
@@ -175,7 +248,7 @@ public final class Reader {
     /** "in 1997", "during March 1997", "after 1996", "since 1995", "before 1994", "until May 1998". */
     private static Optional<Read> datePoint(List<Tok> in, int i) {
         String w = in.get(i).word();
-        if (!in.get(i).is("in", "during", "after", "since", "before", "until")) {
+        if (!in.get(i).is("in", "during", "after", "since", "before", "until", "from")) {
             return Optional.empty();
         }
         int month = i + 1 < in.size() && in.get(i + 1).plain() ? month(in.get(i + 1).word()) : 0;

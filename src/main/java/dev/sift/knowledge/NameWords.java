@@ -1,0 +1,184 @@
+package dev.sift.knowledge;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How people say the names that exports give tables and columns. A name is split into words on spaces,
+ * underscores, punctuation, case changes and letter–digit boundaries ("IMDB Rating", "Weight_in_lbs", "bodyMass");
+ * a unit at its end is a unit ("Body Mass (g)", "Speed IAS in knots", "Running Time min"), stated in answers and
+ * not needed in a question; abbreviations read both ways ("temp_max" is also "maximum temperature", "mpg" finds
+ * Miles_per_Gallon); a two-word name reads in either order ("Cost Repair" is "repair cost"); a table drops a size or
+ * version suffix ("flights_20k", "sales_v2", "orders_2024"). The word lists are the resource {@code names.yaml}.
+ */
+public final class NameWords {
+    private static final Vocabulary N = Vocabulary.load("/names.yaml");
+    private static final Pattern BRACKETED_UNIT = Pattern.compile("\\s*[(\\[]\\s*([^()\\[\\]]{1,16}?)\\s*[)\\]]\\s*$");
+    private static final Pattern TABLE_SUFFIX = Pattern.compile("(?i)[_\\- .]*(\\d+(\\.\\d+)?[kmb]|v\\d+|(19|20)\\d\\d|\\d+)$");
+    /** A code rather than a name: "A12", "x1", "Q3". */
+    private static final Pattern CODE = Pattern.compile("[A-Za-z]{1,2}\\d+");
+    private static final int MAX_WORDS = 6;
+
+    private NameWords() { }
+
+    /** A column name as read: its words without the unit (lower case), and the unit spelled out, or null. */
+    public record Read(List<String> words, String unit) { }
+
+    /** The words of a name, lower case, in order: "IMDB Rating" → [imdb, rating], "bodyMassG" → [body, mass, g]. */
+    public static List<String> split(String name) {
+        String s = name.replace("%", " % ").replace("$", " $ ")
+                .replaceAll("(\\p{Ll})(\\p{Lu})", "$1 $2")
+                .replaceAll("(\\p{Lu}+)(\\p{Lu}\\p{Ll})", "$1 $2")
+                .replaceAll("(\\p{L})(\\p{N})", "$1 $2")
+                .replaceAll("(\\p{N})(\\p{L})", "$1 $2");
+        List<String> out = new ArrayList<>();
+        for (String w : s.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}%$]+")) {
+            if (!w.isEmpty()) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    /** A column's name read, or empty for a code name ("A12") or a name of no words. */
+    public static Optional<Read> column(String name) {
+        if (name == null || CODE.matcher(name.trim()).matches()) {
+            return Optional.empty();
+        }
+        String rest = name;
+        String unit = null;
+        Matcher m = BRACKETED_UNIT.matcher(rest);
+        if (m.find() && m.start() > 0) {
+            String inner = m.group(1).trim();
+            unit = N.map("units").getOrDefault(inner.toLowerCase(Locale.ROOT), inner);
+            rest = rest.substring(0, m.start());
+        }
+        List<String> words = new ArrayList<>(split(rest));
+        if (words.isEmpty()) {
+            return Optional.empty();
+        }
+        int n = words.size();
+        if (unit == null && n >= 3 && words.get(n - 2).equals("in") && unitWord(words.get(n - 1)) != null) {
+            unit = unitWord(words.get(n - 1));
+            words = words.subList(0, n - 2);
+        } else if (unit == null && n >= 2 && trailingUnit(words.get(n - 1), words.get(n - 2)) != null) {
+            unit = trailingUnit(words.get(n - 1), words.get(n - 2));
+            words = words.subList(0, n - 1);
+        }
+        return Optional.of(new Read(List.copyOf(words), unit));
+    }
+
+    /** The unit a column's name states ("Body Mass (g)" → grams), or null. */
+    public static String unit(String column) {
+        return column(column).map(Read::unit).orElse(null);
+    }
+
+    /**
+     * The phrases a column is called by: its words whole ("weight in lbs"), without the unit ("weight"), with
+     * abbreviations spelled out or abbreviated ("maximum temperature", "mpg"), and a two-word name in either order.
+     */
+    public static List<String> columnPhrases(String name) {
+        Optional<Read> r = column(name);
+        if (r.isEmpty()) {
+            return List.of();
+        }
+        Set<String> out = new LinkedHashSet<>();
+        out.add(String.join(" ", split(name)));
+        variants(r.get().words(), out);
+        out.removeIf(p -> p.isBlank() || p.split(" ").length > MAX_WORDS);
+        return List.copyOf(out);
+    }
+
+    /**
+     * The last word of a column's name of two words or more, without its unit ("rating" for "IMDB Rating", "gross" for
+     * "Worldwide Gross"): what a person says when the table has one such column. Empty for one-word names.
+     */
+    public static Optional<String> head(String name) {
+        return column(name).filter(r -> r.words().size() >= 2).map(r -> r.words().get(r.words().size() - 1))
+                .filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter))
+                .map(w -> N.map("abbreviations").getOrDefault(w, w));
+    }
+
+    /**
+     * The phrases a table is called by: its words ("seattle weather"), without a size or version suffix ("flights" for
+     * flights_20k), in either order for two words.
+     */
+    public static List<String> tablePhrases(String name) {
+        Set<String> out = new LinkedHashSet<>();
+        List<String> words = split(name);
+        out.add(String.join(" ", words));
+        String bare = TABLE_SUFFIX.matcher(name).replaceAll("");
+        if (!bare.isBlank() && !bare.equals(name)) {
+            List<String> b = split(bare);
+            if (!b.isEmpty()) {
+                variants(b, out);
+            }
+        }
+        out.removeIf(p -> p.isBlank() || p.split(" ").length > MAX_WORDS);
+        return List.copyOf(out);
+    }
+
+    /** The single words of a table's name of several words ("seattle", "weather"), after its suffix is dropped. */
+    public static List<String> tableWords(String name) {
+        List<String> b = split(TABLE_SUFFIX.matcher(name).replaceAll(""));
+        return b.size() < 2 ? List.of() : b.stream().filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter)).toList();
+    }
+
+    /** The words for the rows of any table ("records", "entries", "data"). */
+    public static Set<String> rowWords() {
+        return N.list("row_words");
+    }
+
+    /** Whether a word is a unit or spells one out ("lbs", "pounds", "knots"). */
+    public static boolean unitName(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        return N.map("units").containsKey(w) || N.map("units").containsValue(w);
+    }
+
+    private static void variants(List<String> words, Set<String> out) {
+        Map<String, String> abbr = N.map("abbreviations");
+        String core = String.join(" ", words);
+        List<String> spelled = new ArrayList<>();
+        for (String w : words) {
+            spelled.add(abbr.getOrDefault(w, w));
+        }
+        List<String> forms = new ArrayList<>(List.of(core, String.join(" ", spelled)));
+        if (words.size() == 2) {
+            forms.add(words.get(1) + " " + words.get(0));
+            forms.add(spelled.get(1) + " " + spelled.get(0));
+        }
+        for (String f : forms) {
+            out.add(f);
+            for (Map.Entry<String, String> a : abbr.entrySet()) { // "miles per gallon" → "mpg"
+                String e = a.getValue();
+                if (e.contains(" ") && (" " + f + " ").contains(" " + e + " ")) {
+                    out.add((" " + f + " ").replace(" " + e + " ", " " + a.getKey() + " ").trim());
+                }
+            }
+        }
+    }
+
+    private static String unitWord(String w) {
+        return N.map("units").get(w);
+    }
+
+    /** The unit a name's last word states, given the word before it: "min" is minutes only after a time word. */
+    private static String trailingUnit(String last, String before) {
+        String unit = unitWord(last);
+        if (unit == null || last.length() == 1) {
+            return null;
+        }
+        String spelled = N.map("abbreviations").get(last);
+        if (spelled != null && !spelled.equals(unit) && !N.list("time_words").contains(before)) {
+            return null;
+        }
+        return unit;
+    }
+}
