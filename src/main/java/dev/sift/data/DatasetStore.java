@@ -368,6 +368,7 @@ public final class DatasetStore {
         checkName(name);
         boolean had = Files.deleteIfExists(root.resolve(name + ".json"));
         Files.deleteIfExists(root.resolve(name + ".kg-cache.json")); // the knowledge-graph cache (KgCache)
+        Files.deleteIfExists(root.resolve(name + ".values")); // the values of many-valued text columns (ValueFile)
         Files.deleteIfExists(root.resolve(name + ".kg-valid")); // the knowledge file's validity record (KgValidity)
         Files.deleteIfExists(root.resolve(name + TablesRecord.SUFFIX)); // the described tables (TablesRecord)
         Files.deleteIfExists(root.resolve(name + REPORT));

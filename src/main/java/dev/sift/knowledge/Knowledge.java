@@ -30,9 +30,9 @@ public final class Knowledge {
     /** Whether the search index adds dense retrieval (configuration, {@code SIFT_EMBEDDINGS}). */
     private volatile boolean dense;
 
-    private Knowledge(KnowledgeGraph graph) {
+    private Knowledge(KnowledgeGraph graph, Optional<ValueFile> many) {
         this.graph = graph;
-        this.values = new ValueIndex(graph);
+        this.values = new ValueIndex(graph, many);
     }
 
     /** What identifies the knowledge of the workspace's dataset: its fingerprint, file and the user file's stamp. */
@@ -125,7 +125,7 @@ public final class Knowledge {
                 .orElse(auto);
         LOG.debug("Knowledge of {} built in {} ms ({}; {} ms of it overlaying)", ws.dataset().name(),
                 (System.nanoTime() - t0) / 1_000_000, kg.source().orElse("automatic only"), (System.nanoTime() - t1) / 1_000_000);
-        return new Knowledge(kg);
+        return new Knowledge(kg, ValueFile.of(ws, kg));
     }
 
     /**

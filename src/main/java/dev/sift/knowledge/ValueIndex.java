@@ -35,8 +35,17 @@ public final class ValueIndex {
     private final Map<String, List<Match>> data = new HashMap<>();
     private final int size;
 
+    /** The values of the many-valued text columns, on disk; empty when there is no such file. */
+    private final java.util.Optional<ValueFile> many;
+
     /** The index of a graph: its value aliases and the listed values of its columns. */
     public ValueIndex(KnowledgeGraph kg) {
+        this(kg, java.util.Optional.empty());
+    }
+
+    /** As above, with the values of the columns the graph does not list read from {@code many}. */
+    public ValueIndex(KnowledgeGraph kg, java.util.Optional<ValueFile> many) {
+        this.many = many;
         int n = 0;
         for (KgEntry.ValueAlias a : kg.valueAliases()) {
             for (String p : a.phrases()) {
@@ -80,6 +89,14 @@ public final class ValueIndex {
         String key = Phrases.key(phrase);
         List<Match> a = aliases.get(key);
         return a != null ? List.copyOf(a) : List.copyOf(data.getOrDefault(key, List.of()));
+    }
+
+    /**
+     * The values of the many-valued text columns (names, titles, codes) whose comparable form is the phrase's: read
+     * only for a phrase nothing else in the dataset names, since such columns hold every kind of word.
+     */
+    public List<Match> resolveMany(String phrase) {
+        return many.map(f -> f.find(Phrases.key(phrase))).orElse(List.of());
     }
 
     /** The values of one table a phrase stands for (aliases first). */

@@ -32,6 +32,8 @@ import java.util.Set;
 public final class Lexicon {
     /** Single words the parser reads itself (grouping units), never looked up alone. */
     private static final Set<String> RESERVED = Vocabulary.WORDS.list("reserved");
+    /** Every word of the planner's word lists: never read as a value of a many-valued column on its own. */
+    private static final Set<String> KNOWN = Vocabulary.WORDS.allWords();
 
     private final KnowledgeGraph kg;
     private final ValueIndex values;
@@ -183,7 +185,24 @@ public final class Lexicon {
         if (entries.isEmpty() && key.length() >= 5) { // "bird strikes" for the table birdstrikes, and the other way round
             entries = kg.lookupJoined(key.replace(" ", ""));
         }
-        return readings(entries).sense(key);
+        Sense s = readings(entries).sense(key);
+        if (s instanceof Sense.Attr a && keyNamedLikeItsTable(a, key)) { // "zip codes": the rows of zipcodes, keyed by zip_code
+            return new Sense.Entity(a.table());
+        }
+        if (s == null && entries.isEmpty() && !key.matches("[\\d ]+") && !Phrases.onlyStopWords(List.of(key.split(" ")))
+                && (key.contains(" ") || !KNOWN.contains(key))) { // 'Steven Spielberg', 'SFO': a value of a many-valued column
+            List<ValueIndex.Match> many = values.resolveMany(key);
+            if (!many.isEmpty()) {
+                return valueSense(key, many);
+            }
+        }
+        return s;
+    }
+
+    /** Whether {@code a} is its table's key and the phrase, written as one word, names that table too. */
+    private boolean keyNamedLikeItsTable(Sense.Attr a, String key) {
+        return key(a.table()).filter(k -> k.qualified().equals(a.name())).isPresent()
+                && kg.lookupJoined(key.replace(" ", "")).stream().anyMatch(e -> e instanceof KgEntry.Table t && t.name().equals(a.table()));
     }
 
     /** A phrase that is a stored value: its condition when all matches agree, else what makes it ambiguous. */
