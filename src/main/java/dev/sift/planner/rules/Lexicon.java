@@ -180,7 +180,7 @@ public final class Lexicon {
         }
         List<ValueIndex.Match> vals = key.length() <= 1 || key.matches("[\\d ]+") ? List.of() : values.resolve(key);
         if (!vals.isEmpty()) {
-            return valueSense(key, vals);
+            return orEquivalent(key, valueSense(key, vals));
         }
         if (entries.isEmpty() && key.length() >= 5) { // "bird strikes" for the table birdstrikes, and the other way round
             entries = kg.lookupJoined(key.replace(" ", ""));
@@ -193,10 +193,45 @@ public final class Lexicon {
                 && (key.contains(" ") || !KNOWN.contains(key))) { // 'Steven Spielberg', 'SFO': a value of a many-valued column
             List<ValueIndex.Match> many = values.resolveMany(key);
             if (!many.isEmpty()) {
-                return valueSense(key, many);
+                return orEquivalent(key, valueSense(key, many));
+            }
+            if (key.length() >= 3) {
+                return equivalent(key);
             }
         }
         return s;
+    }
+
+    /**
+     * The one stored value that another way of writing the phrase spells ("Texas" → state = 'TX', "Japanese" → origin =
+     * 'Japan', through {@link Equivalents}), or null when none or several do.
+     */
+    private Sense equivalent(String key) {
+        Set<Sense.Cond> found = new LinkedHashSet<>();
+        for (String alt : dev.sift.knowledge.Equivalents.of(key)) {
+            List<ValueIndex.Match> ms = values.resolve(alt);
+            for (ValueIndex.Match m : ms.isEmpty() ? values.resolveMany(alt) : ms) {
+                found.add(new Sense.Cond(m.table(), KgSql.column(m.table(), m.column()) + " = " + Sql.quoteString(m.value()),
+                        m.describe() + " ('" + key + "' written as '" + m.value() + "' in the data)"));
+            }
+        }
+        return found.size() == 1 ? found.iterator().next() : null;
+    }
+
+    /**
+     * A value the phrase spells, unless another way of writing it is a value of another column ("Texas": a county
+     * named Texas, and the state 'TX'): then the question is asked which it means.
+     */
+    private Sense orEquivalent(String key, Sense spelled) {
+        if (!(spelled instanceof Sense.Cond c) || key.length() < 3 || dev.sift.knowledge.Equivalents.of(key).isEmpty()) {
+            return spelled;
+        }
+        Sense other = equivalent(key);
+        if (other instanceof Sense.Cond o && !o.sql().substring(0, o.sql().indexOf(" = ")).equals(c.sql().substring(0,
+                Math.max(0, c.sql().indexOf(" = "))))) {
+            return new Sense.Ambiguous("'" + key + "' may be " + c.reading() + " or " + o.reading());
+        }
+        return spelled;
     }
 
     /** Whether {@code a} is its table's key and the phrase, written as one word, names that table too. */

@@ -58,6 +58,14 @@ final class ParseState {
     /** The columns asked for, in the question's order. */
     final List<Sense.Attr> columns = new ArrayList<>();
 
+    /**
+     * Whether a value said later replaces an earlier value of the same column or year: a follow-up merged into the turn
+     * before it ("what about Texas?" after "… in California") says the new value after the old one.
+     */
+    boolean laterValueWins;
+    /** An equality filter: the expression and its value. */
+    private static final java.util.regex.Pattern EQUALITY = java.util.regex.Pattern.compile("^(.+?) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
+
     ParseState(List<Tok> toks, ColumnRules.Head head) {
         this.toks = toks;
         this.ranking = head == null ? Ranking.detect(toks) : null;
@@ -103,6 +111,17 @@ final class ParseState {
     }
 
     void filter(String table, String sql, String describe) {
+        if (laterValueWins) {
+            java.util.regex.Matcher m = EQUALITY.matcher(sql);
+            for (int k = filters.size() - 1; m.matches() && k >= 0; k--) {
+                java.util.regex.Matcher e = EQUALITY.matcher(filters.get(k).sql());
+                if (e.matches() && e.group(1).equals(m.group(1)) && !e.group(2).equals(m.group(2))) {
+                    readings.add(describe + " replaces " + filters.get(k).describe() + " of the earlier turn");
+                    filters.remove(k);
+                    filterAt.remove(k);
+                }
+            }
+        }
         filters.add(new QuerySpec.Filter(table, sql, describe));
         filterAt.add(at);
     }

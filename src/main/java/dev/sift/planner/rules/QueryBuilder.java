@@ -225,12 +225,14 @@ public final class QueryBuilder {
             m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
         }
         String dir = s.descending() ? "DESC" : "ASC";
+        // a missing value is no group: it never wins a ranking ("Director NULL has the most movies")
+        String where = (f.where().isEmpty() ? " WHERE " : f.where() + " AND ") + s.group().sql() + " IS NOT NULL";
         Optional<Sense.Attr> named = rowName(s.group());
         if (named.isPresent()) { // ranked rows of a table: their name first, then the key that groups them
-            return "SELECT " + named.get().sql() + ", " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where()
+            return "SELECT " + named.get().sql() + ", " + f.groupSel() + ", " + m + " FROM " + f.sql() + where
                     + " GROUP BY 1, 2 ORDER BY 3 " + dir + ", 2 LIMIT " + s.limit();
         }
-        return "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY 2 " + dir
+        return "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + where + " GROUP BY 1 ORDER BY 2 " + dir
                 + ", 1 LIMIT " + s.limit();
     }
 

@@ -66,7 +66,7 @@ public final class Reader {
                 i++;
             }
         }
-        return numbersBeforeColumns(valuesAfterColumns(patterns(toks)));
+        return missingValues(numbersBeforeColumns(valuesAfterColumns(patterns(toks))));
     }
 
     /**
@@ -113,6 +113,42 @@ public final class Reader {
             moved.add("'" + said + "' read as the " + (low ? "lowest" : "highest") + " " + named.get(0)
                     + " (its attribute in WordNet 3.1)");
         }
+    }
+
+    /** "the mpg is missing", "with an unknown age": a column said to have no value is the condition that it is null. */
+    private static List<Tok> missingValues(List<Tok> toks) {
+        List<Tok> out = new ArrayList<>(toks);
+        for (int i = 0; i < out.size(); i++) {
+            if (!(out.get(i).sense() instanceof Sense.Attr a)) {
+                continue;
+            }
+            int after = i + 1;
+            while (after < out.size() && out.get(after).is("is", "are", "was", "were")) {
+                after++;
+            }
+            int at = after < out.size() && missing(out.get(after)) ? after : i > 0 && missing(out.get(i - 1)) ? i - 1 : -1;
+            if (at < 0) {
+                continue;
+            }
+            int from = Math.min(i, at);
+            int to = Math.max(i, at);
+            List<String> text = new ArrayList<>();
+            List<String> ws = new ArrayList<>();
+            for (int k = from; k <= to; k++) {
+                text.add(out.get(k).text());
+                ws.addAll(out.get(k).words());
+            }
+            Tok merged = new Tok(String.join(" ", text), List.copyOf(ws), new Sense.Cond(a.table(), a.sql() + " IS NULL",
+                    a.name() + " is missing (NULL)"));
+            out.subList(from, to + 1).clear();
+            out.add(from, merged);
+            i = from;
+        }
+        return out;
+    }
+
+    private static boolean missing(Tok t) {
+        return t.plain() && V.has(t.word(), "missing_words");
     }
 
     /** "8 cylinders", "more than 6 cylinders": a number before a numeric column of whole numbers is that column's value. */

@@ -5,6 +5,7 @@ import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import dev.sift.knowledge.NameWords;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,11 @@ final class ShapeRules {
 
     QuerySpec shape(ParseState w) throws Unreadable {
         List<String> words = PhraseRules.words(w.toks);
+        if (w.subject == null && w.columns.isEmpty() && lexicon.graph().tables().size() == 1
+                && w.toks.stream().anyMatch(t -> t.plain() && NameWords.rowWords().contains(t.word()))) {
+            w.subject = lexicon.graph().tables().get(0).name(); // "how many records are there": the dataset's one table
+            w.readings.add("the rows → table " + w.subject + " (the dataset's only table)");
+        }
         if (w.subject == null && w.columns.isEmpty()) {
             throw new Unreadable("I could not tell what the question is about");
         }

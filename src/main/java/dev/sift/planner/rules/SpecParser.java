@@ -31,7 +31,16 @@ public final class SpecParser {
     private final PhraseRules phrases;
     private final ShapeRules shapes;
 
+    /** Whether the question is a follow-up merged into the turn before it, whose later values replace earlier ones. */
+    private final boolean followUp;
+
     public SpecParser(Lexicon lexicon) {
+        this(lexicon, false);
+    }
+
+    /** As above; with {@code followUp} a value said later replaces an earlier value of the same column. */
+    public SpecParser(Lexicon lexicon, boolean followUp) {
+        this.followUp = followUp;
         this.lexicon = lexicon;
         this.phrases = new PhraseRules(lexicon);
         this.shapes = new ShapeRules(lexicon, phrases);
@@ -53,6 +62,7 @@ public final class SpecParser {
 
     private Parse parse(List<Tok> toks, ColumnRules.Head head) {
         ParseState w = new ParseState(toks, head);
+        w.laterValueWins = followUp;
         String problem = null;
         for (int i = 0; i < toks.size(); i++) {
             try {
@@ -567,6 +577,6 @@ public final class SpecParser {
 
     private static boolean filler(String word) {
         return V.has(word, "filler.function", "filler.stop", "descending", "ascending", "share", "distribution", "relation_words",
-                "price_words", "listing_verbs") || word.equals("year");
+                "price_words", "listing_verbs") || word.equals("year") || dev.sift.knowledge.NameWords.rowWords().contains(word);
     }
 }
