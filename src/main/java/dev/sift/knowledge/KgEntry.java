@@ -68,7 +68,8 @@ public sealed interface KgEntry {
                     return w;
                 }
             }
-            return name.endsWith("s") ? name : name + "s";
+            // a name of several words ("iowa_electricity") is no noun to put in the plural: its rows
+            return name.endsWith("s") ? name : NameWords.split(name).size() > 1 ? name + " rows" : name + "s";
         }
 
         /** What one row is called in an answer ("loan", "transaction"). */

@@ -75,7 +75,7 @@ public enum Intent {
                 }
             }
         }
-        boolean predictive = V.any(words, "intents.predictive");
+        boolean predictive = V.any(words.stream().filter(w -> !namesData.test(w)).toList(), "intents.predictive");
         if (task && (predictive || V.any(words, "intents.explain"))) {
             return PREDICTIVE;
         }

@@ -394,10 +394,14 @@ public final class Lexicon {
 
     // ------------------------------------------------------------------ facts about tables the parser needs
 
-    /** Whether one comparable word is the name of a table or a column of the dataset ("segment", "orders"). */
+    /**
+     * Whether one comparable word is the name of a table or a column of the dataset ("segment", "orders"), or a word of
+     * the name of a column no knowledge file describes ("score" of home_score).
+     */
     public boolean namesData(String word) {
         return kg.tables().stream().anyMatch(t -> Phrases.key(t.name()).equals(word))
-                || kg.entries(KgEntry.Column.class).stream().anyMatch(c -> Phrases.key(c.name()).equals(word));
+                || kg.entries(KgEntry.Column.class).stream().anyMatch(c -> Phrases.key(c.name()).equals(word)
+                || !c.curated() && Phrases.words(String.join(" ", dev.sift.knowledge.NameWords.split(c.name()))).contains(word));
     }
 
     /** The key column of a table (unique, non-null), or empty. */
@@ -459,6 +463,18 @@ public final class Lexicon {
             return Optional.empty();
         }
         return ResultLabels.column(kg, a.table(), a.name().substring(a.table().length() + 1));
+    }
+
+    /**
+     * The table's only whole-number column named for a year ("Year", "model_year"), what "per year" and "in 1997" mean in
+     * a table with no date column; empty when none or several.
+     */
+    public Optional<Sense.Attr> yearColumn(String table) {
+        List<Sense.Attr> years = kg.columns(table).stream().filter(c -> {
+            List<String> w = dev.sift.knowledge.NameWords.split(c.name());
+            return !w.isEmpty() && w.get(w.size() - 1).equals("year");
+        }).map(Lexicon::attr).filter(a -> a.type().matches("(?i).*INT.*")).toList();
+        return years.size() == 1 ? Optional.of(years.get(0)) : Optional.empty();
     }
 
     /** The table's only date column, or empty when it has none or several. */

@@ -149,6 +149,11 @@ final class PhraseRules {
     /** "in 1997", "between 1995 and 1996", "after March 1997": a filter on the date the question is about. */
     void dates(ParseState w, int i, Tok t, Sense.Dates d) throws Unreadable {
         Sense.Attr col = w.dateColumn != null ? w.dateColumn : clauseDate(w, i, t);
+        Optional<Sense.Attr> year = col != null || w.base() == null ? Optional.empty() : lexicon.yearColumn(w.base());
+        if (year.isPresent() && (d.from() == null || d.from().getDayOfYear() == 1) && (d.to() == null || d.to().getDayOfYear() == 1)) {
+            yearNumbers(w, t, d, year.get()); // a table with a whole-number year column and no date
+            return;
+        }
         if (col == null) {
             throw new Unreadable("I could not tell which date '" + t.text() + "' refers to" + (w.base() == null ? ""
                     : ": table " + w.base() + " has " + (lexicon.graph().columns(w.base()).stream().noneMatch(c -> Lexicon.attr(c).date())
@@ -173,6 +178,24 @@ final class PhraseRules {
             said = col.name() + " < " + d.to();
         }
         w.filter(col.table(), sql, said);
+        w.readings.add("'" + t.text() + "' → " + said);
+    }
+
+    /** Whole years as numbers: "in 1997" → year = 1997, "after 1996" → year >= 1997, "before 1994" → year < 1994. */
+    private static void yearNumbers(ParseState w, Tok t, Sense.Dates d, Sense.Attr year) {
+        String c = year.sql();
+        String sql;
+        if (d.from() != null && d.to() != null) {
+            sql = d.to().getYear() - d.from().getYear() == 1 ? c + " = " + d.from().getYear()
+                    : c + " BETWEEN " + d.from().getYear() + " AND " + (d.to().getYear() - 1);
+        } else if (d.from() != null) {
+            sql = c + " >= " + d.from().getYear();
+        } else {
+            sql = c + " < " + d.to().getYear();
+        }
+        String said = sql.replace(c, year.name());
+        w.attach(year.table());
+        w.filter(year.table(), sql, said);
         w.readings.add("'" + t.text() + "' → " + said);
     }
 

@@ -450,6 +450,13 @@ public final class SpecParser {
         if (w.groupCue) {
             w.groupCue = false;
             Sense.Attr date = phrases.dateColumn(w);
+            Optional<Sense.Attr> number = date != null || w.base() == null ? Optional.empty() : lexicon.yearColumn(w.base());
+            if (number.isPresent()) { // a whole-number year column: its own values are the years
+                w.attach(number.get().table());
+                w.group = number.get();
+                w.readings.add("'" + t.text() + "' → " + number.get().name());
+                return true;
+            }
             if (date == null) {
                 throw new Unreadable("I could not tell which date 'year' refers to");
             }
