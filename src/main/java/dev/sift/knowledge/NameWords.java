@@ -125,10 +125,14 @@ public final class NameWords {
         return List.copyOf(out);
     }
 
-    /** The single words of a table's name of several words ("seattle", "weather"), after its suffix is dropped. */
+    /**
+     * The qualifier of a table's name of two words ("seattle" of seattle_weather), after its suffix is dropped: a word a
+     * question may say of the whole table ("in Seattle"). Empty for other names, whose words may be anything.
+     */
     public static List<String> tableWords(String name) {
         List<String> b = split(TABLE_SUFFIX.matcher(name).replaceAll(""));
-        return b.size() < 2 ? List.of() : b.stream().filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter)).toList();
+        return b.size() != 2 || b.get(0).length() < 3 || !b.get(0).chars().allMatch(Character::isLetter) ? List.of()
+                : List.of(b.get(0));
     }
 
     /** The words for the rows of any table ("records", "entries", "data"). */

@@ -34,6 +34,8 @@ public final class Lexicon {
     private static final Set<String> RESERVED = Vocabulary.WORDS.list("reserved");
     /** Every word of the planner's word lists: never read as a value of a many-valued column on its own. */
     private static final Set<String> KNOWN = Vocabulary.WORDS.allWords();
+    /** Reserved words that stay the parser's even where a column has the name. */
+    private static final Set<String> PARSER_WORDS = Set.of("year", "month", "day", "number", "count", "total", "average", "when");
 
     private final KnowledgeGraph kg;
     private final ValueIndex values;
@@ -139,7 +141,7 @@ public final class Lexicon {
             List<Sense> tables = kg.lookup(key, KgEntry.Table.class).stream().map(t -> (Sense) new Sense.Entity(t.name())).toList();
             return tables.size() == 1 ? tables.get(0) : null;
         }
-        if (Phrases.onlyStopWords(words) || words.size() == 1 && RESERVED.contains(words.get(0))) {
+        if (Phrases.onlyStopWords(words) || words.size() == 1 && RESERVED.contains(words.get(0)) && !namesColumnExactly(key)) {
             return null;
         }
         Sense s = resolveKey(key);
@@ -232,6 +234,14 @@ public final class Lexicon {
             return new Sense.Ambiguous("'" + key + "' may be " + c.reading() + " or " + o.reading());
         }
         return spelled;
+    }
+
+    /**
+     * Whether a word the parser reads itself is also the exact name of a column ("rate", "value" in a user's table), so
+     * it names that column; the words of counting, totals, averages and calendar units stay the parser's.
+     */
+    private boolean namesColumnExactly(String word) {
+        return !PARSER_WORDS.contains(word) && kg.entries(KgEntry.Column.class).stream().anyMatch(c -> c.name().equalsIgnoreCase(word));
     }
 
     /** Whether {@code a} is its table's key and the phrase, written as one word, names that table too. */
