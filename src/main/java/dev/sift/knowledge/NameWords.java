@@ -98,12 +98,13 @@ public final class NameWords {
 
     /**
      * The last word of a column's name of two words or more, without its unit ("rating" for "IMDB Rating", "gross" for
-     * "Worldwide Gross"): what a person says when the table has one such column. Empty for one-word names.
+     * "Worldwide Gross"): what a person says when the table has one such column. Empty for one-word names and for a
+     * last word that is an abbreviation or a word the planner reads itself ("max" of temp_max).
      */
     public static Optional<String> head(String name) {
         return column(name).filter(r -> r.words().size() >= 2).map(r -> r.words().get(r.words().size() - 1))
-                .filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter))
-                .map(w -> N.map("abbreviations").getOrDefault(w, w));
+                .filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter) && !N.map("abbreviations").containsKey(w)
+                        && !Vocabulary.WORDS.allWords().contains(w)); // "max" of temp_max is no name: the parser's word
     }
 
     /**
@@ -154,7 +155,8 @@ public final class NameWords {
             spelled.add(abbr.getOrDefault(w, w));
         }
         List<String> forms = new ArrayList<>(List.of(core, String.join(" ", spelled)));
-        if (words.size() == 2) {
+        if (words.size() == 2 && words.stream().noneMatch(w -> Vocabulary.WORDS.has(w, "filler.function", "filler.stop"))) {
+            // "Cost Repair" is "repair cost"; "account_to" is no "to account"
             forms.add(words.get(1) + " " + words.get(0));
             forms.add(spelled.get(1) + " " + spelled.get(0));
         }

@@ -50,6 +50,9 @@ public final class Phrases {
         if (w.endsWith("ies") && w.length() > 4) {
             return w.substring(0, w.length() - 3) + "y";
         }
+        if (w.endsWith("ie") && w.length() > 4) { // "movie" and "movies" meet ("movy"), as "city" and "cities" do
+            return w.substring(0, w.length() - 2) + "y";
+        }
         if (w.endsWith("sses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes")) {
             return w.substring(0, w.length() - 2);
         }

@@ -38,7 +38,7 @@ public final class ValueFile {
     private static final Logger LOG = LoggerFactory.getLogger(ValueFile.class);
     static final String SUFFIX = ".values";
     private static final int MAGIC = 0x53564631; // "SVF1"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2; // the keys are Phrases.key: a new stemming is a new version
     static final int MAX_LENGTH = 80;
     static final int MAX_WORDS = 8;
     static final int MAX_PER_COLUMN = 1_000_000;

@@ -59,10 +59,11 @@ final class ParseState {
     final List<Sense.Attr> columns = new ArrayList<>();
 
     /**
-     * Whether a value said later replaces an earlier value of the same column or year: a follow-up merged into the turn
-     * before it ("what about Texas?" after "… in California") says the new value after the old one.
+     * The words the person wrote, when the question is a follow-up merged into the turn before it ("what about Texas?"
+     * after "… in California"): a value said there replaces the earlier turn's value of the same column or year. Null for
+     * a question of its own.
      */
-    boolean laterValueWins;
+    String followUp;
     /** An equality filter: the expression and its value. */
     private static final java.util.regex.Pattern EQUALITY = java.util.regex.Pattern.compile("^(.+?) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
 
@@ -111,18 +112,30 @@ final class ParseState {
     }
 
     void filter(String table, String sql, String describe) {
-        if (laterValueWins) {
-            java.util.regex.Matcher m = EQUALITY.matcher(sql);
-            for (int k = filters.size() - 1; m.matches() && k >= 0; k--) {
-                java.util.regex.Matcher e = EQUALITY.matcher(filters.get(k).sql());
-                if (e.matches() && e.group(1).equals(m.group(1)) && !e.group(2).equals(m.group(2))) {
-                    readings.add(describe + " replaces " + filters.get(k).describe() + " of the earlier turn");
-                    filters.remove(k);
-                    filterAt.remove(k);
+        java.util.regex.Matcher m = EQUALITY.matcher(sql);
+        for (int k = filters.size() - 1; followUp != null && m.matches() && k >= 0; k--) {
+            java.util.regex.Matcher e = EQUALITY.matcher(filters.get(k).sql());
+            if (e.matches() && e.group(1).equals(m.group(1)) && !e.group(2).equals(m.group(2))) {
+                boolean isNew = said(at);
+                if (isNew == said(filterAt.get(k))) {
+                    continue; // both or neither in the follow-up's own words: a question to ask, not to settle here
                 }
+                if (!isNew) {
+                    readings.add(filters.get(k).describe() + " replaces " + describe + " of the earlier turn");
+                    return;
+                }
+                readings.add(describe + " replaces " + filters.get(k).describe() + " of the earlier turn");
+                filters.remove(k);
+                filterAt.remove(k);
             }
         }
         filters.add(new QuerySpec.Filter(table, sql, describe));
         filterAt.add(at);
+    }
+
+    /** Whether the token at {@code i} is in the words the person wrote in this follow-up. */
+    private boolean said(int i) {
+        return i >= 0 && i < toks.size() && java.util.regex.Pattern.compile("(?i)(^|\\W)" + java.util.regex.Pattern.quote(
+                toks.get(i).text()) + "(\\W|$)").matcher(followUp).find();
     }
 }

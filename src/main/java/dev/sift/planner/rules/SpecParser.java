@@ -31,15 +31,15 @@ public final class SpecParser {
     private final PhraseRules phrases;
     private final ShapeRules shapes;
 
-    /** Whether the question is a follow-up merged into the turn before it, whose later values replace earlier ones. */
-    private final boolean followUp;
+    /** The words of a follow-up merged into the turn before it, whose values replace that turn's, or null. */
+    private final String followUp;
 
     public SpecParser(Lexicon lexicon) {
-        this(lexicon, false);
+        this(lexicon, null);
     }
 
-    /** As above; with {@code followUp} a value said later replaces an earlier value of the same column. */
-    public SpecParser(Lexicon lexicon, boolean followUp) {
+    /** As above; a value said in {@code followUp} (the person's own words) replaces the earlier turn's of that column. */
+    public SpecParser(Lexicon lexicon, String followUp) {
         this.followUp = followUp;
         this.lexicon = lexicon;
         this.phrases = new PhraseRules(lexicon);
@@ -62,7 +62,7 @@ public final class SpecParser {
 
     private Parse parse(List<Tok> toks, ColumnRules.Head head) {
         ParseState w = new ParseState(toks, head);
-        w.laterValueWins = followUp;
+        w.followUp = followUp;
         String problem = null;
         for (int i = 0; i < toks.size(); i++) {
             try {
