@@ -105,6 +105,17 @@ class ExportedNamesPlannerTest {
     }
 
     @Test
+    void a_value_said_in_the_plural_as_what_is_counted_is_asked_about_in_a_table_of_one_kind_of_event() throws Exception {
+        try (Workspace ws = Workspace.open(TestDatasets.csv("riots", Map.of("riots.csv", "name,type,age\nA,Death,30\n"
+                + "B,Homicide,41\nC,Homicide,22\nD,Death,57\n")), Workspace.Limits.defaults())) {
+            AgentRun run = ask(ws, "How many deaths are there?");
+            assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.CLARIFICATION);
+            assertThat(run.answer()).startsWith("'deaths' may be every row of riots or only the rows where riots.type = 'Death'");
+            answers(ws, "How many riots have type Death?", "SELECT count(*) FROM riots WHERE type = 'Death'");
+        }
+    }
+
+    @Test
     void a_value_written_another_way_is_found_through_the_equivalents() throws Exception {
         AgentRun japanese = answers(cars, "How many Japanese car models are there?", "SELECT count(*) FROM car_models WHERE Origin = 'Japan'");
         assertThat(japanese.answer()).contains("written as 'Japan' in the data");
