@@ -68,7 +68,7 @@ class ProcessMemoryTest {
     }
 
     @Test
-    void a_gigabyte_value_is_refused_in_one_line_and_a_long_one_is_cut_and_said_so_within_1_5_GB() throws Exception {
+    void a_gigabyte_value_is_refused_in_one_line_and_a_long_one_is_cut_and_said_so_within_one_and_a_half_gigabytes() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "needs Linux /proc to read the process's peak memory");
         Run huge = sql("SELECT repeat(repeat('x', 99999), 9999) AS s");
         assertThat(huge.exit()).as(huge.err()).isEqualTo(Main.USAGE_ERROR);

@@ -32,15 +32,24 @@ class PromptSqlExamplesTest {
     private static Connection duck;
 
     @BeforeAll
-    static void exampleTables() throws SQLException {
+    static void exampleTables() throws Exception {
         duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement st = duck.createStatement()) {
-            st.execute("CREATE TABLE a AS SELECT 'custid_12' AS x");
-            st.execute("CREATE TABLE b AS SELECT 'custref_12' AS y");
+            st.execute("CREATE TABLE a AS SELECT 'custid_12' AS x, '#A-12' AS id");
+            st.execute("CREATE TABLE b AS SELECT 'custref_12' AS y, 'a12' AS id");
+            // the text macros every workspace has (sql/text_macros.sql: statements ended by a line holding only ';')
+            String macros = new String(PromptSqlExamplesTest.class.getResourceAsStream("/sql/text_macros.sql").readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            for (String statement : macros.split("(?m)^\\s*;\\s*$")) {
+                String sql = statement.lines().filter(l -> !l.strip().startsWith("--")).collect(java.util.stream.Collectors.joining("\n"));
+                if (!sql.isBlank()) {
+                    st.execute(sql);
+                }
+            }
             st.execute("CREATE TABLE t AS SELECT '{\"field\": \"{''key'': True, ''other'': False}\", \"a\": {\"b\": 1}}'::JSON"
                     + " AS doc, 'April 01, 2017 at 12:15 PM' AS stamp_text, 'Opened in 1998, moved in 2004' AS note,"
                     + " '42' AS code, '930705' AS text, DATE '2024-03-01' AS d, DATE '1980-05-06' AS born,"
-                    + " DATE '2024-01-02' AS day, 'Hl.m. Praha' AS city");
+                    + " DATE '2024-01-02' AS day, 'Hl.m. Praha' AS city, 'March 5th 2023' AS col");
         }
     }
 
