@@ -70,12 +70,13 @@ class LoadCommandTest {
 
     /**
      * The store holds only published datasets: name.duckdb with its name.json (and perhaps the knowledge-graph
-     * cache name.kg-cache.json, the knowledge file's validity record name.kg-valid and the described tables
-     * name.tables.json), no temp or WAL files.
+     * cache name.kg-cache.json, the knowledge file's validity record name.kg-valid, the described tables
+     * name.tables.json, the load report name.load-report.json and the values of many-valued columns name.values), no
+     * temp or WAL files.
      */
     private static void assertStoreClean() throws IOException {
         List<String> files = CliHarness.storeFiles(home);
-        assertThat(files).allMatch(f -> f.matches("[a-z][a-z0-9_]*\\.(duckdb|json|kg-cache\\.json|kg-valid|tables\\.json)"),
+        assertThat(files).allMatch(f -> f.matches("[a-z][a-z0-9_]*\\.(duckdb|json|kg-cache\\.json|kg-valid|tables\\.json|load-report\\.json|values)"),
                 "only published files");
         for (String f : files) {
             String stem = f.substring(0, f.indexOf('.'));
