@@ -24,7 +24,8 @@ class MlBenchTest {
         // surefire's JVM runs both compilers
         assertThat(out).contains("; optimising compiler, as serve runs (a one-shot ask runs on the quick one only:")
                 .containsPattern("3,000 rows x 20 features: frame in DuckDB [0-9.]+ s; read into floats \\(median of 2\\) via JDBC"
-                + " rows [0-9.]+ s, via Arrow [0-9.]+ s \\([0-9.]+x\\); train on all rows \\(100 rounds, hist, 1 thread\\)"
+                + " rows [0-9.]+ s, via Arrow [0-9.]+ s \\([0-9.]+x\\); capacity search [0-9.]+ s \\([0-9.]+x the"
+                + " cross-validation; chose depth \\d+\\); train on all rows \\(\\d+ rounds, hist, 1 thread\\)"
                 + " [0-9.]+ s; cross-validation \\(5 folds\\) [0-9.]+ s \\([0-9.]+x the training\\); CV AUC 0\\.9\\d\\d ± 0\\.0\\d\\d")
                 .containsPattern("predict 3,000 rows: [0-9.]+ s \\([0-9,]+ rows/s\\)")
                 .containsPattern("TreeSHAP for 10 cases \\(load model \\+ predictContrib\\), median of 7: [0-9.]+ ms");
