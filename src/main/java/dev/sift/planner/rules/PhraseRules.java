@@ -413,4 +413,15 @@ final class PhraseRules {
         toks.stream().filter(Tok::plain).forEach(t -> out.add(t.word()));
         return out;
     }
+
+    /**
+     * Whether a value is said in the plural as the thing counted ("deaths" for type = 'Death'): in a table of one kind of
+     * event that may name all its rows as well as the one category, so the question is asked.
+     */
+    static boolean nounOfRows(Tok t, Sense.Cond c) {
+        java.util.regex.Matcher v = java.util.regex.Pattern.compile("= '([^']*)'$").matcher(c.sql());
+        String said = t.text().toLowerCase(java.util.Locale.ROOT);
+        return v.find() && said.endsWith("s") && !v.group(1).toLowerCase(java.util.Locale.ROOT).endsWith("s")
+                && said.startsWith(v.group(1).toLowerCase(java.util.Locale.ROOT));
+    }
 }

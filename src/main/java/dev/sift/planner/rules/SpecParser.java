@@ -156,7 +156,7 @@ public final class SpecParser {
         if (w.subject == null && rankTarget) {
             w.ranking.target = new Ranking.Target.Rows(c.table(), null);
         }
-        if (w.subject == null && lexicon.graph().tables().size() == 1 && nounOfRows(t, c)) {
+        if (w.subject == null && lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c)) {
             throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
                     + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
         }
@@ -166,17 +166,6 @@ public final class SpecParser {
         if (!rankTarget && w.ranking != null && w.ranking.awaitsOrder() && countedAfter(w, w.at)) {
             w.ranking.order = new Ranking.Order.ByCount(c.table()); // "the most female clients": clients, counted
         }
-    }
-
-    /**
-     * Whether a value is said in the plural as the thing counted ("deaths" for type = 'Death'): in a table of one kind of
-     * event that may name all its rows as well as the one category, so the question is asked.
-     */
-    private static boolean nounOfRows(Tok t, Sense.Cond c) {
-        java.util.regex.Matcher v = java.util.regex.Pattern.compile("= '([^']*)'$").matcher(c.sql());
-        String said = t.text().toLowerCase(java.util.Locale.ROOT);
-        return v.find() && said.endsWith("s") && !v.group(1).toLowerCase(java.util.Locale.ROOT).endsWith("s")
-                && said.startsWith(v.group(1).toLowerCase(java.util.Locale.ROOT));
     }
 
     /** Whether a word of number ("most", "fewest") comes right before token {@code i}, after the ranking started. */
