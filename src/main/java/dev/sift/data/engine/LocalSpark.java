@@ -3,9 +3,15 @@ package dev.sift.data.engine;
 import org.apache.spark.sql.classic.SparkSession;
 
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Spark in this process: the session a dataset's copy or a test runs on, and the set-up every session needs first. */
 public final class LocalSpark {
+    /** The address every Spark process Sift starts for itself listens on and advertises. */
+    public static final String LOOPBACK = "127.0.0.1";
+    private static final Pattern MASTER_HOST = Pattern.compile("spark://([^:/,]+)(:\\d+)?/?");
+
     private LocalSpark() { }
 
     /**
@@ -14,14 +20,31 @@ public final class LocalSpark {
      */
     public static SparkSession session(String appName, Path warehouse) {
         initLogging();
-        return SparkSession.builder().master("local[1]").appName(appName)
+        return loopback(SparkSession.builder().master("local[1]").appName(appName)
                 .config("spark.ui.enabled", "false")
                 .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName())
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "1")
-                .config("spark.sql.warehouse.dir", warehouse.toString())
+                .config("spark.sql.warehouse.dir", warehouse.toString()))
                 .getOrCreate();
+    }
+
+    /**
+     * Binds the driver to the loopback address and names this host by it. Spark otherwise looks for a
+     * non-loopback interface to advertise (and warns "resolves to a loopback address … using 192.0.2.2 instead");
+     * the host name is process-wide, so only for masters that are in this process or on this host.
+     */
+    static SparkSession.Builder loopback(SparkSession.Builder builder) {
+        org.apache.spark.util.Utils.setCustomHostname(LOOPBACK);
+        return builder.config("spark.driver.host", LOOPBACK).config("spark.driver.bindAddress", LOOPBACK);
+    }
+
+    /** Whether {@code master} runs here: {@code local[…]}, or a standalone master on the loopback address. */
+    static boolean onThisHost(String master) {
+        if (master.startsWith("local")) {
+            return true;
+        }
+        Matcher m = MASTER_HOST.matcher(master);
+        return m.matches() && (m.group(1).equals(LOOPBACK) || m.group(1).equals("localhost"));
     }
 
     /**

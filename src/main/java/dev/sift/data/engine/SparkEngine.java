@@ -54,9 +54,11 @@ final class SparkEngine extends CatalogEngine {
         this.database = options.getOrDefault("database", "default");
         LocalSpark.initLogging();
         // one SparkContext per process (Spark's rule); each engine gets a session of its own on it
-        SparkSession base = SparkSession.builder().master(url.sparkUrl()).appName("sift")
+        SparkSession.Builder builder = SparkSession.builder().master(url.sparkUrl()).appName("sift")
                 .config("spark.ui.enabled", "false")
-                .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName()).getOrCreate();
+                .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName());
+        // a remote cluster's executors must reach the driver on an address they can route to: loopback only here
+        SparkSession base = (LocalSpark.onThisHost(url.sparkUrl()) ? LocalSpark.loopback(builder) : builder).getOrCreate();
         this.session = base.newSession();
         session.conf().set("spark.sql.ansi.enabled", "true");
         session.conf().set("spark.sql.ansi.doubleQuotedIdentifiers", "true");

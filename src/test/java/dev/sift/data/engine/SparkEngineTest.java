@@ -61,6 +61,19 @@ class SparkEngineTest {
     }
 
     @Test
+    void the_driver_and_its_executor_listen_and_advertise_on_loopback_only() {
+        assertThat(spark.conf().get("spark.driver.host")).isEqualTo("127.0.0.1");
+        assertThat(spark.conf().get("spark.driver.bindAddress")).isEqualTo("127.0.0.1");
+        assertThat(spark.conf().get("spark.ui.enabled")).isEqualTo("false");
+        // the name Spark gives this host (else the first non-loopback interface, with a warning) and every block manager
+        assertThat(org.apache.spark.util.Utils.localHostName()).isEqualTo("127.0.0.1");
+        assertThat(scala.jdk.javaapi.CollectionConverters.asJava(spark.sparkContext().getExecutorMemoryStatus()).keySet())
+                .isNotEmpty().allSatisfy(hostPort -> assertThat(hostPort).startsWith("127.0.0.1:"));
+        assertThat(LocalSpark.onThisHost("spark://127.0.0.1:7077")).isTrue();
+        assertThat(LocalSpark.onThisHost("spark://spark-master.internal:7077")).isFalse();
+    }
+
+    @Test
     void connecting_reads_the_catalog_without_copying_and_says_spark_has_no_read_only_session() throws Exception {
         assertThat(events.onEngine()).isTrue();
         assertThat(events.tables()).extracting(Dataset.TableSummary::name).containsExactly("account", "loan");
