@@ -44,6 +44,7 @@ public final class RunJson {
         item.put("millis", s.millis());
         item.put("tokens_in", s.tokens() == null ? 0 : s.tokens().input());
         item.put("tokens_out", s.tokens() == null ? 0 : s.tokens().output());
+        item.put("tokens_cached", s.tokens() == null ? 0 : s.tokens().cached());
         return item;
     }
 

@@ -2,12 +2,15 @@ package dev.sift.llm;
 
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,10 +20,19 @@ import java.util.regex.Pattern;
  * <p>JSON mode: the Messages API has no schemaless "json_object" format (LangChain4j 1.19 throws
  * UnsupportedFeatureException for it), so we add a system instruction and strip a Markdown code fence
  * if the model wraps its JSON in one anyway.
+ *
+ * <p>Prompt caching: Anthropic caches only up to a block marked {@code cache_control: {"type": "ephemeral"}}.
+ * The last system block (Sift's stable prefix: rules and the dataset's facts, the same for every question on a
+ * dataset) is marked, and so is the last user or tool-result message, so each step of a run reads the conversation
+ * so far from the cache (two of the four marks a request may carry). What was read and written comes back as
+ * {@code cache_read_input_tokens} and {@code cache_creation_input_tokens}.
  */
 public final class AnthropicLlm extends ChatModelLlm {
     static final String JSON_INSTRUCTION =
             "Respond with a single valid JSON object only: no prose before or after it, no Markdown code fences.";
+    /** The message attribute LangChain4j's Anthropic mapper turns into a cache_control mark. */
+    static final String CACHE_CONTROL = "cache_control";
+    static final String EPHEMERAL = "ephemeral";
     private static final Pattern FENCED = Pattern.compile("(?s)^```[a-zA-Z]*\\s*\\n(.*?)\\n?```$");
 
     public AnthropicLlm(LlmConfig config) {
@@ -38,6 +50,7 @@ public final class AnthropicLlm extends ChatModelLlm {
                 .baseUrl(baseUrl)
                 .apiKey(apiKey)
                 .modelName(modelName)
+                .cacheSystemMessages(true)
                 .timeout(timeout)
                 .maxRetries(0) // RetryingLlm owns retries
                 .build();
@@ -45,7 +58,7 @@ public final class AnthropicLlm extends ChatModelLlm {
 
     @Override
     protected ChatRequest toChatRequest(LlmRequest request) {
-        List<ChatMessage> messages = LangChain4jSupport.toChatMessages(request.messages());
+        List<ChatMessage> messages = markLastTurn(LangChain4jSupport.toChatMessages(request.messages()));
         if (request.jsonMode()) {
             messages.add(0, SystemMessage.from(JSON_INSTRUCTION));
         }
@@ -57,6 +70,22 @@ public final class AnthropicLlm extends ChatModelLlm {
             chat.toolSpecifications(LangChain4jSupport.toolSpecifications(request.tools())); // -> "tools": [...]
         }
         return chat.build();
+    }
+
+    /** The last user or tool-result message marked for caching: the next step's request starts with all of this one. */
+    static List<ChatMessage> markLastTurn(List<ChatMessage> messages) {
+        Map<String, Object> mark = Map.of(CACHE_CONTROL, EPHEMERAL);
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i) instanceof UserMessage u) {
+                messages.set(i, u.toBuilder().attributes(mark).build());
+                return messages;
+            }
+            if (messages.get(i) instanceof ToolExecutionResultMessage t) {
+                messages.set(i, t.toBuilder().attributes(mark).build());
+                return messages;
+            }
+        }
+        return messages;
     }
 
     @Override

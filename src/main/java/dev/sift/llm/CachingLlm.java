@@ -177,7 +177,8 @@ public final class CachingLlm implements LlmClient {
             r.path("toolCalls").forEach(c -> calls.add(new ToolCall(c.path("id").asText(), c.path("name").asText(),
                     c.path("arguments").asText())));
             return new LlmResponse(r.path("text").asText(), r.path("inputTokens").asInt(),
-                    r.path("outputTokens").asInt(), r.path("model").asText(""), r.path("latencyMs").asLong(), false, calls);
+                    r.path("outputTokens").asInt(), r.path("model").asText(""), r.path("latencyMs").asLong(), false, calls,
+                    Math.min(r.path("cachedTokens").asInt(), r.path("inputTokens").asInt()));
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException | RuntimeException e) {
@@ -194,6 +195,7 @@ public final class CachingLlm implements LlmClient {
         r.put("text", resp.text());
         r.put("inputTokens", resp.inputTokens());
         r.put("outputTokens", resp.outputTokens());
+        r.put("cachedTokens", resp.cachedTokens());
         r.put("model", resp.model());
         r.put("latencyMs", resp.latencyMs());
         if (!resp.toolCalls().isEmpty()) {

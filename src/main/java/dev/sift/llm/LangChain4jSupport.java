@@ -21,6 +21,9 @@ import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchemaElement;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.anthropic.AnthropicTokenUsage;
+import dev.langchain4j.model.googleai.GoogleAiGeminiTokenUsage;
+import dev.langchain4j.model.openai.OpenAiTokenUsage;
 import dev.langchain4j.model.output.TokenUsage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -139,8 +142,22 @@ final class LangChain4jSupport {
         TokenUsage usage = r.tokenUsage();
         int in = usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount();
         int out = usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount();
+        int cachedRead = 0;
+        if (usage instanceof AnthropicTokenUsage a) {
+            // Anthropic counts cache reads and writes apart from input_tokens; the prompt is all three
+            cachedRead = orZero(a.cacheReadInputTokens());
+            in += cachedRead + orZero(a.cacheCreationInputTokens());
+        } else if (usage instanceof OpenAiTokenUsage o && o.inputTokensDetails() != null) {
+            cachedRead = orZero(o.inputTokensDetails().cachedTokens()); // part of prompt_tokens
+        } else if (usage instanceof GoogleAiGeminiTokenUsage g) {
+            cachedRead = orZero(g.cachedContentTokenCount()); // part of promptTokenCount
+        }
         String model = r.modelName() != null ? r.modelName() : fallbackModel;
-        return new LlmResponse(text, in, out, model, latencyMs, false, calls);
+        return new LlmResponse(text, in, out, model, latencyMs, false, calls, Math.min(cachedRead, in));
+    }
+
+    private static int orZero(Integer n) {
+        return n == null ? 0 : n;
     }
 
     /**

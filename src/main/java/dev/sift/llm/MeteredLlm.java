@@ -26,6 +26,7 @@ public final class MeteredLlm implements LlmClient {
     private final Timer latency;
     private final Counter input;
     private final Counter output;
+    private final Counter promptCached;
 
     public MeteredLlm(LlmClient inner, MeterRegistry registry, String provider, String role) {
         this.inner = inner;
@@ -36,6 +37,7 @@ public final class MeteredLlm implements LlmClient {
                 .tags("provider", provider, "role", role).serviceLevelObjectives(BUCKETS).register(registry);
         this.input = tokens("input");
         this.output = tokens("output");
+        this.promptCached = tokens("prompt_cached");
     }
 
     private Counter tokens(String kind) {
@@ -50,6 +52,7 @@ public final class MeteredLlm implements LlmClient {
             LlmResponse r = inner.complete(request);
             input.increment(r.inputTokens());
             output.increment(r.outputTokens());
+            promptCached.increment(r.cachedTokens()); // of the input tokens, those the provider's prompt cache held
             calls(r.cached() ? "cached" : "ok").increment();
             return r;
         } catch (LlmException e) {

@@ -164,7 +164,7 @@ public final class LlmPlanner implements Planner {
 
         private LlmResponse complete(List<LlmMessage> messages) throws LlmException {
             LlmResponse r = llm.complete(new LlmRequest(messages, 0.0, MAX_TOKENS, false, definitions));
-            spent = spent.plus(r.inputTokens(), r.outputTokens());
+            spent = spent.plus(r.inputTokens(), r.outputTokens(), r.cachedTokens());
             return r;
         }
 
