@@ -82,6 +82,7 @@ final class EngineFrames {
         long start = System.nanoTime();
         List<QueryResult.Column> columns = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
+        CellCuts[] cut = {CellCuts.NONE};
         boolean more = live.run(sql, maxRows, new LiveEngine.RowSink() {
             @Override
             public void columns(List<QueryResult.Column> cs) {
@@ -92,9 +93,14 @@ final class EngineFrames {
             public void row(Object[] values) {
                 rows.add(jsonRow(values));
             }
+
+            @Override
+            public void cuts(CellCuts cuts) {
+                cut[0] = cuts;
+            }
         });
         long count = more ? live.count(sql) : rows.size();
-        return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000);
+        return new QueryResult(sql, columns, rows, count, more, (System.nanoTime() - start) / 1_000_000, cut[0]);
     }
 
     /**
@@ -117,6 +123,11 @@ final class EngineFrames {
                 List<Object> row = jsonRow(values);
                 write(() -> sink.row(row));
                 written[0]++;
+            }
+
+            @Override
+            public void cuts(CellCuts cuts) throws QueryException {
+                write(() -> sink.cuts(cuts));
             }
 
             // the writer's failure (a closed pipe, a full disk) stops the engine's read and is rethrown as it was
@@ -154,13 +165,14 @@ final class EngineFrames {
     /** Brings a checked engine result back as frame {@code label}, or refuses one too big to bring back. */
     QueryResult store(String label, String sql) throws QueryException {
         long start = System.nanoTime();
-        pull(label, sql, live.maxFrameRows());
+        CellCuts cut = pull(label, sql, live.maxFrameRows());
         QueryResult stored = ws.execute("SELECT * FROM memory.frames." + Sql.quoteIdent(label), ws.limits().fetchRows());
         return new QueryResult(sql, stored.columns(), stored.rows(), stored.rowCount(), stored.truncated(),
-                (System.nanoTime() - start) / 1_000_000, stored.cuts());
+                (System.nanoTime() - start) / 1_000_000, cut.any() ? cut : stored.cuts());
     }
 
-    void pull(String label, String sql, int maxRows) throws QueryException {
+    /** Brings a checked engine result back as frame {@code label}; returns what the engine cut on the way. */
+    CellCuts pull(String label, String sql, int maxRows) throws QueryException {
         String table = "memory.frames." + Sql.quoteIdent(label);
         boolean more;
         FrameWriter writer = new FrameWriter(label);
@@ -180,12 +192,14 @@ final class EngineFrames {
                     + ". It stays on " + live.dialect().label() + ": aggregate it there (GROUP BY with count, sum or avg)"
                     + " or filter it, and keep the smaller result.");
         }
+        return writer.cut;
     }
 
     /** Creates a frame from an engine result's columns and appends its rows with DuckDB's appender. */
     private final class FrameWriter implements LiveEngine.RowSink {
         private final String label;
         private org.duckdb.DuckDBAppender appender;
+        private CellCuts cut = CellCuts.NONE;
 
         FrameWriter(String label) {
             this.label = label;
@@ -222,6 +236,11 @@ final class EngineFrames {
             } catch (SQLException e) {
                 throw ws.failure(e);
             }
+        }
+
+        @Override
+        public void cuts(CellCuts cuts) {
+            cut = cuts;
         }
 
         void close() throws QueryException {

@@ -29,7 +29,8 @@ public interface LiveEngine extends AutoCloseable {
     /**
      * Runs a checked query read-only and time-limited, handing the columns (as DuckDB types) and then at most
      * {@code maxRows} rows to {@code sink}. Values are Long, Double, Boolean, String, LocalDate, LocalDateTime
-     * or null. Returns whether the result had more rows than were handed over.
+     * or null. Returns whether the result had more rows than were handed over. Text values are cut on the engine to
+     * the limits' cell budget ({@link Workspace.Limits#cellBytes}), and what was cut goes to {@link RowSink#cuts}.
      */
     boolean run(String sql, int maxRows, RowSink sink) throws QueryException;
 
@@ -59,6 +60,10 @@ public interface LiveEngine extends AutoCloseable {
         void columns(List<QueryResult.Column> columns) throws QueryException;
 
         void row(Object[] values) throws QueryException;
+
+        /** What the result's byte budget cut on the engine, once the rows are handed over. */
+        default void cuts(CellCuts cuts) throws QueryException {
+        }
     }
 
     /** Opens the engine of a live dataset; implemented in {@code dev.sift.data.engine}, found by ServiceLoader. */

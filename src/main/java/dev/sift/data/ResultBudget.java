@@ -12,13 +12,9 @@ import java.util.Locale;
  * process's memory before any limit could act. The query is wrapped: each text or BLOB column brings its value when
  * it fits the cell budget, else its prefix, and beside it the full size of a value that was cut; a list, struct or map
  * over the budget comes back as NULL. The cell budget shrinks when many such columns share a row, so one chunk stays
- * within the result budget (never below {@value #MIN_CELL_BYTES} bytes a cell), and the rows a result keeps stop at the
- * result budget.
+ * within the result budget ({@link CellTally#cellBytes}), and the rows a result keeps stop at the result budget.
  */
 final class ResultBudget {
-    /** Rows DuckDB hands over at once (its vector size). */
-    static final int CHUNK_ROWS = 2048;
-    static final long MIN_CELL_BYTES = 4096;
     /** What an estimate counts for a value that is not text. */
     private static final int SMALL_VALUE_BYTES = 16;
 
@@ -78,7 +74,7 @@ final class ResultBudget {
             kinds[i] = kind(columns.get(i).type());
             wide += kinds[i] == Kind.PLAIN ? 0 : 1;
         }
-        long cell = wide == 0 ? cellBytes : Math.min(cellBytes, Math.max(MIN_CELL_BYTES, resultBytes / CHUNK_ROWS / wide));
+        long cell = CellTally.cellBytes(cellBytes, resultBytes, wide);
         return new Reading(wide == 0 ? null : wrap(sql, kinds, cell), columns, kinds, cell, resultBytes);
     }
 
@@ -137,21 +133,20 @@ final class ResultBudget {
         final String sql;
         private final List<QueryResult.Column> columns;
         private final Kind[] kinds;
-        private final long cell;
         private final long resultBytes;
-        private final long[] cells;
-        private final long[] largest;
+        private final CellTally tally;
         private long bytesKept;
-        private long rowsKept = -1;
 
         private Reading(String sql, List<QueryResult.Column> columns, Kind[] kinds, long cell, long resultBytes) {
             this.sql = sql;
             this.columns = columns;
             this.kinds = kinds;
-            this.cell = cell;
             this.resultBytes = resultBytes;
-            this.cells = new long[kinds.length];
-            this.largest = new long[kinds.length];
+            boolean[] dropped = new boolean[kinds.length];
+            for (int i = 0; i < kinds.length; i++) {
+                dropped[i] = kinds[i] == Kind.NESTED;
+            }
+            this.tally = new CellTally(columns, dropped, cell, resultBytes);
         }
 
         /** The current row's values (the columns of the query, not the sizes beside them), noting cut cells. */
@@ -163,8 +158,7 @@ final class ResultBudget {
                 if (sql != null && kinds[i] != Kind.PLAIN) {
                     long full = rs.getLong(++size);
                     if (!rs.wasNull()) {
-                        cells[i]++;
-                        largest[i] = Math.max(largest[i], full);
+                        tally.cut(i, full);
                     }
                 }
             }
@@ -181,7 +175,7 @@ final class ResultBudget {
                 bytes += v instanceof String s ? s.length() : SMALL_VALUE_BYTES;
             }
             if (bytesKept + bytes > resultBytes && rowsSoFar > 0) {
-                rowsKept = rowsSoFar;
+                tally.rowsStopped(rowsSoFar);
                 return false;
             }
             bytesKept += bytes;
@@ -190,13 +184,7 @@ final class ResultBudget {
 
         /** What was cut so far. */
         CellCuts cuts() {
-            List<CellCuts.Column> cut = new ArrayList<>();
-            for (int i = 0; i < kinds.length; i++) {
-                if (cells[i] > 0) {
-                    cut.add(new CellCuts.Column(columns.get(i).name(), cells[i], largest[i], kinds[i] == Kind.NESTED));
-                }
-            }
-            return cut.isEmpty() && rowsKept < 0 ? CellCuts.NONE : new CellCuts(cell, List.copyOf(cut), resultBytes, rowsKept);
+            return tally.cuts();
         }
     }
 }

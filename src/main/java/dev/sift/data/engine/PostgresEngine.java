@@ -189,30 +189,46 @@ final class PostgresEngine extends CatalogEngine {
 
     @Override
     public boolean run(String sql, int maxRows, RowSink sink) throws QueryException {
+        String body = SqlGuard.withoutTerminator(sql);
         try {
             return inReadOnly(st -> {
-                st.setMaxRows(maxRows + 1);
-                try (ResultSet rs = st.executeQuery(SqlGuard.withoutTerminator(sql))) {
+                int[] types;
+                List<QueryResult.Column> columns = new ArrayList<>();
+                // the result's types first (planned, no row read), so the wide columns can be cut on the server
+                try (ResultSet rs = st.executeQuery("SELECT * FROM (" + body + "\n) AS _sift_q LIMIT 0")) {
                     ResultSetMetaData md = rs.getMetaData();
-                    int n = md.getColumnCount();
-                    List<QueryResult.Column> columns = new ArrayList<>();
-                    for (int i = 1; i <= n; i++) {
-                        columns.add(new QueryResult.Column(md.getColumnLabel(i), duckType(md.getColumnType(i))));
+                    types = new int[md.getColumnCount()];
+                    for (int i = 1; i <= types.length; i++) {
+                        types[i - 1] = md.getColumnType(i);
+                        columns.add(new QueryResult.Column(md.getColumnLabel(i), duckType(types[i - 1])));
                     }
+                }
+                EngineCells cells = cells(columns);
+                int n = types.length;
+                st.setMaxRows(maxRows + 1);
+                String run = !cells.any() ? body : "SELECT " + String.join(", ", cells.select(EngineCells.Dialect.POSTGRES))
+                        + " FROM (" + body + "\n) AS _sift_cells(" + String.join(", ", cells.names()) + ")";
+                try (ResultSet rs = st.executeQuery(run)) {
                     sink.columns(columns);
                     int rows = 0;
+                    boolean more = false;
                     while (rs.next()) {
                         if (rows == maxRows) {
-                            return true;
+                            more = true;
+                            break;
                         }
                         Object[] values = new Object[n];
                         for (int i = 1; i <= n; i++) {
-                            values[i - 1] = value(rs, i, md.getColumnType(i));
+                            values[i - 1] = value(rs, i, types[i - 1]);
+                        }
+                        if (cells.any()) {
+                            cells.tally(k -> size(rs, n + 1 + k));
                         }
                         sink.row(values);
                         rows++;
                     }
-                    return false;
+                    sink.cuts(cells.cuts());
+                    return more;
                 }
             });
         } catch (SQLException e) {
@@ -238,6 +254,25 @@ final class PostgresEngine extends CatalogEngine {
             });
         } catch (SQLException | QueryException e) {
             return -1;
+        }
+    }
+
+    /** Every column read as text (the driver's string form) can be long, so it is cut as text. */
+    private EngineCells cells(List<QueryResult.Column> columns) {
+        EngineCells.Kind[] kinds = new EngineCells.Kind[columns.size()];
+        for (int i = 0; i < kinds.length; i++) {
+            kinds[i] = columns.get(i).type().equals("VARCHAR") ? EngineCells.Kind.TEXT : EngineCells.Kind.PLAIN;
+        }
+        return new EngineCells(columns, kinds, limits);
+    }
+
+    /** A cut value's full size, read beside it; null when the value was not cut. */
+    private static Long size(ResultSet rs, int i) {
+        try {
+            long v = rs.getLong(i);
+            return rs.wasNull() ? null : v;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read a cut value's size", e);
         }
     }
 

@@ -141,10 +141,16 @@ final class SparkEngine extends CatalogEngine {
         }
         StructField[] fields = df.schema().fields();
         List<QueryResult.Column> columns = new ArrayList<>();
-        for (StructField f : fields) {
-            columns.add(new QueryResult.Column(f.name(), duckType(f.dataType())));
+        EngineCells.Kind[] kinds = new EngineCells.Kind[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            columns.add(new QueryResult.Column(fields[i].name(), duckType(fields[i].dataType())));
+            kinds[i] = kind(fields[i].dataType());
         }
-        List<Row> rows = timed(() -> df.limit(maxRows + 1).collectAsList());
+        EngineCells cells = new EngineCells(columns, kinds, limits);
+        // wide values are cut by the executors, so a long one never reaches this process whole
+        Dataset<Row> cut = !cells.any() ? df : df.toDF(cells.names().toArray(String[]::new))
+                .selectExpr(cells.select(EngineCells.Dialect.SPARK).toArray(String[]::new));
+        List<Row> rows = timed(() -> cut.limit(maxRows + 1).collectAsList());
         sink.columns(columns);
         int n = Math.min(rows.size(), maxRows);
         for (int r = 0; r < n; r++) {
@@ -153,9 +159,26 @@ final class SparkEngine extends CatalogEngine {
             for (int i = 0; i < fields.length; i++) {
                 values[i] = value(row.isNullAt(i) ? null : row.get(i));
             }
+            if (cells.any()) {
+                cells.tally(k -> row.isNullAt(fields.length + k) ? null : ((Number) row.get(fields.length + k)).longValue());
+            }
             sink.row(values);
         }
+        sink.cuts(cells.cuts());
         return rows.size() > maxRows;
+    }
+
+    /** Strings are cut as text, binaries as bytes; a list, map or struct over the budget comes back NULL. */
+    private static EngineCells.Kind kind(DataType t) {
+        if (!duckType(t).equals("VARCHAR")) {
+            return EngineCells.Kind.PLAIN;
+        }
+        return switch (t.typeName()) {
+            case "string" -> EngineCells.Kind.TEXT;
+            case "binary" -> EngineCells.Kind.BYTES;
+            default -> t.typeName().startsWith("char") || t.typeName().startsWith("varchar") ? EngineCells.Kind.TEXT
+                    : EngineCells.Kind.WHOLE;
+        };
     }
 
     /** Runs a Spark action as a job group of its own, cancelled on the cluster when the time limit passes. */

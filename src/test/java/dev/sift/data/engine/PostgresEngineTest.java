@@ -3,6 +3,7 @@ package dev.sift.data.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
+import dev.sift.data.CellCuts;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.QueryException;
@@ -129,6 +130,43 @@ class PostgresEngineTest {
             // frames are local DuckDB tables: DuckDB-only SQL works on them
             QueryResult local = ws.query("SELECT list(region ORDER BY region) AS regions FROM frames.by_region");
             assertThat(local.scalar()).isEqualTo("[north, south, west]");
+        }
+    }
+
+    @Test
+    void a_long_value_is_cut_on_the_server_with_left_and_the_cut_is_stated() throws Exception {
+        try (Workspace ws = Workspace.open(shop, LIMITS)) {
+            QueryResult r = ws.query("SELECT 7 AS id, repeat('x', 200000) AS s, 2.5 AS v");
+            assertThat(r.rows().get(0).get(0)).isEqualTo(7L);
+            assertThat((String) r.rows().get(0).get(1)).hasSize(65536).matches("x+");
+            assertThat(r.rows().get(0).get(2)).isEqualTo(2.5);
+            assertThat(r.cuts().columns()).containsExactly(new CellCuts.Column("s", 1, 200_000, false));
+            assertThat(r.cuts().statement()).startsWith("Cut to the result's byte budget: 1 value of s was over 64 KB (the"
+                    + " largest 200,000 bytes) and kept its first 64 KB. To read more, select a part of a long value"
+                    + " (substr(s, 65537, 65536) gives the next characters)");
+            // ordinary text comes back whole and says nothing
+            QueryResult plain = ws.query("SELECT region, count(*) AS n FROM account GROUP BY region ORDER BY region");
+            assertThat(plain.rows()).containsExactly(List.of("north", 100L), List.of("south", 100L), List.of("west", 100L));
+            assertThat(plain.cuts().any()).isFalse();
+        }
+    }
+
+    @Test
+    void multi_byte_text_and_a_kept_frame_stay_within_a_lowered_cell_budget() throws Exception {
+        Workspace.Limits small = LIMITS.withBudget(4096, LIMITS.resultBytes());
+        try (Workspace ws = Workspace.open(shop, small)) {
+            // two-byte characters: 4,096 of them would be 8,192 bytes, so a quarter as many are kept
+            QueryResult r = ws.query("SELECT repeat('é', 5000) AS e, repeat('ab', 1000) AS fits, ARRAY[repeat('y', 9000)] AS a");
+            String e = (String) r.rows().get(0).get(0);
+            assertThat(e.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).isLessThanOrEqualTo(4096);
+            assertThat(e).hasSize(1024).matches("é+");
+            assertThat(r.rows().get(0).get(1)).isEqualTo("ab".repeat(1000));
+            assertThat((String) r.rows().get(0).get(2)).hasSize(4096).startsWith("{");
+            assertThat(r.cuts().columns()).extracting(CellCuts.Column::name).containsExactly("e", "a");
+            assertThat(r.cuts().columns().get(0).largestBytes()).isEqualTo(10_000);
+            QueryResult kept = ws.saveFrame("long_text", "SELECT loan_id, repeat(status, 9000) AS s FROM loan WHERE loan_id <= 3");
+            assertThat(kept.cuts().columns()).containsExactly(new CellCuts.Column("s", 3, 9000, false));
+            assertThat(ws.query("SELECT max(length(s)) AS longest FROM frames.long_text").scalar()).isEqualTo(4096L);
         }
     }
 

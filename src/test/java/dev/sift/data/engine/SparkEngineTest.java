@@ -3,6 +3,7 @@ package dev.sift.data.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sift.Sift;
 import dev.sift.agent.AgentConfig;
+import dev.sift.data.CellCuts;
 import dev.sift.data.Dataset;
 import dev.sift.data.DatasetStore;
 import dev.sift.data.QueryException;
@@ -84,6 +85,31 @@ class SparkEngineTest {
         LiveConnect.Connected again = LiveConnect.connect(store, "events_again", "local[1]", Map.of(), Map.of(), LIMITS);
         assertThat(again.notes()).anySatisfy(n -> assertThat(n).contains("may be able to write (Spark SQL has no read-only"
                 + " session, so Sift cannot tell what the cluster's account may write)"));
+    }
+
+    @Test
+    void a_long_value_is_cut_by_the_executors_with_substr_and_the_cut_is_stated() throws Exception {
+        try (Workspace ws = Workspace.open(events, LIMITS)) {
+            QueryResult r = ws.query("SELECT 7 AS id, repeat('x', 200000) AS s, status FROM loan WHERE loan_id = 4");
+            assertThat(r.rows().get(0).get(0)).isEqualTo(7L);
+            assertThat((String) r.rows().get(0).get(1)).hasSize(32768).matches("x+"); // two wide columns share the chunk
+            assertThat(r.rows().get(0).get(2)).isEqualTo("B");
+            assertThat(r.cuts().columns()).containsExactly(new CellCuts.Column("s", 1, 200_000, false));
+            assertThat(r.cuts().statement()).startsWith("Cut to the result's byte budget: 1 value of s was over 32 KB (the"
+                    + " largest 200,000 bytes) and kept its first 32 KB.");
+            // multi-byte text keeps a quarter as many characters; a list over the budget comes back NULL
+            QueryResult wide = ws.query("SELECT repeat('é', 40000) AS e, array_repeat('abc', 30000) AS a, array(1, 2) AS small");
+            String e = (String) wide.rows().get(0).get(0);
+            assertThat(e.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).isLessThanOrEqualTo(21845);
+            assertThat(e).matches("é+");
+            assertThat(wide.rows().get(0).get(1)).isNull();
+            assertThat(wide.rows().get(0).get(2)).isNotNull();
+            assertThat(wide.cuts().columns()).extracting(CellCuts.Column::name, CellCuts.Column::dropped)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("e", false), org.assertj.core.groups.Tuple.tuple("a", true));
+            assertThat(wide.cuts().statement()).contains("1 value of a was over 21,845 bytes").contains("came back as NULL");
+            QueryResult plain = ws.query("SELECT status, count(*) AS n FROM loan GROUP BY status ORDER BY status");
+            assertThat(plain.cuts().any()).isFalse();
+        }
     }
 
     @Test
