@@ -231,6 +231,10 @@
         trace.append(el('details', { class: 'step', 'data-tool': s.tool || '' }, summary, bodyEl));
         traceHead.querySelector('.trace-title').textContent = 'Working · ' + steps + (steps === 1 ? ' step' : ' steps');
       },
+      progress(p) { // a long tool (rows sent to the model) says how far it is, shown in the trace's head
+        const n = (x) => Number(x).toLocaleString();
+        traceHead.querySelector('.trace-title').textContent = 'Working · ' + p.stage + ' ' + n(p.done) + (p.total > 0 ? ' of ' + n(p.total) : '');
+      },
       finish() {
         spinner.remove();
         traceHead.querySelector('.trace-title').textContent = steps ? (steps + (steps === 1 ? ' step' : ' steps')) : 'No tool steps';
@@ -435,6 +439,7 @@
       const on = (type, fn) => es.addEventListener(type, ev => { fn(JSON.parse(ev.data)); $('#thread').scrollTop = $('#thread').scrollHeight; });
       on('turn', e => { if (e.kind !== 'new') view.resolved(e.kind, e.question, e.references); });
       on('step', e => view.step(e));
+      on('progress', e => view.progress(e));
       on('clarify', e => { clarifyBox = view.clarify(e, runId); });
       on('clarified', e => { if (clarifyBox) { clarifyBox.querySelector('.options').replaceWith(el('div', { class: 'muted', text: (e.answered_by === 'person' ? 'You chose: ' : 'Default taken: ') + e.answer })); } });
       on('result', e => { view.finish(); view.result(e.result, runId); });

@@ -33,6 +33,8 @@ import dev.sift.tool.ToolRegistry;
 import dev.sift.tool.analysis.AutoInsights;
 import dev.sift.tool.analysis.CorrelationAnalysis;
 import dev.sift.tool.analysis.DataQualityReport;
+import dev.sift.tool.analysis.ClassifyRows;
+import dev.sift.tool.analysis.ExtractFields;
 import dev.sift.tool.analysis.MatchRecords;
 import dev.sift.tool.analysis.StatTest;
 import dev.sift.tool.analysis.Forecast;
@@ -155,7 +157,7 @@ public final class Sift {
         this.models = new ModelStore(home.resolve("models"), VERSION);
         this.llm = llm;
         this.allowed = allowed;
-        this.tools = defaultTools(new ConnectSource(store, allowed));
+        this.tools = defaultTools(new ConnectSource(store, allowed), home.resolve("cache").resolve("rows"));
         this.limits = limits;
         this.grounding = grounding;
         this.meters = meters;
@@ -175,18 +177,27 @@ public final class Sift {
 
     /** The tools every run may use, with a {@code connect_source} that refuses every source. */
     public static ToolRegistry defaultTools() {
-        return defaultTools(new ConnectSource(null, AllowedSources.none()));
+        return defaultTools(new ConnectSource(null, AllowedSources.none()), null);
     }
 
-    /** The tools every run may use; {@code connect} attaches further sources. Adding a tool is one line here. */
+    /** The tools every run may use, the model's answers about rows kept for this registry only. */
     public static ToolRegistry defaultTools(ConnectSource connect) {
+        return defaultTools(connect, null);
+    }
+
+    /**
+     * The tools every run may use; {@code connect} attaches further sources, {@code rowCache} keeps what the model
+     * said about rows across runs (null: for this registry only). Adding a tool is one line here.
+     */
+    public static ToolRegistry defaultTools(ConnectSource connect, Path rowCache) {
         return new ToolRegistry(List.of(new InspectData(), new SampleValues(), new RunSql(), new ShowFrame(), new SummarizeResult(),
                 new PredictionFrames(), new TrainModel(), new Predict(), new ExplainPrediction(), new EvaluatePredictions(), new ListModels(),
                 new SelectModel(), new CompareModels(), new WhatIf(), new SimilarCases(),
                 new MonitorPerformance(), new CheckDrift(), new KMeansClusters(), new AnomalyScan(),
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
                 new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
-                new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect, new StatTest(), new MatchRecords()));
+                new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect, new StatTest(), new MatchRecords(),
+                new ClassifyRows(rowCache), new ExtractFields(rowCache)));
     }
 
     /** The Sift home (SIFT_HOME): datasets, sessions, traces, and the server's temporary uploads under {@code tmp/}. */

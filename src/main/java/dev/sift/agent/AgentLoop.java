@@ -138,6 +138,7 @@ public final class AgentLoop {
             Supplier<Knowledge> known = (knowledge == null ? new KnowledgeStore(1) : knowledge).lazy(workspace);
             this.ctx = new ToolContext(workspace, llm, question, models, known);
             ctx.clarifier(clarifier);
+            ctx.progress(listener::progress);
             this.state = new RunState(question, steps, tools, workspace, ctx.evidence(), context, known);
             listener.begin(state);
             this.plan = planner.begin(state);

@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
 final class Caveats {
     /** Words by which an answer says a model's results are not to be trusted. */
     private static final Pattern STATED = Pattern.compile("\\b(weak|unreliable|not reliable|chance|no better than"
-            + "|not meaningful|cannot be trusted|can't be trusted|not be trusted|untrustworthy|leak|leaks|leaked|leakage)\\b");
+            + "|not meaningful|cannot be trusted|can't be trusted|not be trusted|untrustworthy|leak|leaks|leaked|leakage"
+            // labels and fields a model read from rows (classify_rows, extract_fields)
+            + "|approximate|approximately|(labell?ed|labels?|classified|extracted|read|fields?)( \\w+){0,3} (by|from) the"
+            + " (language |embedding )?model|model[- ](assigned|labell?ed|derived))\\b");
 
     private final List<String> found = new ArrayList<>();
 

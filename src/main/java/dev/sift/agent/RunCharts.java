@@ -38,6 +38,11 @@ public final class RunCharts implements StepListener {
     }
 
     @Override
+    public void progress(String stage, long done, long total) {
+        next.progress(stage, done, total);
+    }
+
+    @Override
     public void onStep(Step step, ToolResult result) {
         if (result != null) {
             result.chart().ifPresent(spec -> charts.add(JSON.createObjectNode().put("step", step.index())

@@ -14,4 +14,7 @@ public interface StepListener {
 
     /** Told once when the run begins, before its first step (its question, workspace and knowledge). */
     default void begin(RunState state) { }
+
+    /** Told how far a long tool is (rows sent to the model so far of all); called often, from the run's thread. */
+    default void progress(String stage, long done, long total) { }
 }

@@ -63,7 +63,16 @@ final class AskCommand implements Callable<Integer> {
         Sift sift = Runtime.sift();
         kg.apply(sift, dataset);
         Dataset ds = sift.dataset(dataset, new ConsoleProgress(spec.commandLine().getErr(), "Building dataset '" + dataset + "'"));
-        RunCharts charts = new RunCharts(StepListener.NONE);
+        ConsoleProgress progress = new ConsoleProgress(spec.commandLine().getErr(), "Running");
+        RunCharts charts = new RunCharts(new StepListener() {
+            @Override
+            public void onStep(dev.sift.agent.Step step, dev.sift.tool.ToolResult result) { }
+
+            @Override
+            public void progress(String stage, long done, long total) {
+                progress.report(stage, done, total);
+            }
+        });
         Sift.Answered a = sift.ask(question, ds, config, charts);
         sift.lastDataset().used(ds.name());
         PrintWriter out = spec.commandLine().getOut();

@@ -55,12 +55,16 @@ public final class Embeddings {
 
     /** Unit vectors of texts, searchable by cosine similarity. */
     public Vectors embed(List<String> texts) {
-        List<TextSegment> segs = texts.stream().map(t -> TextSegment.from(t.isBlank() ? "-" : t)).toList();
+        return new Vectors(vectors(texts));
+    }
+
+    /** Unit vectors of texts in order (cosine similarity is their dot product). */
+    public List<float[]> vectors(List<String> texts) {
         List<float[]> out = new ArrayList<>();
-        for (var e : model.embedAll(segs).content()) {
+        for (var e : model.embedAll(texts.stream().map(t -> TextSegment.from(t.isBlank() ? "-" : t)).toList()).content()) {
             out.add(unit(e.vector()));
         }
-        return new Vectors(out);
+        return out;
     }
 
     float[] vector(String text) {

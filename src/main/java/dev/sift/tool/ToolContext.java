@@ -28,6 +28,7 @@ public final class ToolContext {
     private final List<Evidence> evidence = new ArrayList<>();
 
     private Clarifier clarifier;
+    private dev.sift.data.Progress progress = dev.sift.data.Progress.NONE;
 
     /**
      * Answers a clarifying question during a run: the app pauses the run until the person replies; headless
@@ -75,6 +76,15 @@ public final class ToolContext {
     /** Who answers {@code clarify}; empty in headless runs. */
     public Optional<Clarifier> clarifier() {
         return Optional.ofNullable(clarifier);
+    }
+
+    /** Where a long tool (one calling the model on rows) reports how far it is: the CLI's stderr, the web trace. */
+    public void progress(dev.sift.data.Progress progress) {
+        this.progress = progress == null ? dev.sift.data.Progress.NONE : progress;
+    }
+
+    public dev.sift.data.Progress progress() {
+        return progress;
     }
 
     public Workspace workspace() {

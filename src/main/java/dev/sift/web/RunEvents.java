@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * The events of a run's stream, each {@code {"type": …, "seq": n, …}}: started, turn, step (the step exactly
- * as {@link RunJson#step} maps it, plus its chart), clarify, clarified, result or error, done.
+ * as {@link RunJson#step} maps it, plus its chart), clarify, clarified, progress (a long tool's rows done of all), result or
+ * error, done.
  */
 final class RunEvents {
     record Started(String question, @JsonProperty("session_id") String sessionId) { }
@@ -24,6 +25,9 @@ final class RunEvents {
     record Clarify(String question, @JsonProperty("default_option") String defaultOption, List<String> options) { }
 
     record Clarified(String answer, @JsonProperty("answered_by") String answeredBy) { }
+
+    /** How far a long tool is (rows sent to the model of all). */
+    record Progress(String stage, long done, long total) { }
 
     record Result(JsonNode result) { }
 

@@ -3,9 +3,12 @@ package dev.sift.web;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.agent.AgentConfig;
+import dev.sift.agent.Step;
+import dev.sift.agent.StepListener;
 import dev.sift.data.EngineUnreachableException;
 import dev.sift.session.Conversation;
 import dev.sift.tool.ToolContext;
+import dev.sift.tool.ToolResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,9 +47,17 @@ final class RunTask implements Runnable {
     @Override
     public void run() {
         try {
-            Conversation.Outcome o = conversation.ask(question, engine, config, (step, result) -> {
-                metrics.step(step);
-                handle.emit(events.step(step, result));
+            Conversation.Outcome o = conversation.ask(question, engine, config, new StepListener() {
+                @Override
+                public void onStep(Step step, ToolResult result) {
+                    metrics.step(step);
+                    handle.emit(events.step(step, result));
+                }
+
+                @Override
+                public void progress(String stage, long done, long total) {
+                    handle.emit(events.of("progress", new RunEvents.Progress(stage, done, total)));
+                }
             }, clarifier(), res -> handle.emit(events.turn(res)));
             metrics.run(o.run());
             o.json().put("session_id", conversation.session().id());

@@ -63,6 +63,8 @@ final class FakeLlmServer implements AutoCloseable {
     private final Deque<Reply> replies = new ArrayDeque<>();
     private final List<Recorded> requests = new ArrayList<>();
     private volatile CountDownLatch release = new CountDownLatch(1);
+    /** Answers a request the queue has no reply for (a model that reads its input); null: 599. */
+    private java.util.function.Function<Recorded, Reply> responder;
 
     private FakeLlmServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -94,6 +96,12 @@ final class FakeLlmServer implements AutoCloseable {
         return enqueue(Reply.json(status, body));
     }
 
+    /** Answers requests with {@code f} whenever no queued reply is left (queued replies still go first). */
+    synchronized FakeLlmServer respond(java.util.function.Function<Recorded, Reply> f) {
+        responder = f;
+        return this;
+    }
+
     synchronized List<Recorded> requests() {
         return List.copyOf(requests);
     }
@@ -113,6 +121,7 @@ final class FakeLlmServer implements AutoCloseable {
     synchronized void reset() {
         replies.clear();
         requests.clear();
+        responder = null;
         release.countDown();
         release = new CountDownLatch(1);
     }
@@ -124,9 +133,10 @@ final class FakeLlmServer implements AutoCloseable {
         Reply reply;
         CountDownLatch latch;
         synchronized (this) {
-            requests.add(new Recorded(ex.getRequestMethod(), ex.getRequestURI().getPath(), headers, body));
-            reply = replies.isEmpty() ? Reply.json(599, "{\"error\":{\"message\":\"no reply scripted\"}}")
-                    : replies.poll();
+            Recorded rec = new Recorded(ex.getRequestMethod(), ex.getRequestURI().getPath(), headers, body);
+            requests.add(rec);
+            reply = !replies.isEmpty() ? replies.poll() : responder != null ? responder.apply(rec)
+                    : Reply.json(599, "{\"error\":{\"message\":\"no reply scripted\"}}");
             latch = release;
         }
         if (reply.hang()) {
