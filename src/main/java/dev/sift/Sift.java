@@ -49,6 +49,7 @@ import dev.sift.tool.data.InspectData;
 import dev.sift.tool.chart.MakeChart;
 import dev.sift.tool.data.SampleValues;
 import dev.sift.tool.data.ShowFrame;
+import dev.sift.tool.data.UnionFamily;
 import dev.sift.tool.ml.AnomalyScan;
 import dev.sift.tool.ml.CheckDrift;
 import dev.sift.tool.ml.CompareModels;
@@ -197,7 +198,7 @@ public final class Sift {
                 new ProfileData(), new DataQualityReport(), new CorrelationAnalysis(), new TrendAnalysis(), new Pivot(),
                 new Forecast(), new TransformColumn(), new SampleRows(), new AutoInsights(),
                 new QueryKg(), new TextToSql(), new Clarify(), new MakeChart(), connect, new StatTest(), new MatchRecords(),
-                new ClassifyRows(rowCache), new ExtractFields(rowCache)));
+                new ClassifyRows(rowCache), new ExtractFields(rowCache), new UnionFamily()));
     }
 
     /** The Sift home (SIFT_HOME): datasets, sessions, traces, and the server's temporary uploads under {@code tmp/}. */

@@ -24,6 +24,7 @@ import dev.sift.tool.ToolRegistry;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -80,7 +81,12 @@ public final class LlmPlanner implements Planner {
             s = new Selector(state.tools(), new ToolSelector(state.tools()));
             selector = s;
         }
-        ToolsShown shown = s.select().select(state.question(), PromptBuilder.taskTools(state.knowledge(), state.question()));
+        Map<String, String> required = new java.util.LinkedHashMap<>(PromptBuilder.taskTools(state.knowledge(),
+                state.question()));
+        if (!dev.sift.data.TableFamilies.of(state.workspace().datasetTables()).isEmpty()) {
+            required.put("union_family", "the dataset has families of same-shape tables");
+        }
+        ToolsShown shown = s.select().select(state.question(), required);
         return new Conversation(state, shown);
     }
 

@@ -1,5 +1,6 @@
 package dev.sift.planner.llm;
 
+import dev.sift.data.TableFamilies;
 import dev.sift.data.TableInfo;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KgEntry;
@@ -34,10 +35,15 @@ final class DatasetBlock {
     private record Choice(List<TableInfo> shown, Set<String> linked) { }
 
     static String render(Workspace ws, Knowledge k, String question) {
-        List<TableInfo> tables = ws.datasetTables();
+        List<TableInfo> all = ws.datasetTables();
+        List<TableFamilies.Family> families = TableFamilies.of(all);
+        Set<String> members = new java.util.HashSet<>();
+        families.forEach(f -> f.members().forEach(t -> members.add(t.name())));
+        List<TableInfo> tables = all.stream().filter(t -> !members.contains(t.name())).toList();
         Choice choice = choose(tables, k, question);
         List<TableInfo> shown = choice.shown();
         StringBuilder b = new StringBuilder(SchemaRenderer.render(shown, BUDGET, notes(k, choice.linked())));
+        families.forEach(f -> b.append('\n').append(familyLine(f)));
         List<TableInfo> others = tables.stream().filter(t -> !shown.contains(t)).toList();
         if (!others.isEmpty()) {
             b.append('\n').append(shown.isEmpty() ? "Tables" : "Other tables").append(", named only (inspect_data table=NAME"
@@ -67,6 +73,19 @@ final class DatasetBlock {
             tables.stream().filter(t -> t.name().equals(name)).findFirst().ifPresent(out::add);
         }
         return out;
+    }
+
+    /**
+     * One line for a family of same-shape tables, however many: {@code family usage_{part} (24 tables, parts 2023_01 …
+     * 2024_12; 8,760 rows in all), each: day DATE e.g. … | kwh DOUBLE …; union_family family=usage_{part} …}.
+     */
+    static String familyLine(TableFamilies.Family f) {
+        List<TableInfo> m = f.members();
+        String cols = SchemaRenderer.line(m.get(0));
+        cols = cols.substring(cols.indexOf("): ") + 3);
+        return String.format(java.util.Locale.ROOT, "family %s (%,d tables of one shape, part %s … %s; %,d rows in all),"
+                + " each: %s. union_family family=%s makes one frame with column part; do not UNION the tables by hand.",
+                f.name(), m.size(), f.part(m.get(0)), f.part(m.get(m.size() - 1)), f.rows(), cols, f.name());
     }
 
     /** The session's frames, one line each while they fit, the rest named. */
