@@ -125,6 +125,33 @@ class CalibrationTest {
     }
 
     @Test
+    void above_the_search_sample_each_candidate_is_capped_in_tree_levels_and_the_choice_says_so() throws Exception {
+        // an additive signal that depth 2 keeps learning for about 300 rounds when nothing caps it
+        int n = CapacitySearch.MAX_ROWS + 1000;
+        int w = 3;
+        Random r = new Random(11);
+        float[] x = new float[n * w];
+        float[] y = new float[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < w; j++) {
+                x[i * w + j] = r.nextFloat();
+            }
+            y[i] = 2 * x[i * w] - 1.5f * x[i * w + 1] + 0.5f * x[i * w + 2] + r.nextFloat() > 1.1 ? 1 : 0;
+        }
+        long[] ids = new long[n];
+        MlData d = new MlData(n, w, x, Entities.numbers(ids, new java.util.BitSet()), new String[n], ids, null);
+        Map<String, Object> params = Trainer.params(TaskType.CLASSIFICATION, Map.of(), Trainer.DEFAULT_SEED);
+        params.remove("num_round");
+        params.put("nthread", 1); // thousands of short rounds: one thread spares OpenMP's hand-offs on a busy machine
+        CapacitySearch.Capacity c = CapacitySearch.run(d, y, params, true, Trainer.DEFAULT_SEED);
+        assertThat(c.tried()).hasSize(3).allSatisfy(t -> assertThat(t.rounds() * t.maxDepth())
+                .isLessThanOrEqualTo(CapacitySearch.LARGE_LEVELS));
+        assertThat(c.tried().get(0).rounds()).isEqualTo(CapacitySearch.LARGE_LEVELS / 2); // depth 2 reached its cap
+        assertThat(c.render()).endsWith("the simplest within the folds' spread of the best, each candidate at most 400"
+                + " tree levels (rounds × depth) since the final model trains on more rows than the search's sample");
+    }
+
+    @Test
     void the_simplest_candidate_within_the_folds_spread_of_the_best_is_chosen() {
         CapacitySearch.Candidate simple = new CapacitySearch.Candidate("depth 2", 2, 1, 1, 40,
                 new CrossValidation.Spread(0.400, 0.030));
