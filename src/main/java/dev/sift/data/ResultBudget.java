@@ -4,7 +4,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The byte budget of a result, enforced before values cross into Java. DuckDB hands Java each chunk of up to 2,048
@@ -38,23 +40,69 @@ final class ResultBudget {
     }
 
     /**
-     * Prepares {@code sql} (or takes {@code bound}, the guard's statement for it) to read its columns, then, when one
-     * of them can be wide, prepares the wrapped query in its place.
+     * The columns of statements prepared recently, by their text: a statement run again is prepared once (wrapped
+     * straight away), not once to learn its columns and again wrapped. A stale entry (a frame replaced since) is caught
+     * by comparing the types the wrapped statement binds to, and the statement is then prepared afresh.
+     */
+    private final Map<String, Known> known = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Known> eldest) {
+            return size() > 64;
+        }
+    };
+
+    /** A statement's own columns, and the columns of the statement that ran for it (wrapped or not). */
+    private record Known(List<QueryResult.Column> columns, List<QueryResult.Column> ran) { }
+
+    /**
+     * Prepares {@code sql} to run within the budget: wrapped at once when its columns are known from a run before,
+     * else from {@code bound} (the guard's statement for it) or a prepare of its own, whose columns say whether a
+     * wrapped statement is needed in its place.
      */
     Prepared prepare(java.sql.Connection c, java.sql.PreparedStatement bound, String sql) throws SQLException {
+        Known seen = bound == null ? known.get(sql) : null;
+        if (seen != null) {
+            Reading reading = reading(sql, seen.columns());
+            java.sql.PreparedStatement ps = c.prepareStatement(reading.sql != null ? reading.sql : sql);
+            try {
+                if (sameTypes(columns(ps.getMetaData()), seen.ran())) {
+                    return new Prepared(ps, seen.columns(), reading);
+                }
+            } catch (SQLException | RuntimeException e) {
+                // the statement no longer binds as it did: prepared afresh below, which reports why
+            }
+            ps.close();
+            known.remove(sql);
+        }
         java.sql.PreparedStatement ps = bound != null ? bound : c.prepareStatement(sql);
         try {
             List<QueryResult.Column> columns = columns(ps.getMetaData());
             Reading reading = reading(sql, columns);
+            List<QueryResult.Column> ran = columns;
             if (reading.sql != null) {
                 ps.close();
                 ps = c.prepareStatement(reading.sql);
+                ran = columns(ps.getMetaData());
             }
+            known.put(sql, new Known(columns, ran));
             return new Prepared(ps, columns, reading);
         } catch (SQLException | RuntimeException e) {
             ps.close();
             throw e;
         }
+    }
+
+    /** Whether a statement prepared again gives the same column types as when it was known. */
+    private static boolean sameTypes(List<QueryResult.Column> now, List<QueryResult.Column> known) {
+        if (now.size() != known.size()) {
+            return false;
+        }
+        for (int i = 0; i < known.size(); i++) {
+            if (!java.util.Objects.equals(now.get(i).type(), known.get(i).type())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A result's columns as JDBC describes them: labels and DuckDB's type names. */
@@ -90,19 +138,23 @@ final class ResultBudget {
     }
 
     /**
-     * {@code SELECT <each column, cut>, <each wide column's full size when cut> FROM (sql) AS _sift_cells(c1, …)}:
-     * columns are named by position, so duplicate or odd names in the query do not matter. A text prefix is cut in
-     * characters; when those are wider than the budget (multi-byte text), a quarter as many are kept, which fits.
+     * {@code SELECT <each column, cut>, <each wide column's full size when cut> FROM (SELECT *, <each wide column's
+     * size> FROM (sql) AS _sift_cells(c1, …))}: columns are named by position, so duplicate or odd names in the query do
+     * not matter, and each wide value is measured once (the measures feed both the cut and the size beside it, which
+     * also keeps the prepare cheap: binding costs per function call). A text prefix is cut in characters; when those
+     * are wider than the budget (multi-byte text), a quarter as many are kept, which fits.
      */
     private static String wrap(String sql, Kind[] kinds, long n) {
         StringBuilder values = new StringBuilder();
         StringBuilder sizes = new StringBuilder();
+        StringBuilder measures = new StringBuilder();
         StringBuilder names = new StringBuilder();
         for (int i = 0; i < kinds.length; i++) {
             String c = "c" + (i + 1);
+            String size = "s" + (i + 1);
             names.append(i == 0 ? "" : ", ").append(c);
             values.append(i == 0 ? "" : ", ");
-            String size = switch (kinds[i]) {
+            String measure = switch (kinds[i]) {
                 case TEXT -> "strlen(" + c + ")";
                 case BLOB -> "octet_length(" + c + ")";
                 case NESTED -> "strlen(CAST(" + c + " AS VARCHAR))";
@@ -120,11 +172,13 @@ final class ResultBudget {
                 case NESTED -> values.append("CASE WHEN ").append(size).append(" <= ").append(n).append(" THEN ")
                         .append(c).append(" END");
             }
-            if (size != null) {
+            if (measure != null) {
+                measures.append(", ").append(measure).append(" AS ").append(size);
                 sizes.append(", CASE WHEN ").append(size).append(" > ").append(n).append(" THEN ").append(size).append(" END");
             }
         }
-        return "SELECT " + values + sizes + " FROM (" + SqlGuard.withoutTerminator(sql) + "\n) AS _sift_cells(" + names + ")";
+        return "SELECT " + values + sizes + " FROM (SELECT *" + measures + " FROM (" + SqlGuard.withoutTerminator(sql)
+                + "\n) AS _sift_cells(" + names + ")) AS _sift_sized";
     }
 
     /** Reads one query's rows within the budget and tallies what was cut. Not thread-safe: one result at a time. */
