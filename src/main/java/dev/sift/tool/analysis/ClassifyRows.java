@@ -21,12 +21,10 @@ import dev.sift.tool.ToolSpec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 
 /**
@@ -38,8 +36,6 @@ import java.util.Set;
  */
 public final class ClassifyRows implements Tool<ClassifyRows.Args> {
     static final int MAX_LABELS = 50;
-    /** Rows labelled a second time for the consistency check, at most. */
-    static final int CHECK_ROWS = 20;
 
     public record Args(
             @Arg(value = "table or frame whose rows are labelled", aliases = {"table"}, kind = Arg.Kind.SOURCE)
@@ -116,10 +112,6 @@ public final class ClassifyRows implements Tool<ClassifyRows.Args> {
         labels.forEach((k, v) -> list.append("- ").append(k).append(": ").append(v).append('\n'));
         String system = PromptTemplate.load("classify_rows").render(Map.of("labels", list.toString().strip(),
                 "instruction", instruction == null || instruction.isBlank() ? "" : "\n" + instruction.strip()));
-        List<ModelRows.Row> sample = sample(rows, system);
-        ModelRows.Estimate est = ModelRows.estimate(rows, sample.size(), system.length());
-        ctx.progress().report("classify_rows: estimate " + est.text() + "; labelled", 0, rows.size());
-        RowCache.Shelf shelf = cache.shelf(llm.describe(), system);
         RowModelCalls.EntryCheck check = e -> {
             String label = e.path("label").asText("").strip();
             String known = labels.keySet().stream().filter(l -> l.equalsIgnoreCase(label)).findFirst().orElse(null);
@@ -130,11 +122,9 @@ public final class ClassifyRows implements Tool<ClassifyRows.Args> {
             return RowModelCalls.Checked.ok(JsonNodeFactory.instance.objectNode().put("label", known)
                     .put("confidence", conf));
         };
-        RowModelCalls.Outcome main = new RowModelCalls(llm, system, check, ctx.progress(), "classify_rows: labelled")
-                .run(rows, shelf, "label");
-        RowModelCalls.Outcome again = new RowModelCalls(llm, system, check, ctx.progress(), "classify_rows: re-checked")
-                .run(sample, shelf, "check");
-        int[] agreement = RowModelCalls.agreement(sample, main, again, List.of("label"));
+        RowModelCalls.Passes read = RowModelCalls.read(llm, cache, system, check, ctx.progress(), "classify_rows: rows"
+                + " labelled", rows, "label", List.of("label"));
+        RowModelCalls.Outcome main = read.main();
         List<Object[]> out = new ArrayList<>();
         for (ModelRows.Row row : rows) {
             JsonNode v = main.values().get(row.id());
@@ -144,8 +134,8 @@ public final class ClassifyRows implements Tool<ClassifyRows.Args> {
         }
         write(ws, t, idCol, frame, out);
         return new Result(t.name(), rows.size(), counts(out), (int) out.stream().filter(o -> o[1] == null).count(),
-                "model " + llm.label(), main.requests() + again.requests(), main.tokens() + again.tokens(),
-                main.fromCache(), main.retried(), agreement[0], agreement[1], est.text(), frame);
+                "model " + llm.label(), read.requests(), read.tokens(), main.fromCache(), main.retried(), read.checked(),
+                read.agreed(), read.estimate(), frame);
     }
 
     private static Result offline(Workspace ws, TableInfo t, String idCol, Map<String, String> labels,
@@ -191,16 +181,6 @@ public final class ClassifyRows implements Tool<ClassifyRows.Args> {
                     + " otherwise.");
         }
         return out;
-    }
-
-    /** The rows labelled twice: a seeded sample (the same for the same rows and instruction), in shuffled order. */
-    static List<ModelRows.Row> sample(List<ModelRows.Row> rows, String system) {
-        if (rows.size() < 4) {
-            return List.of();
-        }
-        List<ModelRows.Row> all = new ArrayList<>(rows);
-        Collections.shuffle(all, new Random(system.hashCode() * 31L + rows.size()));
-        return List.copyOf(all.subList(0, Math.min(CHECK_ROWS, Math.max(3, rows.size() / 10))));
     }
 
     static Object idValue(TableInfo t, String idCol, String id) {

@@ -98,21 +98,14 @@ public final class ExtractFields implements Tool<ExtractFields.Args> {
         String system = PromptTemplate.load("extract_fields").render(Map.of("fields", list.toString().strip(),
                 "instruction", args.instruction() == null || args.instruction().isBlank() ? ""
                         : "\n" + args.instruction().strip()));
-        List<ModelRows.Row> sample = ClassifyRows.sample(rows, system);
-        ModelRows.Estimate est = ModelRows.estimate(rows, sample.size(), system.length());
-        ctx.progress().report("extract_fields: estimate " + est.text() + "; read", 0, rows.size());
-        RowCache.Shelf shelf = cache.shelf(llm.describe(), system);
-        RowModelCalls.EntryCheck check = e -> check(fields, e);
-        RowModelCalls.Outcome main = new RowModelCalls(llm, system, check, ctx.progress(), "extract_fields: read")
-                .run(rows, shelf, "fields");
-        RowModelCalls.Outcome again = new RowModelCalls(llm, system, check, ctx.progress(), "extract_fields: re-checked")
-                .run(sample, shelf, "check");
-        int[] agreement = RowModelCalls.agreement(sample, main, again, fields.stream().map(Field::name).toList());
+        RowModelCalls.Passes read = RowModelCalls.read(llm, cache, system, e -> check(fields, e), ctx.progress(),
+                "extract_fields: rows read", rows, "fields", fields.stream().map(Field::name).toList());
+        RowModelCalls.Outcome main = read.main();
         String frame = RowsFrame.label("fields", t.name());
         Map<String, Integer> filled = write(ws, t, idCol, frame, fields, rows, main);
         Result r = new Result(t.name(), rows.size(), fields.stream().map(Field::name).toList(), filled,
-                main.requests() + again.requests(), main.tokens() + again.tokens(), main.fromCache(), main.retried(),
-                agreement[0], agreement[1], est.text(), frame);
+                read.requests(), read.tokens(), main.fromCache(), main.retried(), read.checked(), read.agreed(),
+                read.estimate(), frame);
         QueryResult shown = ws.trustedQuery("SELECT * FROM frames." + Sql.quoteIdent(frame) + " LIMIT " + Evidence.MAX_ROWS,
                 Evidence.MAX_ROWS);
         ctx.addEvidence(Evidence.of(shown, frame));

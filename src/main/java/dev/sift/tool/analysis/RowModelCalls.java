@@ -29,6 +29,47 @@ final class RowModelCalls {
     /** Problems quoted back to the model in the retry, at most. */
     private static final int PROBLEMS_SHOWN = 12;
 
+    /** Rows read a second time for the consistency check, at most. */
+    static final int CHECK_ROWS = 20;
+
+    /** Both passes of a tool's call: the rows, then the consistency sample, with the agreement and the estimate. */
+    record Passes(Outcome main, Outcome again, int checked, int agreed, String estimate) {
+        int requests() {
+            return main.requests() + again.requests();
+        }
+
+        long tokens() {
+            return main.tokens() + again.tokens();
+        }
+    }
+
+    /**
+     * Reads {@code rows} with the model (after stating the estimate as progress), then a seeded sample again in
+     * shuffled batches; {@code keys} are the entry values compared for the agreement.
+     */
+    static Passes read(LlmClient llm, RowCache cache, String system, EntryCheck check, Progress progress, String stage,
+                       List<ModelRows.Row> rows, String kind, List<String> keys) throws ToolCallException, InterruptedException {
+        List<ModelRows.Row> sample = sample(rows, system);
+        ModelRows.Estimate est = ModelRows.estimate(rows, sample.size(), system.length());
+        progress.report(stage + " (estimate " + est.text() + ")", 0, rows.size());
+        RowCache.Shelf shelf = cache.shelf(llm.describe(), system);
+        Outcome main = new RowModelCalls(llm, system, check, progress, stage).run(rows, shelf, kind);
+        Outcome again = new RowModelCalls(llm, system, check, progress, stage + ", consistency re-check")
+                .run(sample, shelf, "check");
+        int[] a = agreement(sample, main, again, keys);
+        return new Passes(main, again, a[0], a[1], est.text());
+    }
+
+    /** The rows read twice: a seeded sample (the same for the same rows and instruction), in shuffled order. */
+    static List<ModelRows.Row> sample(List<ModelRows.Row> rows, String system) {
+        if (rows.size() < 4) {
+            return List.of();
+        }
+        List<ModelRows.Row> all = new ArrayList<>(rows);
+        java.util.Collections.shuffle(all, new java.util.Random(system.hashCode() * 31L + rows.size()));
+        return List.copyOf(all.subList(0, Math.min(CHECK_ROWS, Math.max(3, rows.size() / 10))));
+    }
+
     /** What a reply's entry for one row becomes: the value kept, or the problem when it is unusable. */
     record Checked(JsonNode value, String problem) {
         static Checked ok(JsonNode value) {

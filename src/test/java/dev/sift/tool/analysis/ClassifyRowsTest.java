@@ -73,7 +73,7 @@ class ClassifyRowsTest {
         assertThat(llm.served()).isLessThanOrEqualTo(20);
         ClassifyRows.Result res = (ClassifyRows.Result) r.payload();
         assertThat(res.requests()).isEqualTo(llm.served());
-        assertThat(res.checked()).isEqualTo(ClassifyRows.CHECK_ROWS);
+        assertThat(res.checked()).isEqualTo(RowModelCalls.CHECK_ROWS);
         assertThat(res.agreed()).isEqualTo(res.checked());
         // every label equals the topic the ticket was generated with, joined back through the frame
         assertThat(ws.query("SELECT count(*) FROM tickets t JOIN frames.labels_tickets l ON t.ticket_id = l.id"
