@@ -18,6 +18,7 @@ import dev.sift.planner.rules.ChartRequest;
 import dev.sift.planner.rules.Comparison;
 import dev.sift.data.Numbers;
 import dev.sift.planner.rules.Guard;
+import dev.sift.planner.rules.GroupNotes;
 import dev.sift.planner.rules.Hints;
 import dev.sift.planner.rules.Intent;
 import dev.sift.planner.rules.Lexicon;
@@ -171,8 +172,9 @@ public final class RulePlanner implements Planner {
                             lexicon), AnswerKind.ANSWER, null);
                 }
                 if (spec != null) {
-                    return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon)
-                            + pictured, AnswerKind.ANSWER, null);
+                    List<String> notes = GroupNotes.of(spec, e, new QueryBuilder(lexicon, state.workspace()), lexicon);
+                    return Decision.answer("answered from the query result", AnswerPhraser.phrase(spec, readings, joins, e, lexicon,
+                            notes) + pictured, AnswerKind.ANSWER, null);
                 }
                 return Decision.answer("answered from the query result", EvidenceText.render(e), AnswerKind.ANSWER, null);
             }
@@ -287,7 +289,7 @@ public final class RulePlanner implements Planner {
                 return clarify(capitalize(p.reason()) + "." + readSoFar(withMoved(p.readings())));
             }
             Parse.Parsed r = (Parse.Parsed) parse;
-            Optional<String> mismatch = AnswerShape.mismatch(toks, r.spec());
+            Optional<String> mismatch = AnswerShape.mismatch(r.toks(), r.spec());
             if (mismatch.isPresent()) {
                 return clarify(capitalize(mismatch.get()) + "." + readSoFar(withMoved(r.readings())));
             }

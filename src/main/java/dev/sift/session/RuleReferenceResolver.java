@@ -60,6 +60,10 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         Turn prior = answered.get(answered.size() - 1);
         String stem = prior.question().replaceAll("[\\s?.!]+$", "");
+        Optional<Resolution> measure = otherColumn(question, prior, stem, tables);
+        if (measure.isPresent()) {
+            return measure.get();
+        }
         Optional<Resolution> elliptic = elliptic(question, prior, stem);
         if (elliptic.isPresent()) {
             return elliptic.get();
@@ -69,6 +73,16 @@ public final class RuleReferenceResolver implements ReferenceResolver {
             return whatAbout(INSTEAD.matcher(about.group(1).trim()).replaceAll("").trim(), prior, stem, tables);
         }
         return continued(question, prior, stem);
+    }
+
+    /** "The average weight instead", "what about acceleration?": the prior question measuring that column ({@link MeasureFollowUp}). */
+    private static Optional<Resolution> otherColumn(String question, Turn prior, String stem, List<TableInfo> tables) {
+        String x = OPENERS.matcher(question.trim()).replaceFirst("").replaceAll("[\\s?.!]+$", "").trim();
+        Matcher about = WHAT_ABOUT.matcher(x);
+        x = INSTEAD.matcher(about.matches() ? about.group(1).trim() : x).replaceAll("").trim();
+        String said = x;
+        return MeasureFollowUp.swapped(stem, x, tables).map(q -> refined(q + "?", "'" + said + "' → the question of turn "
+                + prior.index() + " (\"" + prior.question() + "\") measuring " + said + " instead"));
     }
 
     /** "What about X?": the prior rows narrowed to X, the prior question asked of table X, or narrowed by X's words. */
@@ -164,7 +178,12 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         if (measure.matches()) {
             return Optional.of(theirMeasure(measure, stem, cite));
         }
-        return chartOrNarrowed(q, stem, cite);
+        Optional<Resolution> narrowed = chartOrNarrowed(q, stem, cite);
+        if (narrowed.isEmpty() && TurnClassifier.INSTEAD.matcher(question).find() && !q.isEmpty() && !WHAT_ABOUT.matcher(q).matches()) {
+            // "the average mileage instead": the words join the question before, and the parser lets them replace its own
+            return Optional.of(refined(stem + ", " + q + "?", "'" + q + "' → the question" + cite + " with " + q + " instead"));
+        }
+        return narrowed;
     }
 
     /** "In 1997?": the prior question for that year instead of its own, or with it added. */

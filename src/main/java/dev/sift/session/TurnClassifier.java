@@ -27,6 +27,8 @@ public final class TurnClassifier {
     static final Pattern OTHER_MEASURE = Patterns.ALL.get("turn.other_measure");
     /** A short phrase with a time in it and no question word ("issued in 1997?", "granted after 1996?"). */
     static final Pattern TIMED = Patterns.ALL.get("turn.timed");
+    /** Says the turn replaces part of the one before ("the average mileage instead"). */
+    static final Pattern INSTEAD = Patterns.ALL.get("turn.instead");
     /** A request to draw the result before ("show that as a chart", "plot it", "as a bar chart?"). */
     static final Pattern CHART_THAT = Patterns.ALL.get("turn.chart_that");
 
@@ -44,7 +46,7 @@ public final class TurnClassifier {
         if (Guard.asksToChange(question)) { // refused whatever it refers to, so it never merges into the question before
             return new Verdict(TurnKind.NEW, question, null);
         }
-        if (OTHER_MEASURE.matcher(question).find() || TIMED.matcher(question).find()) {
+        if (OTHER_MEASURE.matcher(question).find() || TIMED.matcher(question).find() || INSTEAD.matcher(question).find()) {
             return new Verdict(TurnKind.REFINE, question, "measure or time");
         }
         Matcher chart = CHART_THAT.matcher(question);

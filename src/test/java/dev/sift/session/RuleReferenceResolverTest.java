@@ -203,4 +203,39 @@ class RuleReferenceResolverTest {
         assertThat(resolver.resolve("And how did their amount change?", List.of(turn(1, "How many loans are there?",
                 "loan")), TABLES).kind()).isEqualTo(TurnKind.REFINE);
     }
+
+    /** A table of a real export's cars: number columns named as exports write them, and a text column. */
+    private static final List<TableInfo> CARS = List.of(new TableInfo("cars", TableInfo.Kind.TABLE, 406, List.of(
+            new dev.sift.data.ColumnInfo("Name", "VARCHAR", "ford torino"),
+            new dev.sift.data.ColumnInfo("Miles_per_Gallon", "DOUBLE", "18"),
+            new dev.sift.data.ColumnInfo("Horsepower", "BIGINT", "130"),
+            new dev.sift.data.ColumnInfo("Weight_in_lbs", "BIGINT", "3504"),
+            new dev.sift.data.ColumnInfo("Acceleration", "DOUBLE", "12"),
+            new dev.sift.data.ColumnInfo("Origin", "VARCHAR", "USA"))));
+
+    @Test
+    void a_follow_up_naming_another_number_column_measures_it_instead() {
+        List<Turn> thread = List.of(turn(1, "What is the average horsepower by origin?", "cars"));
+        Resolution instead = resolver.resolve("the average weight instead", thread, CARS);
+        assertThat(instead.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(instead.question()).isEqualTo("What is the average weight by origin?");
+        assertThat(instead.references()).containsExactly("'the average weight' → the question of turn 1 (\"What is the average"
+                + " horsepower by origin?\") measuring the average weight instead");
+        assertThat(resolver.resolve("what about acceleration?", thread, CARS).question())
+                .isEqualTo("What is the average acceleration by origin?");
+        assertThat(resolver.resolve("and the maximum mpg?", thread, CARS).question()).isEqualTo("What is the maximum mpg by origin?");
+        assertThat(resolver.resolve("and the maximum?", thread, CARS).question()).isEqualTo("What is the maximum horsepower by origin?");
+        assertThat(resolver.resolve("Which origin has the highest average horsepower?", thread, CARS).kind()).isEqualTo(TurnKind.NEW);
+    }
+
+    @Test
+    void a_follow_up_that_names_no_number_column_or_a_question_of_two_is_merged_for_the_parser() {
+        List<Turn> thread = List.of(turn(1, "What is the average horsepower by origin?", "cars"));
+        assertThat(resolver.resolve("what about Japan?", thread, CARS).question())
+                .isEqualTo("What is the average horsepower by origin, Japan?");
+        // two columns named before: which one the follow-up replaces is left to the parser, with the person's own words
+        List<Turn> two = List.of(turn(1, "What is the average horsepower of cars heavier than weight 3000?", "cars"));
+        assertThat(resolver.resolve("the average acceleration instead", two, CARS).question())
+                .isEqualTo("What is the average horsepower of cars heavier than weight 3000, the average acceleration?");
+    }
 }

@@ -74,6 +74,12 @@ public final class AnswerPhraser {
 
     /** The final answer from the query's evidence. */
     public static String phrase(QuerySpec s, List<String> readings, List<KgEntry.Join> joins, Evidence e, Lexicon lexicon) {
+        return phrase(s, readings, joins, e, lexicon, List.of());
+    }
+
+    /** The final answer, with the notes on its groups ({@link GroupNotes}) after the result. */
+    public static String phrase(QuerySpec s, List<String> readings, List<KgEntry.Join> joins, Evidence e, Lexicon lexicon,
+                                List<String> notes) {
         StringBuilder b = new StringBuilder();
         boolean scalar = e.rowCount() == 1 && e.rows().size() == 1 && e.columns().size() == 1;
         boolean topOne = s.limit() != null && s.limit() == 1 && e.rows().size() == 1 && e.columns().size() >= 2;
@@ -85,6 +91,7 @@ public final class AnswerPhraser {
             b.append(describe(s, lexicon)).append(":\n").append(EvidenceText.render(e));
             codes(s, e, lexicon).ifPresent(c -> b.append('\n').append(c));
         }
+        notes.forEach(n -> b.append('\n').append(n));
         return b.append(readAs(readings, joins)).toString();
     }
 
@@ -161,7 +168,7 @@ public final class AnswerPhraser {
      * What the ranked rows are: the subject's rows ("loan"), the table a group names by its label or key ("district"
      * for district.A2), else the grouping column's label ("region", "status").
      */
-    private static String entity(QuerySpec s, Lexicon lexicon) {
+    static String entity(QuerySpec s, Lexicon lexicon) {
         Sense.Attr g = s.group();
         if (s.shape() == QuerySpec.Shape.TOP_ROWS || g == null) {
             return noun(s, lexicon, false);
@@ -228,7 +235,7 @@ public final class AnswerPhraser {
     }
 
     /** What the subject's rows are called: "loans", "transactions" (the graph's table synonyms). */
-    private static String noun(QuerySpec s, Lexicon lexicon, boolean plural) {
+    static String noun(QuerySpec s, Lexicon lexicon, boolean plural) {
         return lexicon == null ? s.subject() + (plural ? " rows" : " row") : lexicon.graph().table(s.subject())
                 .map(t -> plural ? t.plural() : t.singular()).orElse(s.subject() + (plural ? " rows" : " row"));
     }

@@ -231,7 +231,8 @@ public final class Lexicon {
         Sense other = equivalent(key);
         if (other instanceof Sense.Cond o && !o.sql().substring(0, o.sql().indexOf(" = ")).equals(c.sql().substring(0,
                 Math.max(0, c.sql().indexOf(" = "))))) {
-            return new Sense.Ambiguous("'" + key + "' may be " + c.reading() + " or " + o.reading());
+            String text = "'" + key + "' may be " + c.reading() + " or " + o.reading();
+            return c.table().equals(o.table()) ? new Sense.Ambiguous(text) : new Sense.Values(List.of(c, o), text);
         }
         return spelled;
     }
@@ -263,7 +264,9 @@ public final class Lexicon {
                     + " several ways; name one exactly, or say in your knowledge file what it means (a value alias"
                     + " or a concept)");
         }
-        return new Sense.Ambiguous("'" + key + "' is a value of " + String.join(" and ", columns));
+        String text = "'" + key + "' is a value of " + String.join(" and ", columns);
+        boolean oneColumnPerTable = conds.stream().map(Sense.Cond::table).distinct().count() == conds.size();
+        return oneColumnPerTable ? new Sense.Values(conds, text) : new Sense.Ambiguous(text);
     }
 
     /** The knowledge graph's entries for a phrase, sorted into the kinds of reading they give. */

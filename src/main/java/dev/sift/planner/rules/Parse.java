@@ -10,8 +10,11 @@ public sealed interface Parse {
     /** How the question's phrases were read ("'customers' → table client"). */
     List<String> readings();
 
-    /** A spec to build, with its readings. */
-    record Parsed(QuerySpec spec, List<String> readings) implements Parse { }
+    /**
+     * A spec to build, with its readings and the question's tokens as read: an aggregate word of the turn before that a
+     * follow-up replaced ("the maximum instead" after "the average …") is left out of {@code toks}.
+     */
+    record Parsed(QuerySpec spec, List<String> readings, List<Tok> toks) implements Parse { }
 
     /** Words of the question that nothing in the dataset's knowledge or the vocabulary names. */
     record Unmapped(List<String> words, List<String> readings) implements Parse { }

@@ -64,6 +64,8 @@ final class ParseState {
      * a question of its own.
      */
     String followUp;
+    /** The tokens of words of the turn before that a follow-up's own words replaced ({@link MeasureSwap}). */
+    final java.util.Set<Integer> replaced = new java.util.HashSet<>();
     /** An equality filter: the expression and its value. */
     private static final java.util.regex.Pattern EQUALITY = java.util.regex.Pattern.compile("^(.+?) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
 
@@ -133,8 +135,19 @@ final class ParseState {
         filterAt.add(at);
     }
 
+    /** The question's tokens but those a follow-up replaced. */
+    List<Tok> asRead() {
+        List<Tok> out = new ArrayList<>();
+        for (int i = 0; i < toks.size(); i++) {
+            if (!replaced.contains(i)) {
+                out.add(toks.get(i));
+            }
+        }
+        return out;
+    }
+
     /** Whether the token at {@code i} is in the words the person wrote in this follow-up. */
-    private boolean said(int i) {
+    boolean said(int i) {
         return i >= 0 && i < toks.size() && java.util.regex.Pattern.compile("(?i)(^|\\W)" + java.util.regex.Pattern.quote(
                 toks.get(i).text()) + "(\\W|$)").matcher(followUp).find();
     }

@@ -56,6 +56,9 @@ final class PhraseRules {
             date(w, i, t, a);
             return;
         }
+        if (MeasureSwap.measure(w, i, t, a)) {
+            return; // "what about horsepower?" after "the average price by make"
+        }
         if (w.ranking != null && w.ranking.awaitsOrder()) {
             w.ranking.order = new Ranking.Order.ByColumn(a);
             w.attach(a.table());
@@ -144,6 +147,37 @@ final class PhraseRules {
         }
         throw new Unreadable("'" + t.text() + "' could be " + String.join(", ", c.options().stream().map(Sense.Attr::name)
                 .toList()) + (c.guidance() == null ? "" : ". " + c.guidance()));
+    }
+
+    /**
+     * A value of columns of several tables, settled by the rest of the question: the one of the only table among them that
+     * another phrase of the question names ("airports in Texas": airports.state = 'TX', not the bird strikes' origin state),
+     * else a question back naming them.
+     */
+    Sense.Cond chooseValue(ParseState w, int i, Tok t, Sense.Values v) throws Unreadable {
+        Set<String> named = new LinkedHashSet<>();
+        for (int j = 0; j < w.toks.size(); j++) {
+            Sense s = j == i ? null : w.toks.get(j).sense();
+            if (s instanceof Sense.Entity e) {
+                named.add(e.table());
+            } else if (s instanceof Sense.Cond c) {
+                named.add(c.table());
+            } else if (s instanceof Sense.Attr a) {
+                named.add(a.table());
+            } else if (s instanceof Sense.Measure m) {
+                named.add(m.metric().grain());
+            }
+        }
+        List<Sense.Cond> fit = v.options().stream().filter(c -> named.contains(c.table())).toList();
+        List<String> tables = v.options().stream().map(Sense.Cond::table).toList();
+        if (fit.size() == 1) {
+            w.readings.add("'" + t.text() + "' is a value of " + String.join(" and of ", tables) + ": of " + fit.get(0).table()
+                    + " here, the table the question names");
+            return fit.get(0);
+        }
+        throw new Unreadable("'" + t.text() + "' may be " + String.join(" or ", v.options().stream().map(Sense.Cond::describe)
+                .toList()) + "; say which table you mean (e.g. '" + String.join("' or '", tables.stream().map(tb -> tb + " in "
+                + t.text()).toList()) + "')");
     }
 
     /** "in 1997", "between 1995 and 1996", "after March 1997": a filter on the date the question is about. */

@@ -73,12 +73,18 @@ public final class QueryBuilder {
     private Built compose(QuerySpec s) throws Unsupported {
         checkConsistent(s.filters());
         From f = from(s);
+        QuerySpec within = withinYear(s, f);
+        if (within != s) {
+            s = within;
+            f = from(s);
+        }
         if (f.fans() && s.shape() == QuerySpec.Shape.COUNT && s.group() != null && !s.group().table().equals(s.subject())) {
             checkOneToOne(f.fanning(), s.filters()); // a row counted under several groups ("loans per client" via disp)
         }
         String sql = switch (s.shape()) {
             case COUNT -> s.group() == null ? "SELECT " + f.count() + " AS n FROM " + f.sql() + f.where()
-                    : "SELECT " + f.groupSel() + ", " + f.count() + " AS n FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY 1";
+                    : "SELECT " + f.groupSel() + ", " + f.count() + " AS n FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY "
+                    + Periods.order(s.group());
             case AGG, METRIC -> aggregate(s, f);
             case SHARE -> share(s, f);
             case TOP_GROUPS -> topGroups(s, f);
@@ -88,6 +94,51 @@ public final class QueryBuilder {
             case COLUMNS -> columns(s, f);
         };
         return new Built(sql, f.joins());
+    }
+
+    /**
+     * A spec grouped by months or quarters of rows that span one year, grouped by the same periods named without the year
+     * ("March", "Q1"); any other spec as it is.
+     */
+    private QuerySpec withinYear(QuerySpec s, From f) throws Unsupported {
+        Optional<Sense.Attr> within = Periods.withinYear(s.group());
+        if (within.isEmpty()) {
+            return s;
+        }
+        String years = "SELECT count(DISTINCT year(" + Periods.read(s.group()).orElseThrow().date() + ")) FROM " + f.sql() + f.where();
+        try {
+            if (!(ws.trustedQuery(years, 1).scalar() instanceof Number n) || n.longValue() != 1) {
+                return s;
+            }
+        } catch (QueryException e) {
+            throw new Unsupported("could not count the years of " + s.group().name() + ": " + e.getMessage());
+        }
+        return new QuerySpec(s.shape(), s.subject(), s.aggFn(), s.measure(), s.metric(), within.get(), s.filters(), s.links(),
+                s.limit(), s.descending(), s.share(), s.columns(), s.distinct());
+    }
+
+    /**
+     * How many rows make each group of a grouped spec — all of them for a period of a date, with the days each has data
+     * on; otherwise only the small groups and the one of rows with no group — for the answer's notes ({@link GroupNotes}).
+     * Columns: the group, its rows, the rows its measure has a value in, and for a period the days.
+     */
+    public dev.sift.data.QueryResult groupSizes(QuerySpec s) throws Unsupported {
+        From f = from(s);
+        QuerySpec p = withinYear(s, f);
+        if (p != s) {
+            f = from(p);
+        }
+        String measured = p.measure() != null ? "count(" + p.measure().sql() + ")" : f.count();
+        Optional<Periods.Of> period = Periods.read(p.group()).filter(o -> o.grain().timeline());
+        String sql = "SELECT " + f.groupSel() + ", " + f.count() + " AS n, " + measured + " AS measured"
+                + period.map(o -> ", count(DISTINCT CAST(" + o.date() + " AS DATE)) AS days").orElse("") + " FROM " + f.sql()
+                + f.where() + " GROUP BY 1" + (period.isPresent() ? " ORDER BY " + Periods.order(p.group()) : " HAVING " + p.group().sql() + " IS NULL OR "
+                + measured + " < " + GroupNotes.SMALL);
+        try {
+            return ws.trustedQuery(sql, 10_000);
+        } catch (QueryException e) {
+            throw new Unsupported("could not count the rows of each group: " + e.getMessage());
+        }
     }
 
     private From from(QuerySpec s) throws Unsupported {
@@ -124,7 +175,8 @@ public final class QueryBuilder {
         }
         String m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
         return s.group() == null ? "SELECT " + m + " FROM " + f.sql() + f.where()
-                : "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY 1";
+                : "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY "
+                + Periods.order(s.group());
     }
 
     /**

@@ -60,6 +60,16 @@ public sealed interface Sense {
         }
     }
 
+    /**
+     * A value found in columns of several tables ("Texas": bird strikes' origin state, airports' state 'TX'): the parser
+     * chooses the one of the table the rest of the question names, or asks naming them.
+     */
+    record Values(List<Cond> options, String text) implements Sense {
+        public String reading() {
+            return text;
+        }
+    }
+
     /** A phrase with readings of different kinds, or a disambiguation with no candidate columns: always a question back. */
     record Ambiguous(String text) implements Sense {
         public String reading() {

@@ -67,6 +67,10 @@ final class ShapeRules {
         if (named.isPresent()) {
             return named.get();
         }
+        if (w.group != null && w.measure == null && w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Entity e
+                && e.table().equals(w.subject))) {
+            return count(w); // "sales by month", "flights per weekday": the table's rows, counted per group
+        }
         return list(w, words);
     }
 

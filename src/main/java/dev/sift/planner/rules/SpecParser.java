@@ -86,7 +86,7 @@ public final class SpecParser {
         }
         try {
             QuerySpec spec = shapes.shape(w);
-            return new Parse.Parsed(spec, w.readings);
+            return new Parse.Parsed(spec, w.readings, w.asRead());
         } catch (Unreadable e) {
             return new Parse.Problem(e.getMessage(), w.readings);
         }
@@ -137,6 +137,8 @@ public final class SpecParser {
             phrases.attr(w, i, t, a, rankTarget);
         } else if (s instanceof Sense.Choice c) {
             phrases.attr(w, i, t, phrases.choose(w, i, t, c), rankTarget);
+        } else if (s instanceof Sense.Values v) {
+            cond(w, t, phrases.chooseValue(w, i, t, v), rankTarget);
         } else if (s instanceof Sense.Ambiguous a) {
             throw new Unreadable("'" + t.text() + "' is ambiguous here: " + a.text());
         } else if (s instanceof Sense.Dates d) {
@@ -387,8 +389,8 @@ public final class SpecParser {
         if (V.has(t.word(), "key_words") && keyNumberAfter(w, i)) {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
-        if (!(year(w, t) || cue(w, i, t) || negation(w, t) || aggregate(w, t) || or(w, t) || adjective(w, t)
-                || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
+        if (!(year(w, t) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
+                || or(w, t) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
             w.unmapped.add(t.text());
         }
     }
@@ -501,8 +503,8 @@ public final class SpecParser {
     /** An aggregate word: the aggregate of the question, or of a ranked measure ("top 5 districts by total amount"). */
     private static boolean aggregate(ParseState w, Tok t) {
         String fn = V.map("aggregates").get(t.word());
-        if (fn == null) {
-            return false;
+        if (fn == null || MeasureSwap.aggregate(w, fn)) {
+            return fn != null;
         }
         if (w.ranking == null && w.agg == null) {
             w.agg = fn;

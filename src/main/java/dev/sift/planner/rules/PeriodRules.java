@@ -1,0 +1,94 @@
+package dev.sift.planner.rules;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The rule of {@link SpecParser} for calendar periods ({@link Periods}): "sales by month", "orders per quarter", "flights
+ * by day of the week" group by the period of a date; "which weekday has the most flights" ranks the periods; "monthly
+ * average price" groups by its word alone. The date is the one the question names ("by month of ship date", "ship date
+ * by month"), else the only date of the table the question is about; a table with several dates is asked about.
+ */
+final class PeriodRules {
+    private PeriodRules() { }
+
+    /** Whether token {@code i} is a period word read as a grouping or a ranked target (else it is left to the other rules). */
+    static boolean read(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
+        boolean weekday = t.is("day") && weekAfter(w, i) > 0;
+        Periods.Grain grain = weekday ? Periods.Grain.WEEKDAY : Periods.grain(t.word());
+        boolean target = w.ranking != null && w.ranking.awaitsTarget(i);
+        if (grain == null || !(w.groupCue || target || t.word().endsWith("ly"))) {
+            return false;
+        }
+        if (weekday) {
+            w.consumed = weekAfter(w, i); // "week" of "day of the week"
+        }
+        Sense.Attr date = date(w, i, t, lexicon, phrases);
+        Sense.Attr period = Periods.of(grain, date);
+        w.subjectOrAttach(date.table());
+        if (target) {
+            w.ranking.target = new Ranking.Target.Values(period);
+        } else {
+            w.groupCue = false;
+            w.group = period;
+        }
+        w.readings.add("'" + t.text() + (weekday ? " of the week" : "") + "' → the " + grain.word + " of " + date.name());
+        return true;
+    }
+
+    /** The index of "week" in "day of (the) week" starting at token {@code i}, or -1. */
+    private static int weekAfter(ParseState w, int i) {
+        int j = i + 1;
+        while (j < w.toks.size() && w.toks.get(j).is("of", "the", "a")) {
+            j++;
+        }
+        return j > i + 1 && j < w.toks.size() && w.toks.get(j).is("week") ? j : -1;
+    }
+
+    /**
+     * The date the period is of: one named right after ("month of ship date", consumed here) or before, else the only date
+     * of the table the question is about so far or of the first table named after the word.
+     */
+    private static Sense.Attr date(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
+        int j = i + 1;
+        while (j < w.toks.size() && w.toks.get(j).is("of", "the")) {
+            j++;
+        }
+        if (j > i + 1 && j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Attr a && a.date()) {
+            w.consumed = j;
+            return a;
+        }
+        Sense.Attr named = phrases.dateColumn(w);
+        if (named != null) {
+            return named;
+        }
+        String table = w.base();
+        for (int k = i + 1; table == null && k < w.toks.size(); k++) {
+            table = tableOf(w.toks.get(k).sense());
+        }
+        Optional<Sense.Attr> only = table == null ? Optional.empty() : lexicon.dateColumn(table);
+        if (only.isPresent()) {
+            return only.get();
+        }
+        List<String> dates = table == null ? List.of() : lexicon.graph().columns(table).stream().map(Lexicon::attr)
+                .filter(Sense.Attr::date).map(Sense.Attr::name).toList();
+        throw new Unreadable("I could not tell which date '" + t.text() + "' is of" + (table == null ? ""
+                : dates.isEmpty() ? ": table " + table + " has no date column" : ": table " + table + " has the dates "
+                + String.join(", ", dates) + "; say e.g. 'by " + t.text() + " of " + dates.get(0).substring(
+                dates.get(0).indexOf('.') + 1) + "'"));
+    }
+
+    /** The table a phrase reads, or null. */
+    private static String tableOf(Sense s) {
+        if (s instanceof Sense.Entity e) {
+            return e.table();
+        }
+        if (s instanceof Sense.Cond c) {
+            return c.table();
+        }
+        if (s instanceof Sense.Attr a) {
+            return a.table();
+        }
+        return s instanceof Sense.Measure m ? m.metric().grain() : null;
+    }
+}
