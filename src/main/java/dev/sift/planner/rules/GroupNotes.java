@@ -15,7 +15,7 @@ import java.util.Optional;
 /**
  * What a grouped answer says about its own groups, from one count per group ({@link QueryBuilder#groupSizes}): an
  * average, median or rate over fewer than {@link #SMALL} rows ("Make Lexus averages over only 1 row"); the first or last
- * period of a timeline with data on fewer days than the others ("the last month, 2015-06, has data on only 12 days,
+ * period of a timeline with data on fewer days than the others ("the last month, 2015-06, has data on only 12 dates,
  * against about 30 in the others"); and how many rows a ranking leaves out because they have no group (a missing value
  * never wins a ranking, and the answer says how many rows had none).
  */
@@ -25,7 +25,7 @@ public final class GroupNotes {
     /** Small groups named in a note; more are counted. */
     private static final int NAMED = 5;
     /** A first or last period with data on fewer days than this share of the others' is partial. */
-    private static final double PARTIAL = 0.8;
+    private static final double PARTIAL = 0.9;
 
     private GroupNotes() { }
 
@@ -58,8 +58,8 @@ public final class GroupNotes {
     private static Optional<String> small(QuerySpec s, QueryResult sizes, Map<String, String> shown, Lexicon lexicon) {
         String over = "avg".equals(s.aggFn()) ? "averages over" : "median".equals(s.aggFn()) ? "is the median of"
                 : s.metric() != null && s.metric().expression().matches("(?is).*(avg\\(|/).*") ? "is a rate over" : null;
-        if (over == null) {
-            return Optional.empty();
+        if (over == null || Periods.read(s.group()).isPresent()) {
+            return Optional.empty(); // a period's few rows are a sampling of time (three months a quarter): said by partial()
         }
         List<String> few = new ArrayList<>();
         for (List<Object> r : sizes.rows()) {
@@ -99,14 +99,14 @@ public final class GroupNotes {
             boolean ranked = s.shape() != QuerySpec.Shape.TOP_GROUPS || shown.containsKey(group);
             if (days[end] < PARTIAL * others && ranked) {
                 said.add((said.isEmpty() ? "the " + (end == 0 ? "first " : "last ") + grain : "the " + (end == 0 ? "first" : "last"))
-                        + ", " + group + ", has data on only " + Numbers.count(days[end], "day", "days"));
+                        + ", " + group + ", has data on only " + Numbers.count(days[end], "date", "dates"));
                 typical = others;
             }
         }
         if (said.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of("Note: " + String.join(" and ", said) + ", against about " + typical + " in the other " + grain + "s: "
+        return Optional.of("Note: " + String.join(" and ", said) + ", against about " + typical + " in the other " + grain + (periods.size() == 2 ? "" : "s") + ": "
                 + (said.size() == 1 ? "it covers" : "they cover") + " only part of a " + grain + ".");
     }
 
