@@ -72,7 +72,9 @@ final class PromptTokenBench {
             runs.add(these.stream().mapToInt(this::tokens).sum());
             asked += these.size();
             if (knowledge != null && !these.isEmpty() && item.goldSql() != null) {
-                totals = totals.plus(PromptRecall.of(item.goldSql(), these.get(0).messages().get(0).content(), knowledge));
+                // the prompt is the stable system message and the question's part, which opens the first user message
+                String prompt = these.get(0).messages().get(0).content() + "\n\n" + these.get(0).messages().get(1).content();
+                totals = totals.plus(PromptRecall.of(item.goldSql(), prompt, knowledge));
             }
         }
         return new Result(suite.name(), firsts.size(), Stats.of(firsts), Stats.of(runs),

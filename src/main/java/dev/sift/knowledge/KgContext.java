@@ -15,6 +15,8 @@ import java.util.Map;
 public final class KgContext {
     /** Retrieval hits added after the exact mentions. */
     static final int SEARCH_HITS = 8;
+    /** Distinct question words a retrieved entry must share to be shown. */
+    static final int MIN_SEARCH_WORDS = 2;
 
     private final Map<String, KgEntry> entries;
     /** Entries only retrieval found (the question names none of their phrases): a long note is shown by its gist. */
@@ -61,7 +63,8 @@ public final class KgContext {
         // value aliases come only from the values the question names, never from a loose word match
         java.util.Set<String> searched = new java.util.HashSet<>();
         for (SearchIndex.Hit h : k.index().search(question, SEARCH_HITS, "concept", "metric", "disambiguation", "join")) {
-            if (!h.matched().isEmpty()) {
+            // one shared word ("loan") is how every loan concept scores: retrieval needs two of the question's words
+            if (h.matched().stream().distinct().count() >= MIN_SEARCH_WORDS) {
                 k.graph().entry(h.doc().id()).filter(e -> out.putIfAbsent(e.id(), e) == null)
                         .ifPresent(e -> searched.add(e.id()));
             }
@@ -84,21 +87,27 @@ public final class KgContext {
         return entries.isEmpty() && values.isEmpty() && readings.isEmpty();
     }
 
+    /** "concept loan → table loan": a concept that only names its own table tells a prompt that shows the table nothing. */
+    private static boolean plainTable(KgEntry e) {
+        return e instanceof KgEntry.Concept c && c.column() == null && c.expression() == null && c.description() == null
+                && c.name().equalsIgnoreCase(c.table());
+    }
+
     /** One line per entry, then the values, within {@code budget} characters (cut between lines). */
     public String render(int budget) {
         return render(budget, true);
     }
 
     /**
-     * As above; {@code joins} false leaves out joins on plain equality (a prompt whose schema block lists the joins of
-     * its tables). A long note only retrieval found is named with the call that shows it; what
+     * As above; {@code joins} false leaves out the joins (a prompt whose dataset facts list every join, with the
+     * formats of keys that differ). A long note only retrieval found is named with the call that shows it; what
      * the budget leaves out is named, with that call.
      */
     public String render(int budget, boolean joins) {
         StringBuilder b = new StringBuilder();
         java.util.Map<String, String> lines = new java.util.LinkedHashMap<>(); // two mentions of one value: one line
         for (KgEntry e : entries.values()) {
-            if (!joins && e instanceof KgEntry.Join j && !j.normalised()) {
+            if (!joins && (e instanceof KgEntry.Join || plainTable(e))) {
                 continue;
             }
             lines.putIfAbsent("- " + line(e) + (e instanceof KgEntry.ValueAlias a

@@ -18,6 +18,7 @@ import dev.sift.llm.ToolCalling;
 import dev.sift.llm.ToolDefinition;
 import dev.sift.planner.llm.DecisionParser;
 import dev.sift.planner.llm.NativeCalls;
+import dev.sift.planner.llm.OlderObservations;
 import dev.sift.planner.llm.PromptBuilder;
 import dev.sift.planner.llm.ToolSelector;
 import dev.sift.tool.ToolRegistry;
@@ -90,8 +91,8 @@ public final class LlmPlanner implements Planner {
         return new Conversation(state, shown);
     }
 
-    private String system(RunState state, ToolsShown shown) {
-        return PromptBuilder.system(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
+    private PromptBuilder.Prompt prompt(RunState state, ToolsShown shown) {
+        return PromptBuilder.prompt(state.workspace(), state.knowledge(), PromptBuilder.shownTools(state.tools(), shown),
                 state.question(), calling);
     }
 
@@ -102,7 +103,7 @@ public final class LlmPlanner implements Planner {
      */
     private final class Conversation implements Planner.Run {
         private final ToolsShown shown;
-        private String system;
+        private PromptBuilder.Prompt prompt;
         private dev.sift.data.Dataset dataset;
         /** The tool definitions sent with every request when tools are called natively; empty for JSON replies. */
         private final List<ToolDefinition> definitions;
@@ -113,7 +114,7 @@ public final class LlmPlanner implements Planner {
         Conversation(RunState state, ToolsShown shown) {
             this.shown = shown;
             this.dataset = state.workspace().dataset();
-            this.system = system(state, shown);
+            this.prompt = prompt(state, shown);
             this.definitions = calling == ToolCalling.NATIVE
                     ? NativeCalls.definitions(PromptBuilder.shownTools(state.tools(), shown)) : List.of();
             this.offered = definitions.stream().map(ToolDefinition::name).collect(Collectors.toSet());
@@ -149,7 +150,7 @@ public final class LlmPlanner implements Planner {
 
         @Override
         public List<String> reference() {
-            return PromptBuilder.shownData(system);
+            return PromptBuilder.shownData(prompt.whole());
         }
 
         private Decision ask(List<LlmMessage> messages) throws LlmException, UnreadableReplyException {
@@ -177,18 +178,22 @@ public final class LlmPlanner implements Planner {
         private List<LlmMessage> messages(RunState state) {
             if (state.workspace().dataset() != dataset) {
                 dataset = state.workspace().dataset();
-                system = system(state, shown);
+                prompt = prompt(state, shown);
             }
+            // the stable part first, as the system message; the question's part opens the first user message
             List<LlmMessage> messages = new ArrayList<>();
-            messages.add(LlmMessage.system(system));
-            messages.add(LlmMessage.user(state.context().isEmpty() ? "Question: " + state.question()
-                    : state.context().render() + "\nQuestion: " + state.question()));
-            for (Step s : state.steps()) {
+            messages.add(LlmMessage.system(prompt.stable()));
+            messages.add(LlmMessage.user(prompt.question() + "\n\n" + (state.context().isEmpty() ? "" : state.context().render()
+                    + "\n") + "Question: " + state.question()));
+            List<Step> steps = state.steps();
+            for (int i = 0; i < steps.size(); i++) {
+                Step s = steps.get(i);
+                String observation = OlderObservations.as(s.observation(), i, steps.size());
                 if (nativeCalls()) {
-                    NativeCalls.replay(s, offered, messages);
+                    NativeCalls.replay(s, observation, offered, messages);
                 } else {
                     messages.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
-                    messages.add(LlmMessage.user("Observation: " + s.observation()));
+                    messages.add(LlmMessage.user("Observation: " + observation));
                 }
             }
             return messages;

@@ -109,7 +109,7 @@ class ConversationTest {
             Conversation.Outcome second = c.ask("How many orders are there?", engine, AgentConfig.defaults(), null, null, null);
             assertThat(second.run().dataset()).isEqualTo("sales");
             assertThat(second.run().evidence()).singleElement().satisfies(e -> assertThat(e.rows()).containsExactly(List.of(3L)));
-            assertThat(llm.requests().get(2).messages().get(0).content()).contains("table orders (3 rows)").doesNotContain("table loan (");
+            assertThat(llm.requests().get(2).messages().get(1).content()).contains("table orders (3 rows)").doesNotContain("table loan (");
         }
         Session saved = store.find(id).orElseThrow();
         assertThat(saved.dataset()).isEqualTo("sales");
@@ -134,7 +134,9 @@ class ConversationTest {
             c.ask("How many of those are gold?", engine, AgentConfig.defaults(), null, null, null);
         }
         List<LlmMessage> second = llm.requests().get(1).messages();
-        assertThat(second.get(1).content()).isEqualTo("""
+        // the question's part of the prompt comes first, then the conversation and the question
+        assertThat(second.get(1).content()).contains("\n## Dataset\n").endsWith("""
+
                 Earlier in this conversation:
                 - Turn 1: How many cards are there? → There are 5 cards.
                 This turn is a refine question; the person wrote: "How many of those are gold?".

@@ -20,7 +20,8 @@ import java.util.Set;
  * ({@link SchemaLinker#focus}: the tables it names, through their names, columns, concepts, metrics or values, and
  * the tables joining them) are shown whole, most relevant first: each column with its type, unit, a sample and what
  * a query trips on. The other tables are named only, with the call that shows one. Then the session's frames, then
- * the keys, approved joins and column meanings of the tables shown ({@link SchemaKeys}). A schema of at most
+ * the column meanings of the tables shown ({@link SchemaKeys#meanings}); keys and joins are the dataset's facts
+ * ({@link DatasetFacts}), stated once in the stable part of the prompt. A schema of at most
  * {@link #SMALL} characters, or a prompt with no question, shows every table: linking would save little there.
  */
 final class DatasetBlock {
@@ -51,9 +52,9 @@ final class DatasetBlock {
                     + t.rows() + " rows)").toList()));
         }
         frames(b, ws.frames());
-        String keys = k == null ? "" : SchemaKeys.render(k.graph(), shown.stream().map(TableInfo::name).toList(),
+        String meanings = k == null ? "" : SchemaKeys.meanings(k.graph(), shown.stream().map(TableInfo::name).toList(),
                 choice.linked(), SchemaKeys.BUDGET);
-        return keys.isEmpty() ? b.toString() : b + "\n" + keys;
+        return meanings.isEmpty() ? b.toString() : b + "\n" + meanings;
     }
 
     private static Choice choose(List<TableInfo> tables, Knowledge k, String question) {

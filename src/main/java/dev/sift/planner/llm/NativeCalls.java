@@ -148,13 +148,18 @@ public final class NativeCalls {
      * reply, an unknown tool, an answer sent back) as the reply's text and the observation.
      */
     public static void replay(Step s, Set<String> offered, List<LlmMessage> into) {
+        replay(s, s.observation(), offered, into);
+    }
+
+    /** As above, with {@code observation} standing for the step's (an older step's shortened one). */
+    public static void replay(Step s, String observation, Set<String> offered, List<LlmMessage> into) {
         if (s.tool() != null && s.args() != null && offered.contains(s.tool())) {
             ToolCall call = new ToolCall("call_" + s.index(), s.tool(), s.args().toString());
             into.add(LlmMessage.toolCall(s.thought(), call));
-            into.add(LlmMessage.toolResult(call, s.observation()));
+            into.add(LlmMessage.toolResult(call, observation));
         } else {
             into.add(LlmMessage.assistant(s.raw() == null ? "{}" : s.raw()));
-            into.add(LlmMessage.user("Observation: " + s.observation()));
+            into.add(LlmMessage.user("Observation: " + observation));
         }
     }
 

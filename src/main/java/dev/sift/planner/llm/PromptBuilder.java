@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the system prompt once per run: framing, the tool catalog (the tools chosen for the question),
- * the knowledge-graph entries relevant to the question, and the dataset block ({@link DatasetBlock}: the tables the
+ * Builds the prompt once per run, in two parts ({@link Prompt}): the stable part (framing, rules, the dataset's facts
+ * from {@link DatasetFacts}) and the question's part: the tool catalog (the tools chosen for the question), the
+ * knowledge-graph entries relevant to the question, and the dataset block ({@link DatasetBlock}: the tables the
  * question needs whole, the others named).
  */
 public final class PromptBuilder {
@@ -45,38 +46,62 @@ public final class PromptBuilder {
 
     /**
      * As above, for a model calling tools {@code how}: natively, the reply section says to call tools and the
-     * catalog names them only, since their descriptions and parameters travel in the tool definitions.
+     * catalog names them only, since their descriptions and parameters travel in the tool definitions. The whole
+     * prompt as one text: the stable part, then the question's part ({@link Prompt}).
      */
     public static String system(Workspace ws, Knowledge k, Collection<? extends Tool<?>> shown, String question,
                                 ToolCalling how) {
-        boolean nativeCalls = how == ToolCalling.NATIVE;
-        return PromptTemplate.load("system").render(Map.of(
-                "dataset", ws.dataset().name(),
-                "reply_format", PromptTemplate.load(nativeCalls ? "reply_native" : "reply_json").render(Map.of()),
-                "sql_rules", sqlRules(ws),
-                "list_rows", String.valueOf(EvidenceText.LIST_ROWS),
-                "list_asked", String.valueOf(LIST_ASKED),
-                "tools", nativeCalls ? NativeCalls.catalog(shown) : catalog(shown),
-                "tool_rules", toolRules(shown, ToolGroups.load()),
-                "knowledge", knowledge(k, question),
-                "data_rules", dataRules(ws),
-                "schema", schema(ws, k, question)));
+        return prompt(ws, k, shown, question, how).whole();
     }
 
     /**
-     * The parts of a system prompt that state facts about the data — the knowledge section and the dataset
-     * section (row counts, variants, names, sample values) — which an answer may cite; the rules' examples are not.
+     * A prompt in two parts. {@code stable} is the same for every question on a dataset (framing, reply form,
+     * rules, the dataset's facts): it is sent first, as the system message, so a provider's prompt cache can
+     * reuse it. {@code question} is what this question needs (the tools shown, the knowledge it links to, its
+     * tables): it opens the first user message, before the question.
      */
-    public static List<String> shownData(String system) {
-        List<String> out = new java.util.ArrayList<>();
-        int k = system.indexOf("\n## What the knowledge graph says");
-        int rules = system.indexOf("\n## Rules", Math.max(k, 0));
-        if (k >= 0 && rules > k) {
-            out.add(system.substring(system.indexOf('\n', k + 1) + 1, rules));
+    public record Prompt(String stable, String question) {
+        public String whole() {
+            return stable + "\n\n" + question;
         }
-        int d = system.lastIndexOf("\n## Dataset");
-        if (d >= 0) {
-            out.add(system.substring(d + 1));
+    }
+
+    /** The two parts of the prompt for {@code question} on the workspace's dataset; see {@link Prompt}. */
+    public static Prompt prompt(Workspace ws, Knowledge k, Collection<? extends Tool<?>> shown, String question,
+                                ToolCalling how) {
+        boolean nativeCalls = how == ToolCalling.NATIVE;
+        String facts = DatasetFacts.of(k).text();
+        String stable = PromptTemplate.load("system").render(Map.of(
+                "dataset", ws.dataset().name(),
+                "reply_format", PromptTemplate.load(nativeCalls ? "reply_native" : "reply_json").render(Map.of()).strip(),
+                "sql_rules", sqlRules(ws).strip(),
+                "list_rows", String.valueOf(EvidenceText.LIST_ROWS),
+                "list_asked", String.valueOf(LIST_ASKED),
+                "data_rules", dataRules(ws),
+                "facts", facts.isEmpty() ? "(no keys or joins known; query_kg looks further)" : facts));
+        String rules = toolRules(shown, ToolGroups.load());
+        String part = PromptTemplate.load("question").render(Map.of(
+                "tools", (nativeCalls ? NativeCalls.catalog(shown) : catalog(shown)) + (rules.isEmpty() ? "" : "\n" + rules),
+                "knowledge", knowledge(k, question),
+                "schema", schema(ws, k, question)));
+        return new Prompt(stable.strip(), part.strip());
+    }
+
+    /**
+     * The parts of a prompt that state facts about the data — the knowledge section, the dataset's facts and the
+     * dataset section (row counts, variants, names, sample values) — which an answer may cite; the rules' examples
+     * are not.
+     */
+    public static List<String> shownData(String prompt) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String head : List.of("\n## What the knowledge graph says", "\n## Dataset facts", "\n## Dataset\n")) {
+            int at = prompt.indexOf(head);
+            if (at < 0) {
+                continue;
+            }
+            int from = prompt.indexOf('\n', at + 1) + 1;
+            int next = prompt.indexOf("\n## ", from);
+            out.add(prompt.substring(from, next < 0 ? prompt.length() : next));
         }
         return out;
     }
@@ -117,7 +142,7 @@ public final class PromptBuilder {
         if (ctx.isEmpty()) {
             return tasks.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)" : tasks;
         }
-        // joins are in the dataset section's keys and joins, for every table shown
+        // joins are in the dataset's facts, every one of them
         return tasks + (tasks.isEmpty() ? "" : "\n") + ctx.render(KNOWLEDGE_BUDGET, false);
     }
 

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The part of the schema block a model needs to join and read tables correctly: each table's key, the approved
- * joins touching a table shown written as conditions ({@code client.district_id = district.A1}), the candidate joins
- * with the share of values that match (key pairs found by their values), and the meaning
- * of each column where the knowledge graph has one (with short code lists). The meanings of the columns the
- * question links to come first; every meaning is shown whole. Cut between entries, never inside one, within its own
- * budget, and names what it left out with the call that shows it.
+ * What a model needs to join and read tables correctly. The dataset's facts ({@link #facts}), computed once per
+ * dataset and the same in every request: each table's key, the approved joins written as conditions
+ * ({@code client.district_id = district.A1}), the candidate joins with the share of values that match (key pairs
+ * found by their values). And per question the meanings of the shown tables' columns ({@link #meanings}), the
+ * question's first, each whole. Both cut between entries, never inside one, within their own budget, and name what
+ * they left out with the call that shows it.
  */
 public final class SchemaKeys {
     /** Characters of keys, joins and column meanings in the system prompt. */
@@ -24,45 +24,21 @@ public final class SchemaKeys {
 
     private SchemaKeys() { }
 
-    /** The block for {@code tables} of {@code kg}, no column preferred. */
-    public static String render(KnowledgeGraph kg, Collection<String> tables, int budget) {
-        return render(kg, tables, java.util.Set.of(), budget);
-    }
-
     /**
-     * The block for {@code tables} of {@code kg} (names as the graph has them), the meanings of {@code linked}
-     * columns ({@code table.column}) first; empty when the graph knows none.
+     * The dataset's facts, the same in every request on it: every table's key, every approved join written as a
+     * condition (keys in different formats said so) and every candidate join with its match share. Cut between
+     * entries within {@code budget}, naming what it left out; empty when the graph knows none.
      */
-    public static String render(KnowledgeGraph kg, Collection<String> tables, java.util.Set<String> linked, int budget) {
-        // every join touching a shown table, so a fact about a table reads the same in every prompt that shows it
-        List<KgEntry.Join> touching = kg.joins().stream()
-                .filter(j -> tables.contains(j.fromTable()) || tables.contains(j.toTable())).toList();
-        List<KgEntry.Join> joins = touching.stream().filter(KgEntry.Join::approved).toList();
-        List<KgEntry.Join> candidates = touching.stream().filter(j -> !j.approved()).toList();
-        // a foreign key is said by its join: not listed again as a key or a meaning
-        java.util.Set<String> foreign = new java.util.HashSet<>();
-        joins.forEach(j -> foreign.add(j.fromTable() + "." + j.fromColumn()));
+    public static String facts(KnowledgeGraph kg, int budget) {
+        List<KgEntry.Join> joins = kg.joins().stream().filter(KgEntry.Join::approved).toList();
+        List<KgEntry.Join> candidates = kg.joins().stream().filter(j -> !j.approved()).toList();
+        java.util.Set<String> foreign = foreignKeys(joins);
         List<String> keys = new ArrayList<>();
-        List<KgEntry.Column> described = new ArrayList<>();
-        boolean unlinked = false;
-        for (String t : tables) {
-            for (KgEntry.Column c : kg.table(t).isEmpty() ? List.<KgEntry.Column>of() : kg.columns(t)) {
-                if (foreign.contains(c.qualified())) {
-                    continue;
-                }
-                if (c.key()) {
-                    keys.add(c.qualified());
-                }
-                // a readable name explains itself unless the question points at it; a code-like one (A11) does not
-                if (meaning(c) != null && (priority(c) < 2 || linked.contains(c.qualified()))) {
-                    described.add(c);
-                } else if (meaning(c) != null) {
-                    unlinked = true;
-                }
+        for (KgEntry e : kg.entries()) {
+            if (e instanceof KgEntry.Column c && c.key() && !foreign.contains(c.qualified())) {
+                keys.add(c.qualified());
             }
         }
-        // within the budget: the question's columns, then code lists and code-like names (A1–A16), then readable ones
-        described.sort(java.util.Comparator.comparingInt(c -> linked.contains(c.qualified()) ? -1 : priority(c)));
         Left left = new Left();
         StringBuilder b = new StringBuilder();
         section(b, "Keys (unique, non-null): ", ", ", keys, keys, budget, left);
@@ -74,6 +50,34 @@ public final class SchemaKeys {
         section(b, "Candidate joins (not approved; use one only when no approved join links the tables, and say so): ",
                 "; ", candidates.stream().map(SchemaKeys::candidate).toList(),
                 candidates.stream().map(KgEntry.Join::written).toList(), budget, left);
+        return (b + left.render()).strip();
+    }
+
+    /**
+     * The column meanings of {@code tables} (names as the graph has them): the {@code linked} columns' first
+     * ({@code table.column}), then short code lists; another column's meaning is one query_kg call away, since a
+     * readable name explains itself and a code-like one (A11) matters when the question points at it. Foreign keys
+     * are said by their joins in the facts. Empty when none is shown.
+     */
+    public static String meanings(KnowledgeGraph kg, Collection<String> tables, java.util.Set<String> linked, int budget) {
+        java.util.Set<String> foreign = foreignKeys(kg.joins().stream().filter(KgEntry.Join::approved).toList());
+        List<KgEntry.Column> described = new ArrayList<>();
+        boolean unlinked = false;
+        for (String t : tables) {
+            for (KgEntry.Column c : kg.table(t).isEmpty() ? List.<KgEntry.Column>of() : kg.columns(t)) {
+                if (foreign.contains(c.qualified()) || meaning(c) == null) {
+                    continue;
+                }
+                if (priority(c) == 0 || linked.contains(c.qualified())) {
+                    described.add(c);
+                } else {
+                    unlinked = true;
+                }
+            }
+        }
+        described.sort(java.util.Comparator.comparingInt(c -> linked.contains(c.qualified()) ? -1 : priority(c)));
+        Left left = new Left();
+        StringBuilder b = new StringBuilder();
         section(b, "Column meanings: ", "; ", described.stream().map(SchemaKeys::meaning).toList(),
                 described.stream().map(KgEntry.Column::qualified).toList(), budget, left);
         String others = "Other columns' meanings: query_kg node=column:TABLE.COLUMN.\n";
@@ -81,6 +85,12 @@ public final class SchemaKeys {
             b.append(others);
         }
         return (b + left.render()).strip();
+    }
+
+    private static java.util.Set<String> foreignKeys(List<KgEntry.Join> approved) {
+        java.util.Set<String> foreign = new java.util.HashSet<>();
+        approved.forEach(j -> foreign.add(j.fromTable() + "." + j.fromColumn()));
+        return foreign;
     }
 
     /** A join of a key to the key of the same name ({@code loan.account_id = account.account_id}) says its meaning. */

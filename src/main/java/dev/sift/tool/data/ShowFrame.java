@@ -50,11 +50,10 @@ public final class ShowFrame implements Tool<ShowFrame.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("show_frame", "Page through a saved frame or a dataset table: rows from offset (default 0), at"
-                + " most limit (default 15, at most 100; fewer when they would pass " + SUMMARY_CAP + " characters, and"
-                + " it says so). Cells over " + ResultText.CELL_CHARS + " characters are shortened at a word unless you"
-                + " choose columns, which are shown whole up to " + WHOLE_CELL_CHARS + " characters a cell. Says which"
-                + " rows of how many it shows and how to get the next page.",
+        return new ToolSpec("show_frame", "Pages a frame or a dataset table: rows from offset (default 0), at most"
+                + " limit (default 15, at most 100; fewer when they would pass " + SUMMARY_CAP + " characters, and"
+                + " it says so). Cells over " + ResultText.CELL_CHARS + " characters are shortened at a word; chosen"
+                + " columns are shown whole up to " + WHOLE_CELL_CHARS + " characters a cell.",
                 Args.class, "a page of rows", Set.of("data"));
     }
 

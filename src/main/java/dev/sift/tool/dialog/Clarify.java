@@ -28,9 +28,8 @@ public final class Clarify implements Tool<Clarify.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("clarify", "Offer the person a fixed set of choices mid-run (which date? which meaning"
-                + " of 'active'?) with a default to continue with; headless runs take the default. To ask an open"
-                + " question, reply with kind 'clarification' instead.", Args.class,
+        return new ToolSpec("clarify", "Offer fixed choices mid-run (which date? which meaning of 'active'?)"
+                + " with a default to go on with, which headless runs take. An open question is kind 'clarification'.", Args.class,
                 "the person's choice", Set.of("dialog"));
     }
 

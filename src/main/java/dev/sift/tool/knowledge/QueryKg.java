@@ -42,9 +42,9 @@ public final class QueryKg implements Tool<QueryKg.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("query_kg", "Look up the dataset's knowledge graph: business concepts, metrics (e.g. a"
-                + " rate's exact SQL), approved joins, code meanings and value aliases ('Prague' → a stored value)."
-                + " No args: outline; section=KIND: list; search=TEXT: top matches; node=ID: full record.",
+        return new ToolSpec("query_kg", "The dataset's knowledge graph: concepts, metrics (a rate's exact SQL),"
+                + " joins, code meanings, value aliases ('Prague' → a stored value). No args: outline; section=KIND:"
+                + " list; search=TEXT: top matches; node=ID: full record.",
                 Args.class, "knowledge-graph entries", Set.of("knowledge"));
     }
 

@@ -35,10 +35,10 @@ public final class RunSql implements Tool<RunSql.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("run_sql", "Run one read-only SQL query (the dataset's dialect: DuckDB, or its live engine's) on the dataset tables and frames;"
+        return new ToolSpec("run_sql", "One read-only SQL query (the dataset's dialect) over its tables and frames;"
                 + " returns the first " + PLANNER_ROWS + " rows (fewer when they would pass " + ToolRegistry.SUMMARY_CHARS
-                + " characters; cells over " + ResultText.CELL_CHARS + " characters shortened at a word), the row count and"
-                + " which rows it shows. With a label every row is kept whole as a frame, which show_frame pages.", Args.class, "result rows", Set.of("sql"));
+                + " characters; cells over " + ResultText.CELL_CHARS + " characters shortened at a word) and the row"
+                + " count. With a label every row is kept whole as a frame, which show_frame pages.", Args.class, "result rows", Set.of("sql"));
     }
 
     @Override

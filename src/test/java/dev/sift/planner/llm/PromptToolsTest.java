@@ -137,10 +137,9 @@ class PromptToolsTest {
         String prompt = PromptBuilder.system(ws, knowledge, PromptBuilder.shownTools(Sift.defaultTools(),
                 new ToolSelector(Sift.defaultTools()).select("List the loans.")), "List the loans.").replace("\n  ", " ");
         assertThat(prompt).contains("When the question asks for a list (\"list …\", \"which …\", \"how many … each"
-                + " year\"), write the rows out, up to " + PromptBuilder.LIST_ASKED + "; past " + PromptBuilder.LIST_ASKED
-                + ", give the count, the first " + PromptBuilder.LIST_ASKED + " rows and the frame that holds the rest"
-                + " (run_sql with a label saves one). A result the question did not ask to list is summarised: its count"
-                + " and first " + dev.sift.text.EvidenceText.LIST_ROWS + " rows.");
+                + " year\"), write the rows out, up to " + PromptBuilder.LIST_ASKED + "; past that, the count, the first "
+                + PromptBuilder.LIST_ASKED + " rows and the frame holding the rest (run_sql with a label saves one)."
+                + " Otherwise summarise a result: its count and first " + dev.sift.text.EvidenceText.LIST_ROWS + " rows.");
         assertThat(prompt).doesNotContain("is not written out");
     }
 

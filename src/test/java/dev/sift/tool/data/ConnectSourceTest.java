@@ -102,8 +102,8 @@ class ConnectSourceTest {
         assertThat(run.evidence()).singleElement().satisfies(e -> assertThat(e.rows()).containsExactly(List.of(35.0)));
         assertThat(run.answer()).isEqualTo("The orders total 35.");
         assertThat(run.dataset()).isEqualTo("sales");
-        String before = llm.requests().get(0).messages().get(0).content();
-        String after = llm.requests().get(1).messages().get(0).content();
+        String before = llm.requests().get(0).messages().get(1).content();
+        String after = llm.requests().get(1).messages().get(1).content();
         assertThat(before).contains("table order (").contains("loan (").doesNotContain("table orders (");
         assertThat(after).contains("table orders (3 rows): order_id BIGINT").doesNotContain("table loan (");
     }
