@@ -47,7 +47,8 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
 
     @Option(names = "--engine", paramLabel = "ENGINE", description = "run: answer on a live copy of the dataset on this"
             + " engine (postgres: an embedded PostgreSQL, column names kept, a read-only role; spark: Spark SQL local[1] in this"
-            + " process, Parquet tables, needs the Spark build), scored against DuckDB's gold")
+            + " process, Parquet tables, needs the Spark build; spark-cluster: a standalone master and 2 workers, each a process"
+            + " on 127.0.0.1; spark-connect: that cluster behind a Spark Connect server), scored against DuckDB's gold")
     String engineCopy;
 
     @Option(names = "--include-predictive", description = "run: also check each predictive answer's model on labelled"

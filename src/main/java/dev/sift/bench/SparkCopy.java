@@ -2,8 +2,7 @@ package dev.sift.bench;
 
 import dev.sift.data.Dataset;
 import dev.sift.data.Sql;
-import dev.sift.data.engine.LocalSpark;
-import org.apache.spark.sql.classic.SparkSession;
+import org.apache.spark.sql.SparkSession;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,31 +13,30 @@ import java.util.Properties;
 import java.util.UUID;
 
 /**
- * A built dataset's tables as a Spark catalog of this process ({@code local[1]}) holds them, for parity runs: DuckDB
- * writes each table as one Parquet file (names and types kept: {@code "A1"} stays upper case, dates stay dates) and a
- * database of Spark's own names it as an external table. The only class of the bench that names Spark, so the other
- * engines run without Spark in the jar.
+ * A built dataset's tables as a Spark catalog holds them, for parity runs: DuckDB writes each table as one Parquet
+ * file (names and types kept: {@code "A1"} stays upper case, dates stay dates) and a database of Spark's own names it
+ * as an external table. The session is any of Spark's: this process's ({@code local[1]} or a driver on a standalone
+ * cluster) or a Spark Connect client, whose server then reads the files. Only this class and {@link SparkSessions}
+ * name Spark in the bench, so the other engines run without Spark in the jar.
  */
 final class SparkCopy implements AutoCloseable {
-    /** The Spark master the copy runs on: one executor thread in this process. */
-    static final String MASTER = "local[1]";
-
     private final SparkSession spark;
     private final String database;
-    private final boolean ownsContext;
+    private final boolean ownsSession;
     private final long rows;
 
-    private SparkCopy(SparkSession spark, String database, boolean ownsContext, long rows) {
+    private SparkCopy(SparkSession spark, String database, boolean ownsSession, long rows) {
         this.spark = spark;
         this.database = database;
-        this.ownsContext = ownsContext;
+        this.ownsSession = ownsSession;
         this.rows = rows;
     }
 
-    /** Copies {@code dataset} into a new Spark database under {@code dir} (Parquet files and the warehouse). */
-    static SparkCopy of(Dataset dataset, Path dir) throws Exception {
-        boolean owns = SparkSession.getDefaultSession().isEmpty();
-        SparkSession spark = LocalSpark.session("sift-parity", dir.resolve("warehouse"));
+    /**
+     * Copies {@code dataset} into a new database of {@code spark} under {@code dir} (Parquet files and the database's
+     * folder); {@code owns}: the copy stops the session when closed.
+     */
+    static SparkCopy of(Dataset dataset, Path dir, SparkSession spark, boolean owns) throws Exception {
         String database = "sift_parity_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         long rows = 0;
         try (Connection duck = DriverManager.getConnection("jdbc:duckdb:" + dataset.file(), readOnly());
@@ -80,7 +78,7 @@ final class SparkCopy implements AutoCloseable {
 
     @Override
     public void close() {
-        close(spark, database, ownsContext);
+        close(spark, database, ownsSession);
     }
 
     private static void close(SparkSession spark, String database, boolean owns) {

@@ -29,15 +29,18 @@ import java.util.concurrent.Callable;
         "  local[N]  local[*]  local    Spark SQL in this process with N threads",
         "      Spark URLs need the jar built with 'mvn -Pspark package' (Spark SQL is not in the default jar).",
         "      Tables are those of the session catalog (--database, default 'default').",
-        "  sc://HOST[:15002]            Spark Connect: not supported yet; use spark://HOST:7077 or local[N]",
+        "  sc://HOST[:15002][/;token=T]  Spark Connect (also Databricks), through Spark's Connect client. The token",
+        "      comes from the variable named by --password-env, else SPARK_CONNECT_AUTHENTICATE_TOKEN, else the",
+        "      URL (used to connect, never stored or shown).",
         "",
         "Queries are checked on the engine without running (PostgreSQL EXPLAIN; Spark's parser and analyzer,",
-        "read plans only), then run read-only with a statement timeout and a row cap. Sift warns when the",
+        "read plans only; over Connect the server's EXPLAIN), then run read-only with a statement timeout and a row cap. Sift warns when the",
         "account can write: connect with a read-only role.",
         "",
         "Examples:",
         "  sift connect shop postgresql://analyst@db.internal:5432/shop --password-env SHOP_PW",
         "  sift connect events local[2] --database analytics",
+        "  sift connect lake sc://spark.internal:15002 --database analytics --password-env LAKE_TOKEN",
         "  sift connect shop --refresh"})
 final class ConnectCommand implements Callable<Integer> {
     @Spec

@@ -41,7 +41,7 @@ class EngineParityTest {
     static void start(@TempDir Path home) throws Exception {
         duck = TestDatasets.bank();
         live = LiveCopy.postgres(duck, new PrintWriter(new StringWriter()));
-        spark = LiveCopy.spark(duck, new PrintWriter(new StringWriter()));
+        spark = LiveCopy.spark("spark", duck, new PrintWriter(new StringWriter()));
         sift = new Sift(home, null, dev.sift.data.Workspace.Limits.defaults().withQueryTimeout(Duration.ofSeconds(30)));
         onDuck = outcomes(runner().run(suite(), duck, duck, ITEMS, null).items());
     }

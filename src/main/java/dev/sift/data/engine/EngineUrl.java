@@ -64,8 +64,11 @@ public final class EngineUrl {
         return source;
     }
 
-    /** The URL as given with the password left out: what the connection file keeps. */
+    /** The URL as given with the password (or Connect token) left out: what the connection file keeps. */
     public String stored() {
+        if (kind == Kind.SPARK_CONNECT) {
+            return withToken(null);
+        }
         if (source == null) {
             return text;
         }
@@ -90,12 +93,40 @@ public final class EngineUrl {
         return switch (kind) {
             case POSTGRESQL -> "PostgreSQL at " + source.host() + ":" + source.port(5432) + "/" + source.path();
             case SPARK -> "Spark SQL on " + text;
-            case SPARK_CONNECT -> "Spark Connect at " + text;
+            case SPARK_CONNECT -> "Spark Connect at " + stored();
         };
+    }
+
+    /** The {@code token} parameter of a Connect URL ({@code sc://host:port/;token=…}), or null. */
+    String connectToken() {
+        for (String p : connectParams()) {
+            if (p.toLowerCase(Locale.ROOT).startsWith("token=")) {
+                return p.substring("token=".length());
+            }
+        }
+        return null;
+    }
+
+    private List<String> connectParams() {
+        int at = text.indexOf("/;");
+        return at < 0 ? List.of() : List.of(text.substring(at + 2).split(";"));
+    }
+
+    /** The Connect URL with its token parameter replaced by {@code shown}, or left out when null. */
+    private String withToken(String shown) {
+        int at = text.indexOf("/;");
+        List<String> kept = new ArrayList<>();
+        for (String p : connectParams()) {
+            boolean token = p.toLowerCase(Locale.ROOT).startsWith("token=");
+            if (!p.isEmpty() && (!token || shown != null)) {
+                kept.add(token ? "token=" + shown : p);
+            }
+        }
+        return (at < 0 ? text : text.substring(0, at)) + (kept.isEmpty() ? "" : "/;" + String.join(";", kept));
     }
 
     @Override
     public String toString() {
-        return source != null ? source.masked() : text;
+        return kind == Kind.SPARK_CONNECT ? withToken("***") : source != null ? source.masked() : text;
     }
 }

@@ -14,6 +14,9 @@ import java.util.Optional;
 public final class Engines implements LiveEngine.Connector {
     static final String SPARK_MISSING = "Spark SQL is not in this build of Sift. Build the jar that bundles it with"
             + " 'mvn -Pspark -DskipTests package' (or put spark-sql_2.13 4.x on the classpath) and connect again.";
+    static final String CONNECT_MISSING = "The Spark Connect client is not in this build of Sift. Build the jar that bundles"
+            + " it with 'mvn -Pspark -DskipTests package' (or put spark-connect-client-jvm_2.13 4.x on the classpath) and"
+            + " connect again.";
 
     /** For ServiceLoader. */
     public Engines() { }
@@ -35,20 +38,23 @@ public final class Engines implements LiveEngine.Connector {
                 }
                 yield SparkEngines.open(url, options, limits);
             }
-            // not built yet: no Spark Connect server of the engine's Spark version to test it against (docs/sources.md)
-            case SPARK_CONNECT -> throw new IllegalArgumentException(connectUnsupported(url));
+            case SPARK_CONNECT -> {
+                if (!present("org.apache.spark.sql.connect.SparkSession")) {
+                    throw new IllegalArgumentException(CONNECT_MISSING);
+                }
+                yield SparkEngines.connect(url, options, env, limits);
+            }
         };
         return engine.attach(file);
     }
 
-    static String connectUnsupported(EngineUrl url) {
-        return "Spark Connect (" + url + ") is not supported yet: use the cluster's master URL (spark://HOST:7077)"
-                + " or local[N] with the Spark build of Sift.";
+    static boolean sparkPresent() {
+        return present("org.apache.spark.sql.SparkSession");
     }
 
-    static boolean sparkPresent() {
+    private static boolean present(String className) {
         try {
-            Class.forName("org.apache.spark.sql.SparkSession", false, Engines.class.getClassLoader());
+            Class.forName(className, false, Engines.class.getClassLoader());
             return true;
         } catch (ClassNotFoundException | LinkageError e) {
             return false;

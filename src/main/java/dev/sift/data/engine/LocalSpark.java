@@ -19,13 +19,18 @@ public final class LocalSpark {
      * partition, managed tables under {@code warehouse}.
      */
     public static SparkSession session(String appName, Path warehouse) {
+        return session("local[1]", appName, warehouse, java.util.Map.of("spark.sql.shuffle.partitions", "1"));
+    }
+
+    /** As above on {@code master} (here or a standalone master on loopback), with {@code conf} on top. */
+    public static SparkSession session(String master, String appName, Path warehouse, java.util.Map<String, String> conf) {
         initLogging();
-        return loopback(SparkSession.builder().master("local[1]").appName(appName)
+        SparkSession.Builder b = loopback(SparkSession.builder().master(master).appName(appName)
                 .config("spark.ui.enabled", "false")
                 .config("spark.metrics.conf.*.sink.servlet.class", NoMetricsServlet.class.getName())
-                .config("spark.sql.shuffle.partitions", "1")
-                .config("spark.sql.warehouse.dir", warehouse.toString()))
-                .getOrCreate();
+                .config("spark.sql.warehouse.dir", warehouse.toString()));
+        conf.forEach(b::config);
+        return b.getOrCreate();
     }
 
     /**
