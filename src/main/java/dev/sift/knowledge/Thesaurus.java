@@ -193,6 +193,45 @@ public final class Thesaurus {
         return out;
     }
 
+    /**
+     * Whether one of the {@value #SENSES} most frequent senses of a noun (any inflection) falls under a sense one of whose
+     * words is in {@code kinds}, within {@code depth} steps up WordNet's hypernyms, without passing a sense one of whose
+     * words is in {@code stops} first: "matches" is under contest, "victims" under person; "wins" passes victory.
+     */
+    public static synchronized boolean under(String noun, Set<String> kinds, Set<String> stops, int depth) {
+        try {
+            Set<String> bases = new LinkedHashSet<>(Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.NOUN,
+                    noun.toLowerCase(Locale.ROOT)));
+            for (String base : bases) {
+                IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.NOUN, base);
+                if (iw != null) {
+                    for (Synset s : usual(iw)) {
+                        if (reaches(s, kinds, stops, depth)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + noun + "' failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean reaches(Synset s, Set<String> kinds, Set<String> stops, int depth) throws JWNLException {
+        for (net.sf.extjwnl.data.Pointer p : s.getPointers(net.sf.extjwnl.data.PointerType.HYPERNYM)) {
+            Synset up = p.getTargetSynset();
+            List<String> words = up.getWords().stream().map(w -> w.getLemma().toLowerCase(Locale.ROOT)).toList();
+            if (words.stream().anyMatch(stops::contains)) {
+                continue;
+            }
+            if (words.stream().anyMatch(kinds::contains) || depth > 1 && reaches(up, kinds, stops, depth - 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The noun's sense its context means (see {@link #nounSynonymsIn}), or null. */
     private static Synset senseIn(IndexWord iw, Set<String> context) {
         List<Synset> senses = iw.getSenses();

@@ -246,7 +246,8 @@ public final class RulePlanner implements Planner {
                     return analysis.get();
                 }
             }
-            Rewording.Reworded reworded = Rewording.of(q);
+            List<dev.sift.knowledge.KgEntry.Table> tables = lexicon.graph().tables();
+            Rewording.Reworded reworded = Rewording.of(q, tables.size() == 1 ? tables.get(0).name() : "records");
             Reader reader = new Reader(lexicon);
             List<Tok> toks = reader.read(reworded.question());
             movedWords = java.util.stream.Stream.of(hint.readings(), reworded.readings(), reader.links()).flatMap(List::stream)

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * must ask about instead of answering.
  */
 class ShopPlannerTest {
-    private static final KnowledgeStore KNOWLEDGE = new KnowledgeStore();
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
     private static Workspace ws;
 
     @BeforeAll
@@ -34,25 +34,15 @@ class ShopPlannerTest {
     }
 
     private static AgentRun ask(String q) throws Exception {
-        return new AgentLoop(new RulePlanner(), Sift.defaultTools(), ws, null, AgentConfig.defaults()).knowledge(KNOWLEDGE).run(q);
+        return OFFLINE.ask(ws, q);
     }
 
     private static void answers(String question, String gold) throws Exception {
-        AgentRun run = ask(question);
-        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.ANSWER);
-        var rows = run.evidence().get(run.evidence().size() - 1).rows();
-        var expected = ws.query(gold).rows();
-        assertThat(rows).as(run.answer()).hasSameSizeAs(expected);
-        for (int r = 0; r < expected.size(); r++) {
-            assertThat(rows.get(r)).as(run.answer()).containsAll(expected.get(r));
-        }
+        OFFLINE.answers(ws, question, gold);
     }
 
     private static AgentRun asked(String question) throws Exception {
-        AgentRun run = ask(question);
-        assertThat(run.kind()).as(run.answer()).isEqualTo(AnswerKind.CLARIFICATION);
-        assertThat(run.evidence()).isEmpty();
-        return run;
+        return OFFLINE.asksBack(ws, question);
     }
 
     @Test

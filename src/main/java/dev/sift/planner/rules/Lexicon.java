@@ -7,6 +7,7 @@ import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.ResultLabels;
+import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.ValueIndex;
 import dev.sift.knowledge.Vocabulary;
 
@@ -144,6 +145,11 @@ public final class Lexicon {
         if (Phrases.onlyStopWords(words) || words.size() == 1 && RESERVED.contains(words.get(0)) && !namesColumnExactly(key)) {
             return null;
         }
+        List<String> dated = words.size() != 1 ? List.of() : kg.entries(KgEntry.Table.class).stream().map(KgEntry.Table::name)
+                .filter(t -> RowNouns.occurrences(kg.columns(t)).contains(key)).toList();
+        if (dated.size() == 1 && kg.lookup(key, KgEntry.Column.class).isEmpty()) { // "deaths": the rows dated by death_date
+            return new Sense.Entity(dated.get(0));
+        }
         Sense s = resolveKey(key);
         if (s == null && words.size() == 1 && key.matches("[a-z]+\\d+")) { // a column's own code name: "a11" → district.A11
             List<KgEntry.Column> named = kg.entries(KgEntry.Column.class).stream().filter(c -> c.name().equalsIgnoreCase(key)).toList();
@@ -156,7 +162,17 @@ public final class Lexicon {
                 s = resolveKg(String.join(" ", content));
             }
         }
-        return s;
+        return s == null && words.size() == 1 && !KNOWN.contains(key) ? rowsNamed(key) : s;
+    }
+
+    /**
+     * The dataset's one table when a noun no name carries counts its rows by what they are ({@link RowNouns}: "victims"
+     * of a table of people, "matches" of a table of dated rows), or null.
+     */
+    private Sense rowsNamed(String noun) {
+        List<KgEntry.Table> tables = kg.tables(); // among several tables a person may be any: "astronauts" are no clients
+        return tables.size() == 1 && RowNouns.names(noun, RowNouns.kinds(kg.columns(tables.get(0).name())))
+                ? new Sense.Entity(tables.get(0).name()) : null;
     }
 
     private Sense resolveKey(String key) {

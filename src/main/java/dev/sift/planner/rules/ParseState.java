@@ -44,6 +44,8 @@ final class ParseState {
     boolean groupCue;
     /** "no" / "without" read, waiting for the related table. */
     boolean negate;
+    /** "or" read after a value: the next value of the same column joins it ("in Compton or Watts"). */
+    boolean orPending;
     /** "at least 3" read before a table: a related-rows count, waiting for the table. */
     Sense.Compare related;
     /** The words and table of the last entity phrase ("loans that are running": running + loan). */
@@ -144,6 +146,22 @@ final class ParseState {
             }
         }
         return out;
+    }
+
+    /**
+     * Joins a value to the last filter when both are values of one column ("Compton or Watts": neighborhood IN
+     * ('Compton', 'Watts')); an error when the last filter is no value of that column.
+     */
+    void orWith(Tok t, Sense.Cond c) throws Unreadable {
+        orPending = false;
+        java.util.regex.Matcher m = EQUALITY.matcher(c.sql());
+        QuerySpec.Filter last = filters.isEmpty() ? null : filters.get(filters.size() - 1);
+        java.util.regex.Matcher e = java.util.regex.Pattern.compile("^(.+?) (?:= |IN \\()(.+?)\\)?$").matcher(last == null ? "" : last.sql());
+        if (!m.matches() || !e.matches() || !e.group(1).equals(m.group(1))) {
+            throw new Unreadable("I read 'or' only between values of one column ('in Compton or Watts'), not before '" + t.text() + "'");
+        }
+        filters.set(filters.size() - 1, new QuerySpec.Filter(last.table(), m.group(1) + " IN (" + e.group(2) + ", " + m.group(2) + ")",
+                last.describe() + " or " + c.describe()));
     }
 
     /** Whether the token at {@code i} is in the words the person wrote in this follow-up. */

@@ -458,4 +458,10 @@ final class PhraseRules {
         return v.find() && said.endsWith("s") && !v.group(1).toLowerCase(java.util.Locale.ROOT).endsWith("s")
                 && said.startsWith(v.group(1).toLowerCase(java.util.Locale.ROOT));
     }
+
+    /** Whether the word read ("or") stands between two values, the first of a text column: "in Compton or Watts". */
+    static boolean betweenValues(ParseState w) {
+        return w.at > 0 && w.toks.get(w.at - 1).sense() instanceof Sense.Cond c && c.sql().matches("(?s).+ = '.*'")
+                && w.at + 1 < w.toks.size() && w.toks.get(w.at + 1).sense() instanceof Sense.Cond;
+    }
 }

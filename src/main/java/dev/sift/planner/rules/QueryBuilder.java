@@ -391,7 +391,7 @@ public final class QueryBuilder {
         if (s.metric() != null) {
             return s.metric().expression();
         }
-        return s.aggFn() + "(" + s.measure().sql() + ")";
+        return s.aggFn().equals("distinct") ? "count(DISTINCT " + s.measure().sql() + ")" : s.aggFn() + "(" + s.measure().sql() + ")";
     }
 
     static String measureAlias(QuerySpec s) {

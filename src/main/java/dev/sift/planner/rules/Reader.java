@@ -250,7 +250,7 @@ public final class Reader {
             Optional<Read> p = Optional.empty();
             if (t.plain()) {
                 int at = i;
-                p = yearRange(in, at).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> comparator(in, at));
+                p = yearRange(in, at).or(() -> dayRange(in, at)).or(() -> dayPoint(in, at)).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> comparator(in, at));
             }
             if (p.isPresent()) {
                 List<String> text = new ArrayList<>();
@@ -279,6 +279,94 @@ public final class Reader {
         int b = Integer.parseInt(in.get(i + 3).word());
         return Optional.of(new Read(new Sense.Dates("between", LocalDate.of(Math.min(a, b), 1, 1),
                 LocalDate.of(Math.max(a, b) + 1, 1, 1), Math.min(a, b), Math.max(a, b)), 4));
+    }
+
+    /** A day and how many tokens name it: "1992-04-30", "April 30, 1992", "April 30th 1992", "20 December 2015". */
+    private record Day(LocalDate date, int used) { }
+
+    /** The day written at {@code i}, with its year, or (with {@code year} > 0) without one ("April 29" of "… and May 1, 1992"). */
+    private static Optional<Day> day(List<Tok> in, int i, int year) {
+        if (i >= in.size() || !in.get(i).plain()) {
+            return Optional.empty();
+        }
+        int n = in.size();
+        try {
+            if (year(in, i) && i + 2 < n && in.get(i + 1).word().matches("\\d{1,2}") && in.get(i + 2).word().matches("\\d{1,2}")) {
+                return Optional.of(new Day(LocalDate.of(Integer.parseInt(in.get(i).word()), Integer.parseInt(in.get(i + 1).word()),
+                        Integer.parseInt(in.get(i + 2).word())), 3)); // 1992-04-30
+            }
+            int m = month(in.get(i).word());
+            if (m > 0 && i + 1 < n && dayOfMonth(in.get(i + 1)) > 0) { // April 30, 1992
+                return withYear(in, i + 2, year).map(y -> new Day(LocalDate.of(y, m, dayOfMonth(in.get(i + 1))), year(in, i + 2) ? 3 : 2));
+            }
+            int d = dayOfMonth(in.get(i));
+            int of = i + 1 < n && in.get(i + 1).is("of") ? 1 : 0;
+            int m2 = d > 0 && i + 1 + of < n && in.get(i + 1 + of).plain() ? month(in.get(i + 1 + of).word()) : 0;
+            if (m2 > 0) { // 20 December 2015, the 20th of December 2015
+                return withYear(in, i + 2 + of, year).map(y -> new Day(LocalDate.of(y, m2, d), (year(in, i + 2 + of) ? 3 : 2) + of));
+            }
+        } catch (java.time.DateTimeException e) {
+            return Optional.empty(); // no such day (April 31): not a date
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Integer> withYear(List<Tok> in, int i, int year) {
+        return year(in, i) ? Optional.of(Integer.parseInt(in.get(i).word())) : year > 0 ? Optional.of(year) : Optional.empty();
+    }
+
+    /** The day of the month a word is ("30", "30th"), or 0. */
+    private static int dayOfMonth(Tok t) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,2})(st|nd|rd|th)?").matcher(t.word());
+        int d = t.plain() && m.matches() ? Integer.parseInt(m.group(1)) : 0;
+        return d <= 31 ? d : 0;
+    }
+
+    /** "on April 30, 1992", "after 1992-05-01", "20 December 2015": one day, or the days before, after or since it. */
+    private static Optional<Read> dayPoint(List<Tok> in, int i) {
+        boolean prep = in.get(i).is("on", "in", "during", "after", "since", "before", "until", "from");
+        Optional<Day> d = day(in, prep ? i + 1 : i, 0);
+        if (d.isEmpty() || d.get().used() < 3 && !year(in, (prep ? i + 1 : i) + d.get().used() - 1)) {
+            return Optional.empty();
+        }
+        LocalDate day = d.get().date();
+        Sense.Dates s = switch (prep ? in.get(i).word() : "on") {
+            case "after" -> new Sense.Dates("after", day.plusDays(1), null, 0, 0);
+            case "since", "from" -> new Sense.Dates("since", day, null, 0, 0);
+            case "before", "until" -> new Sense.Dates("before", null, day, 0, 0);
+            default -> new Sense.Dates("in", day, day.plusDays(1), 0, 0);
+        };
+        return Optional.of(new Read(s, d.get().used() + (prep ? 1 : 0)));
+    }
+
+    /** "between April 29 and May 1, 1992", "from 2015-12-01 to 2015-12-24": both days counted. */
+    private static Optional<Read> dayRange(List<Tok> in, int i) {
+        if (!in.get(i).is("between", "from")) {
+            return Optional.empty();
+        }
+        Optional<Day> second = Optional.empty();
+        Optional<Day> first = day(in, i + 1, 0);
+        int join = i + 1 + first.map(Day::used).orElse(0);
+        if (first.isEmpty()) { // the year only once, at the end
+            for (int j = i + 2; j < Math.min(in.size(), i + 5) && second.isEmpty(); j++) {
+                if (in.get(j).is("and", "to")) {
+                    second = day(in, j + 1, 0);
+                    int y = second.map(s -> s.date().getYear()).orElse(0);
+                    int gap = j - i - 1;
+                    first = y > 0 ? day(in, i + 1, y).filter(f -> f.used() == gap) : Optional.empty();
+                    join = j;
+                }
+            }
+        } else if (join < in.size() && in.get(join).is("and", "to")) {
+            second = day(in, join + 1, first.get().date().getYear());
+        }
+        if (first.isEmpty() || second.isEmpty() || join >= in.size() || !in.get(join).is("and", "to")) {
+            return Optional.empty();
+        }
+        LocalDate a = first.get().date();
+        LocalDate b = second.get().date();
+        return Optional.of(new Read(new Sense.Dates("between", a.isBefore(b) ? a : b, (a.isBefore(b) ? b : a).plusDays(1), 0, 0),
+                join - i + 1 + second.get().used()));
     }
 
     /** "in 1997", "during March 1997", "after 1996", "since 1995", "before 1994", "until May 1998". */

@@ -18,6 +18,11 @@ public final class Rewording {
     public record Reworded(String question, List<String> readings) { }
 
     public static Reworded of(String question) {
+        return of(question, "records");
+    }
+
+    /** As {@link #of(String)}, with the word for the rows of the dataset ("records", or its one table's name). */
+    public static Reworded of(String question, String rows) {
         String q = question;
         StringBuilder said = new StringBuilder();
         Matcher p = Patterns.ALL.get("reword.possessive_id").matcher(q);
@@ -30,6 +35,17 @@ public final class Rewording {
         if (m.matches()) {
             q = m.group(2) + " " + m.group(1) + m.group(3);
             said.append(said.length() > 0 ? "; " : "").append("'").append(m.group(1)).append(", …' read at the end of the question");
+        }
+        Matcher c = Patterns.ALL.get("reword.most_common").matcher(q);
+        Matcher last = Patterns.ALL.get("reword.common_last").matcher(q);
+        boolean first = c.matches();
+        if (first || last.matches()) {
+            Matcher h = first ? c : last;
+            String what = h.group(first ? 2 : 1);
+            String most = h.group(first ? 1 : 2).equalsIgnoreCase("most") ? "most" : "fewest";
+            String read = "which " + what + " has the " + most + " " + rows;
+            said.append(said.length() > 0 ? "; " : "").append("'").append(q.trim()).append("' read as '").append(read).append("'");
+            q = read + h.group(3);
         }
         return new Reworded(q, said.length() == 0 ? List.of() : List.of(said.toString()));
     }

@@ -88,6 +88,10 @@ final class ShapeRules {
 
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
+        if (w.measure != null && w.group == null && (!w.measure.numeric() && !w.measure.date()
+                || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
+            return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
+        }
         if (w.measure != null) {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }

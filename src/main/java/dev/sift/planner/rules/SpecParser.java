@@ -162,6 +162,10 @@ public final class SpecParser {
             throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
                     + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
         }
+        if (w.orPending) {
+            w.orWith(t, c);
+            return;
+        }
         w.subjectByValue = w.subject == null;
         w.subjectOrAttach(c.table());
         w.filter(c.table(), c.sql(), c.describe());
@@ -515,6 +519,9 @@ public final class SpecParser {
     }
 
     private static boolean or(ParseState w, Tok t) throws Unreadable {
+        if (t.is("or") && PhraseRules.betweenValues(w)) {
+            return w.orPending = true;
+        }
         if (t.is("or") && w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Cond || k.sense() instanceof Sense.Compare
                 || k.sense() instanceof Sense.Dates)) {
             throw new Unreadable("I combine conditions with 'and' only, and this question says 'or'");

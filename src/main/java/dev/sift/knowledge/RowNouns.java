@@ -1,0 +1,75 @@
+package dev.sift.knowledge;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The nouns a question counts a table's rows by when no name in the data carries them: what a row is, read from
+ * its columns. Rows with two or more attributes of a person (names, age, gender, race) are people, so "victims",
+ * "patients" and "people" count them; rows of a table with a date column are occurrences, so "matches", "games",
+ * "deaths" and "incidents" count them — a noun for an outcome or a part of one ("wins", "draws", "goals") does not.
+ * WordNet decides what a noun is a kind of; the words of each kind are the resource {@code names.yaml}.
+ */
+public final class RowNouns {
+    private static final Vocabulary N = Vocabulary.load("/names.yaml");
+    /** Steps up WordNet's hypernyms a noun may be from its kind ("match" → contest is one; "death" → happening two). */
+    private static final int DEPTH = 3;
+    private static final int PERSON_ATTRIBUTES = 2;
+
+    /** What a row may be. */
+    public enum Kind { PERSON, OCCURRENCE }
+
+    private RowNouns() { }
+
+    /** The kinds of row a table's columns show (empty when they show none). */
+    public static Set<Kind> kinds(List<KgEntry.Column> columns) {
+        Set<Kind> out = EnumSet.noneOf(Kind.class);
+        Set<String> personal = N.list("person_columns");
+        long attributes = columns.stream().filter(c -> personal.contains(String.join(" ", NameWords.split(c.name())))).count();
+        if (attributes >= PERSON_ATTRIBUTES) {
+            out.add(Kind.PERSON);
+        }
+        if (columns.stream().anyMatch(RowNouns::dated)) {
+            out.add(Kind.OCCURRENCE);
+        }
+        return out;
+    }
+
+    /**
+     * The occurrence a table's rows record when its date column says so: "death" for death_date, "order" for
+     * order_time; in comparable form ({@link Phrases#stem}). Such a noun names the rows even where it is also one
+     * category of a column (type = 'Death' among 'Homicide' and others).
+     */
+    public static Set<String> occurrences(List<KgEntry.Column> columns) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (KgEntry.Column c : columns) {
+            List<String> w = NameWords.split(c.name());
+            if (w.size() == 2 && dated(c) && N.list("date_words").contains(w.get(1)) && w.get(0).chars().allMatch(Character::isLetter)) {
+                out.add(Phrases.stem(w.get(0)));
+            }
+        }
+        return out;
+    }
+
+    private static boolean dated(KgEntry.Column c) {
+        return c.type() != null && c.type().toUpperCase(Locale.ROOT).matches("DATE|TIMESTAMP.*");
+    }
+
+    /** Whether a noun (one word, any inflection) names a row of one of the kinds. */
+    public static boolean names(String noun, Set<Kind> kinds) {
+        String w = noun.toLowerCase(Locale.ROOT);
+        if (kinds.isEmpty() || w.length() < 3 || !w.chars().allMatch(Character::isLetter)) {
+            return false;
+        }
+        Set<String> stops = N.list("outcome_senses");
+        for (Kind k : kinds) {
+            if (k == Kind.PERSON && N.list("person_plurals").contains(w)
+                    || Thesaurus.under(w, N.list("row_kinds." + k.name().toLowerCase(Locale.ROOT)), stops, DEPTH)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
