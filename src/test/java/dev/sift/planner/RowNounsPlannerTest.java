@@ -113,4 +113,18 @@ class RowNounsPlannerTest {
         OFFLINE.answers(matches, "How many matches were played on 20 December 2015?",
                 "SELECT count(*) FROM football WHERE date = DATE '2015-12-20'");
     }
+
+    @Test
+    void when_and_the_date_of_the_first_or_last_row_read_the_tables_one_date() throws Exception {
+        OFFLINE.answers(deaths, "When did the last victim die?", "SELECT max(death_date) FROM riots");
+        OFFLINE.answers(matches, "When was the first match in the data played?", "SELECT min(date) FROM football");
+        OFFLINE.answers(matches, "What was the date of the last Serie A match?",
+                "SELECT max(date) FROM football WHERE division = 'Serie A'");
+    }
+
+    @Test
+    void who_with_a_superlative_names_the_row_it_picks() throws Exception {
+        AgentRun oldest = OFFLINE.ask(deaths, "Who was the oldest victim?");
+        assertThat(oldest.answer()).contains("Di").contains("61");
+    }
 }

@@ -459,9 +459,13 @@ final class PhraseRules {
                 && said.startsWith(v.group(1).toLowerCase(java.util.Locale.ROOT));
     }
 
-    /** Whether the word read ("or") stands between two values, the first of a text column: "in Compton or Watts". */
+    /**
+     * Whether the word read ("or") stands between two values, the first of a text column, in a question that compares
+     * nothing: "in Compton or Watts".
+     */
     static boolean betweenValues(ParseState w) {
-        return w.at > 0 && w.toks.get(w.at - 1).sense() instanceof Sense.Cond c && c.sql().matches("(?s).+ = '.*'")
+        return w.toks.stream().noneMatch(k -> k.plain() && dev.sift.knowledge.Vocabulary.WORDS.has(k.word(), "comparatives")) // "which has more: X or Y" compares
+                && w.at > 0 && w.toks.get(w.at - 1).sense() instanceof Sense.Cond c && c.sql().matches("(?s).+ = '.*'")
                 && w.at + 1 < w.toks.size() && w.toks.get(w.at + 1).sense() instanceof Sense.Cond;
     }
 }

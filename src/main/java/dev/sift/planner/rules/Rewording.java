@@ -36,6 +36,12 @@ public final class Rewording {
             q = m.group(2) + " " + m.group(1) + m.group(3);
             said.append(said.length() > 0 ? "; " : "").append("'").append(m.group(1)).append(", …' read at the end of the question");
         }
+        Matcher who = Patterns.ALL.get("reword.who_superlative").matcher(q);
+        if (who.matches()) {
+            String read = "which " + who.group(3) + " " + who.group(1) + " the " + who.group(2);
+            said.append(said.length() > 0 ? "; " : "").append("'").append(q.trim()).append("' read as '").append(read).append("'");
+            q = read + who.group(4);
+        }
         Matcher c = Patterns.ALL.get("reword.most_common").matcher(q);
         Matcher last = Patterns.ALL.get("reword.common_last").matcher(q);
         boolean first = c.matches();

@@ -42,6 +42,13 @@ final class ShapeRules {
             throw new Unreadable("I could not tell what to group by");
         }
         oneValuePerColumn(w);
+        boolean extreme = "min".equals(w.agg) || "max".equals(w.agg);
+        if (extreme && w.columns.size() == 1 && w.columns.get(0).date() && w.measure == null && w.ranking == null && w.group == null) {
+            w.measure = w.columns.remove(0); // "the date of the last Serie A match": the latest date, not a list of dates
+        }
+        if (extreme && w.measure == null && w.columns.isEmpty() && w.subject != null && w.toks.stream().anyMatch(t -> t.is("when"))) {
+            w.measure = lexicon.dateColumn(w.subject).orElse(null); // "when did the last victim die": its table's one date
+        }
         if (!w.columns.isEmpty()) {
             return ColumnRules.shape(w, lexicon);
         }
@@ -88,14 +95,23 @@ final class ShapeRules {
 
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
-        if (w.measure != null && w.group == null && (!w.measure.numeric() && !w.measure.date()
-                || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
+        if (w.measure != null && w.group == null && w.subject == null && countedRightAfterHowMany(w) && (!w.measure.numeric()
+                && !w.measure.date() || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
         }
         if (w.measure != null) {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }
         return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, null);
+    }
+
+    /** Whether the measure is the noun "how many" counts: "how many (different) neighborhoods …". */
+    private static boolean countedRightAfterHowMany(ParseState w) {
+        int i = w.toks.indexOf(w.measureTok);
+        while (i > 0 && w.toks.get(i - 1).is("different", "distinct", "unique")) {
+            i--;
+        }
+        return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how");
     }
 
     /** COUNT grouped by a column: "breakdown of loans by status", "distribution of loan durations". */
