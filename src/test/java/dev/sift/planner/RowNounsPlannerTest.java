@@ -127,4 +127,13 @@ class RowNounsPlannerTest {
         AgentRun oldest = OFFLINE.ask(deaths, "Who was the oldest victim?");
         assertThat(oldest.answer()).contains("Di").contains("61");
     }
+
+    @Test
+    void a_persons_age_is_what_their_numbers_and_degrees_ask() throws Exception {
+        OFFLINE.answers(deaths, "How old was the youngest victim?", "SELECT min(age) FROM riots");
+        OFFLINE.answers(deaths, "What was the age of the youngest victim?", "SELECT min(age) FROM riots");
+        OFFLINE.answers(deaths, "How many victims were under 20?", "SELECT count(*) FROM riots WHERE age < 20");
+        OFFLINE.answers(deaths, "How many victims were in their twenties?", "SELECT count(*) FROM riots WHERE age BETWEEN 20 AND 29");
+        assertThat(OFFLINE.asksBack(matches, "How many matches were under 2?").answer()).contains("'under 2'");
+    }
 }

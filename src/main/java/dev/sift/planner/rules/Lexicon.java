@@ -506,6 +506,12 @@ public final class Lexicon {
         return years.size() == 1 ? Optional.of(years.get(0)) : Optional.empty();
     }
 
+    /** The age column of a table of people ({@link RowNouns}): what "victims under 20" compares; empty otherwise. */
+    public Optional<Sense.Attr> ageOfPeople(String table) {
+        return RowNouns.kinds(kg.columns(table)).contains(RowNouns.Kind.PERSON)
+                ? kg.column(table, "age").map(Lexicon::attr).filter(Sense.Attr::numeric) : Optional.empty();
+    }
+
     /** The table's only date column, or empty when it has none or several. */
     public Optional<Sense.Attr> dateColumn(String table) {
         List<Sense.Attr> dates = kg.columns(table).stream().map(Lexicon::attr).filter(Sense.Attr::date).toList();

@@ -250,7 +250,7 @@ final class PhraseRules {
             w.consumed = i + 1;
         }
         if (col == null && w.base() != null) {
-            col = lexicon.amount(w.base()).orElse(null);
+            col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base())).orElse(null); // "victims under 20": age
         }
         if (col == null) {
             throw new Unreadable("I could not tell which number '" + t.text() + "' compares");

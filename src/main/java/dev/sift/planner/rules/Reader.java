@@ -250,7 +250,7 @@ public final class Reader {
             Optional<Read> p = Optional.empty();
             if (t.plain()) {
                 int at = i;
-                p = yearRange(in, at).or(() -> dayRange(in, at)).or(() -> dayPoint(in, at)).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> comparator(in, at));
+                p = yearRange(in, at).or(() -> dayRange(in, at)).or(() -> dayPoint(in, at)).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> decade(in, at)).or(() -> comparator(in, at));
             }
             if (p.isPresent()) {
                 List<String> text = new ArrayList<>();
@@ -399,6 +399,16 @@ public final class Reader {
             return Optional.empty();
         }
         return Optional.of(new Read(new Sense.Compare("BETWEEN", in.get(i + 1).word() + " AND " + in.get(i + 3).word()), 4));
+    }
+
+    /** "in their twenties": the ten years of an age (20 to 29). */
+    private static Optional<Read> decade(List<Tok> in, int i) {
+        if (!in.get(i).is("in") || i + 2 >= in.size() || !in.get(i + 1).is("their", "his", "her") || !in.get(i + 2).plain()) {
+            return Optional.empty();
+        }
+        String from = V.map("decades").get(in.get(i + 2).word());
+        return from == null ? Optional.empty() : Optional.of(new Read(new Sense.Compare("BETWEEN", from + " AND "
+                + (Integer.parseInt(from) + 9)), 3));
     }
 
     /** "over 100000", "at least 3", "exceeds 5": the vocabulary's comparators, before a number. */

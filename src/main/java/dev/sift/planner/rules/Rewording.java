@@ -36,6 +36,16 @@ public final class Rewording {
             q = m.group(2) + " " + m.group(1) + m.group(3);
             said.append(said.length() > 0 ? "; " : "").append("'").append(m.group(1)).append(", …' read at the end of the question");
         }
+        Matcher how = Patterns.ALL.get("reword.how_adjective").matcher(q);
+        if (how.matches() && !how.group(1).matches("(?i)many|much|often|long|far")) {
+            List<String> attribute = dev.sift.knowledge.Thesaurus.attributesOf(how.group(1));
+            if (attribute.size() == 1) {
+                String read = "what " + attribute.get(0) + " " + how.group(2);
+                said.append(said.length() > 0 ? "; " : "").append("'how ").append(how.group(1)).append(" ").append(how.group(2))
+                        .append("' read as '").append(read).append("'");
+                q = read + how.group(3);
+            }
+        }
         Matcher who = Patterns.ALL.get("reword.who_superlative").matcher(q);
         if (who.matches()) {
             String read = "which " + who.group(3) + " " + who.group(1) + " the " + who.group(2);

@@ -43,6 +43,9 @@ final class ShapeRules {
         }
         oneValuePerColumn(w);
         boolean extreme = "min".equals(w.agg) || "max".equals(w.agg);
+        if (extreme && w.columns.size() == 1 && w.columns.get(0).equals(w.measure)) {
+            w.columns.clear(); // "the age of the youngest victim": the lowest age
+        }
         if (extreme && w.columns.size() == 1 && w.columns.get(0).date() && w.measure == null && w.ranking == null && w.group == null) {
             w.measure = w.columns.remove(0); // "the date of the last Serie A match": the latest date, not a list of dates
         }
@@ -95,7 +98,7 @@ final class ShapeRules {
 
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
-        if (w.measure != null && w.group == null && w.subject == null && countedRightAfterHowMany(w) && (!w.measure.numeric()
+        if (w.measure != null && w.group == null && w.measure.table().equals(w.subject) && countedRightAfterHowMany(w) && (!w.measure.numeric()
                 && !w.measure.date() || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
         }
