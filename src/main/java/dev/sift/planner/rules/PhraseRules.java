@@ -459,6 +459,18 @@ final class PhraseRules {
                 && said.startsWith(v.group(1).toLowerCase(java.util.Locale.ROOT));
     }
 
+    /** "or": either of two values of one column ("in Compton or Watts"); between other conditions, a question back. */
+    static boolean or(ParseState w, Tok t) throws Unreadable {
+        if (t.is("or") && betweenValues(w)) {
+            return w.orPending = true;
+        }
+        if (t.is("or") && w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Cond || k.sense() instanceof Sense.Compare
+                || k.sense() instanceof Sense.Dates)) {
+            throw new Unreadable("I combine conditions with 'and' only, and this question says 'or'");
+        }
+        return false;
+    }
+
     /**
      * Whether the word read ("or") stands between two values, the first of a text column, in a question that compares
      * nothing: "in Compton or Watts".

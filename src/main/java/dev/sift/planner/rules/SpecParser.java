@@ -394,7 +394,7 @@ public final class SpecParser {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
         if (!(year(w, t) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
-                || or(w, t) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
+                || PhraseRules.or(w, t) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
             w.unmapped.add(t.text());
         }
     }
@@ -516,17 +516,6 @@ public final class SpecParser {
             w.agg = fn;
         }
         return true;
-    }
-
-    private static boolean or(ParseState w, Tok t) throws Unreadable {
-        if (t.is("or") && PhraseRules.betweenValues(w)) {
-            return w.orPending = true;
-        }
-        if (t.is("or") && w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Cond || k.sense() instanceof Sense.Compare
-                || k.sense() instanceof Sense.Dates)) {
-            throw new Unreadable("I combine conditions with 'and' only, and this question says 'or'");
-        }
-        return false;
     }
 
     /** "loans that are running" = "running loans": the word and the last entity's words looked up together. */
