@@ -136,4 +136,10 @@ class RowNounsPlannerTest {
         OFFLINE.answers(deaths, "How many victims were in their twenties?", "SELECT count(*) FROM riots WHERE age BETWEEN 20 AND 29");
         assertThat(OFFLINE.asksBack(matches, "How many matches were under 2?").answer()).contains("'under 2'");
     }
+
+    @Test
+    void the_month_of_the_year_is_the_calendar_month_whatever_its_year() throws Exception {
+        OFFLINE.answers(matches, "Which month of the year has the most matches?",
+                "SELECT monthname(date) FROM football GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
+    }
 }

@@ -14,17 +14,21 @@ final class PeriodRules {
 
     /** Whether token {@code i} is a period word read as a grouping or a ranked target (else it is left to the other rules). */
     static boolean read(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
-        boolean weekday = t.is("day") && weekAfter(w, i) > 0;
+        boolean weekday = t.is("day") && after(w, i, "week") > 0;
         Periods.Grain grain = weekday ? Periods.Grain.WEEKDAY : Periods.grain(t.word());
         boolean target = w.ranking != null && w.ranking.awaitsTarget(i);
         if (grain == null || !(w.groupCue || target || t.word().endsWith("ly"))) {
             return false;
         }
         if (weekday) {
-            w.consumed = weekAfter(w, i); // "week" of "day of the week"
+            w.consumed = after(w, i, "week"); // "week" of "day of the week"
+        }
+        int ofYear = grain == Periods.Grain.MONTH || grain == Periods.Grain.QUARTER ? after(w, i, "year") : -1;
+        if (ofYear > 0) {
+            w.consumed = ofYear; // "month of the year": the calendar month, whatever its year
         }
         Sense.Attr date = date(w, i, t, lexicon, phrases);
-        Sense.Attr period = Periods.of(grain, date);
+        Sense.Attr period = ofYear > 0 ? Periods.withinYear(Periods.of(grain, date)).orElseThrow() : Periods.of(grain, date);
         w.subjectOrAttach(date.table());
         if (target) {
             w.ranking.target = new Ranking.Target.Values(period);
@@ -32,17 +36,18 @@ final class PeriodRules {
             w.groupCue = false;
             w.group = period;
         }
-        w.readings.add("'" + t.text() + (weekday ? " of the week" : "") + "' → the " + grain.word + " of " + date.name());
+        w.readings.add("'" + t.text() + (weekday ? " of the week" : ofYear > 0 ? " of the year" : "") + "' → the " + grain.word
+                + (ofYear > 0 ? " of the year" : "") + " of " + date.name());
         return true;
     }
 
-    /** The index of "week" in "day of (the) week" starting at token {@code i}, or -1. */
-    private static int weekAfter(ParseState w, int i) {
+    /** The index of {@code word} in "day of (the) week", "month of the year" starting at token {@code i}, or -1. */
+    private static int after(ParseState w, int i, String word) {
         int j = i + 1;
         while (j < w.toks.size() && w.toks.get(j).is("of", "the", "a")) {
             j++;
         }
-        return j > i + 1 && j < w.toks.size() && w.toks.get(j).is("week") ? j : -1;
+        return j > i + 1 && j < w.toks.size() && w.toks.get(j).is(word) ? j : -1;
     }
 
     /**
