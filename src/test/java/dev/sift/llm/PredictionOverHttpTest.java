@@ -78,8 +78,8 @@ class PredictionOverHttpTest {
 
         // The model was shown the task and the tool that builds it.
         JsonNode first = server.requests().get(0).json().get("messages");
-        String system = first.get(0).get("content").asText();
-        assertThat(system).contains("- prediction task loan_default: ")
+        String shown = first.get(0).get("content").asText() + "\n" + first.get(1).get("content").asText(); // facts, then the question's part
+        assertThat(shown).contains("- prediction task loan_default: ")
                 .contains("build both frames with prediction_frames(task=\"loan_default\"")
                 .contains("- prediction_frames(task: string");
         assertThat(run.toolsShown().shown()).filteredOn(s -> s.tool().equals("prediction_frames")).singleElement()
