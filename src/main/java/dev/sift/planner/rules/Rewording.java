@@ -17,11 +17,7 @@ public final class Rewording {
     /** The question in the order the parser reads, and what was moved (empty when nothing was). */
     public record Reworded(String question, List<String> readings) { }
 
-    public static Reworded of(String question) {
-        return of(question, "records");
-    }
-
-    /** As {@link #of(String)}, with the word for the rows of the dataset ("records", or its one table's name). */
+    /** The question reworded; {@code rows} is the word for the dataset's rows ("records", or its one table's name). */
     public static Reworded of(String question, String rows) {
         String q = question;
         StringBuilder said = new StringBuilder();
@@ -41,15 +37,14 @@ public final class Rewording {
             List<String> attribute = dev.sift.knowledge.Thesaurus.attributesOf(how.group(1));
             if (attribute.size() == 1) {
                 String read = "what " + attribute.get(0) + " " + how.group(2);
-                said.append(said.length() > 0 ? "; " : "").append("'how ").append(how.group(1)).append(" ").append(how.group(2))
-                        .append("' read as '").append(read).append("'");
+                said(said, "how " + how.group(1) + " " + how.group(2), read);
                 q = read + how.group(3);
             }
         }
         Matcher who = Patterns.ALL.get("reword.who_superlative").matcher(q);
         if (who.matches()) {
             String read = "which " + who.group(3) + " " + who.group(1) + " the " + who.group(2);
-            said.append(said.length() > 0 ? "; " : "").append("'").append(q.trim()).append("' read as '").append(read).append("'");
+            said(said, q.trim(), read);
             q = read + who.group(4);
         }
         Matcher c = Patterns.ALL.get("reword.most_common").matcher(q);
@@ -60,9 +55,13 @@ public final class Rewording {
             String what = h.group(first ? 2 : 1);
             String most = h.group(first ? 1 : 2).equalsIgnoreCase("most") ? "most" : "fewest";
             String read = "which " + what + " has the " + most + " " + rows;
-            said.append(said.length() > 0 ? "; " : "").append("'").append(q.trim()).append("' read as '").append(read).append("'");
+            said(said, q.trim(), read);
             q = read + h.group(3);
         }
         return new Reworded(q, said.length() == 0 ? List.of() : List.of(said.toString()));
+    }
+
+    private static void said(StringBuilder said, String from, String read) {
+        said.append(said.length() > 0 ? "; " : "").append("'").append(from).append("' read as '").append(read).append("'");
     }
 }
