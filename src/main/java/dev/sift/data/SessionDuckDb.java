@@ -39,31 +39,6 @@ final class SessionDuckDb {
         }
     }
 
-    /**
-     * The functions for structured text every workspace has (resource {@code sql/text_macros.sql}: text_list, word_date,
-     * bare_id), as temporary macros, one statement per block ended by a line holding only ';'.
-     */
-    static List<String> textMacros() {
-        try (java.io.InputStream in = SessionDuckDb.class.getResourceAsStream("/sql/text_macros.sql")) {
-            if (in == null) {
-                throw new IllegalStateException("Resource /sql/text_macros.sql is missing");
-            }
-            List<String> out = new ArrayList<>();
-            StringBuilder statement = new StringBuilder();
-            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-                if (line.strip().equals(";")) {
-                    out.add(statement.toString().strip());
-                    statement.setLength(0);
-                } else if (!line.strip().startsWith("--")) {
-                    statement.append(line).append('\n');
-                }
-            }
-            return out;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
     private static List<String> setups(Dataset dataset, Workspace.Limits limits, Path spill, boolean live) {
         List<String> setups = new ArrayList<>(List.of("SET autoinstall_known_extensions = false",
                 "SET autoload_known_extensions = false"));
@@ -74,7 +49,7 @@ final class SessionDuckDb {
         if (!live) { // the one folder ATTACH may reach after the lock-down: links to datasets switched to
             setups.add("SET allowed_directories = [" + Sql.quoteString(DatasetLinks.folder(spill) + "/") + "]");
         }
-        setups.addAll(textMacros());
+        setups.addAll(TextMacros.statements());
         setups.addAll(List.of(
                 "SET threads = " + limits.threads(),
                 "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),

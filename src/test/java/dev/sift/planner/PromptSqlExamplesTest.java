@@ -37,14 +37,8 @@ class PromptSqlExamplesTest {
         try (Statement st = duck.createStatement()) {
             st.execute("CREATE TABLE a AS SELECT 'custid_12' AS x, '#A-12' AS id");
             st.execute("CREATE TABLE b AS SELECT 'custref_12' AS y, 'a12' AS id");
-            // the text macros every workspace has (sql/text_macros.sql: statements ended by a line holding only ';')
-            String macros = new String(PromptSqlExamplesTest.class.getResourceAsStream("/sql/text_macros.sql").readAllBytes(),
-                    java.nio.charset.StandardCharsets.UTF_8);
-            for (String statement : macros.split("(?m)^\\s*;\\s*$")) {
-                String sql = statement.lines().filter(l -> !l.strip().startsWith("--")).collect(java.util.stream.Collectors.joining("\n"));
-                if (!sql.isBlank()) {
-                    st.execute(sql);
-                }
+            for (String macro : dev.sift.data.TextMacros.statements()) { // the text macros every workspace has
+                st.execute(macro);
             }
             st.execute("CREATE TABLE t AS SELECT '{\"field\": \"{''key'': True, ''other'': False}\", \"a\": {\"b\": 1}}'::JSON"
                     + " AS doc, 'April 01, 2017 at 12:15 PM' AS stamp_text, 'Opened in 1998, moved in 2004' AS note,"
