@@ -337,13 +337,18 @@ public final class Sift {
     public Path approveJoin(Dataset dataset, java.util.Map<String, Object> item) {
         Path file = knowledgeFile(dataset);
         try (Workspace ws = open(dataset)) {
-            dev.sift.knowledge.JoinCheck.measure(ws, knowledge.of(ws).graph(), (String) item.get("from"),
-                    (String) item.get("to"), file + ": join_paths[" + item.get("name") + "]").ifPresent(m -> {
+            dev.sift.knowledge.JoinCheck.measure(ws, knowledge.of(ws).graph(), columns(item.get("from")),
+                    columns(item.get("to")), file + ": join_paths[" + item.get("name") + "]").ifPresent(m -> {
                         item.put("cardinality", m.cardinality());
                         item.put("coverage", dev.sift.knowledge.JoinCheck.rounded(m.coverage()));
                     });
         }
         return addKnowledge(dataset, "join_paths", item);
+    }
+
+    /** A join side: one {@code table.column}, or a list of them for a join on several columns. */
+    private static List<String> columns(Object side) {
+        return side instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of(String.valueOf(side));
     }
 
     /** Where the dataset's knowledge file is written ({@code --kg FILE}, else {@code $SIFT_HOME/kg/<dataset>.kg.yaml}). */

@@ -21,6 +21,46 @@ public record Containment(long values, double coverage, boolean unique) {
         }
     }
 
+    /**
+     * Columns of one table that refer together to columns of another ({@code (system, name, version)} to the same
+     * three of a package table): a join on several columns, compared pair by pair in order.
+     */
+    public record Tuple(String table, List<String> columns, String keyTable, List<String> keyColumns) {
+        public Tuple {
+            if (columns.isEmpty() || columns.size() != keyColumns.size()) {
+                throw new IllegalArgumentException("a tuple pairs as many columns on each side, at least one: " + columns
+                        + " / " + keyColumns);
+            }
+            columns = List.copyOf(columns);
+            keyColumns = List.copyOf(keyColumns);
+        }
+    }
+
+    /**
+     * One row {@code total, found, distinct} for a tuple: rows whose columns are all set, those whose tuple occurs in
+     * the key table, and how many distinct tuples they hold; {@code limit} bounds the referring side (0: every row).
+     */
+    public static String sql(Tuple t, long limit) {
+        StringBuilder f = new StringBuilder("SELECT ");
+        StringBuilder notNull = new StringBuilder();
+        StringBuilder k = new StringBuilder("SELECT DISTINCT ");
+        StringBuilder on = new StringBuilder();
+        StringBuilder vs = new StringBuilder();
+        for (int i = 0; i < t.columns().size(); i++) {
+            String c = Sql.quoteIdent(t.columns().get(i));
+            String sep = i == 0 ? "" : ", ";
+            f.append(sep).append(c).append(" AS v").append(i);
+            notNull.append(i == 0 ? "" : " AND ").append(c).append(" IS NOT NULL");
+            k.append(sep).append(Sql.quoteIdent(t.keyColumns().get(i))).append(" AS v").append(i);
+            on.append(i == 0 ? "" : " AND ").append("d.v").append(i).append(" = g.v").append(i);
+            vs.append(sep).append('v').append(i);
+        }
+        return "SELECT coalesce(sum(g.n), 0), coalesce(sum(CASE WHEN d.v0 IS NULL THEN 0 ELSE g.n END), 0), count(*) FROM"
+                + " (SELECT " + vs + ", count(*) AS n FROM (" + f + " FROM " + Sql.quoteTable(t.table()) + " WHERE " + notNull
+                + (limit > 0 ? " LIMIT " + limit : "") + ") f GROUP BY " + vs + ") g LEFT JOIN (" + k + " FROM "
+                + Sql.quoteTable(t.keyTable()) + ") d ON " + on;
+    }
+
     /** One row {@code total, found, distinct}; {@code limit} bounds the referring side (0: every row). */
     public static String sql(Pair p, long limit) {
         String col = Sql.quoteIdent(p.column());

@@ -82,4 +82,33 @@ final class DuckDbStats implements TableStats {
     public Containment containment(Containment.Pair pair) throws QueryException {
         return Containment.of(ws.trustedQuery(Containment.sql(pair, 0), 1).rows().get(0));
     }
+
+    @Override
+    public Containment containment(Containment.Tuple tuple) throws QueryException {
+        return Containment.of(ws.trustedQuery(Containment.sql(tuple, 0), 1).rows().get(0));
+    }
+
+    /** One scan for all the sets: a set is unique when its rows with every column set are all the rows, all distinct. */
+    @Override
+    public List<List<String>> uniqueSets(TableInfo t, List<List<String>> sets) throws QueryException {
+        if (sets.isEmpty()) {
+            return List.of();
+        }
+        StringBuilder sql = new StringBuilder("SELECT count(*)");
+        for (List<String> set : sets) {
+            List<String> q = set.stream().map(Sql::quoteIdent).toList();
+            sql.append(", count(*) FILTER (WHERE ").append(String.join(" IS NOT NULL AND ", q)).append(" IS NOT NULL)")
+                    .append(", count(DISTINCT ").append(q.size() == 1 ? q.get(0) : "(" + String.join(", ", q) + ")")
+                    .append(')');
+        }
+        List<Object> row = ws.trustedQuery(sql + " FROM " + t.sqlName(), 1).rows().get(0);
+        long n = ((Number) row.get(0)).longValue();
+        List<List<String>> out = new ArrayList<>();
+        for (int i = 0; i < sets.size(); i++) {
+            if (n > 0 && ((Number) row.get(1 + 2 * i)).longValue() == n && ((Number) row.get(2 + 2 * i)).longValue() == n) {
+                out.add(sets.get(i));
+            }
+        }
+        return out;
+    }
 }

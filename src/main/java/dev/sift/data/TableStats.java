@@ -21,6 +21,20 @@ public interface TableStats {
      */
     Containment containment(Containment.Pair pair) throws QueryException;
 
+    /**
+     * How many of the rows whose columns are all set have their tuple in the key table's columns (pair by pair): the
+     * measure of a join on several columns. Null when no row has all of them set.
+     */
+    Containment containment(Containment.Tuple tuple) throws QueryException;
+
+    /**
+     * Which of {@code sets} (each a list of the table's columns) identify the table's rows together: never null and
+     * unique as a combination. None on a live engine, where only declared keys are known.
+     */
+    default List<List<String>> uniqueSets(TableInfo table, List<List<String>> sets) throws QueryException {
+        return List.of();
+    }
+
     /** Foreign keys the engine declares (its metadata), joined whatever their names; none in DuckDB datasets. */
     default List<ForeignKey> foreignKeys() {
         return List.of();

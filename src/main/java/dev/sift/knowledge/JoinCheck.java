@@ -5,6 +5,7 @@ import dev.sift.data.Numbers;
 import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -79,6 +80,63 @@ public final class JoinCheck {
                 .map(j -> j.fromTable() + "." + j.fromColumn() + " → " + j.toTable() + "." + j.toColumn() + " instead ("
                         + Numbers.percent(j.coverage()) + " found)")
                 .orElse("the column of " + fromTable + " that holds the values of " + to) + ", or fix the values first.";
+    }
+
+    /**
+     * Measures a join on several columns: {@code from} and {@code to} list {@code table.column} of one table each,
+     * paired in order. The tuples of {@code from} (rows with every column set) are looked up in those of {@code to},
+     * whose combination must identify its table's rows. One column each is {@link #measure(Workspace, KnowledgeGraph,
+     * String, String, String)}.
+     */
+    public static Optional<Measured> measure(Workspace ws, KnowledgeGraph graph, List<String> from, List<String> to,
+                                             String where) {
+        if (from.size() == 1 && to.size() == 1) {
+            return measure(ws, graph, from.get(0), to.get(0), where);
+        }
+        String problem = KgLoader.severalProblem(from, to);
+        if (problem != null) {
+            throw new KgException(where + ": " + problem + ".");
+        }
+        String fromTable = table(from.get(0));
+        String toTable = table(to.get(0));
+        List<String> fromCols = from.stream().map(JoinCheck::column).toList();
+        List<String> toCols = to.stream().map(JoinCheck::column).toList();
+        if (fromCols.stream().anyMatch(c -> graph.column(fromTable, c).isEmpty())
+                || toCols.stream().anyMatch(c -> graph.column(toTable, c).isEmpty())) {
+            return Optional.empty();
+        }
+        String fromSide = fromTable + ".(" + String.join(", ", fromCols) + ")";
+        String toSide = toTable + ".(" + String.join(", ", toCols) + ")";
+        Containment m;
+        List<List<String>> unique;
+        try {
+            m = ws.stats().containment(new Containment.Tuple(fromTable, fromCols, toTable, toCols));
+            unique = ws.stats().uniqueSets(ws.table(toTable).orElseThrow(), List.of(toCols));
+        } catch (QueryException e) {
+            if (e.kind() == QueryException.Kind.REFUSED) {
+                throw new IllegalStateException("the containment query of " + fromSide + " → " + toSide + " was refused", e);
+            }
+            throw new KgException(where + ": " + fromSide + " and " + toSide + " could not be compared pair by pair ("
+                    + e.getMessage() + "); each pair needs two columns of comparable types, in the same order.");
+        }
+        if (m == null) {
+            throw new KgException(where + ": no row of " + fromTable + " has all of " + fromCols + " set, so there is"
+                    + " nothing to join on.");
+        }
+        if (m.coverage() < KgBuilder.CANDIDATE_COVERAGE) {
+            long found = Math.round(m.coverage() * m.values());
+            throw new KgException(where + ": only " + Numbers.percent(m.coverage()) + " of the rows of " + fromSide + " ("
+                    + Numbers.grouped(found) + " of " + Numbers.grouped(m.values()) + ") find their combination in " + toSide
+                    + " (a join needs at least " + Numbers.percent(KgBuilder.CANDIDATE_COVERAGE) + "). Check that the"
+                    + " columns are paired in the same order, or fix the values first.");
+        }
+        if (unique.isEmpty()) {
+            throw new KgException(where + ": the combinations of " + toSide + " repeat (or a column is missing in"
+                    + " some rows), so a row of " + fromTable + " would meet several rows of " + toTable + "; a join"
+                    + " points at columns that together identify their table's rows. Add the column that tells the"
+                    + " repeated rows apart, or approve it the other way round.");
+        }
+        return Optional.of(new Measured(m.unique() ? KgEntry.Join.ONE_TO_ONE : KgEntry.Join.MANY_TO_ONE, m.coverage()));
     }
 
     /** A share as written into the knowledge file: four decimals (0.9983). */

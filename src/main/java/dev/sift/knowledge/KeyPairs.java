@@ -40,8 +40,8 @@ final class KeyPairs {
     static List<KgEntry.Join> find(Workspace ws, List<KgEntry.Column> columns, List<KgEntry.Join> joined) {
         Set<String> linked = new HashSet<>(); // columns a join already reads: they point somewhere
         joined.forEach(j -> {
-            linked.add(j.fromTable() + "." + j.fromColumn());
-            linked.add(j.toTable() + "." + j.toColumn());
+            j.fromColumns().forEach(c -> linked.add(j.fromTable() + "." + c));
+            j.toColumns().forEach(c -> linked.add(j.toTable() + "." + c));
         });
         List<KgEntry.Column> keyish = columns.stream().filter(KeyPairs::keyish).toList();
         java.util.Map<String, KgEntry.Join> best = new java.util.LinkedHashMap<>();

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * like the column's stem) and measured in SQL: approved when at least 99 % of the column's non-null values
  * occur in the key, with its cardinality; a candidate from 50 %; not proposed below (see {@link #inferJoins}).
  * Keys written in different formats ({@code businessref_12} ↔ {@code businessid_12}) are joined the same way
- * on the number they carry, the join holding the transform as its condition ({@link #formatJoins}).
+ * on the number they carry, the join holding the transform as its condition ({@link #formatJoins}); tables no one
+ * column links may join on several ({@link SeveralColumnJoins}).
  * Keys and value lists are read where the tables live ({@link Workspace#stats()}): full scans in DuckDB,
  * declared keys and bounded samples on a live engine.
  */
@@ -157,6 +158,7 @@ public final class KgBuilder {
         }
         joins.addAll(formatJoins(ws, columns, joins));
         joins.addAll(codeJoins(ws, columns, primary, joins));
+        joins.addAll(SeveralColumnJoins.find(ws, columns, joins)); // where no one column links two tables
         List<KgEntry.Join> out = new ArrayList<>();
         for (KgEntry.Join j : joins) {
             boolean twoWays = joins.stream().anyMatch(o -> o != j && o.sameTables(j));

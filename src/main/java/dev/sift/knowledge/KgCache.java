@@ -133,7 +133,20 @@ public final class KgCache {
         }
         return new KgEntry.Join(text(j, "name"), text(j, "fromTable"), text(j, "fromColumn"), text(j, "toTable"),
                 text(j, "toColumn"), text(j, "meaning"), strings(j, "synonyms"), flag(j, "curated"), flag(j, "approved"),
-                text(j, "cardinality"), coverage.asDouble(), text(j, "on"));
+                text(j, "cardinality"), coverage.asDouble(), text(j, "on"), pairs(j.path("more")));
+    }
+
+    /** The further column pairs of a join on several columns (none for a one-column join). */
+    private static List<KgEntry.Join.Pair> pairs(JsonNode more) {
+        if (more.isMissingNode() || more.isNull()) {
+            return List.of();
+        }
+        if (!more.isArray()) {
+            throw new IllegalArgumentException("join 'more' must be a list of column pairs");
+        }
+        List<KgEntry.Join.Pair> out = new ArrayList<>();
+        more.forEach(p -> out.add(new KgEntry.Join.Pair(text(p, "from"), text(p, "to"))));
+        return out;
     }
 
     private static JsonNode present(JsonNode node, String field) {

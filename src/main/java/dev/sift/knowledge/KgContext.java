@@ -215,7 +215,8 @@ public final class KgContext {
             } else if (e instanceof KgEntry.Metric m) {
                 u = containsExpression(s, m.expression());
             } else if (e instanceof KgEntry.Join j) {
-                u = s.contains(j.fromColumn().toLowerCase(Locale.ROOT)) && s.contains(j.toColumn().toLowerCase(Locale.ROOT))
+                u = j.pairs().stream().allMatch(p -> s.contains(p.from().toLowerCase(Locale.ROOT))
+                        && s.contains(p.to().toLowerCase(Locale.ROOT)))
                         && s.contains(j.fromTable().toLowerCase(Locale.ROOT)) && s.contains(j.toTable().toLowerCase(Locale.ROOT));
             } else if (e instanceof KgEntry.Concept c) {
                 u = c.column() != null ? s.contains(KgLoader.columnOf(c.column()).toLowerCase(Locale.ROOT))

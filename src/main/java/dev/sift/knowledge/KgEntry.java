@@ -200,24 +200,39 @@ public sealed interface KgEntry {
     }
 
     /**
-     * A join {@code fromTable.fromColumn = toTable.toColumn}, many-to-one (or one-to-one) towards {@code to}.
-     * {@code meaning} says what following it means ("the district where the client lives"). A join is
-     * {@code approved} when a knowledge file lists it ({@code curated}) or when the data proves it a key →
-     * foreign-key pair ({@link KgBuilder}); an unapproved join is a candidate that planners do not follow.
-     * {@code cardinality} is {@code many-to-one} or {@code one-to-one} when measured, else null;
-     * {@code coverage} the share of non-null foreign values found in the key (1.0 when not measured).
-     */
-    /**
-     * A join path. {@code on} is the ON condition when the two columns do not join as they are (keys in different
-     * formats, compared through {@link KeyFormats#normalise}); null for plain equality.
+     * A join {@code fromTable.fromColumn = toTable.toColumn}, many-to-one (or one-to-one) towards {@code to}; a join on
+     * several columns ({@code deps.system = packages.system AND deps.name = packages.name AND …}) has its first pair in
+     * {@code fromColumn}/{@code toColumn} and the others, in order, in {@code more} (empty for a one-column join, so
+     * everything that reads one pair still reads the first). {@code meaning} says what following it means ("the
+     * district where the client lives"). A join is {@code approved} when a knowledge file lists it ({@code curated})
+     * or when the data proves it a key → foreign-key pair ({@link KgBuilder}); an unapproved join is a candidate that
+     * planners do not follow. {@code cardinality} is {@code many-to-one} or {@code one-to-one} when measured, else
+     * null; {@code coverage} the share of non-null foreign values (tuples, for several columns) found in the key (1.0
+     * when not measured). {@code on} is the ON condition when the two columns do not join as they are (keys in
+     * different formats, compared through {@link KeyFormats#normalise}); null for plain equality.
      */
     record Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
-                List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage, String on)
+                List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage, String on,
+                List<Pair> more)
             implements KgEntry {
         public static final String MANY_TO_ONE = "many-to-one";
         public static final String ONE_TO_ONE = "one-to-one";
         /** How a join of keys in different formats is described to people and models. */
         public static final String FORMATS = "keys differ in format, joined on the number they carry";
+
+        /** One column pair of a join: {@code fromTable.from = toTable.to}. */
+        public record Pair(String from, String to) { }
+
+        public Join {
+            more = more == null ? List.of() : List.copyOf(more);
+        }
+
+        /** A one-column join, measured (with its ON transform, or null) or declared. */
+        public Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
+                    List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage, String on) {
+            this(name, fromTable, fromColumn, toTable, toColumn, meaning, synonyms, curated, approved, cardinality,
+                    coverage, on, List.of());
+        }
 
         /** A join on equal values, measured or declared. */
         public Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
@@ -230,6 +245,36 @@ public sealed interface KgEntry {
         public Join(String name, String fromTable, String fromColumn, String toTable, String toColumn, String meaning,
                     List<String> synonyms, boolean curated) {
             this(name, fromTable, fromColumn, toTable, toColumn, meaning, synonyms, curated, curated, null, 1.0);
+        }
+
+        /** A join on the column pairs {@code pairs} (at least one), on equal values. */
+        public static Join on(String name, String fromTable, String toTable, List<Pair> pairs, String meaning,
+                              List<String> synonyms, boolean curated, boolean approved, String cardinality, double coverage) {
+            return new Join(name, fromTable, pairs.get(0).from(), toTable, pairs.get(0).to(), meaning, synonyms, curated,
+                    approved, cardinality, coverage, null, pairs.subList(1, pairs.size()));
+        }
+
+        /** Every column pair, the first one first. */
+        public List<Pair> pairs() {
+            List<Pair> all = new java.util.ArrayList<>(1 + more.size());
+            all.add(new Pair(fromColumn, toColumn));
+            all.addAll(more);
+            return all;
+        }
+
+        /** Whether the join needs more than one column pair. */
+        public boolean severalColumns() {
+            return !more.isEmpty();
+        }
+
+        /** The referring columns, in pair order. */
+        public List<String> fromColumns() {
+            return pairs().stream().map(Pair::from).toList();
+        }
+
+        /** The key columns, in pair order. */
+        public List<String> toColumns() {
+            return pairs().stream().map(Pair::to).toList();
         }
 
         public String id() {
@@ -246,7 +291,17 @@ public sealed interface KgEntry {
 
         /** The ON condition, e.g. {@code loan.account_id = account.account_id}, or the transform of {@link #on}. */
         public String condition() {
-            return on != null ? on : KgSql.column(fromTable, fromColumn) + " = " + KgSql.column(toTable, toColumn);
+            return on != null ? on : equalities();
+        }
+
+        /** The pairs as equalities joined by AND, whatever {@link #on} says ({@code a.x = b.x AND a.y = b.y}). */
+        public String equalities() {
+            StringBuilder b = new StringBuilder();
+            for (Pair p : pairs()) {
+                b.append(b.length() == 0 ? "" : " AND ").append(KgSql.column(fromTable, p.from())).append(" = ")
+                        .append(KgSql.column(toTable, p.to()));
+            }
+            return b.toString();
         }
 
         /** Whether the keys differ in format and join only through the transform in {@link #on}. */
@@ -256,7 +311,26 @@ public sealed interface KgEntry {
 
         /** {@code from.col = to.col} as people write it. */
         public String written() {
-            return fromTable + "." + fromColumn + " = " + toTable + "." + toColumn;
+            StringBuilder b = new StringBuilder();
+            for (Pair p : pairs()) {
+                b.append(b.length() == 0 ? "" : " AND ").append(fromTable).append('.').append(p.from()).append(" = ")
+                        .append(toTable).append('.').append(p.to());
+            }
+            return b.toString();
+        }
+
+        /** The referring side as people write it: {@code t.a}, or {@code t.(a, b, c)} for several columns. */
+        public String fromWritten() {
+            return side(fromTable, fromColumns());
+        }
+
+        /** The key side as people write it: {@code t.a}, or {@code t.(a, b, c)} for several columns. */
+        public String toWritten() {
+            return side(toTable, toColumns());
+        }
+
+        private static String side(String table, List<String> columns) {
+            return table + "." + (columns.size() == 1 ? columns.get(0) : "(" + String.join(", ", columns) + ")");
         }
 
         /** The other end of this join seen from {@code table}, or null when it does not touch it. */
@@ -272,7 +346,7 @@ public sealed interface KgEntry {
 
         public Join approve(boolean approve) {
             return new Join(name, fromTable, fromColumn, toTable, toColumn, meaning, synonyms, curated, approve,
-                    cardinality, coverage, on);
+                    cardinality, coverage, on, more);
         }
 
         public String describe() {

@@ -223,10 +223,17 @@ public final class KgLoader {
     }
 
     private static KgEntry join(JsonNode n, String name, String where, List<String> problems) {
-        String from = text(n, "from");
-        String to = text(n, "to");
-        if (from == null || to == null || !from.contains(".") || !to.contains(".")) {
-            problems.add(where + ": needs 'from' and 'to' as table.column");
+        List<String> from = list(n, "from");
+        List<String> to = list(n, "to");
+        if (from.isEmpty() || to.isEmpty() || from.stream().anyMatch(c -> !c.contains("."))
+                || to.stream().anyMatch(c -> !c.contains("."))) {
+            problems.add(where + ": needs 'from' and 'to' as table.column (or, for a join on several columns, lists of"
+                    + " table.column of one table each, paired in order)");
+            return null;
+        }
+        String several = severalProblem(from, to);
+        if (several != null) {
+            problems.add(where + ": " + several);
             return null;
         }
         // cardinality and coverage: what the data showed when the join was approved in the app (JoinCheck)
@@ -236,8 +243,29 @@ public final class KgLoader {
             return null;
         }
         double coverage = cov.isNumber() ? cov.asDouble() : 1.0;
-        return new KgEntry.Join(name, tableOf(from), columnOf(from), tableOf(to), columnOf(to),
-                text(n, "meaning"), list(n, "synonyms"), true, true, text(n, "cardinality"), coverage);
+        List<KgEntry.Join.Pair> pairs = new ArrayList<>();
+        for (int i = 0; i < from.size(); i++) {
+            pairs.add(new KgEntry.Join.Pair(columnOf(from.get(i)), columnOf(to.get(i))));
+        }
+        return KgEntry.Join.on(name, tableOf(from.get(0)), tableOf(to.get(0)), pairs, text(n, "meaning"),
+                list(n, "synonyms"), true, true, text(n, "cardinality"), coverage);
+    }
+
+    /** What is wrong with the sides of a join on several columns (null when nothing is, or for one column). */
+    static String severalProblem(List<String> from, List<String> to) {
+        if (from.size() != to.size()) {
+            return "'from' names " + from.size() + " column(s) and 'to' " + to.size() + "; a join on several columns"
+                    + " pairs them in order, so both lists need the same length";
+        }
+        for (List<String> side : List.of(from, to)) {
+            if (side.stream().map(c -> tableOf(c).toLowerCase(java.util.Locale.ROOT)).distinct().count() > 1) {
+                return "the columns " + side + " are in different tables; each side of a join names columns of one table";
+            }
+            if (side.stream().map(c -> c.toLowerCase(java.util.Locale.ROOT)).distinct().count() < side.size()) {
+                return "the columns " + side + " repeat one; each pair names a column once";
+            }
+        }
+        return null;
     }
 
     private static KgEntry disambiguation(JsonNode n, String name, String where, List<String> problems) {
@@ -360,10 +388,14 @@ public final class KgLoader {
     }
 
     private static boolean sameJoin(KgEntry.Join a, KgEntry.Join b) {
-        return (a.fromTable().equalsIgnoreCase(b.fromTable()) && a.fromColumn().equalsIgnoreCase(b.fromColumn())
-                && a.toTable().equalsIgnoreCase(b.toTable()) && a.toColumn().equalsIgnoreCase(b.toColumn()))
-                || (a.fromTable().equalsIgnoreCase(b.toTable()) && a.fromColumn().equalsIgnoreCase(b.toColumn())
-                && a.toTable().equalsIgnoreCase(b.fromTable()) && a.toColumn().equalsIgnoreCase(b.fromColumn()));
+        return (a.fromTable().equalsIgnoreCase(b.fromTable()) && a.toTable().equalsIgnoreCase(b.toTable())
+                && same(a.fromColumns(), b.fromColumns()) && same(a.toColumns(), b.toColumns()))
+                || (a.fromTable().equalsIgnoreCase(b.toTable()) && a.toTable().equalsIgnoreCase(b.fromTable())
+                && same(a.fromColumns(), b.toColumns()) && same(a.toColumns(), b.fromColumns()));
+    }
+
+    private static boolean same(List<String> a, List<String> b) {
+        return a.size() == b.size() && java.util.stream.IntStream.range(0, a.size()).allMatch(i -> a.get(i).equalsIgnoreCase(b.get(i)));
     }
 
     private static <T> T note(Map<String, T> notes, String name) {

@@ -63,8 +63,7 @@ public final class KgSql {
                     continue;
                 }
                 String add = fromIn ? j.toTable() : j.fromTable();
-                b.append(" JOIN ").append(table(add)).append(" ON ").append(column(j.fromTable(), j.fromColumn()))
-                        .append(" = ").append(column(j.toTable(), j.toColumn()));
+                b.append(" JOIN ").append(table(add)).append(" ON ").append(j.equalities());
                 in.add(add.toLowerCase(java.util.Locale.ROOT));
                 it.remove();
                 progressed = true;

@@ -92,13 +92,19 @@ public final class KgStarter {
             b.append("#   (none)\n");
         }
         b.append("# Candidates, never followed until approved here (uncomment to approve; add a meaning in words):\n");
-        candidates.forEach(j -> b.append("# - {name: ").append(j.name()).append(", from: ").append(j.fromTable()).append('.')
-                .append(j.fromColumn()).append(", to: ").append(j.toTable()).append('.').append(j.toColumn())
+        candidates.forEach(j -> b.append("# - {name: ").append(j.name()).append(", from: ").append(side(j.fromTable(), j.fromColumns()))
+                .append(", to: ").append(side(j.toTable(), j.toColumns()))
                 .append(String.format(Locale.ROOT, "}    # %.1f %% of values found", 100 * j.coverage())).append('\n'));
         if (candidates.isEmpty()) {
             b.append("#   (none)\n");
         }
         b.append("join_paths:\n");
+    }
+
+    /** {@code t.c}, or {@code [t.a, t.b]} for a join on several columns (the file's list form). */
+    private static String side(String table, List<String> columns) {
+        return columns.size() == 1 ? table + "." + columns.get(0)
+                : "[" + String.join(", ", columns.stream().map(c -> table + "." + c).toList()) + "]";
     }
 
     private static void concepts(StringBuilder b, KnowledgeGraph kg, LoadReport report) {

@@ -54,8 +54,10 @@ public final class KgValidator {
         for (KgEntry e : kg.entries()) {
             if (e instanceof KgEntry.Join j) {
                 String where = where(kg, e);
-                boolean ok = table(where, j.fromTable(), auto, problems) && column(where, j.fromTable(), j.fromColumn(), auto, problems);
-                ok &= table(where, j.toTable(), auto, problems) && column(where, j.toTable(), j.toColumn(), auto, problems);
+                boolean ok = table(where, j.fromTable(), auto, problems)
+                        && j.fromColumns().stream().allMatch(c -> column(where, j.fromTable(), c, auto, problems));
+                ok &= table(where, j.toTable(), auto, problems)
+                        && j.toColumns().stream().allMatch(c -> column(where, j.toTable(), c, auto, problems));
                 if (ok) {
                     joinsAndAuto.add(j);
                 }

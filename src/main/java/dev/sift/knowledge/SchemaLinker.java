@@ -329,10 +329,10 @@ public final class SchemaLinker {
         Set<String> joinCols = new LinkedHashSet<>();
         for (KgEntry.Join j : kg.joinsOf(t.name())) {
             if (j.fromTable().equals(table)) {
-                joinCols.add(j.fromColumn());
+                joinCols.addAll(j.fromColumns());
             }
             if (j.toTable().equals(table)) {
-                joinCols.add(j.toColumn());
+                joinCols.addAll(j.toColumns());
             }
         }
         List<KgEntry.Column> keep = cols;

@@ -36,8 +36,11 @@ final class DatasetOutline {
         List<Map<String, Object>> candidates = new ArrayList<>();
         for (KgEntry.Join j : g.joins()) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("from", j.fromTable() + "." + j.fromColumn());
-            m.put("to", j.toTable() + "." + j.toColumn());
+            m.put("from", j.fromWritten());
+            m.put("to", j.toWritten());
+            if (j.severalColumns()) {
+                m.put("on", j.written()); // a join on several columns: every pair
+            }
             m.put("cardinality", j.cardinality());
             m.put("meaning", j.meaning());
             (j.approved() ? approved : candidates).add(m);

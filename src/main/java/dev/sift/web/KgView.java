@@ -39,8 +39,8 @@ record KgView(String dataset, String file, @JsonProperty("file_exists") boolean 
         List<Table> tables = g.tables().stream().map(t -> new Table(t.name(), t.rows(), t.description(), t.synonyms(),
                 g.columns(t.name()).stream().map(c -> new Column(c.name(), c.type(), c.key(), c.description(),
                         c.values().stream().limit(VALUES).toList(), c.synonyms())).toList())).toList();
-        List<Join> joins = g.joins().stream().map(j -> new Join(j.name(), j.fromTable() + "." + j.fromColumn(),
-                j.toTable() + "." + j.toColumn(), j.approved(), j.curated(), j.cardinality(), j.coverage(), j.meaning()))
+        List<Join> joins = g.joins().stream().map(j -> new Join(j.name(), j.fromWritten(),
+                j.toWritten(), j.approved(), j.curated(), j.cardinality(), j.coverage(), j.meaning()))
                 .toList();
         List<Metric> metrics = g.metrics().stream().map(m -> new Metric(m.name(), m.description(), m.expression(), m.grain(),
                 m.tables(), m.synonyms(), m.unit(), m.curated())).toList();

@@ -75,26 +75,49 @@ final class KnowledgeRoutes {
         added(ctx, d, "concepts", item);
     }
 
-    /** {"from": "orders.customer_id", "to": "customers.customer_id", "meaning"?: "…"}; refused when the data does not fit it. */
+    /**
+     * {"from": "orders.customer_id", "to": "customers.customer_id", "meaning"?: "…"}, or lists of table.column for a
+     * join on several columns ({"from": ["deps.system", "deps.name"], "to": ["packages.system", "packages.name"]});
+     * refused when the data does not fit it.
+     */
     private void approveJoin(Context ctx) throws Exception {
         Dataset d = dataset(ctx);
         JsonNode b = Requests.object(ctx);
         String example = "{\"from\": \"orders.customer_id\", \"to\": \"customers.customer_id\"}";
-        String from = required(b, "from", example);
-        String to = required(b, "to", example);
-        if (!from.matches("[^.\\s]+(\\.[^.\\s]+)+") || !to.matches("[^.\\s]+(\\.[^.\\s]+)+")) {
+        List<String> fromCols = side(b, "from", example);
+        List<String> toCols = side(b, "to", example);
+        String from = fromCols.get(0);
+        String to = toCols.get(0);
+        String qualified = "[^.\\s]+(\\.[^.\\s]+)+";
+        if (fromCols.size() == 1 && toCols.size() == 1 && (!from.matches(qualified) || !to.matches(qualified))) {
             throw ApiError.badRequest("A join needs \"from\" and \"to\" as table.column, e.g. " + example + "; got '" + from
                     + "' and '" + to + "'.");
         }
         Map<String, Object> item = new LinkedHashMap<>();
         item.put("name", name(text(b, "name") != null ? text(b, "name") : from.replace('.', '_') + "_" + table(to)));
-        item.put("from", from);
-        item.put("to", to);
+        item.put("from", fromCols.size() == 1 ? from : fromCols);
+        item.put("to", toCols.size() == 1 ? to : toCols);
         if (text(b, "meaning") != null) {
             item.put("meaning", text(b, "meaning"));
         }
         Path file = web.sift().approveJoin(d, item); // measured on the data first; the entry records what was found
         ctx.status(201).json(new KgView.Saved(file.toString(), "join_paths", item));
+    }
+
+    /** One side of a join: table.column, or a list of them for several columns (each checked here). */
+    private static List<String> side(JsonNode b, String field, String example) {
+        JsonNode v = b.get(field);
+        if (v == null || !v.isArray()) {
+            return List.of(required(b, field, example));
+        }
+        List<String> out = new ArrayList<>();
+        v.forEach(x -> out.add(x.asText()));
+        if (out.isEmpty() || out.stream().anyMatch(c -> !c.matches("[^.\\s]+(\\.[^.\\s]+)+"))) {
+            throw ApiError.badRequest("A join on several columns needs \"" + field + "\" as a list of table.column, e.g."
+                    + " {\"from\": [\"deps.system\", \"deps.name\"], \"to\": [\"packages.system\", \"packages.name\"]};"
+                    + " got " + v + ".");
+        }
+        return out;
     }
 
     /** {"name", "expression", "grain", "tables"?, "description"?, "synonyms"?, "unit"?}. */

@@ -79,6 +79,12 @@ final class SampledStats implements TableStats {
         return Containment.of(rows(Containment.sql(pair, SAMPLE), 1).get(0));
     }
 
+    /** The referring side is the first {@link #SAMPLE} rows with every column set, looked up in the whole key. */
+    @Override
+    public Containment containment(Containment.Tuple tuple) throws QueryException {
+        return Containment.of(rows(Containment.sql(tuple, SAMPLE), 1).get(0));
+    }
+
     @Override
     public List<ForeignKey> foreignKeys() {
         return file.foreignKeys();

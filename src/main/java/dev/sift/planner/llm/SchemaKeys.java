@@ -89,13 +89,13 @@ public final class SchemaKeys {
 
     private static java.util.Set<String> foreignKeys(List<KgEntry.Join> approved) {
         java.util.Set<String> foreign = new java.util.HashSet<>();
-        approved.forEach(j -> foreign.add(j.fromTable() + "." + j.fromColumn()));
+        approved.forEach(j -> j.fromColumns().forEach(c -> foreign.add(j.fromTable() + "." + c)));
         return foreign;
     }
 
     /** A join of a key to the key of the same name ({@code loan.account_id = account.account_id}) says its meaning. */
     private static boolean sameName(KgEntry.Join j) {
-        return j.fromColumn().equalsIgnoreCase(j.toColumn());
+        return j.pairs().stream().allMatch(p -> p.from().equalsIgnoreCase(p.to()));
     }
 
     /** {@code orders.store_num = stores.store_id (100 % of values match; keys differ in format: ON …)}. */

@@ -315,7 +315,7 @@ public final class Lexicon {
         } else if (c.column() != null) {
             String[] tc = c.column().split("\\.", 2);
             Optional<KgEntry.Join> fk = kg.joins().stream().filter(KgEntry.Join::approved)
-                    .filter(j -> j.fromTable().equals(tc[0]) && j.fromColumn().equals(tc[1])).findFirst();
+                    .filter(j -> !j.severalColumns() && j.fromTable().equals(tc[0]) && j.fromColumn().equals(tc[1])).findFirst();
             if (fk.isPresent()) {
                 add(r.vias, new Sense.Via(tc[0], fk.get()));
             } else {

@@ -268,6 +268,10 @@ final class PhraseRules {
             throw new Unreadable("I can count related rows only along one approved join, and '" + t.text() + "' is not"
                     + " directly attached to " + (owner == null ? "anything" : owner));
         }
+        if (j.get().severalColumns()) {
+            throw new Unreadable("I can count related rows only along a join on one column, and " + table + " joins "
+                    + owner + " on several (" + j.get().written() + ")");
+        }
         String fk = KgSql.column(table, j.get().fromColumn());
         String sql = KgSql.column(j.get().toTable(), j.get().toColumn()) + " IN (SELECT " + fk + " FROM " + KgSql.table(table)
                 + " GROUP BY " + fk + " HAVING count(*) " + c.op() + " " + c.value() + ")";

@@ -464,8 +464,8 @@ public final class QueryBuilder {
         if (lexicon.graph().joins().stream().anyMatch(o -> o != j && o.sameTables(j))) {
             return "the tables are related in more than one way";
         }
-        return String.format(Locale.ROOT, "%.1f %% of %s.%s values are found in %s.%s; %.0f %% are needed",
-                100 * j.coverage(), j.fromTable(), j.fromColumn(), j.toTable(), j.toColumn(),
+        return String.format(Locale.ROOT, "%.1f %% of %s values are found in %s; %.0f %% are needed",
+                100 * j.coverage(), j.fromWritten(), j.toWritten(),
                 100 * dev.sift.knowledge.KgBuilder.APPROVE_COVERAGE);
     }
 
@@ -509,7 +509,8 @@ public final class QueryBuilder {
     private void checkOneToOne(List<KgEntry.Join> fanning, List<QuerySpec.Filter> filters) throws Unsupported {
         for (KgEntry.Join j : fanning) {
             String many = j.fromTable();
-            String fk = KgSql.column(many, j.fromColumn());
+            List<String> cols = j.fromColumns().stream().map(c -> KgSql.column(many, c)).toList();
+            String fk = cols.size() == 1 ? cols.get(0) : "(" + String.join(", ", cols) + ")"; // a tuple of several
             List<String> own = filters.stream().filter(f -> f.table().equals(many)).map(QuerySpec.Filter::sql).toList();
             String sql = "SELECT count(*) = count(DISTINCT " + fk + ") FROM " + KgSql.table(many)
                     + (own.isEmpty() ? "" : " WHERE " + String.join(" AND ", own));

@@ -357,7 +357,7 @@ final class QualityChecks {
         try {
             for (KgEntry.Join j : knowledge.get().graph().joinsOf(t.name())) {
                 var parent = ws.table(j.toTable());
-                if (j.fromTable().equalsIgnoreCase(t.name()) && parent.isPresent()
+                if (!j.severalColumns() && j.fromTable().equalsIgnoreCase(t.name()) && parent.isPresent()
                         && t.column(j.fromColumn()).isPresent() && parent.get().column(j.toColumn()).isPresent()) {
                     out.add(new Link(t.column(j.fromColumn()).get().name(), parent.get(),
                             parent.get().column(j.toColumn()).get().name(), j.approved() ? KG_APPROVED : KG_INFERRED));
