@@ -127,12 +127,15 @@ public final class SparkCluster implements AutoCloseable {
 
     /**
      * The settings a driver on this cluster needs (as JVM options): driver on loopback, executors of 512 MB and one
-     * core each, on this process's classpath.
+     * core each, on the Spark processes' classpath ({@link #classpath()}). Not this process's own: it carries the Connect
+     * client, whose copies of Spark SQL classes (built on shaded Arrow) would shadow those the driver serialized its
+     * functions from, and lacks the Connect server's jar; an executor then fails to deserialize a task ("cannot assign
+     * instance of java.lang.invoke.SerializedLambda to field org.apache.spark.rdd.MapPartitionsRDD.f").
      */
     static List<String> driverOptions() {
         return List.of("-Dspark.driver.host=" + LocalSpark.LOOPBACK, "-Dspark.driver.bindAddress=" + LocalSpark.LOOPBACK,
                 "-Dspark.executor.memory=512m", "-Dspark.executor.cores=1", "-Dspark.sql.shuffle.partitions=2",
-                "-Dspark.executor.extraClassPath=" + System.getProperty("java.class.path"));
+                "-Dspark.executor.extraClassPath=" + classpath());
     }
 
     /** {@link #driverOptions()} as configuration pairs, for a driver in this process. */
@@ -240,6 +243,11 @@ public final class SparkCluster implements AutoCloseable {
     /** The file the Connect server's listener writes the ids of executors that ran tasks to, one a line. */
     Path executorsFile() {
         return dir.resolve("executors.txt");
+    }
+
+    /** The ids of the executors that have run tasks for the Connect server's driver so far (or a driver given the file). */
+    public List<String> executorsThatRanTasks() throws IOException {
+        return TaskExecutors.read(executorsFile());
     }
 
     public String masterUrl() {
