@@ -151,6 +151,7 @@ public final class Conversation implements AutoCloseable {
             RunCharts collect = new RunCharts(listener);
             AgentRun run = r.kind() == TurnKind.ABANDON && r.question().isBlank()
                     ? setAside(asked, s.dataset())
+                    : r.kind() == TurnKind.AMBIGUOUS ? askBack(asked, s.dataset(), r)
                     : new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models(engine))
                             .knowledge(engine.knowledge()).grounding(engine.grounding()).onStep(collect)
                             .clarifier(clarifier).context(context(asked, r, s.thread())).run(r.question());
@@ -171,6 +172,13 @@ public final class Conversation implements AutoCloseable {
                 Instant.now().toString(), 0, Usage.NONE);
     }
 
+    /** The run of a turn that could lean on more than one earlier turn: nothing planned, the person asked which. */
+    private static AgentRun askBack(String asked, String dataset, Resolution r) {
+        return new AgentRun(UUID.randomUUID().toString(), asked, dataset, "none", r.askBack(),
+                AnswerKind.CLARIFICATION, AgentRun.Status.NOT_SAMPLED, List.of(), List.of(), List.of(),
+                Instant.now().toString(), 0, Usage.NONE);
+    }
+
     /** What the planner is told of the thread: the turn's kind, its own words when resolved, earlier answers. */
     private static TurnContext context(String asked, Resolution r, List<Turn> thread) {
         List<String> earlier = new ArrayList<>();
@@ -181,8 +189,11 @@ public final class Conversation implements AutoCloseable {
                         + (t.frames().isEmpty() ? "" : " (frames: " + String.join(", ", t.frames()) + ")"));
             }
         }
-        return new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(),
-                r.references(), earlier);
+        List<String> refs = new ArrayList<>(r.references());
+        thread.stream().filter(t -> r.kind() == TurnKind.SAME && t.index() == r.sameAs()).findFirst()
+                .ifPresent(t -> refs.add("'" + asked.trim() + "' asks turn " + t.index() + "'s question again (\""
+                        + t.question() + "\") with what it changes"));
+        return new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(), refs, earlier);
     }
 
     private static void putTurn(ObjectNode json, Session s, String asked, Resolution r) {
@@ -193,6 +204,12 @@ public final class Conversation implements AutoCloseable {
         turnJson.put("question", r.question());
         turnJson.set("references", JSON.valueToTree(r.references()));
         turnJson.put("resolved_by", r.resolvedBy());
+        if (r.sameAs() > 0) {
+            turnJson.put("same_as", r.sameAs());
+        }
+        if (!r.readings().isEmpty()) {
+            turnJson.set("readings", JSON.valueToTree(r.readings()));
+        }
         turnJson.put("session_id", s.id());
     }
 
@@ -204,6 +221,9 @@ public final class Conversation implements AutoCloseable {
         List<Turn> answered = RuleReferenceResolver.answered(s.thread());
         if (subject == null && r.kind() == TurnKind.REFINE && !answered.isEmpty()) {
             subject = answered.get(answered.size() - 1).subject();
+        }
+        if (subject == null && r.kind() == TurnKind.SAME) { // the subject of the turn it repeats
+            subject = answered.stream().filter(t -> t.index() == r.sameAs()).map(Turn::subject).findFirst().orElse(null);
         }
         List<SavedFrame> made = new ArrayList<>();
         for (Evidence e : run.evidence()) {

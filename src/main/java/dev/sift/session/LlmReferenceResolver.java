@@ -50,12 +50,23 @@ public final class LlmReferenceResolver implements ReferenceResolver {
             JsonNode n = JSON.readTree(json);
             TurnKind kind = TurnKind.parse(n.path("turn").asText());
             String q = n.path("question").asText("").trim();
-            if (q.isEmpty() && kind != TurnKind.ABANDON) {
+            if (q.isEmpty() && kind != TurnKind.ABANDON && kind != TurnKind.AMBIGUOUS) {
                 throw new IllegalArgumentException("empty question");
             }
             List<String> refs = new ArrayList<>();
             n.path("references").forEach(r -> refs.add(r.asText()));
-            return new Resolution(kind, q, refs, "model");
+            List<String> readings = new ArrayList<>();
+            n.path("readings").forEach(r -> readings.add(r.asText().trim()));
+            readings.removeIf(String::isEmpty);
+            int sameAs = n.path("same_as").asInt(0);
+            if (kind == TurnKind.AMBIGUOUS && readings.size() < 2) {
+                throw new IllegalArgumentException("an ambiguous turn needs two readings or more, got " + readings.size());
+            }
+            if (kind == TurnKind.SAME && thread.stream().noneMatch(t -> t.index() == sameAs)) {
+                throw new IllegalArgumentException("same_as " + sameAs + " is no earlier turn");
+            }
+            return new Resolution(kind, kind == TurnKind.AMBIGUOUS ? question : q, refs, "model",
+                    kind == TurnKind.SAME ? sameAs : 0, kind == TurnKind.AMBIGUOUS ? readings : List.of());
         } catch (Exception e) {
             LOG.warn("Model could not resolve the turn ({}); using the rules", e.getMessage());
             return rules;

@@ -11,7 +11,11 @@ public enum TurnKind {
     /** Answers the question back of the turn before; merged into the question it clarifies. */
     REPLY,
     /** Drops the earlier thread ("never mind — …"); earlier turns are no longer referred to. */
-    ABANDON;
+    ABANDON,
+    /** Leans on an earlier turn, but could lean on more than one ("their" after two turns): asked back, not run. */
+    AMBIGUOUS,
+    /** Repeats the question of an earlier turn, not always the last, with what the message changes ("And in south Moravia?"). */
+    SAME;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
