@@ -25,7 +25,15 @@ final class ColumnFactsReader {
     /** Label and DuckDB condition per text-date format; "%s" is the column. */
     private static final String[][] FORMATS = {
             {"YYYY-MM-DD", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2}')"},
-            {"YYYY-MM-DD HH:MM", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2}[ T]\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?')"},
+            // a time's label says what the values hold, seconds and their fraction included: a pattern written
+            // from "HH:MM" misses every value with seconds
+            {"YYYY-MM-DD HH:MM", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2} \\d{1,2}:\\d{2}')"},
+            {"YYYY-MM-DD HH:MM:SS", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2} \\d{1,2}:\\d{2}:\\d{2}')"},
+            {"YYYY-MM-DD HH:MM:SS.fraction", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2} \\d{1,2}:\\d{2}:\\d{2}\\.\\d+')"},
+            {"YYYY-MM-DDTHH:MM", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2}T\\d{1,2}:\\d{2}')"},
+            {"YYYY-MM-DDTHH:MM:SS", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2}T\\d{1,2}:\\d{2}:\\d{2}')"},
+            {"YYYY-MM-DDTHH:MM:SS with a fraction or zone", "regexp_full_match(%s, '\\d{4}-\\d{1,2}-\\d{1,2}T\\d{1,2}:\\d{2}:\\d{2}"
+                    + "(\\.\\d+(Z|[+-]\\d{2}:?\\d{2})?|Z|[+-]\\d{2}:?\\d{2})')"},
             {"DD/MM/YYYY", "regexp_full_match(%s, '\\d{1,2}/\\d{1,2}/\\d{4}') AND TRY_CAST(split_part(%s, '/', 1) AS INT) > 12"},
             {"MM/DD/YYYY", "regexp_full_match(%s, '\\d{1,2}/\\d{1,2}/\\d{4}') AND TRY_CAST(split_part(%s, '/', 2) AS INT) > 12"},
             {"NN/NN/YYYY (day or month first: no value tells)", "regexp_full_match(%s, '\\d{1,2}/\\d{1,2}/\\d{4}')"
@@ -33,7 +41,8 @@ final class ColumnFactsReader {
             {"DD.MM.YYYY", "regexp_full_match(%s, '\\d{1,2}\\.\\d{1,2}\\.\\d{4}')"},
             {"Month DD, YYYY at HH:MM AM", "regexp_full_match(%s, '[A-Za-z]+ \\d{1,2}, \\d{4} at \\d{1,2}:\\d{2} ?[AaPp][Mm]')"},
             {"Month DD, YYYY", "regexp_full_match(%s, '[A-Za-z]+ \\d{1,2}, \\d{4}')"},
-            {"DD Month YYYY, HH:MM", "regexp_full_match(%s, '\\d{1,2} [A-Za-z]+ \\d{4},? \\d{1,2}:\\d{2}(:\\d{2})?')"},
+            {"DD Month YYYY, HH:MM", "regexp_full_match(%s, '\\d{1,2} [A-Za-z]+ \\d{4},? \\d{1,2}:\\d{2}')"},
+            {"DD Month YYYY, HH:MM:SS", "regexp_full_match(%s, '\\d{1,2} [A-Za-z]+ \\d{4},? \\d{1,2}:\\d{2}:\\d{2}')"},
             {"DD Month YYYY", "regexp_full_match(%s, '\\d{1,2} [A-Za-z]+ \\d{4}')"}};
 
     private ColumnFactsReader() { }

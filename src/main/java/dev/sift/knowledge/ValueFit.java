@@ -88,8 +88,9 @@ public final class ValueFit {
                 kept.add(new ValueIndex.Mention(m.start(), m.end(), m.phrase(), List.copyOf(fitting)));
             }
             if (!set.isEmpty()) {
+                String where = fit.ofNamedTables(reading) ? " tables the question names (" : " dataset ("; // see reading
                 readings.add("'" + m.phrase() + "' is " + (year(m.phrase()) ? "a year: compare it with a date of the"
-                        : "a number: compare it with a number of the") + " tables the question names ("
+                        : "a number: compare it with a number of the") + where
                         + String.join(", ", reading) + "), not with the stored text "
                         + String.join(", ", set.stream().map(v -> v.table() + "." + v.column() + " = '" + v.value() + "'")
                         .toList()));
@@ -110,8 +111,11 @@ public final class ValueFit {
     }
 
     /**
-     * For a bare year, the date columns of the question's tables; for another bare number, their numeric columns
-     * when the question names tables (a number of a table it does not name is no code of it); else none.
+     * For a bare year, the date columns of the question's tables, or when they have none (or it names none), the
+     * dataset's date columns (at most {@link #DATE_COLUMNS}): a year in a question is a date before it is a text value
+     * that holds it ('2018' in a list of elite years), unless nothing in the data is date-like. For another bare
+     * number, the numeric columns of the question's tables when it names tables (a number of a table it does not name
+     * is no code of it); else none.
      */
     private List<String> reading(String phrase) {
         if (!phrase.matches("\\d+([.,]\\d+)?")) {
@@ -125,7 +129,22 @@ public final class ValueFit {
                 }
             }
         }
+        if (out.isEmpty() && year(phrase)) {
+            kg.tables().forEach(t -> kg.columns(t.name()).stream().filter(ValueFit::date).forEach(c -> out.add(c.qualified())));
+            if (out.size() > DATE_COLUMNS) {
+                out.subList(DATE_COLUMNS, out.size()).clear();
+                out.add("…");
+            }
+        }
         return out;
+    }
+
+    /** Dataset date columns named for a year when the question's own tables have none. */
+    static final int DATE_COLUMNS = 4;
+
+    /** Whether {@code reading} is of the question's own tables (else of the whole dataset). */
+    private boolean ofNamedTables(List<String> reading) {
+        return reading.stream().anyMatch(c -> tables.stream().anyMatch(t -> c.startsWith(t + ".")));
     }
 
     private boolean textValue(ValueIndex.Match v) {

@@ -24,54 +24,119 @@ public final class ResultText {
     /** A rendering, how many rows of the result it shows, and the columns whose cells it shortened. */
     public record Page(String text, int shown, List<String> shortened) { }
 
-    /** As {@link #page(QueryResult, long, int, int, int)} with cells of at most {@link #CELL_CHARS} characters. */
+    /** As {@link #page(QueryResult, long, int, int, int, boolean)} with cells of at most {@link #CELL_CHARS} characters. */
     public static Page page(QueryResult r, long offset, int maxRows, int maxChars) {
-        return page(r, offset, maxRows, maxChars, CELL_CHARS);
+        return page(r, offset, maxRows, maxChars, CELL_CHARS, false);
     }
+
+    /** Narrowest a long text column's cells get so that more rows fit ({@link #page}). */
+    static final int MIN_CELL_CHARS = 24;
 
     /**
      * {@code maxRows} rows from row {@code offset} of {@code r} (whose first row is row {@code offset + 1} of the
      * whole result), the header first and the stated window last. A cell over {@code cellChars} is shortened at a
-     * word and its column named. Rows stop early rather than pass {@code maxChars}, so a summary cap never cuts the
-     * window statement off, and the statement then says why fewer rows than asked are shown.
+     * word and its column named. When the rows would pass {@code maxChars} because of long text columns and cells are
+     * at their default width, those columns get a per-cell budget (no less than {@link #MIN_CELL_CHARS}) so that the
+     * page holds the rows rather than a few rows of long text; the statement says to what width. Rows stop early rather
+     * than pass {@code maxChars}, so a summary cap never cuts the window statement off, and the statement then says why
+     * fewer rows than asked ({@code asked}: the caller gave a row limit) or than the page holds are shown.
      */
-    public static Page page(QueryResult r, long offset, int maxRows, int maxChars, int cellChars) {
+    public static Page page(QueryResult r, long offset, int maxRows, int maxChars, int cellChars, boolean asked) {
         List<String> names = r.columnNames();
         StringBuilder b = new StringBuilder(String.join(" | ", names.stream().map(SafeText::oneLine).toList())).append('\n');
-        List<List<Object>> rows = r.rows();
-        int shown = Math.min(maxRows, rows.size());
+        List<List<String>> cells = new ArrayList<>();
+        for (List<Object> row : r.rows().subList(0, Math.min(maxRows, r.rows().size()))) {
+            cells.add(row.stream().map(ResultText::oneLine).toList());
+        }
+        int[] widths = widths(cells, names.size(), cellChars, cellChars == CELL_CHARS ? maxChars - b.length() - WINDOW_CHARS
+                - 100 : Integer.MAX_VALUE);
+        int shown = cells.size();
         boolean full = false;
         Set<String> shortened = new LinkedHashSet<>();
+        Set<String> narrowed = new LinkedHashSet<>();
+        int narrowTo = cellChars;
         for (int i = 0; i < shown; i++) {
             StringBuilder line = new StringBuilder();
-            List<String> lineCut = new ArrayList<>();
-            List<Object> row = rows.get(i);
+            List<Integer> lineCut = new ArrayList<>();
+            List<String> row = cells.get(i);
             for (int j = 0; j < row.size(); j++) {
-                String whole = oneLine(row.get(j));
-                if (whole.length() > cellChars) {
-                    lineCut.add(names.get(j));
+                String whole = row.get(j);
+                if (whole.length() > widths[j]) {
+                    lineCut.add(j);
                 }
-                line.append(j == 0 ? "" : " | ").append(Clip.words(whole, cellChars));
+                line.append(j == 0 ? "" : " | ").append(Clip.words(whole, widths[j]));
             }
             if (b.length() + line.length() + WINDOW_CHARS > maxChars && i > 0) {
                 shown = i;
                 full = true;
                 break;
             }
-            shortened.addAll(lineCut);
+            for (int j : lineCut) {
+                (widths[j] < cellChars ? narrowed : shortened).add(names.get(j));
+                narrowTo = widths[j] < cellChars ? widths[j] : narrowTo;
+            }
             b.append(line).append('\n');
         }
         long total = r.rowCount() < 0 ? -1 : r.rowCount();
-        b.append(window(offset, shown, total < 0 ? offset + rows.size() : total, total < 0));
+        b.append(window(offset, shown, total < 0 ? offset + r.rows().size() : total, total < 0));
         if (full) {
-            b.append(" (the rest of the ").append(count(maxRows)).append(" asked for did not fit in the observation)");
+            b.append(asked ? " (the rest of the " + count(maxRows) + " asked for did not fit in the observation)"
+                    : " (the rest did not fit in the observation)");
         }
         if (!shortened.isEmpty()) {
             b.append("; cells over ").append(count(cellChars)).append(" characters shortened at a word (…) in ")
                     .append(String.join(", ", shortened));
         }
-        return new Page(b.toString(), shown, List.copyOf(shortened));
+        if (!narrowed.isEmpty()) {
+            b.append("; long text cut to ").append(count(narrowTo)).append(" characters a cell at a word (…), so more rows fit, in ")
+                    .append(String.join(", ", narrowed));
+        }
+        List<String> cut = new ArrayList<>(shortened);
+        narrowed.stream().filter(c -> !cut.contains(c)).forEach(cut::add);
+        return new Page(b.toString(), shown, List.copyOf(cut));
     }
+
+    /**
+     * Each column's cell width: {@code cellChars}, or for the long text columns (a cell over {@link #MIN_CELL_CHARS})
+     * one narrower width, when that lets every row fit in {@code room} characters and the default width does not.
+     */
+    private static int[] widths(List<List<String>> cells, int columns, int cellChars, int room) {
+        int[] widths = new int[columns];
+        java.util.Arrays.fill(widths, cellChars);
+        boolean[] longText = new boolean[columns];
+        long all = 0;
+        long fixed = 0;
+        int longColumns = 0;
+        for (List<String> row : cells) {
+            for (int j = 0; j < columns; j++) {
+                int len = Math.min(row.get(j).length(), cellChars) + 3;
+                all += len;
+                longText[j] |= row.get(j).length() > MIN_CELL_CHARS && !NUMBER.matcher(row.get(j)).matches();
+            }
+        }
+        for (int j = 0; j < columns; j++) {
+            if (longText[j]) {
+                longColumns++;
+            } else {
+                for (List<String> row : cells) {
+                    fixed += Math.min(row.get(j).length(), cellChars) + 3;
+                }
+            }
+        }
+        if (room == Integer.MAX_VALUE || all <= room || longColumns == 0 || cells.isEmpty()) {
+            return widths;
+        }
+        long perCell = (room - fixed) / ((long) cells.size() * longColumns) - 3;
+        int w = (int) Math.max(MIN_CELL_CHARS, Math.min(cellChars, perCell));
+        for (int j = 0; j < columns; j++) {
+            if (longText[j]) {
+                widths[j] = w;
+            }
+        }
+        return widths;
+    }
+
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[\\d.,eE+-]+");
 
     /**
      * What an observation shows, said plainly: {@code 12 rows}, or {@code 4,000 rows; showing rows 1–15} (and

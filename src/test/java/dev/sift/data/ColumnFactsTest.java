@@ -87,8 +87,25 @@ class ColumnFactsTest {
         Dataset ds = TestDatasets.csv("months", Map.of("posts.csv", csv.toString()));
         try (Workspace ws = Workspace.open(ds, Workspace.Limits.defaults())) {
             assertThat(column(ws, "posts", "posted").facts().dateFormats()).containsExactly(
-                    "YYYY-MM-DD HH:MM (10, 33%)", "Month DD, YYYY at HH:MM AM (10, 33%)", "DD Month YYYY, HH:MM (9, 30%)",
+                    "YYYY-MM-DD HH:MM:SS (10, 33%)", "Month DD, YYYY at HH:MM AM (10, 33%)", "DD Month YYYY, HH:MM (9, 30%)",
                     "other (1, 3%)");
+        }
+    }
+
+    @Test
+    void a_time_format_is_labelled_from_its_values_seconds_and_fractions_included() throws Exception {
+        StringBuilder csv = new StringBuilder("id,posted\n");
+        for (int i = 1; i <= 12; i++) {
+            // one value in words keeps the column text (ISO values alone would load as timestamps)
+            String posted = i <= 5 ? "2016-02-0" + i + " 19:41:33" : i <= 8 ? "2016-02-0" + i + " 19:41"
+                    : i <= 10 ? "2016-02-1" + i % 10 + " 19:41:33.250" : i == 11 ? "2016-02-13T19:41:33" : "February 14, 2016";
+            csv.append(i).append(",\"").append(posted).append("\"\n");
+        }
+        try (Workspace ws = Workspace.open(TestDatasets.csv("seconds", Map.of("posts.csv", csv.toString())),
+                Workspace.Limits.defaults())) {
+            assertThat(column(ws, "posts", "posted").facts().render()).isEqualTo("text dates YYYY-MM-DD HH:MM:SS (5, 42%),"
+                    + " YYYY-MM-DD HH:MM (3, 25%), YYYY-MM-DD HH:MM:SS.fraction (2, 17%), YYYY-MM-DDTHH:MM:SS (1, 8%),"
+                    + " Month DD, YYYY (1, 8%)");
         }
     }
 

@@ -48,6 +48,24 @@ class ValueFitTest {
     }
 
     @Test
+    void a_year_in_a_question_whose_tables_hold_no_date_is_a_date_of_the_dataset_not_a_text_value() {
+        assertThat(context("How many users joined in 2018?"))
+                .doesNotContain("value in the data: '2018'")
+                .contains("- '2018' is a year: compare it with a date of the dataset (review.date), not with the stored"
+                        + " text user.elite = '2018'");
+    }
+
+    @Test
+    void a_year_stays_the_text_value_when_nothing_in_the_data_is_date_like() throws Exception {
+        String users = "user_id,name,elite\n1,Jordan,2018\n2,Ann,\"2017,2018\"\n3,Bob,2018\n4,Eve,2016\n";
+        try (Workspace only = Workspace.open(TestDatasets.csv("valuefit_nodates", Map.of("user.csv", users)),
+                Workspace.Limits.defaults())) {
+            assertThat(KgContext.forQuestion(Knowledge.load(only), "How many users joined in 2018?").render(4000))
+                    .contains("value in the data: '2018' is user.elite = '2018'").doesNotContain("is a year");
+        }
+    }
+
+    @Test
     void a_year_stays_the_text_value_when_the_question_names_its_column() {
         assertThat(context("How many users were elite in 2018?")).contains("value in the data: '2018' is user.elite = '2018'")
                 .doesNotContain("is a year");

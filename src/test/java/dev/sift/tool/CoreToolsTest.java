@@ -96,8 +96,8 @@ class CoreToolsTest extends OnBankWorkspace {
     void run_sql_states_cut_cells_and_keeps_the_window_statement_under_the_summary_cap() throws Exception {
         ToolResult r = call(ctx(), "run_sql", "{\"sql\":\"SELECT repeat('x', 100) AS a, repeat('y', 100) AS b"
                 + " FROM range(40)\"}");
-        assertThat(r.summary()).contains("40 rows; showing rows 1–").contains("; cells over 60 characters shortened at a"
-                + " word (…) in a, b\nTo read more rows or whole cells, run it again with a label (every row is kept whole"
+        assertThat(r.summary()).contains("\n40 rows; showing rows 1–14 (the rest did not fit in the observation); long text"
+                + " cut to 24 characters a cell at a word (…), so more rows fit, in a, b\nTo read more rows or whole cells, run it again with a label (every row is kept whole"
                 + " as a frame) and page it with show_frame (columns=[…] shows whole cells).").doesNotContain("[summary truncated]");
         assertThat(r.summary().length()).isLessThanOrEqualTo(ToolRegistry.SUMMARY_CHARS);
     }
@@ -165,8 +165,30 @@ class CoreToolsTest extends OnBankWorkspace {
         call(ctx, "run_sql", "{\"sql\":\"SELECT range AS n, repeat('w', 50) AS wide FROM range(200)\",\"label\":\"wide\"}");
         ToolResult page = call(ctx, "show_frame", "{\"frame\":\"wide\",\"offset\":15,\"limit\":100}");
         assertThat(page.summary()).containsPattern("\n200 rows; showing rows 16–(\\d+) \\(the rest of the 100 asked for did not fit"
-                + " in the observation\\)\nNext page: show_frame frame=wide offset=\\d+$");
+                + " in the observation\\); long text cut to 24 characters a cell at a word \\(…\\), so more rows fit, in wide"
+                + "\nNext page: show_frame frame=wide offset=\\d+\nWhole cells: show_frame frame=wide columns=\\[wide] offset=15$");
         assertThat(page.summary()).hasSizeLessThanOrEqualTo(2400);
+    }
+
+    @Test
+    void a_long_text_column_gets_a_per_cell_budget_so_the_page_holds_every_row_and_says_so() throws Exception {
+        ToolResult r = call(ctx(), "run_sql", "{\"sql\":\"SELECT range AS review_id, 'The service was slow but the"
+                + " food made up for it, and we will come back again next week for the soup' AS text FROM range(15)\"}");
+        assertThat(r.summary()).contains("\n0 | The service was slow but the food made…\n")
+                .contains("\n14 | The service was slow but the food made…\n15 rows; long text cut to 38 characters a cell at a word (…), so more rows fit, in text\n")
+                .endsWith("To read more rows or whole cells, run it again with a label (every row is kept whole as a"
+                        + " frame) and page it with show_frame (columns=[…] shows whole cells).")
+                .doesNotContain("did not fit");
+    }
+
+    @Test
+    void a_page_cut_short_without_a_row_limit_asked_does_not_claim_one_was() throws Exception {
+        ToolContext ctx = ctx();
+        call(ctx, "run_sql", "{\"sql\":\"SELECT range AS n, repeat('w', 50) AS wide, repeat('v', 50) AS wider,"
+                + " repeat('u', 50) AS widest FROM range(200)\",\"label\":\"wide3\"}");
+        ToolResult page = call(ctx, "show_frame", "{\"frame\":\"wide3\",\"columns\":[\"wide\",\"wider\",\"widest\"]}");
+        assertThat(page.summary()).contains("\n200 rows; showing rows 1–").contains(" (the rest did not fit in the observation)")
+                .doesNotContain("asked for");
     }
 
     @Test
@@ -255,8 +277,8 @@ class CoreToolsTest extends OnBankWorkspace {
                 + " \"label\":\"wide\"}");
         assertThat(r.summary()).hasSizeLessThanOrEqualTo(ToolRegistry.SUMMARY_CHARS).startsWith("Result (rows are data")
                 .contains("\na | b | c | d | e\n")
-                .containsPattern("\n15 rows; showing rows 1–\\d+ \\(the rest of the 15 asked for did not fit in the observation\\); cells over 60 characters shortened at a word \\(…\\)"
-                        + " in a, b, c, d, e\n")
+                .containsPattern("\n15 rows; showing rows 1–\\d+ \\(the rest did not fit in the observation\\); long text cut"
+                        + " to 24 characters a cell at a word \\(…\\), so more rows fit, in a, b, c, d, e\n")
                 .containsPattern("\nSaved as frame frames.wide.\nNext rows: show_frame frame=wide offset=\\d+\\.\n"
                         + "Whole cells: show_frame frame=wide columns=\\[a, b, c, d, e]\\.$");
         assertThat(((QueryResult) r.payload()).rows()).hasSize(15);

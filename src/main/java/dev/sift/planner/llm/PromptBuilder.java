@@ -7,6 +7,7 @@ import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.PredictionTask;
 import dev.sift.llm.PromptTemplate;
 import dev.sift.llm.ToolCalling;
+import dev.sift.planner.rules.Hints;
 import dev.sift.tool.JsonSchemas;
 import dev.sift.text.EvidenceText;
 import dev.sift.tool.Tool;
@@ -138,7 +139,9 @@ public final class PromptBuilder {
             return "(query_kg shows the knowledge graph: concepts, metrics, joins, codes, value aliases)";
         }
         KgContext ctx = KgContext.forQuestion(k, question);
-        String tasks = examples(k, question) + predictionTasks(k, question);
+        StringBuilder hints = new StringBuilder(); // a hint that contradicts the graph is said, never passed over
+        Hints.contradictions(question, k.graph()).forEach(n -> hints.append("- ").append(n).append('\n'));
+        String tasks = (hints + examples(k, question) + predictionTasks(k, question)).strip();
         if (ctx.isEmpty()) {
             return tasks.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)" : tasks;
         }

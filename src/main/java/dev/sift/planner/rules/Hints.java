@@ -74,6 +74,52 @@ public final class Hints {
         return new Read(Map.copyOf(phrases), List.copyOf(used), List.copyOf(unused));
     }
 
+    /**
+     * The hint's clauses that disagree with the knowledge graph, one note each for a model's prompt: "A3 refers to
+     * district names" where the graph reads 'district names' as another column (district.A2) and A3 as the region. The
+     * hint may still be right (a graph is written by people too): the note says what each side says and lets the data
+     * decide, rather than letting the hint pass unremarked or overruling it.
+     */
+    public static List<String> contradictions(String question, KnowledgeGraph kg) {
+        String hint = split(question).hint();
+        List<String> out = new ArrayList<>();
+        for (String clause : hint.isBlank() ? new String[0] : Patterns.ALL.get("hint.clause_separator").split(hint)) {
+            String c = clause.trim().replaceAll("[.\\s]+$", "");
+            Matcher m = Patterns.ALL.get("hint.relation").matcher(c);
+            if (m.matches()) {
+                String left = m.group(1).trim();
+                String right = m.group(2).trim();
+                contradiction(c, left, right, kg).or(() -> contradiction(c, right, left, kg)).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** The note for a clause whose {@code column} side the graph reads otherwise than its {@code phrase} side. */
+    private static Optional<String> contradiction(String clause, String column, String phrase, KnowledgeGraph kg) {
+        if (!Patterns.ALL.get("hint.column").matcher(column).matches()) {
+            return Optional.empty();
+        }
+        List<KgEntry.Column> cols = SchemaSide.columns(column, phrase, kg);
+        String words = unquote(phrase).replaceFirst("(?i)^(the|a|an)\\s+", "");
+        if (cols.size() != 1 || Patterns.ALL.get("hint.column").matcher(words).matches()) {
+            return Optional.empty(); // not one column, or both sides name columns: nothing to compare
+        }
+        KgEntry.Column said = cols.get(0);
+        List<KgEntry.Column> read = new ArrayList<>();
+        for (KnowledgeGraph.Mention m : kg.mentions(words)) {
+            m.entries().stream().filter(e -> e instanceof KgEntry.Column).map(e -> (KgEntry.Column) e)
+                    .filter(e -> !read.contains(e)).forEach(read::add);
+        }
+        if (read.isEmpty() || read.contains(said) || said.description() == null) {
+            return Optional.empty();
+        }
+        return Optional.of("the hint's '" + clause + "' disagrees with the knowledge graph: " + said.qualified() + " is "
+                + said.description() + ", and '" + words + "' reads as " + String.join(", ", read.stream().map(c -> c.qualified()
+                + (c.description() == null ? "" : " (" + c.description() + ")")).toList()) + ". Check the values"
+                + " (sample_values) before following either, and say which you used.");
+    }
+
     /** One clause "X refers to Y": the side that names the data is the sense, the other the person's phrase. */
     static Optional<Map.Entry<String, Sense>> clause(String clause, KnowledgeGraph kg) {
         Matcher m = Patterns.ALL.get("hint.relation").matcher(clause);

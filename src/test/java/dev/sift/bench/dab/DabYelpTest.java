@@ -58,7 +58,7 @@ class DabYelpTest {
         try (Workspace ws = sift.open(folded)) {
             assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).contains("regexp_extract(a.x, '([0-9]+)$', 1)")
                     .contains("Python-style literal").contains("database.table")
-                    .contains("[text dates Month DD, YYYY at HH:MM AM (690, 35%), YYYY-MM-DD HH:MM (681, 34%), DD Month YYYY,"
+                    .contains("[text dates Month DD, YYYY at HH:MM AM (690, 35%), YYYY-MM-DD HH:MM:SS (681, 34%), DD Month YYYY,"
                             + " HH:MM (629, 31%)]").contains("yelping_since VARCHAR")
                     // the documents a column holds, and keys the graph matched across formats
                     .contains("JSON keys 'BusinessAcceptsCreditCards' (85%), 'BusinessParking' (66%),")
