@@ -21,6 +21,8 @@ public final class Shorten {
             + "|\\d[\\d,]* rows?\\b|\\d[\\d,]* of \\d[\\d,]* rows).*");
     private static final Pattern FRAME = Pattern.compile("(?i)(saved as frame|frames\\.[a-z_])");
     private static final Pattern LIST_ITEM = Pattern.compile("^(- |\\* |\\d+\\. ).*");
+    /** A labelled line of prose ("Columns: loan_id (entity), …"), shortened rather than dropped as a data line. */
+    private static final Pattern LABELLED = Pattern.compile("^[A-Z][\\w ()-]{0,40}: [^|]*$");
 
     private Shorten() { }
 
@@ -56,10 +58,16 @@ public final class Shorten {
         return keep;
     }
 
+    /** Least room a line of prose is shortened into rather than dropped. */
+    static final int PROSE_MIN = 60;
+
     private static String dropData(String[] lines, boolean[] keep, int cap) {
         int kept = 0;
         int dataLines = 0;
+        boolean[] data = new boolean[lines.length];
         for (int i = 0; i < lines.length; i++) {
+            String l = lines[i].strip();
+            data[i] = !keep[i] && !LABELLED.matcher(l).matches();
             if (keep[i]) {
                 kept += lines[i].length() + 1;
             } else {
@@ -75,6 +83,12 @@ public final class Shorten {
         for (int i = 0; i < lines.length; i++) {
             if (keep[i]) {
                 out.add(lines[i]);
+            } else if (!full && !data[i] && budget > PROSE_MIN) {
+                // a labelled line of prose ("Columns: …") is no data line: shortened to the room left, never counted as rows
+                String line = Clip.words(lines[i], budget - 1);
+                out.add(line);
+                budget -= line.length() + 1;
+                dataLines--;
             } else if (!full && lines[i].length() + 1 <= budget) {
                 out.add(lines[i]);
                 budget -= lines[i].length() + 1;

@@ -45,6 +45,22 @@ class ShortenTest {
     }
 
     @Test
+    void a_long_line_of_prose_is_shortened_into_the_room_left_and_never_called_a_data_line() {
+        // prediction_frames' summary: its column list is prose, not a row of data
+        String columns = "Columns: loan_id (entity), " + String.join(", ", java.util.stream.IntStream.range(0, 40)
+                .mapToObj(i -> "feature_number_" + i).toList()) + "; defaulted (label, history only).";
+        String text = "Built prediction task loan_default (loans that end in default) from the knowledge graph's curated"
+                + " features over approved joins.\nSaved as frame frames.loan_default_history: 234 rows of finished loans,"
+                + " 31 with defaulted = 1 (the rows to learn from).\nSaved as frame frames.loan_default_current: 463 rows"
+                + " of running loans (the rows to score).\n" + columns + "\nNext: train_model(source=loan_default_history,"
+                + " target=defaulted, entity=loan_id), then predict(source=loan_default_current), then explain_prediction.";
+        String out = Shorten.fit(text, 700);
+        assertThat(out).hasSizeLessThanOrEqualTo(700).doesNotContain("data line").doesNotContain("cut to fit")
+                .contains("\nColumns: loan_id (entity), feature_number_0, feature_number_1,")
+                .containsPattern("feature_number_\\d+,?…\nNext: train_model\\(source=loan_default_history,");
+    }
+
+    @Test
     void warnings_and_next_steps_after_a_list_are_never_cut() {
         String text = "Explained 20 cases of model m1:\n" + rows(20, "- loan ", 80).replace(" | ", " ")
                 + "\nOverall importance (mean |SHAP|): amount 0.4, duration 0.2.\nWarning: model m1 is weak."
