@@ -92,15 +92,22 @@ final class DocumentShape {
     private static String frequent(Connection connection, String unnest, String sample, String where, long of,
                                    List<String> shown) throws SQLException {
         List<String> parts = new ArrayList<>();
+        java.util.Set<Long> shares = new java.util.HashSet<>();
         long distinct = 0;
         try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT k, count(*) AS n,"
                 + " count(*) OVER () FROM (SELECT " + unnest + " AS k FROM " + sample + " WHERE " + where + ") GROUP BY k"
                 + " ORDER BY n DESC, k LIMIT " + SHOWN)) {
             while (rs.next()) {
                 shown.add(rs.getString(1));
-                parts.add("'" + cut(rs.getString(1)) + "' (" + Math.round(100.0 * rs.getLong(2) / Math.max(1, of)) + "%)");
+                long share = Math.round(100.0 * rs.getLong(2) / Math.max(1, of));
+                shares.add(share);
+                parts.add("'" + cut(rs.getString(1)) + "' (" + share + "%)");
                 distinct = rs.getLong(3);
             }
+        }
+        if (parts.size() > 1 && shares.size() == 1) { // every key in the same share of rows: said once
+            parts.replaceAll(p -> p.substring(0, p.lastIndexOf(" (")));
+            parts.set(parts.size() - 1, parts.get(parts.size() - 1) + " (" + shares.iterator().next() + "% each)");
         }
         return String.join(", ", parts) + (distinct > parts.size() ? ", … " + (distinct - parts.size()) + " more" : "");
     }

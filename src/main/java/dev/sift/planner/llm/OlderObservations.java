@@ -13,9 +13,8 @@ public final class OlderObservations {
     /** A result up to this long is always sent whole. */
     static final int LONG = 600;
     /** What an older long result keeps. */
-    static final int HEAD = 400;
-    static final String NOTE = "[… an older result, shortened now that later steps have followed; repeat the call"
-            + " (or show_frame a labelled frame) to see it whole]";
+    static final int HEAD = 300;
+    static final String NOTE = "[… older result shortened; repeat the call (or show_frame its frame) to see it whole]";
 
     private OlderObservations() { }
 

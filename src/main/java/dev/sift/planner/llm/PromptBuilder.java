@@ -83,7 +83,7 @@ public final class PromptBuilder {
         String rules = toolRules(shown, ToolGroups.load());
         String part = PromptTemplate.load("question").render(Map.of(
                 "tools", (nativeCalls ? NativeCalls.catalog(shown) : catalog(shown)) + (rules.isEmpty() ? "" : "\n" + rules),
-                "knowledge", knowledge(k, question),
+                "knowledge", knowledgeSection(knowledge(k, question)),
                 "schema", schema(ws, k, question)));
         return new Prompt(stable.strip(), part.strip());
     }
@@ -133,7 +133,15 @@ public final class PromptBuilder {
         return DatasetBlock.render(ws, k, question);
     }
 
-    /** The knowledge-graph entries relevant to the question, or a pointer to query_kg. */
+    /**
+     * The knowledge section of the question's part: its heading and entries, or nothing when the graph has nothing
+     * specific to say (query_kg's description already says where to look further).
+     */
+    static String knowledgeSection(String entries) {
+        return entries.isBlank() ? "" : "## What the knowledge graph says about this question\n" + entries.strip() + "\n\n";
+    }
+
+    /** The knowledge-graph entries relevant to the question (empty when none), or a pointer to query_kg without one. */
     public static String knowledge(Knowledge k, String question) {
         if (question == null) {
             return "(query_kg shows the knowledge graph: concepts, metrics, joins, codes, value aliases)";
@@ -143,7 +151,7 @@ public final class PromptBuilder {
         Hints.contradictions(question, k.graph()).forEach(n -> hints.append("- ").append(n).append('\n'));
         String tasks = (hints + examples(k, question) + predictionTasks(k, question)).strip();
         if (ctx.isEmpty()) {
-            return tasks.isEmpty() ? "(nothing specific to this question; query_kg search=… looks further)" : tasks;
+            return tasks;
         }
         // joins are in the dataset's facts, every one of them
         return tasks + (tasks.isEmpty() ? "" : "\n") + ctx.render(KNOWLEDGE_BUDGET, false);

@@ -50,10 +50,9 @@ public final class ShowFrame implements Tool<ShowFrame.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("show_frame", "Pages a frame or a dataset table: rows from offset (default 0), at most"
-                + " limit (default 15, at most 100; fewer when they would pass " + SUMMARY_CAP + " characters, and"
-                + " it says so). Cells over " + ResultText.CELL_CHARS + " characters are shortened at a word; chosen"
-                + " columns are shown whole up to " + WHOLE_CELL_CHARS + " characters a cell.",
+        return new ToolSpec("show_frame", "Pages a frame or a dataset table: limit rows (default 15, at most 100;"
+                + " fewer past " + SUMMARY_CAP + " characters) from offset; cells over " + ResultText.CELL_CHARS
+                + " characters shortened at a word, but chosen columns' whole up to " + WHOLE_CELL_CHARS + ".",
                 Args.class, "a page of rows", Set.of("data"));
     }
 

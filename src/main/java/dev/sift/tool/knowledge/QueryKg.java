@@ -42,9 +42,9 @@ public final class QueryKg implements Tool<QueryKg.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("query_kg", "The dataset's knowledge graph: concepts, metrics (a rate's exact SQL),"
-                + " joins, code meanings, value aliases ('Prague' → a stored value). No args: outline; section=KIND:"
-                + " list; search=TEXT: top matches; node=ID: full record.",
+        return new ToolSpec("query_kg", "The knowledge graph: concepts, metrics (exact SQL), joins, code meanings,"
+                + " value aliases ('Prague' → a stored value). No args: outline; section=KIND: list; search=TEXT:"
+                + " matches; node=ID: one record.",
                 Args.class, "knowledge-graph entries", Set.of("knowledge"));
     }
 

@@ -35,10 +35,10 @@ public final class RunSql implements Tool<RunSql.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("run_sql", "One read-only SQL query (the dataset's dialect) over its tables and frames;"
-                + " returns the first " + PLANNER_ROWS + " rows (fewer when they would pass " + ToolRegistry.SUMMARY_CHARS
-                + " characters; cells over " + ResultText.CELL_CHARS + " characters shortened at a word) and the row"
-                + " count. With a label every row is kept whole as a frame, which show_frame pages.", Args.class, "result rows", Set.of("sql"));
+        return new ToolSpec("run_sql", "One read-only query (the dataset's SQL dialect) over its tables and frames:"
+                + " the row count and the first " + PLANNER_ROWS + " rows (fewer past " + ToolRegistry.SUMMARY_CHARS
+                + " characters; cells over " + ResultText.CELL_CHARS + " characters shortened at a word). A label keeps"
+                + " every row whole as a frame for show_frame.", Args.class, "result rows", Set.of("sql"));
     }
 
     @Override
@@ -57,9 +57,8 @@ public final class RunSql implements Tool<RunSql.Args> {
     static String nextSteps(String label, ResultText.Page page, QueryResult r) {
         boolean partial = ResultText.partial(0, page.shown(), r.rowCount());
         if (label == null) {
-            return !partial && page.shortened().isEmpty() ? "" : "\nTo read more rows or whole cells, run it again with a"
-                    + " label (every row is kept whole as a frame) and page it with show_frame (columns=[…] shows"
-                    + " whole cells).";
+            return !partial && page.shortened().isEmpty() ? "" : "\nMore rows or whole cells: run it again with a label"
+                    + " (a frame keeps every row whole), then show_frame (columns=[…] shows whole cells).";
         }
         return (partial ? "\nNext rows: show_frame frame=" + label + " offset=" + page.shown() + "." : "")
                 + (page.shortened().isEmpty() ? "" : "\nWhole cells: show_frame frame=" + label + " columns=["
