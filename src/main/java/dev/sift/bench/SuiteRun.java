@@ -85,6 +85,10 @@ final class SuiteRun {
         BenchReport report = runs.get(runs.size() - 1);
         report.write(dir);
         report.printSummary(out);
+        if (live != null) { // the same items on DuckDB, so the engine's outcomes can be compared item for item
+            err.println("The same items on DuckDB, for parity:");
+            EngineParity.of(report, runner.run(suite, ds, limit, err), engine).print(out, engine);
+        }
         if (repeat > 1) {
             Repeats repeats = new Repeats(runs);
             repeats.print(out);

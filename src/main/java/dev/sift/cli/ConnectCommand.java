@@ -32,6 +32,9 @@ import java.util.concurrent.Callable;
         "  sc://HOST[:15002][/;token=T]  Spark Connect (also Databricks), through Spark's Connect client. The token",
         "      comes from the variable named by --password-env, else SPARK_CONNECT_AUTHENTICATE_TOKEN, else the",
         "      URL (used to connect, never stored or shown).",
+        "  --lake PATH (any Spark URL)  also the tables of a folder: each subfolder of Parquet files (Hive-partitioned",
+        "      as year=2024/… or not) or an Apache Iceberg table, named after the folder. Spark reads it where it",
+        "      runs: the path must be the same on the cluster (a shared mount).",
         "",
         "Queries are checked on the engine without running (PostgreSQL EXPLAIN; Spark's parser and analyzer,",
         "read plans only; over Connect the server's EXPLAIN), then run read-only with a statement timeout and a row cap. Sift warns when the",
@@ -41,6 +44,7 @@ import java.util.concurrent.Callable;
         "  sift connect shop postgresql://analyst@db.internal:5432/shop --password-env SHOP_PW",
         "  sift connect events local[2] --database analytics",
         "  sift connect lake sc://spark.internal:15002 --database analytics --password-env LAKE_TOKEN",
+        "  sift connect sales local[2] --lake /data/lake",
         "  sift connect shop --refresh"})
 final class ConnectCommand implements Callable<Integer> {
     @Spec
@@ -63,6 +67,9 @@ final class ConnectCommand implements Callable<Integer> {
 
     @Option(names = "--database", paramLabel = "NAME", description = "Spark catalog database (default 'default')")
     String database;
+
+    @Option(names = "--lake", paramLabel = "PATH", description = "Spark: also the Parquet and Iceberg tables of this folder")
+    String lake;
 
     @Option(names = "--max-rows", paramLabel = "N", description = "most rows a result may have to come back as a frame"
             + " (default 1000000); a larger result stays on the engine")
@@ -99,6 +106,9 @@ final class ConnectCommand implements Callable<Integer> {
                 }
                 if (database != null) {
                     options.put("database", database);
+                }
+                if (lake != null) {
+                    options.put("lake", java.nio.file.Path.of(lake).toAbsolutePath().normalize().toString());
                 }
                 if (maxRows != null) {
                     if (maxRows < 1) {

@@ -44,6 +44,13 @@ final class ConnectEngine extends SparkSqlEngine {
                     : "Spark database '" + database + "' does not exist on " + where + " (choose one with --database): "
                     + message(e));
         }
+        try {
+            registerLake();
+        } catch (RuntimeException e) {
+            connect.close();
+            QueryException q = failure("Could not read the lake", e);
+            throw q.kind() == QueryException.Kind.UNREACHABLE ? new IllegalArgumentException(q.getMessage()) : e;
+        }
     }
 
     /** A Connect session; no retries, so a server that is down is said at once rather than after minutes of backoff. */

@@ -24,6 +24,10 @@ public final class LiveConnect {
                                     Map<String, String> env, Workspace.Limits limits) throws QueryException, IOException {
         DatasetStore.checkName(name);
         EngineUrl parsed = EngineUrl.parse(url);
+        if (options.containsKey("lake") && parsed.kind() == EngineUrl.Kind.POSTGRESQL) {
+            throw new IllegalArgumentException("--lake is for Spark URLs (local[N], spark://, sc://): PostgreSQL reads"
+                    + " only its own tables.");
+        }
         List<String> notes = new ArrayList<>();
         EngineFile file;
         try (CatalogEngine engine = Engines.open(parsed, options, env, limits, null)) {

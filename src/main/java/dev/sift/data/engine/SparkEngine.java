@@ -35,6 +35,7 @@ final class SparkEngine extends SparkSqlEngine {
             throw new IllegalArgumentException("Spark database '" + database + "' does not exist on " + url
                     + " (choose one with --database): " + message(e));
         }
+        registerLake();
     }
 
     /** One SparkContext per process (Spark's rule); each engine gets a session of its own on it. */

@@ -41,6 +41,8 @@ abstract class SparkSqlEngine extends CatalogEngine {
 
     protected final String database;
     protected final SparkSession session;
+    /** The tables of {@code --lake}, registered as temporary views of this session ({@link #registerLake()}). */
+    private List<LakeTables.Table> lake = List.of();
     private final ExecutorService runner;
 
     SparkSqlEngine(SparkSession session, Map<String, String> options, Workspace.Limits limits) {
@@ -52,6 +54,14 @@ abstract class SparkSqlEngine extends CatalogEngine {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** Registers the lake's tables in this session; subclasses call it once the session is set up. */
+    void registerLake() {
+        if (options.containsKey("lake")) {
+            lake = LakeTables.find(options.get("lake"));
+            LakeTables.register(session, lake);
+        }
     }
 
     /** Marks the queries the current thread starts with {@code tag}. */
@@ -223,11 +233,14 @@ abstract class SparkSqlEngine extends CatalogEngine {
         } catch (Exception e) {
             throw failure("Could not list the tables of Spark database '" + database + "'", e);
         }
+        List<String> names = new ArrayList<>(lake.stream().map(LakeTables.Table::name).toList());
         for (org.apache.spark.sql.catalog.Table t : listed) {
-            if (t.isTemporary()) {
-                continue; // another session's temporary view is not part of the dataset
+            // a temporary view is not part of the dataset unless it is one of the lake's; a lake table shadows its name
+            if (!t.isTemporary() && !names.contains(t.name())) {
+                names.add(t.name());
             }
-            String name = t.name();
+        }
+        for (String name : names) {
             String q = Sql.quoteIdent(name);
             StructField[] fields = session.table("`" + name.replace("`", "``") + "`").schema().fields();
             long rows = count("SELECT * FROM " + q);
