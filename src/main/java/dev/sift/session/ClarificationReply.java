@@ -49,9 +49,45 @@ public final class ClarificationReply {
             return Optional.empty();
         }
         String reply = clean(asked);
+        if (last.kind() == TurnKind.AMBIGUOUS) {
+            return picked(reply, last).map(n -> new Resolution(TurnKind.REPLY, reading(last, n), List.of("'" + reply
+                    + "' picks reading " + n + " of turn " + last.index() + " (\"" + last.question() + "\")"), "rules"));
+        }
         String merged = complete(last.question(), reply, tables);
         return Optional.of(new Resolution(TurnKind.REPLY, merged, List.of("'" + reply + "' answers the question back of"
                 + " turn " + last.index() + " (\"" + last.question() + "\")"), "rules"));
+    }
+
+    /** How an ambiguous turn keeps each of its readings among its references: "reading 2: What is …". */
+    static final String READING = "reading ";
+
+    private static String reading(Turn t, int n) {
+        return t.references().stream().filter(r -> r.startsWith(READING + n + ": ")).findFirst().orElseThrow()
+                .substring((READING + n + ": ").length());
+    }
+
+    /**
+     * The reading of an ambiguous turn a reply picks: by its number ("2", "two", "the second"), else the one reading that
+     * shares the most of the reply's words ("the accounts"); empty when none or several do.
+     */
+    static Optional<Integer> picked(String reply, Turn ambiguous) {
+        int count = (int) ambiguous.references().stream().filter(r -> r.startsWith(READING)).count();
+        List<String> words = WORD.matcher(reply.toLowerCase(Locale.ROOT)).results().map(m -> m.group()).toList();
+        for (String w : words) {
+            String n = w.matches("\\d+") ? w : Vocabulary.WORDS.map("ordinals").getOrDefault(w,
+                    Vocabulary.WORDS.map("number_words").get(w));
+            if (n != null && Integer.parseInt(n) >= 1 && Integer.parseInt(n) <= count) {
+                return Optional.of(Integer.parseInt(n));
+            }
+        }
+        int[] shared = new int[count + 1];
+        for (int i = 1; i <= count; i++) {
+            List<String> of = WORD.matcher(reading(ambiguous, i).toLowerCase(Locale.ROOT)).results().map(m -> m.group()).toList();
+            shared[i] = (int) words.stream().filter(w -> !SKIPPED.contains(w) && of.contains(w)).distinct().count();
+        }
+        int most = java.util.Arrays.stream(shared).max().orElse(0);
+        List<Integer> best = java.util.stream.IntStream.rangeClosed(1, count).filter(i -> shared[i] == most).boxed().toList();
+        return most > 0 && best.size() == 1 ? Optional.of(best.get(0)) : Optional.empty();
     }
 
     static boolean readsAsReply(String asked) {

@@ -65,6 +65,11 @@ public final class LlmReferenceResolver implements ReferenceResolver {
             if (kind == TurnKind.SAME && thread.stream().noneMatch(t -> t.index() == sameAs)) {
                 throw new IllegalArgumentException("same_as " + sameAs + " is no earlier turn");
             }
+            if (kind == TurnKind.AMBIGUOUS) { // kept with the turn, so a reply can pick one (ClarificationReply)
+                for (int i = 0; i < readings.size(); i++) {
+                    refs.add(ClarificationReply.READING + (i + 1) + ": " + readings.get(i));
+                }
+            }
             return new Resolution(kind, kind == TurnKind.AMBIGUOUS ? question : q, refs, "model",
                     kind == TurnKind.SAME ? sameAs : 0, kind == TurnKind.AMBIGUOUS ? readings : List.of());
         } catch (Exception e) {

@@ -59,7 +59,29 @@ class FollowUpKindsTest {
             assertThat(o.json().path("turn").path("readings")).hasSize(2);
             assertThat(model.lastRequest().messages().get(0).content()).contains("\"ambiguous\": the message leans on an"
                     + " earlier turn but could lean on more than one");
+
+            // the reply picks a reading, by its number or by the words it shares with one; no model call needed
+            Conversation.Outcome picked = c.ask("the second", engine(model), AgentConfig.defaults(), null, null, null);
+            assertThat(picked.turn().kind()).isEqualTo(TurnKind.REPLY);
+            assertThat(picked.turn().question()).isEqualTo("What is the average loan amount of the accounts that have a loan?");
+            assertThat(picked.turn().references()).containsExactly("'the second' picks reading 2 of turn 3 (\"What is"
+                    + " their average amount?\")");
+            assertThat(model.served()).isEqualTo(2);
         }
+    }
+
+    @Test
+    void a_reply_to_an_ambiguous_turn_picks_the_one_reading_whose_words_it_shares() {
+        Turn ambiguous = new Turn(3, "What is their average amount?", "What is their average amount?", TurnKind.AMBIGUOUS,
+                List.of("reading 1: What is the average loan amount of the clients who live in Prague?",
+                        "reading 2: What is the average loan amount of the accounts that have a loan?"), "model", null, "r3",
+                "Your question could lean on more than one earlier turn: …", "clarification", "not_sampled", List.of(), null,
+                "t", 1);
+        assertThat(ClarificationReply.picked("the clients", ambiguous)).contains(1);
+        assertThat(ClarificationReply.picked("two", ambiguous)).contains(2);
+        assertThat(ClarificationReply.picked("the loans", ambiguous)).isEmpty(); // both readings say it: asked again
+        assertThat(ClarificationReply.merge("the accounts", List.of(ambiguous), List.of())).get()
+                .extracting(Resolution::question).isEqualTo("What is the average loan amount of the accounts that have a loan?");
     }
 
     @Test
