@@ -102,8 +102,10 @@ public final class Hints {
         }
         List<KgEntry.Column> cols = SchemaSide.columns(column, phrase, kg);
         String words = unquote(phrase).replaceFirst("(?i)^(the|a|an)\\s+", "");
-        if (cols.size() != 1 || Patterns.ALL.get("hint.column").matcher(words).matches()) {
-            return Optional.empty(); // not one column, or both sides name columns: nothing to compare
+        if (cols.size() != 1 || Patterns.ALL.get("hint.column").matcher(words).matches()
+                || words.matches("(?i).*\\band\\b.*")) {
+            // not one column, both sides name columns, or two clauses in one ("A4 is … and A3 the region"): no reading
+            return Optional.empty();
         }
         KgEntry.Column said = cols.get(0);
         List<KgEntry.Column> read = new ArrayList<>();
