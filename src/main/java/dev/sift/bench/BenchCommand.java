@@ -17,7 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", subcommands = {DabCommand.class, DatagenCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, mcp, startup, engine, grounding,"
+@Command(name = "bench", subcommands = {DabCommand.class, DabStyleCommand.class, DatagenCommand.class, LoadBenchCommand.class, LoadMemoryCommand.class}, description = "Benchmarks that print numbers: overhead, ml, analysis, linking, tools, serve, mcp, startup, engine, grounding,"
         + " prompt-tokens --suite FILE, or 'run --suite FILE'"
         + " (a question suite).")
 public final class BenchCommand implements Callable<Integer>, CommandExtension {
@@ -30,7 +30,7 @@ public final class BenchCommand implements Callable<Integer>, CommandExtension {
     // optional so that the subcommands (dab, load) parse without it
     @Parameters(index = "0", arity = "0..1", paramLabel = "BENCH",
             description = "overhead | ml | analysis | linking | tools | serve | mcp | startup | engine | grounding | prompt-tokens | run"
-                    + " (or the subcommands dab, load, load-memory)")
+                    + " (or the subcommands dab, dab-style, load, load-memory)")
     String bench;
 
     @Option(names = "--dataset", description = "dataset (default: the suite's dataset; bank otherwise)")

@@ -78,10 +78,13 @@ public final class RulePlanner implements Planner {
         return true;
     }
 
+    /** The skills beyond SQL this planner names but does not plan, from the tool groups' phrases. */
+    private final RowSkills skills = new RowSkills(dev.sift.planner.llm.ToolGroups.load());
+
     /** Reads the question when the run begins; the planner itself keeps nothing of a run. */
     @Override
     public Planner.Run begin(RunState state) {
-        return new RuleRun(state);
+        return new RuleRun(state, skills);
     }
 
     /**
@@ -108,13 +111,17 @@ public final class RulePlanner implements Planner {
         private dev.sift.data.Workspace workspace;
         /** How the question's words were reordered before reading ("In Prague, how many …"), said first in "Read as". */
         private List<String> movedWords = List.of();
+        /** The skills beyond SQL it names, and the question, to say which one a clarified question needs. */
+        private final RowSkills skills;
+        private String posed = "";
         /** The chart the question asks for ("plot loans per year"): the query's result is charted before answering. */
         private ChartRequest chart;
 
         /** The run's first decision, made when the run begins. */
         private final Decision first;
 
-        RuleRun(RunState state) {
+        RuleRun(RunState state, RowSkills skills) {
+            this.skills = skills;
             this.first = route(state);
         }
 
@@ -222,6 +229,11 @@ public final class RulePlanner implements Planner {
             Hints.Read hint = Hints.read(split.hint(), state.knowledge().graph());
             lexicon = Lexicon.of(state.knowledge()).withHints(hint.phrases());
             workspace = state.workspace();
+            posed = q;
+            Optional<RowSkills.Need> beyond = skills.of(q, true);
+            if (beyond.isPresent()) { // a test, a fuzzy match or labels: a plain query would pass off something else
+                return viaTools(state, beyond.get().what() + " ('" + beyond.get().phrase() + "')", beyond.get().tools(), "");
+            }
             Optional<VerifiedExample> saved = lexicon.graph().example(q);
             if (saved.isPresent()) { // the user confirmed this question's answer: its SQL, run again now
                 example = saved.get();
@@ -373,7 +385,11 @@ public final class RulePlanner implements Planner {
         }
 
         private Decision.Answer clarify(String lead) {
-            return Decision.answer("cannot map the question with certainty", lead + " " + capabilities(lexicon, workspace)
+            String needs = skills.of(posed, false).filter(n -> !lead.startsWith("This asks for"))
+                    .map(n -> "This seems to need " + n.what() + " ('" + n.phrase() + "'), which the offline planner does not"
+                            + " plan (" + String.join(", ", n.tools()) + "); ask with a model configured, or call the tool"
+                            + " directly. ").orElse("");
+            return Decision.answer("cannot map the question with certainty", needs + lead + " " + capabilities(lexicon, workspace)
                     + " For other questions, configure a model (SIFT_LLM_PROVIDER with SIFT_LLM_BASE_URL / SIFT_LLM_API_KEY).",
                     AnswerKind.CLARIFICATION, null);
         }
