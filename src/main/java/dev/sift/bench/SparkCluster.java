@@ -75,6 +75,9 @@ public final class SparkCluster implements AutoCloseable {
         if (!available()) {
             throw new IllegalStateException("The Spark jars are not on the classpath: build with -Pspark.");
         }
+        // this process talks to the cluster's processes only: Spark's name for this host is the loopback address too
+        // (else Spark, asked for it, looks for a non-loopback interface and warns "… using 192.0.2.2 instead")
+        org.apache.spark.util.Utils.setCustomHostname(LocalSpark.LOOPBACK);
         SparkCluster c = new SparkCluster(dir);
         try {
             Files.createDirectories(dir.resolve("logs"));

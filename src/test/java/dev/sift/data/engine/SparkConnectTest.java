@@ -28,10 +28,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Spark Connect against a real server on loopback: a Connect server requiring a token, its own JVM started from the
- * test classpath ({@code local[2]} inside it: with standalone workers, tasks of the server's result collection fail to
- * deserialize on the executors, see docs/sources.md). A live dataset on {@code sc://} reads, refuses writes before
- * they run, cancels on the server at the time limit, caps rows, never shows its token, and says in one line when the
- * server is gone (the last test).
+ * test classpath ({@code local[2]} inside it; {@link SparkClusterTest} drives standalone workers). A live dataset on
+ * {@code sc://} reads, refuses writes before they run, cancels on the server at the time limit, caps rows, reads a lake
+ * of Parquet and Iceberg tables where the server runs, never shows its token, and says in one line when the server is
+ * gone (the last test).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SparkConnectTest {
@@ -140,6 +140,42 @@ class SparkConnectTest {
     }
 
     @Test
+    @Order(5)
+    void a_lake_of_parquet_and_iceberg_tables_is_read_where_the_server_runs_and_pruned_by_partition() throws Exception {
+        Path lake = home.resolve("lake");
+        try (org.apache.spark.sql.connect.SparkSession admin = org.apache.spark.sql.connect.SparkSession.builder()
+                .remote(cluster.connectUrl() + "/;token=" + TOKEN).create()) {
+            admin.range(0, 3000).selectExpr("CAST(id AS INT) AS sale_id", "CAST(2022 + id % 3 AS INT) AS year")
+                    .write().partitionBy("year").parquet(lake.resolve("sales").toString());
+            admin.conf().set("spark.sql.catalog.ice", "org.apache.iceberg.spark.SparkCatalog");
+            admin.conf().set("spark.sql.catalog.ice.type", "hadoop");
+            admin.conf().set("spark.sql.catalog.ice.warehouse", home.toString());
+            admin.sql("CREATE TABLE ice.lake.trips (trip_id INT, year INT) USING iceberg PARTITIONED BY (year)");
+            admin.sql("INSERT INTO ice.lake.trips SELECT CAST(id AS INT), CAST(2020 + id % 4 AS INT) FROM range(0, 400)");
+        }
+        Dataset ds = LiveConnect.connect(store, "lake", cluster.connectUrl() + "/;token=" + TOKEN,
+                Map.of("lake", lake.toString()), Map.of(), LIMITS).dataset();
+        assertThat(ds.tables()).extracting(Dataset.TableSummary::name).containsExactly("sales", "trips");
+        assertThat(ds.rows("sales")).isEqualTo(3000);
+        assertThat(ds.rows("trips")).isEqualTo(400);
+        try (SparkSqlEngine engine = (SparkSqlEngine) Engines.open(EngineUrl.parse(cluster.connectUrl()), Map.of("lake",
+                lake.toString()), Map.of("SPARK_CONNECT_AUTHENTICATE_TOKEN", TOKEN), LIMITS, null)) {
+            Sink sink = new Sink();
+            engine.run("SELECT count(*) AS n FROM sales WHERE year = 2023", 10, sink);
+            assertThat(sink.rows.get(0)[0]).isEqualTo(1000L);
+            assertThat(plan(engine, "SELECT count(*) FROM sales WHERE year = 2023"))
+                    .containsPattern("PartitionFilters: \\[[^\\]]*\\(year#\\d+ = 2023\\)");
+            assertThat(plan(engine, "SELECT sum(trip_id) FROM trips WHERE year = 2021"))
+                    .containsPattern("BatchScan .*trips").containsPattern("filters=[^\\n]*year = 2021");
+        }
+    }
+
+    private static String plan(SparkSqlEngine engine, String sql) {
+        return engine.session.sql("EXPLAIN FORMATTED " + sql).collectAsList().stream().map(Object::toString)
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+
+    @Test
     @Order(6)
     void a_connect_server_that_is_down_is_said_in_one_line() throws Exception {
         cluster.killConnectServer();
@@ -156,7 +192,8 @@ class SparkConnectTest {
                 Map.of("SPARK_CONNECT_AUTHENTICATE_TOKEN", TOKEN), null);
     }
 
-    private static final class Sink implements dev.sift.data.LiveEngine.RowSink {
+    /** The rows an engine sends, kept (also for {@link SparkClusterTest}). */
+    static final class Sink implements dev.sift.data.LiveEngine.RowSink {
         final List<Object[]> rows = new ArrayList<>();
 
         @Override
