@@ -183,6 +183,22 @@ class WebKnowledgeTest {
     }
 
     @Test
+    void a_join_on_several_columns_is_sent_as_lists_and_malformed_or_unequal_lists_are_refused() throws Exception {
+        try (WebFixture w = new WebFixture(home)) {
+            refused(w.post("/api/datasets/shop/kg/joins", "{\"from\": [\"orders.customer_id\", \"orders\"],"
+                    + " \"to\": [\"customers.customer_id\", \"customers.city\"]}"),
+                    "A join on several columns needs \"from\" as a list of table.column, e.g. {\"from\": [\"deps.system\","
+                            + " \"deps.name\"], \"to\": [\"packages.system\", \"packages.name\"]}; got"
+                            + " [\"orders.customer_id\",\"orders\"].");
+            refused(w.post("/api/datasets/shop/kg/joins", "{\"from\": [\"orders.customer_id\", \"orders.channel\"],"
+                    + " \"to\": [\"customers.customer_id\"]}"),
+                    file + ": join_paths[orders_customer_id_customers]: 'from' names 2 column(s) and 'to' 1; a join on"
+                            + " several columns pairs them in order, so both lists need the same length.");
+            assertThat(file).doesNotExist();
+        }
+    }
+
+    @Test
     void an_answer_marked_right_becomes_a_verified_example_that_answers_the_question_again() throws Exception {
         try (WebFixture w = new WebFixture(home)) {
             String session = shopSession(w);
