@@ -30,7 +30,7 @@ import java.util.stream.IntStream;
  */
 public final class FileLoader implements DatasetBuilder, Source {
     /** Bump when loading changes, so built datasets are rebuilt. */
-    static final String VERSION = "file-loader-3";
+    static final String VERSION = "file-loader-4";
     static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
     private static final int PEEK = 8192;
     /** The types DuckDB's sniffer may choose; dates are left as text for {@link TextTypes}. */
@@ -134,8 +134,11 @@ public final class FileLoader implements DatasetBuilder, Source {
                     scans.await(i + 1); // DuckDB's JSON reader never sees what the scan refuses
                 }
                 try {
-                    Map<String, TextFormats.Format> converted = load(db, schema, in, progress);
+                    Map<String, TextFormats.Format> converted = load(db, schema, in, progress, findings);
                     TextTypes.check(db, schema, in.table(), types, converted, in.format() != Format.PARQUET, findings);
+                    if (in.format() != Format.PARQUET) {
+                        EpochTimes.type(db, schema, in.table(), findings);
+                    }
                 } catch (IllegalArgumentException | SQLException | IOException e) {
                     scans.awaitAll(); // a refusal of the scan comes first, as when every file was scanned before loading
                     throw e;
@@ -246,9 +249,13 @@ public final class FileLoader implements DatasetBuilder, Source {
      * converted, every value checked on the way; when one does not fit, the table is written as read instead (and
      * {@link TextTypes#check} looks at every value). Returns the columns written converted, with their formats.
      */
-    private Map<String, TextFormats.Format> load(Connection db, String schema, Input in, Progress progress) throws IOException {
+    private Map<String, TextFormats.Format> load(Connection db, String schema, Input in, Progress progress,
+                                                 LoadReport.Builder findings) throws IOException {
         try {
             Reader read = reader(db, in);
+            if (read.note() != null) {
+                findings.note(read.note());
+            }
             String reader = read.call();
             List<String[]> columns = read.columns() != null ? read.columns() : columns(db, reader);
             if (columns.isEmpty()) {
@@ -262,7 +269,7 @@ public final class FileLoader implements DatasetBuilder, Source {
                         + " has no columns: its records need fields, like {\"id\": 1, \"name\": \"a\"}");
             }
             checkNames(in, columns);
-            Map<String, TextFormats.Format> guessed = in.format() == Format.PARQUET ? Map.of()
+            Map<String, TextFormats.Format> guessed = in.format() == Format.PARQUET || read.note() != null ? Map.of()
                     : TextTypes.guess(db, reader, columns.stream().filter(c -> c[1].startsWith("VARCHAR")).map(c -> c[0])
                     .filter(c -> types.stream().noneMatch(t -> t.table().equals(in.table()) && t.column().equalsIgnoreCase(c)))
                     .toList());
@@ -329,14 +336,27 @@ public final class FileLoader implements DatasetBuilder, Source {
         return out;
     }
 
-    /** The DuckDB table function call that reads a file, and its {name, TYPE} columns when the sniff told them. */
-    private record Reader(String call, List<String[]> columns) { }
+    /**
+     * The DuckDB table function call that reads a file (a parenthesised SELECT for a GeoJSON collection, which
+     * {@code note} then describes for the load report), and its {name, TYPE} columns when the sniff told them.
+     */
+    private record Reader(String call, List<String[]> columns, String note) {
+        Reader(String call, List<String[]> columns) {
+            this(call, columns, null);
+        }
+    }
 
     private static Reader reader(Connection db, Input in) throws SQLException, IOException {
         String path = Sql.quoteString(in.file().toString());
         return switch (in.format()) {
             case PARQUET -> new Reader("read_parquet(" + path + ")", null);
-            case JSON -> new Reader("read_json_auto(" + path + ")", null);
+            case JSON -> {
+                if (GeoJson.is(FileSupport.head(in.file(), in.gzip(), PEEK))) {
+                    GeoJson.Features f = GeoJson.features(db, in.file(), in.table());
+                    yield new Reader(f.select(), null, f.note());
+                }
+                yield new Reader("read_json_auto(" + path + ")", null);
+            }
             case JSONL -> new Reader("read_json(" + path + ", format='newline_delimited')", null);
             case CSV, TSV, TXT -> csvReader(db, in, path);
         };

@@ -206,4 +206,48 @@ class CarefulTypesTest {
                 .startsWith("political_contributions.Coverage_End_Date: date (58 values in DD/MM/YYYY or MM/DD/YYYY, month first"));
         assertThat(scalar(ds, "SELECT count(*) FROM zipcodes WHERE zip_code = '00501'")).isEqualTo(1L);
     }
+
+    @Test
+    void a_geojson_collection_is_one_row_per_feature_with_its_properties_and_point_coordinates() throws Exception {
+        Loaded l = load("quakes.json", """
+                {"type": "FeatureCollection", "metadata": {"count": 3}, "features": [
+                 {"type": "Feature", "properties": {"mag": 2.5, "place": "4km W of Castaic, CA", "type": "earthquake",
+                  "time": 1517966773840}, "geometry": {"type": "Point", "coordinates": [-118.667, 34.494, 26.49]}, "id": "ci1"},
+                 {"type": "Feature", "properties": {"mag": 4.1, "place": "Alaska Peninsula", "type": "earthquake",
+                  "time": 1517966037750}, "geometry": {"type": "Point", "coordinates": [-156.1, 57.2, 10.0]}, "id": "ak2"},
+                 {"type": "Feature", "properties": {"mag": null, "place": "Nevada", "type": "quarry blast",
+                  "time": 1517900000000}, "geometry": {"type": "Point", "coordinates": [-117.0, 38.0, 0.0]}, "id": "nn3"}]}
+                """);
+        assertThat(scalar(l.ds(), "SELECT count(*) FROM quakes")).isEqualTo(3L);
+        assertThat(scalar(l.ds(), "SELECT place || ' ' || id || ' ' || latitude || ' ' || longitude || ' ' || elevation_or_depth"
+                + " FROM quakes WHERE mag > 4")).isEqualTo("Alaska Peninsula ak2 57.2 -156.1 10.0");
+        assertThat(type(l.ds(), "quakes", "time")).isEqualTo("TIMESTAMP");
+        assertThat(scalar(l.ds(), "SELECT CAST(max(time) AS VARCHAR) FROM quakes")).isEqualTo("2018-02-07 01:26:13.84");
+        assertThat(l.report().lines()).contains("quakes.time: timestamp (3 values as milliseconds since 1970-01-01, read as UTC)")
+                .anyMatch(s -> s.startsWith("quakes: a GeoJSON FeatureCollection, read as one row per feature"));
+    }
+
+    @Test
+    void geojson_features_that_are_not_all_points_keep_their_geometry_as_json() throws Exception {
+        Loaded l = load("areas.json", """
+                {"type": "FeatureCollection", "features": [
+                 {"type": "Feature", "properties": {"name": "a"}, "geometry": {"type": "Point", "coordinates": [1.0, 2.0]}},
+                 {"type": "Feature", "properties": {"name": "b"}, "geometry": {"type": "LineString", "coordinates": [[1.0, 2.0], [3.0, 4.0]]}}]}
+                """);
+        assertThat(type(l.ds(), "areas", "geometry")).isEqualTo("JSON");
+        assertThat(scalar(l.ds(), "SELECT geometry->>'type' FROM areas WHERE name = 'b'")).isEqualTo("LineString");
+    }
+
+    @Test
+    void whole_numbers_are_epoch_times_only_when_the_name_and_every_value_say_so() throws Exception {
+        Loaded l = load("log.csv", "id,created_at,updated,time,count,date\n"
+                + "1,1517966773,1517966773840,1200,1517966773840,20150131\n2,1517966000,1517966000000,1300,5,20150201\n");
+        assertThat(type(l.ds(), "log", "created_at")).isEqualTo("TIMESTAMP");
+        assertThat(scalar(l.ds(), "SELECT CAST(created_at AS VARCHAR) FROM log WHERE id = 1")).isEqualTo("2018-02-07 01:26:13");
+        assertThat(type(l.ds(), "log", "updated")).isEqualTo("TIMESTAMP");
+        assertThat(l.report().lines()).contains("log.created_at: timestamp (2 values as seconds since 1970-01-01, read as UTC)");
+        assertThat(type(l.ds(), "log", "time")).isEqualTo("BIGINT"); // 12:00 written as a number: no epoch
+        assertThat(type(l.ds(), "log", "count")).isEqualTo("BIGINT"); // no time word in the name
+        assertThat(type(l.ds(), "log", "date")).isEqualTo("BIGINT"); // YYYYMMDD numbers are not seconds since 1970
+    }
 }
