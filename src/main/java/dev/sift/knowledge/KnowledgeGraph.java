@@ -178,6 +178,30 @@ public final class KnowledgeGraph {
         return Optional.empty();
     }
 
+    /**
+     * A table's own words — its name, its columns' names, their synonyms and descriptions — of four letters or more,
+     * lower case: what tells which sense of a general word a question means there. All tables' words when
+     * {@code table} is null.
+     */
+    public java.util.Set<String> ownWords(String table) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        java.util.function.Consumer<String> add = text -> {
+            if (text != null) {
+                out.addAll(java.util.Arrays.asList(text.toLowerCase(java.util.Locale.ROOT).split("[^a-z]+")));
+            }
+        };
+        for (KgEntry.Table t : tables()) {
+            if (table == null || t.name().equalsIgnoreCase(table)) {
+                add.accept(t.name() + " " + t.description() + " " + String.join(" ", t.synonyms()));
+                for (KgEntry.Column c : columns(t.name())) {
+                    add.accept(c.name() + " " + c.description() + " " + String.join(" ", c.synonyms()));
+                }
+            }
+        }
+        out.removeIf(w -> w.length() < 4);
+        return out;
+    }
+
     public List<KgEntry.Table> tables() {
         return entries(KgEntry.Table.class);
     }
@@ -257,6 +281,38 @@ public final class KnowledgeGraph {
      */
     public List<KgEntry> lookupJoined(String joined) {
         return List.copyOf(byJoinedPhrase.getOrDefault(joined, List.of()));
+    }
+
+    /**
+     * Columns whose name is the phrase's words cut short, word for word ("life expectancy" → life_expect, "temperature
+     * max" → temp_max is the abbreviations' work): each word of the name equals the phrase's or, at four letters or more,
+     * begins it, and one at least is cut. Read only where no entry's own phrase is the phrase.
+     */
+    public List<KgEntry.Column> lookupCut(String phrase) {
+        List<String> asked = Phrases.words(Phrases.key(phrase));
+        List<KgEntry.Column> out = new ArrayList<>();
+        for (KgEntry.Column c : entries(KgEntry.Column.class)) {
+            for (String p : NameWords.columnPhrases(c.name())) {
+                List<String> named = Phrases.words(Phrases.key(p));
+                if (named.size() == asked.size() && cut(named, asked) && !out.contains(c)) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean cut(List<String> named, List<String> asked) {
+        boolean shortened = false;
+        for (int i = 0; i < named.size(); i++) {
+            String n = named.get(i);
+            String a = asked.get(i);
+            if (!n.equals(a) && !(n.length() >= 4 && a.length() > n.length() && a.startsWith(n))) {
+                return false;
+            }
+            shortened |= !n.equals(a);
+        }
+        return shortened;
     }
 
     /** Entries of one kind whose phrase equals {@code phrase}. */

@@ -136,6 +136,11 @@ public final class NameWords {
                 : List.of(b.get(0));
     }
 
+    /** Whether a word names a number in general ("rate", "toll", "level"), so "fertility rate" may be the column fertility. */
+    public static boolean measureNoun(String word) {
+        return N.has(word, "measure_nouns");
+    }
+
     /** The words for the rows of any table ("records", "entries", "data"). */
     public static Set<String> rowWords() {
         return N.list("row_words");

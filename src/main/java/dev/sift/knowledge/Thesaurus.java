@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -191,6 +192,70 @@ public final class Thesaurus {
             throw new IllegalStateException("WordNet lookup of '" + word + "' failed: " + e.getMessage(), e);
         }
         return out;
+    }
+
+    /**
+     * The one-word kinds of a noun (WordNet's direct hyponyms) in its {@value #SENSES} most frequent senses, any
+     * inflection, each with the gloss of the sense it is a kind of: "leagues" → {division: "an association of sports
+     * teams …", …}. Whether that sense is the one meant is for the caller to judge from the data's own words
+     * ({@link #echoes}).
+     */
+    public static synchronized Map<String, String> kinds(String noun) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        try {
+            for (String base : Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.NOUN, noun.toLowerCase(Locale.ROOT))) {
+                IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.NOUN, base);
+                for (Synset s : iw == null ? List.<Synset>of() : usual(iw)) {
+                    for (net.sf.extjwnl.data.Pointer p : s.getPointers(net.sf.extjwnl.data.PointerType.HYPONYM)) {
+                        for (Word x : p.getTargetSynset().getWords()) {
+                            String lemma = x.getLemma().toLowerCase(Locale.ROOT);
+                            if (lemma.matches("[a-z]+")) {
+                                out.putIfAbsent(lemma, s.getGloss());
+                            }
+                        }
+                    }
+                }
+            }
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + noun + "' failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * The nouns WordNet derives from a verb's {@value #SENSES} most frequent senses, any inflection: "generate" →
+     * [generation, generator], "died" → [death, …]. Empty for a word that is no verb.
+     */
+    public static synchronized List<String> nounsOfVerb(String verb) {
+        Set<String> out = new LinkedHashSet<>();
+        try {
+            for (String base : Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.VERB, verb.toLowerCase(Locale.ROOT))) {
+                IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.VERB, base);
+                for (Synset s : iw == null ? List.<Synset>of() : usual(iw)) {
+                    for (net.sf.extjwnl.data.Pointer p : s.getPointers(net.sf.extjwnl.data.PointerType.DERIVATION)) {
+                        if (p.getTargetPOS() == POS.NOUN && p.getTarget() instanceof Word x
+                                && x.getLemma().toLowerCase(Locale.ROOT).matches("[a-z]+")) {
+                            out.add(x.getLemma().toLowerCase(Locale.ROOT));
+                        }
+                    }
+                }
+            }
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + verb + "' failed: " + e.getMessage(), e);
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** Whether a gloss has a word of four letters or more, other than {@code word}, among {@code context} (by stem). */
+    public static boolean echoes(String gloss, String word, Set<String> context) {
+        Set<String> ctx = new java.util.HashSet<>();
+        context.forEach(c -> ctx.add(Phrases.stem(c.toLowerCase(Locale.ROOT))));
+        for (String w : gloss.toLowerCase(Locale.ROOT).split("[^a-z]+")) {
+            if (w.length() >= 4 && !Phrases.stem(w).equals(Phrases.stem(word)) && ctx.contains(Phrases.stem(w))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

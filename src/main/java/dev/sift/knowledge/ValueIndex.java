@@ -13,6 +13,8 @@ import java.util.Map;
  * Immutable and thread-safe.
  */
 public final class ValueIndex {
+    /** Values of more words are titles or sentences, whose parts are no way of naming them. */
+    private static final int MAX_PART_WORDS = 5;
 
     /** How a phrase reached a value. */
     public enum Via { ALIAS, DATA }
@@ -33,6 +35,8 @@ public final class ValueIndex {
 
     private final Map<String, List<Match>> aliases = new HashMap<>();
     private final Map<String, List<Match>> data = new HashMap<>();
+    /** The listed values by the runs of their words ("premier league" → 'English Premier League'). */
+    private final Map<String, List<Match>> parts = new HashMap<>();
     private final int size;
 
     /** The values of the many-valued text columns, on disk; empty when there is no such file. */
@@ -55,10 +59,25 @@ public final class ValueIndex {
         for (KgEntry.Column c : kg.entries(KgEntry.Column.class)) {
             for (String v : c.values()) {
                 add(data, Phrases.key(v), new Match(c.table(), c.name(), v, Via.DATA, null, codeMeaning(c, v)));
+                addParts(c, v);
                 n++;
             }
         }
         size = n;
+    }
+
+    /** Every shorter run of a value's words that is not only stop words, as a key to the whole value. */
+    private void addParts(KgEntry.Column c, String v) {
+        List<String> words = Phrases.words(v);
+        for (int from = 0; from < words.size() && words.size() <= MAX_PART_WORDS; from++) {
+            for (int to = from + 1; to <= words.size(); to++) {
+                List<String> run = words.subList(from, to);
+                if (run.size() < words.size() && !Phrases.onlyStopWords(run)) {
+                    String part = String.join(" ", run);
+                    add(parts, part, new Match(c.table(), c.name(), v, Via.DATA, null, "the value with '" + part + "' in it"));
+                }
+            }
+        }
     }
 
     private static String codeMeaning(KgEntry.Column c, String v) {
@@ -97,6 +116,14 @@ public final class ValueIndex {
      */
     public List<Match> resolveMany(String phrase) {
         return many.map(f -> f.find(Phrases.key(phrase))).orElse(List.of());
+    }
+
+    /**
+     * The listed values that have the phrase's words as a run of their own ("Premier League" → 'English Premier
+     * League'): read only for a phrase nothing else names.
+     */
+    public List<Match> resolvePart(String phrase) {
+        return List.copyOf(parts.getOrDefault(Phrases.key(phrase), List.of()));
     }
 
     /** The values of one table a phrase stands for (aliases first). */

@@ -1,5 +1,6 @@
 package dev.sift.planner;
 
+import dev.sift.data.QueryException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sift.agent.AnswerKind;
@@ -21,6 +22,7 @@ import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.GroupNotes;
 import dev.sift.planner.rules.Hints;
 import dev.sift.planner.rules.Intent;
+import dev.sift.planner.rules.YearCoverage;
 import dev.sift.planner.rules.Lexicon;
 import dev.sift.planner.rules.Parse;
 import dev.sift.planner.rules.CasePlan;
@@ -273,6 +275,24 @@ public final class RulePlanner implements Planner {
             };
         }
 
+        /**
+         * What makes a parsed question one with nothing to compute: a "they" no earlier answer explains ("which countries
+         * were they?" is not every country), or a year the data does not reach ({@link YearCoverage}).
+         */
+        private Optional<String> nothingToAnswer(RunState state, Lexicon lexicon, List<Tok> toks, QuerySpec spec) {
+            Optional<Tok> pronoun = spec.filters().isEmpty() ? toks.stream().filter(t -> t.sense() == null
+                    && t.is("they", "them")).findFirst() : Optional.empty();
+            if (pronoun.isPresent()) {
+                return Optional.of("I could not tell what '" + pronoun.get().text() + "' refers to: no earlier answer of this"
+                        + " conversation says; ask the whole question");
+            }
+            try {
+                return YearCoverage.outside(spec, lexicon, state.workspace());
+            } catch (QueryException e) {
+                return Optional.empty(); // the query itself will say what is wrong
+            }
+        }
+
         private Decision query(RunState state, Lexicon lexicon, List<Tok> toks, Reader reader) {
             Parse parse = new SpecParser(lexicon, "refine".equals(state.context().turn()) ? state.context().asked() : null).parse(toks);
             if (!(parse instanceof Parse.Parsed)) {
@@ -302,6 +322,10 @@ public final class RulePlanner implements Planner {
                 return clarify(capitalize(p.reason()) + "." + readSoFar(withMoved(p.readings())));
             }
             Parse.Parsed r = (Parse.Parsed) parse;
+            Optional<String> nothing = nothingToAnswer(state, lexicon, toks, r.spec());
+            if (nothing.isPresent()) {
+                return clarify(nothing.get() + "." + readSoFar(withMoved(r.readings())));
+            }
             Optional<String> mismatch = AnswerShape.mismatch(r.toks(), r.spec());
             if (mismatch.isPresent()) {
                 return clarify(capitalize(mismatch.get()) + "." + readSoFar(withMoved(r.readings())));

@@ -378,8 +378,11 @@ class RulePlannerTest {
         answered(run, "SELECT loan.* FROM loan JOIN account ON loan.account_id = account.account_id WHERE"
                 + " account.account_id = " + account + " ORDER BY loan.loan_id", "SELECT * FROM loan WHERE account_id = " + account);
         assertThat(run.answer()).contains("'account " + account + "' → account.account_id = " + account);
-        answered(ask("List the gold cards issued in 1994."), "SELECT card.* FROM card WHERE card.type = 'gold' AND"
-                + " year(card.issued) = 1994 ORDER BY card.card_id", "SELECT * FROM card WHERE type = 'gold' AND year(issued) = 1994");
+        answered(ask("List the gold cards issued in 1996."), "SELECT card.* FROM card WHERE card.type = 'gold' AND"
+                + " year(card.issued) = 1996 ORDER BY card.card_id", "SELECT * FROM card WHERE type = 'gold' AND year(issued) = 1996");
+        AgentRun before = ask("List the gold cards issued in 1994."); // the cards of this data are issued from 1995
+        assertThat(before.kind()).isEqualTo(AnswerKind.CLARIFICATION);
+        assertThat(before.answer()).startsWith("The data has no 1994: year(card.issued) runs from 1995 to 1998.");
     }
 
     // ------------------------------------------------------------------ routes to other tools

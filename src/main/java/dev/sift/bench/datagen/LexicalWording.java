@@ -1,17 +1,14 @@
 package dev.sift.bench.datagen;
 
-import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.Thesaurus;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,25 +66,7 @@ final class LexicalWording {
 
     /** The wording for a dataset, its nouns' senses told by the knowledge graph's names, synonyms and descriptions. */
     static LexicalWording of(Inventory inv, KnowledgeGraph kg) {
-        return new LexicalWording(inv, context(kg));
-    }
-
-    /** The dataset's own words — table and column names, synonyms and descriptions — that tell a noun's sense. */
-    private static Set<String> context(KnowledgeGraph kg) {
-        Set<String> out = new HashSet<>();
-        Consumer<String> add = text -> {
-            if (text != null) {
-                out.addAll(Arrays.asList(text.toLowerCase(Locale.ROOT).split("[^a-z]+")));
-            }
-        };
-        for (KgEntry.Table t : kg.tables()) {
-            add.accept(t.name() + " " + t.description() + " " + String.join(" ", t.synonyms()));
-            for (KgEntry.Column c : kg.columns(t.name())) {
-                add.accept(c.name() + " " + c.description() + " " + String.join(" ", c.synonyms()));
-            }
-        }
-        out.removeIf(w -> w.length() < 4);
-        return out;
+        return new LexicalWording(inv, kg.ownWords(null));
     }
 
     /** The question with every replaceable word replaced, or null when none is. */

@@ -38,7 +38,10 @@ public record ChartRequest(String question, String kind) {
         List<String> words = new ArrayList<>(List.of(question.trim().split("\\s+")));
         int at = -1;
         for (int i = 0; i < words.size(); i++) {
-            if (V.has(bare(words.get(i)), "chart_words")) {
+            // "how many draws", "the number of plots": a count of things, not a request for a picture
+            boolean counted = i > 0 && V.has(bare(words.get(i - 1)), "count_words")
+                    || i > 1 && bare(words.get(i - 1)).equals("of") && V.has(bare(words.get(i - 2)), "count_words");
+            if (V.has(bare(words.get(i)), "chart_words") && !counted) {
                 at = i;
                 break;
             }

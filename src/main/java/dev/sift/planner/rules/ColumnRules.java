@@ -137,14 +137,18 @@ final class ColumnRules {
         String rows = subject;
         boolean one = w.filters.stream().map(QuerySpec.Filter::table).distinct().anyMatch(t -> keyed(w.filters, t, lexicon)
                 || pinned(w.filters, t, lexicon) && (t.equals(rows) || lexicon.manyToOne(t, rows)));
-        if (w.single && !one) {
+        if (w.single && !one && w.filters.isEmpty()) { // "the population of India in 1990": filters that pick the rows
+            // the answer lists; with none, every row would be listed for what asks one
             String plural = lexicon.graph().table(subject).map(KgEntry.Table::plural).orElse(subject);
             throw new Unreadable("the question asks for the " + String.join(" and ", w.columns.stream().map(Sense.Attr::name)
                     .toList()) + " of one " + subject + " row, but does not say which: name it by its id (e.g. '" + subject
                     + " 123'), or ask to list them for the " + plural);
         }
+        // "which countries are in cluster 5" names the column, not rows: its values, each once
+        boolean valuesOnly = !named || w.subject == null && w.columns.size() == 1 && !lexicon.key(w.columns.get(0).table())
+                .map(k -> KgSql.column(k.table(), k.name()).equals(w.columns.get(0).name())).orElse(false);
         return new QuerySpec(QuerySpec.Shape.COLUMNS, subject, null, null, null, null, List.copyOf(w.filters),
-                List.copyOf(w.links), null, true, List.of(), List.copyOf(w.columns), !named);
+                List.copyOf(w.links), null, true, List.of(), List.copyOf(w.columns), valuesOnly);
     }
 
     /** Whether a filter names one row of {@code table}: its key equal to a number, or its name column equal to a value. */

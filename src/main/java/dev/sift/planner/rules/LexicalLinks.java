@@ -77,28 +77,58 @@ final class LexicalLinks {
         }
     }
 
-    /** The one reading of the dataset the word's synonyms name, or nothing when none or several do. */
+    /**
+     * The one reading of the dataset the word's synonyms name, or else the one its kinds name where the sense they are
+     * kinds of is echoed by the words of the table they name ("league" → division, a kind of league, in a table of
+     * teams); nothing when none or several readings come out.
+     */
     private void synonym(List<String> words, List<String> shown, Tok[] at, int[] span, int i) {
+        if (link(words, shown, at, span, i, Thesaurus.synonyms(shown.get(i)), (syn, s) -> true, "a synonym")) {
+            return;
+        }
+        Map<String, String> kinds = Thesaurus.kinds(shown.get(i));
+        if (link(words, shown, at, span, i, List.copyOf(kinds.keySet()), (kind, s) -> Thesaurus.echoes(kinds.get(kind), words.get(i),
+                lexicon.graph().ownWords(table(s))), "a kind of " + words.get(i))) {
+            return;
+        }
+        // "generate" → the number column generation, "died" → deaths: what a verb does, counted in a column
+        link(words, shown, at, span, i, Thesaurus.nounsOfVerb(shown.get(i)), (noun, s) -> s instanceof Sense.Attr a && a.numeric(),
+                "the noun of " + words.get(i));
+    }
+
+    /** The table a settled reading is of. */
+    private static String table(Sense s) {
+        return s instanceof Sense.Entity e ? e.table() : s instanceof Sense.Attr a ? a.table() : s instanceof Sense.Cond c ? c.table()
+                : null; // a metric: the words of every table
+    }
+
+    /**
+     * Links word {@code i} to the one settled reading its {@code related} words name (those {@code fits} accepts); false
+     * when none is linked.
+     */
+    private boolean link(List<String> words, List<String> shown, Tok[] at, int[] span, int i, List<String> related,
+                         java.util.function.BiPredicate<String, Sense> fits, String how) {
         Set<Sense> found = new LinkedHashSet<>();
         String via = null;
-        for (String syn : Thesaurus.synonyms(shown.get(i))) {
+        for (String syn : related) {
             List<String> ws = Phrases.words(syn);
             if (ws.isEmpty() || Phrases.onlyStopWords(ws) || ws.stream().anyMatch(KNOWN::contains)) {
                 continue;
             }
             Optional<Sense> s = lexicon.sense(ws);
-            if (s.isPresent() && settled(s.get())) {
+            if (s.isPresent() && settled(s.get()) && fits.test(syn, s.get())) {
                 found.add(s.get());
                 via = via == null ? syn : via;
-            } else if (s.isPresent()) {
-                return; // a synonym with an unsettled reading: not a link to rely on
+            } else if (s.isPresent() && !settled(s.get())) {
+                return true; // a related word with an unsettled reading: not a link to rely on, nor a reason to look further
             }
         }
         if (found.size() == 1) {
             at[i] = new Tok(shown.get(i), List.of(words.get(i)), found.iterator().next());
             span[i] = 1;
-            readings.add("'" + shown.get(i) + "' read as '" + via + "' (a synonym in WordNet 3.1)");
+            readings.add("'" + shown.get(i) + "' read as '" + via + "' (" + how + " in WordNet 3.1)");
         }
+        return !found.isEmpty();
     }
 
     private static boolean settled(Sense s) {

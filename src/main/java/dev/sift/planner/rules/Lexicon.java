@@ -200,8 +200,8 @@ public final class Lexicon {
         if (!vals.isEmpty()) {
             return orEquivalent(key, valueSense(key, vals));
         }
-        if (entries.isEmpty() && key.length() >= 5) { // "bird strikes" for the table birdstrikes, and the other way round
-            entries = kg.lookupJoined(key.replace(" ", ""));
+        if (entries.isEmpty()) {
+            entries = LooseNames.entries(kg, key);
         }
         Sense s = readings(entries).sense(key);
         if (s instanceof Sense.Attr a && keyNamedLikeItsTable(a, key)) { // "zip codes": the rows of zipcodes, keyed by zip_code
@@ -212,6 +212,11 @@ public final class Lexicon {
             List<ValueIndex.Match> many = values.resolveMany(key);
             if (!many.isEmpty()) {
                 return orEquivalent(key, valueSense(key, many));
+            }
+            List<ValueIndex.Match> part = LooseNames.valueParts(values, key);
+            if (!part.isEmpty()) { // "Premier League" → 'English Premier League'
+                return part.size() == 1 ? valueSense(key, part) : new Sense.Ambiguous("'" + key + "' is part of several values: "
+                        + String.join(", ", part.stream().limit(5).map(ValueIndex.Match::describe).toList()) + "; name one");
             }
             if (key.length() >= 3) {
                 return equivalent(key);

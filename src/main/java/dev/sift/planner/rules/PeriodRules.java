@@ -17,8 +17,28 @@ final class PeriodRules {
         boolean weekday = t.is("day") && after(w, i, "week") > 0;
         Periods.Grain grain = weekday ? Periods.Grain.WEEKDAY : Periods.grain(t.word());
         boolean target = w.ranking != null && w.ranking.awaitsTarget(i);
+        if (grain == null && target && t.is("year")) { // "which year had the most deaths": a year column, or a date's year
+            String table = w.base();
+            for (int k = i + 1; table == null && k < w.toks.size(); k++) {
+                table = tableOf(w.toks.get(k).sense());
+            }
+            Optional<Sense.Attr> year = table == null ? Optional.empty() : lexicon.yearColumn(table);
+            if (year.isPresent()) {
+                w.subjectOrAttach(year.get().table());
+                w.ranking.target = new Ranking.Target.Values(year.get());
+                w.readings.add("'" + t.text() + "' → " + year.get().name());
+                return true;
+            }
+            grain = Periods.Grain.YEAR;
+        }
         if (grain == null || !(w.groupCue || target || t.word().endsWith("ly"))) {
             return false;
+        }
+        String before = i == 0 ? null : dev.sift.knowledge.Vocabulary.WORDS.map("aggregates").get(w.toks.get(i - 1).word());
+        if (t.word().endsWith("ly") && ("avg".equals(before) || "median".equals(before))) {
+            // "the average yearly generation" is one average over the years' totals, not an average per year
+            throw new Unreadable("'" + w.toks.get(i - 1).text() + " " + t.text() + "' is one " + w.toks.get(i - 1).text().toLowerCase(java.util.Locale.ROOT)
+                    + " of " + t.text().toLowerCase(java.util.Locale.ROOT) + " totals, which I do not compute offline: ask for the total by " + grain.word);
         }
         if (weekday) {
             w.consumed = after(w, i, "week"); // "week" of "day of the week"

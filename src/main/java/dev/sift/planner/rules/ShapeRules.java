@@ -186,6 +186,13 @@ final class ShapeRules {
         if (w.group != null) {
             throw new Unreadable("I compute one percentage at a time, not one per group");
         }
+        for (Tok t : w.toks) { // "what share of Iowa's electricity": a share of an amount, which counting rows is not
+            if (t.sense() instanceof Sense.Entity e && e.table().equals(w.subject) && !t.text().contains(" ")
+                    && t.text().toLowerCase(java.util.Locale.ROOT).equals(dev.sift.knowledge.Thesaurus.nounBase(t.text()))) {
+                throw new Unreadable("'" + t.text() + "' names an amount here, not rows I can count: offline I compute"
+                        + " shares of rows; ask for the total of one of its number columns by category instead");
+            }
+        }
         int split = shareSplit(w);
         List<QuerySpec.Filter> base = new ArrayList<>();
         List<QuerySpec.Filter> cond = new ArrayList<>();
@@ -330,6 +337,13 @@ final class ShapeRules {
             measure = c.attr();
             agg = "sum";
             w.readings.add("'" + w.verbs.get(0) + "' → the total " + c.attr().name() + " of the " + grain + " rows");
+        } else if (order instanceof Ranking.Order.ByColumn c && w.agg == null && c.attr().numeric()
+                && c.attr().table().equals(by.table())) { // "which country had the highest life expectancy": its highest value
+            grain = c.attr().table();
+            measure = c.attr();
+            agg = w.ranking.descending ? "max" : "min";
+            w.readings.add("the " + (w.ranking.descending ? "highest" : "lowest") + " " + c.attr().name() + " of each "
+                    + by.name() + " ranked");
         } else {
             throw new Unreadable("I could not tell what to rank by");
         }

@@ -475,7 +475,9 @@ public final class SpecParser {
             w.readings.add("'" + t.text() + "' → year(" + date.name() + ")");
             return true;
         }
-        if (w.ranking == null) {
+        if (w.ranking != null && w.ranking.awaitsTarget(w.at)) { // "which year had the most deaths": what is ranked
+            PeriodRules.read(w, w.at, t, lexicon, phrases);
+        } else if (w.ranking == null) {
             w.unmapped.add(t.text());
         }
         return true;
