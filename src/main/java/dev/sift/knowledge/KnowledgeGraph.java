@@ -285,7 +285,7 @@ public final class KnowledgeGraph {
 
     /**
      * Columns whose name is the phrase's words cut short, word for word ("life expectancy" → life_expect, "temperature
-     * max" → temp_max is the abbreviations' work): each word of the name equals the phrase's or, at four letters or more,
+     * max" → temp_max is the abbreviations' work): each word of the name equals the phrase's or, at five letters or more,
      * begins it, and one at least is cut. Read only where no entry's own phrase is the phrase.
      */
     public List<KgEntry.Column> lookupCut(String phrase) {
@@ -307,7 +307,7 @@ public final class KnowledgeGraph {
         for (int i = 0; i < named.size(); i++) {
             String n = named.get(i);
             String a = asked.get(i);
-            if (!n.equals(a) && !(n.length() >= 4 && a.length() > n.length() && a.startsWith(n))) {
+            if (!n.equals(a) && !(n.length() >= 5 && a.length() > n.length() && a.startsWith(n))) {
                 return false;
             }
             shortened |= !n.equals(a);

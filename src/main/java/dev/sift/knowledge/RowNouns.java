@@ -72,4 +72,9 @@ public final class RowNouns {
         }
         return false;
     }
+
+    /** Whether a word is a plural for people in general ("people", "persons"), which no name of a column need carry. */
+    public static boolean people(String word) {
+        return N.list("person_plurals").contains(word.toLowerCase(java.util.Locale.ROOT));
+    }
 }

@@ -137,8 +137,9 @@ final class ColumnRules {
         String rows = subject;
         boolean one = w.filters.stream().map(QuerySpec.Filter::table).distinct().anyMatch(t -> keyed(w.filters, t, lexicon)
                 || pinned(w.filters, t, lexicon) && (t.equals(rows) || lexicon.manyToOne(t, rows)));
-        if (w.single && !one && w.filters.isEmpty()) { // "the population of India in 1990": filters that pick the rows
-            // the answer lists; with none, every row would be listed for what asks one
+        boolean rowsNamed = w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Entity e && e.table().equals(rows));
+        if (w.single && !one && (w.filters.isEmpty() || rowsNamed)) {
+            // "the population of India in 1990" names no rows, only values that pick them: the answer lists those rows
             String plural = lexicon.graph().table(subject).map(KgEntry.Table::plural).orElse(subject);
             throw new Unreadable("the question asks for the " + String.join(" and ", w.columns.stream().map(Sense.Attr::name)
                     .toList()) + " of one " + subject + " row, but does not say which: name it by its id (e.g. '" + subject

@@ -6,6 +6,7 @@ import dev.sift.knowledge.Vocabulary;
 import java.util.ArrayList;
 import java.util.HashSet;
 import dev.sift.knowledge.NameWords;
+import dev.sift.knowledge.RowNouns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -98,9 +99,13 @@ final class ShapeRules {
 
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
-        if (w.measure != null && w.group == null && w.measure.table().equals(w.subject) && countedRightAfterHowMany(w) && (!w.measure.numeric()
+        if (w.measure != null && !w.measure.equals(w.group) && w.measure.table().equals(w.subject) && countedRightAfterHowMany(w) && (!w.measure.numeric()
                 && !w.measure.date() || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
+        }
+        if (w.measure != null && w.group == null && w.measure.numeric() && w.measure.type().matches("(?i).*INT.*") && countedInHowMany(w)) {
+            w.readings.add("'how many' " + w.measureTok.text() + " → the total of " + w.measure.name()); // "how many deaths"
+            return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null);
         }
         if (w.measure != null) {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
@@ -112,6 +117,18 @@ final class ShapeRules {
     private static boolean countedRightAfterHowMany(ParseState w) {
         int i = w.toks.indexOf(w.measureTok);
         while (i > 0 && w.toks.get(i - 1).is("different", "distinct", "unique")) {
+            i--;
+        }
+        return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how");
+    }
+
+    /**
+     * Whether a whole-number column is what "how many" counts: named right after it, past values that pick rows ("how
+     * many earthquake deaths"), or by the verb of people it counts ("how many people died").
+     */
+    private static boolean countedInHowMany(ParseState w) {
+        int i = w.toks.indexOf(w.measureTok);
+        while (i > 0 && (w.toks.get(i - 1).sense() instanceof Sense.Cond || RowNouns.people(w.toks.get(i - 1).word()))) {
             i--;
         }
         return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how");

@@ -78,6 +78,9 @@ public final class SpecParser {
         if (!w.verbs.isEmpty() && !readsFact(w)) {
             w.unmapped.addAll(w.verbs);
         }
+        if (w.measure != null && w.measure.numeric() && w.toks.size() > 1 && w.toks.get(0).is("how") && w.toks.get(1).is("many")) {
+            w.unmapped.removeIf(dev.sift.knowledge.RowNouns::people); // "how many people died": what the deaths column counts
+        }
         if (!w.unmapped.isEmpty()) {
             return new Parse.Unmapped(List.copyOf(new LinkedHashSet<>(w.unmapped)), w.readings);
         }

@@ -1,0 +1,138 @@
+package dev.sift.planner;
+
+import dev.sift.TestDatasets;
+import dev.sift.agent.AgentRun;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The offline planner on files shaped like real public exports (yearly figures per country, deaths per disaster type,
+ * electricity per source, match results), asked the way a newcomer asks: general words for the names the file uses
+ * ("league" for division, "life expectancy" for life_expect, "fertility rate", "death toll", "generate"), a run of a
+ * value's words ("Premier League"), and questions whose honest answer is a question back. Answers are checked against
+ * independently written SQL.
+ */
+class RealWordingPlannerTest {
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
+    private static Workspace countries;
+    private static Workspace disasters;
+    private static Workspace power;
+    private static Workspace football;
+
+    @BeforeAll
+    static void open() throws Exception {
+        countries = Workspace.open(TestDatasets.csv("world", Map.of("gapminder.csv", """
+                year,country,cluster,pop,life_expect,fertility
+                1955,Japan,4,89815060,65.5,2.08
+                1955,India,2,393000000,40.2,5.9
+                1955,Niger,3,3000000,35.1,7.3
+                2005,Japan,4,127417244,82.0,1.27
+                2005,India,2,1080264388,64.7,2.81
+                2005,Niger,3,12000000,54.0,7.6
+                """)), Workspace.Limits.defaults());
+        disasters = Workspace.open(TestDatasets.csv("hazards", Map.of("disasters.csv", """
+                Entity,Year,Deaths
+                All natural disasters,1931,3706227
+                Flood,1931,3700000
+                Earthquake,1931,6227
+                All natural disasters,1976,300000
+                Earthquake,1976,276994
+                Flood,1976,23006
+                """)), Workspace.Limits.defaults());
+        power = Workspace.open(TestDatasets.csv("iowa", Map.of("iowa_electricity.csv", """
+                year,source,net_generation
+                2001-01-01,Fossil Fuels,35361
+                2001-01-01,Nuclear Energy,3853
+                2001-01-01,Renewables,1437
+                2002-01-01,Fossil Fuels,35991
+                2002-01-01,Nuclear Energy,4574
+                2002-01-01,Renewables,1963
+                """)), Workspace.Limits.defaults());
+        football = Workspace.open(TestDatasets.csv("league", Map.of("football.csv", """
+                date,division,home_team,away_team,home_score,away_score
+                2015-12-20,English Premier League,Chelsea,Arsenal,2,1
+                2015-12-20,Deutsche Bundesliga,Bayern,Dortmund,0,0
+                2015-12-21,Österreichische Bundesliga,Rapid,Sturm,3,1
+                2016-01-03,English Premier League,Arsenal,Chelsea,1,1
+                """)), Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        countries.close();
+        disasters.close();
+        power.close();
+        football.close();
+    }
+
+    @Test
+    void a_general_word_reads_the_kind_of_it_the_file_names_where_the_files_words_echo_that_sense() throws Exception {
+        AgentRun run = OFFLINE.answers(football, "Number of matches per league",
+                "SELECT division, count(*) FROM football GROUP BY 1 ORDER BY 1");
+        assertThat(run.answer()).contains("'league' read as 'division' (a kind of league in WordNet 3.1)");
+    }
+
+    @Test
+    void a_run_of_a_values_words_names_it_and_a_run_of_several_is_asked_back() throws Exception {
+        OFFLINE.answers(football, "How many Premier League games are there?",
+                "SELECT count(*) FROM football WHERE division = 'English Premier League'");
+        assertThat(OFFLINE.asksBack(football, "How many Bundesliga matches are there?").answer())
+                .contains("'Deutsche Bundesliga'").contains("'Österreichische Bundesliga'");
+        OFFLINE.answers(power, "What was the total nuclear generation?",
+                "SELECT sum(net_generation) FROM iowa_electricity WHERE source = 'Nuclear Energy'");
+    }
+
+    @Test
+    void a_name_cut_short_or_said_with_a_general_noun_for_a_number_is_the_column() throws Exception {
+        OFFLINE.answers(countries, "What was the life expectancy in Japan in 2005?",
+                "SELECT life_expect FROM gapminder WHERE country = 'Japan' AND year = 2005");
+        OFFLINE.answers(countries, "What was the average fertility rate in 1955?", "SELECT avg(fertility) FROM gapminder WHERE year = 1955");
+        OFFLINE.answers(disasters, "What was the total earthquake death toll?",
+                "SELECT sum(Deaths) FROM disasters WHERE Entity = 'Earthquake'");
+    }
+
+    @Test
+    void a_verb_reads_the_number_column_its_noun_names() throws Exception {
+        AgentRun run = OFFLINE.answers(power, "How much electricity did renewables generate in total?",
+                "SELECT sum(net_generation) FROM iowa_electricity WHERE source = 'Renewables'");
+        assertThat(run.answer()).contains("'generate' read as 'generation' (the noun of generate in WordNet 3.1)");
+    }
+
+    @Test
+    void which_value_has_the_highest_number_ranks_its_highest_value_and_which_year_reads_the_year_column() throws Exception {
+        OFFLINE.answers(countries, "Which country had the highest fertility rate in 2005?",
+                "SELECT country, max(fertility) FROM gapminder WHERE year = 2005 GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(countries, "Which country had the smallest population in 2005?",
+                "SELECT country, min(pop) FROM gapminder WHERE year = 2005 GROUP BY 1 ORDER BY 2 LIMIT 1");
+        OFFLINE.answers(disasters, "Which year had the highest earthquake death toll?",
+                "SELECT Year, max(Deaths) FROM disasters WHERE Entity = 'Earthquake' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+    }
+
+    @Test
+    void the_values_of_a_column_asked_for_under_a_filter_are_each_listed_once() throws Exception {
+        OFFLINE.answers(countries, "Which countries are in cluster 4?", "SELECT DISTINCT country FROM gapminder WHERE cluster = 4");
+    }
+
+    @Test
+    void questions_with_nothing_to_compute_are_said_back_not_answered() throws Exception {
+        assertThat(OFFLINE.asksBack(countries, "What was the population of Japan in 2015?").answer())
+                .startsWith("The data has no 2015: gapminder.year runs from 1955 to 2005.");
+        assertThat(OFFLINE.asksBack(power, "What share of the electricity came from renewables?").answer())
+                .contains("'electricity' names an amount here, not rows I can count");
+        assertThat(OFFLINE.asksBack(power, "What was the average yearly generation from fossil fuels?").answer())
+                .contains("'average yearly' is one average of yearly totals");
+        assertThat(OFFLINE.asksBack(countries, "Which countries were they?").answer())
+                .startsWith("I could not tell what 'they' refers to");
+    }
+
+    @Test
+    void a_chart_word_counted_is_a_thing_not_a_request_for_a_chart() throws Exception {
+        assertThat(OFFLINE.asksBack(football, "How many draws were there?").answer()).contains("'draws'");
+    }
+}
