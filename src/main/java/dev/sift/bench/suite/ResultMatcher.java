@@ -10,7 +10,8 @@ import java.util.Objects;
  * <ul>
  * <li>{@link #rowSet}: the rows as a multiset (order ignored), columns matched by content, not by name or
  * position. Every gold column must map to a distinct answer column; the answer may carry extra columns
- * (an id next to a name). Numbers match within a relative tolerance, so 4.5, 4.50 and the text "4.50" agree.</li>
+ * (an id next to a name). Numbers match within a relative tolerance, so 4.5, 4.50 and the text "4.50" agree; a month
+ * number and the month's English name agree (4 and "April": a grouping by month said in words).</li>
  * <li>{@link #singleValue}: a gold result of one cell matches an answer whose result is one row starting with
  * that value: the value alone, or a name with the value it was ranked by ("5" after an id is no answer).</li>
  * </ul>
@@ -147,7 +148,19 @@ public final class ResultMatcher {
         if ((x instanceof Boolean || y instanceof Boolean) && (a != null || b != null)) {
             return false;
         }
+        if (a != null || b != null) { // a month said by its name where the gold has its number: 4 and 'April' agree
+            return a != null ? monthNamed(a, y) : monthNamed(b, x);
+        }
         return String.valueOf(x).equals(String.valueOf(y));
+    }
+
+    private static boolean monthNamed(BigDecimal number, Object name) {
+        try {
+            return number.stripTrailingZeros().scale() <= 0 && number.intValue() >= 1 && number.intValue() <= 12
+                    && java.time.Month.valueOf(String.valueOf(name).trim().toUpperCase(java.util.Locale.ROOT)).getValue() == number.intValue();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     public static BigDecimal number(Object v) {

@@ -78,17 +78,18 @@ final class LexicalLinks {
     }
 
     /**
-     * The one reading of the dataset the word's synonyms name, or else the one its kinds name where the sense they are
-     * kinds of is echoed by the words of the table they name ("league" → division, a kind of league, in a table of
-     * teams); nothing when none or several readings come out.
+     * The one reading of the dataset the word's synonyms name, or else the one table or column its kinds name where the
+     * sense they are kinds of is echoed by the words of that table ("league" → division, a kind of league, in a table of
+     * teams; never a value: "books" is no capital city), or else the number column its noun names when it is a verb;
+     * nothing when none or several readings come out.
      */
     private void synonym(List<String> words, List<String> shown, Tok[] at, int[] span, int i) {
         if (link(words, shown, at, span, i, Thesaurus.synonyms(shown.get(i)), (syn, s) -> true, "a synonym")) {
             return;
         }
         Map<String, String> kinds = Thesaurus.kinds(shown.get(i));
-        if (link(words, shown, at, span, i, List.copyOf(kinds.keySet()), (kind, s) -> Thesaurus.echoes(kinds.get(kind), words.get(i),
-                lexicon.graph().ownWords(table(s))), "a kind of " + words.get(i))) {
+        if (link(words, shown, at, span, i, List.copyOf(kinds.keySet()), (kind, s) -> (s instanceof Sense.Attr || s instanceof Sense.Entity)
+                && Thesaurus.echoes(kinds.get(kind), words.get(i), lexicon.graph().ownWords(table(s))), "a kind of " + words.get(i))) {
             return;
         }
         // "generate" → the number column generation, "died" → deaths: what a verb does, counted in a column

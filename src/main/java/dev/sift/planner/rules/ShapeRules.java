@@ -354,7 +354,7 @@ final class ShapeRules {
             measure = c.attr();
             agg = "sum";
             w.readings.add("'" + w.verbs.get(0) + "' → the total " + c.attr().name() + " of the " + grain + " rows");
-        } else if (order instanceof Ranking.Order.ByColumn c && w.agg == null && c.attr().numeric()
+        } else if (order instanceof Ranking.Order.ByColumn c && w.agg == null && c.attr().numeric() && !c.attr().equals(by)
                 && c.attr().table().equals(by.table())) { // "which country had the highest life expectancy": its highest value
             grain = c.attr().table();
             measure = c.attr();

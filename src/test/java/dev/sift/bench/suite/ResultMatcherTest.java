@@ -101,4 +101,16 @@ class ResultMatcherTest {
         assertThat(ResultMatcher.singleValue(5L, rows(r(6)), 1, TOL)).isFalse();
         assertThat(ResultMatcher.singleValue(5L, rows(), 1, TOL)).isFalse();
     }
+
+    @Test
+    void a_month_number_and_its_name_agree_and_nothing_else_does() {
+        var gold = rows(r(1, 78L), r(2, 83L));
+        assertThat(ResultMatcher.rowSet(gold, 2, rows(r("January", 78L), r("February", 83L)), 2, TOL)).isTrue();
+        assertThat(ResultMatcher.rowSet(gold, 2, rows(r("February", 78L), r("January", 83L)), 2, TOL)).isFalse();
+        assertThat(ResultMatcher.valueEquals(4, "April", TOL)).isTrue();
+        assertThat(ResultMatcher.valueEquals(13, "April", TOL)).isFalse();
+        assertThat(ResultMatcher.valueEquals(4.5, "April", TOL)).isFalse();
+        assertThat(ResultMatcher.valueEquals(4, "Apr", TOL)).isFalse();
+        assertThat(ResultMatcher.valueEquals(4, "four", TOL)).isFalse();
+    }
 }
