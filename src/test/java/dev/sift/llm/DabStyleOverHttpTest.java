@@ -105,7 +105,8 @@ class DabStyleOverHttpTest {
         assertThat(toolTokens * 3).isLessThanOrEqualTo(pagingTokens);
 
         Ran offline = bench(tmp.resolve("home-offline"), null, root);
-        assertThat(offline.out()).contains("No model is configured: the offline planner answers only what it can prove");
+        assertThat(offline.out()).contains("overall pass@1 0.000 (0/9)")
+                .contains("No model is configured: the offline planner answers only what it can prove");
         java.util.Map<String, JsonNode> results = new java.util.TreeMap<>();
         try (var traces = Files.newDirectoryStream(tmp.resolve("home-offline/report"), "pkgdesk_query*_iter1.json")) {
             for (Path trace : traces) {
