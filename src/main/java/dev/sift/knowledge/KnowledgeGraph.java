@@ -307,7 +307,8 @@ public final class KnowledgeGraph {
         for (int i = 0; i < named.size(); i++) {
             String n = named.get(i);
             String a = asked.get(i);
-            if (!n.equals(a) && !(n.length() >= 5 && a.length() > n.length() && a.startsWith(n))) {
+            if (!n.equals(a) && !(n.length() >= 5 && a.length() > n.length() && a.startsWith(n)
+                    && !Thesaurus.known(a.substring(n.length())))) { // "countryfolk" is country and folk, not country cut
                 return false;
             }
             shortened |= !n.equals(a);

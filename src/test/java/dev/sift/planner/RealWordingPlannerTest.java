@@ -129,6 +129,12 @@ class RealWordingPlannerTest {
                 .contains("'average yearly' is one average of yearly totals");
         assertThat(OFFLINE.asksBack(countries, "Which countries were they?").answer())
                 .startsWith("I could not tell what 'they' refers to");
+        assertThat(OFFLINE.asksBack(power, "On average, how much electricity did renewables generate per year?").answer())
+                .startsWith("'per year' after an average asks for one average of yearly totals");
+        assertThat(OFFLINE.asksBack(countries, "Where and when was the lowest fertility rate recorded?").answer())
+                .startsWith("The question asks where and when, but the only reading I can build gives the minimum of gapminder.fertility");
+        assertThat(OFFLINE.asksBack(countries, "How many people lived in Japan in 1955?").answer()).contains("'people'")
+                .doesNotContain("countryfolk"); // "countryfolk" is country and folk, not the column country cut short
     }
 
     @Test

@@ -47,6 +47,14 @@ public final class AnswerShape {
             return Optional.of("the question asks " + asked.get() + ", but the only reading I can build lists rows ("
                     + what + "); I will not answer a different question");
         }
+        // "where and when was the lowest fertility recorded?" asks for a place and a time, not the lowest value
+        boolean where = toks.stream().limit(3).anyMatch(t -> t.is("where") && t.sense() == null);
+        boolean when = toks.stream().limit(3).anyMatch(t -> t.is("when") && t.sense() == null);
+        boolean dated = spec.measure() != null && spec.measure().date();
+        if (!rows && (where || when && !dated)) {
+            return Optional.of("the question asks " + (where && when ? "where and when" : where ? "where" : "when")
+                    + ", but the only reading I can build gives " + what + "; I will not answer a different question");
+        }
         Optional<String> head = headMismatch(toks, spec);
         if (head.isPresent()) {
             return head;

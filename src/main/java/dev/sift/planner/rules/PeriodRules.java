@@ -2,6 +2,7 @@ package dev.sift.planner.rules;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The rule of {@link SpecParser} for calendar periods ({@link Periods}): "sales by month", "orders per quarter", "flights
@@ -35,6 +36,7 @@ final class PeriodRules {
             return false;
         }
         String before = i == 0 ? null : dev.sift.knowledge.Vocabulary.WORDS.map("aggregates").get(w.toks.get(i - 1).word());
+        averageOfTotals(w, i, grain.word);
         if (t.word().endsWith("ly") && ("avg".equals(before) || "median".equals(before))) {
             // "the average yearly generation" is one average over the years' totals, not an average per year
             throw new Unreadable("'" + w.toks.get(i - 1).text() + " " + t.text() + "' is one " + w.toks.get(i - 1).text().toLowerCase(java.util.Locale.ROOT)
@@ -59,6 +61,23 @@ final class PeriodRules {
         w.readings.add("'" + t.text() + (weekday ? " of the week" : ofYear > 0 ? " of the year" : "") + "' → the " + grain.word
                 + (ofYear > 0 ? " of the year" : "") + " of " + date.name());
         return true;
+    }
+
+    /**
+     * Refuses "per year" in an averaged total ("on average, how much did Iowa generate per year"), which asks for one
+     * average of yearly totals rather than an average in each year; not for an average of values ("the average price
+     * per year" is one average in each year), nor where another grouping follows ("average generation per year for
+     * each source", where each group's rows are its years).
+     */
+    static void averageOfTotals(ParseState w, int i, String period) throws Unreadable {
+        boolean averaged = w.toks.stream().anyMatch(k -> k.plain() && Set.of("avg", "median").contains(String.valueOf(
+                dev.sift.knowledge.Vocabulary.WORDS.map("aggregates").get(k.word()))));
+        boolean total = w.toks.stream().anyMatch(k -> k.is("how")) && w.toks.stream().anyMatch(k -> k.is("much", "many"));
+        if (i > 0 && w.toks.get(i - 1).is("per") && averaged && total
+                && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"))) {
+            throw new Unreadable("'per " + period + "' after an average asks for one average of " + period + "ly totals, which I"
+                    + " do not compute offline: ask for the total by " + period);
+        }
     }
 
     /** The index of {@code word} in "day of (the) week", "month of the year" starting at token {@code i}, or -1. */

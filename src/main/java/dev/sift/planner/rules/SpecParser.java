@@ -461,6 +461,7 @@ public final class SpecParser {
             return false;
         }
         if (w.groupCue) {
+            PeriodRules.averageOfTotals(w, w.at, "year");
             w.groupCue = false;
             Sense.Attr date = phrases.dateColumn(w);
             Optional<Sense.Attr> number = date != null || w.base() == null ? Optional.empty() : lexicon.yearColumn(w.base());
