@@ -35,9 +35,8 @@ final class PeriodRules {
         if (grain == null || !(w.groupCue || target || t.word().endsWith("ly"))) {
             return false;
         }
-        String before = i == 0 ? null : dev.sift.knowledge.Vocabulary.WORDS.map("aggregates").get(w.toks.get(i - 1).word());
         averageOfTotals(w, i, grain.word);
-        if (t.word().endsWith("ly") && ("avg".equals(before) || "median".equals(before))) {
+        if (t.word().endsWith("ly") && i > 0 && averages(w.toks.get(i - 1))) {
             // "the average yearly generation" is one average over the years' totals, not an average per year
             throw new Unreadable("'" + w.toks.get(i - 1).text() + " " + t.text() + "' is one " + w.toks.get(i - 1).text().toLowerCase(java.util.Locale.ROOT)
                     + " of " + t.text().toLowerCase(java.util.Locale.ROOT) + " totals, which I do not compute offline: ask for the total by " + grain.word);
@@ -70,14 +69,18 @@ final class PeriodRules {
      * each source", where each group's rows are its years).
      */
     static void averageOfTotals(ParseState w, int i, String period) throws Unreadable {
-        boolean averaged = w.toks.stream().anyMatch(k -> k.plain() && Set.of("avg", "median").contains(String.valueOf(
-                dev.sift.knowledge.Vocabulary.WORDS.map("aggregates").get(k.word()))));
+        boolean averaged = w.toks.stream().anyMatch(k -> k.plain() && averages(k));
         boolean total = w.toks.stream().anyMatch(k -> k.is("how")) && w.toks.stream().anyMatch(k -> k.is("much", "many"));
         if (i > 0 && w.toks.get(i - 1).is("per") && averaged && total
                 && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"))) {
             throw new Unreadable("'per " + period + "' after an average asks for one average of " + period + "ly totals, which I"
                     + " do not compute offline: ask for the total by " + period);
         }
+    }
+
+    /** Whether a word is an average or a median ("average", "mean", "median"). */
+    private static boolean averages(Tok k) {
+        return Set.of("avg", "median").contains(String.valueOf(dev.sift.knowledge.Vocabulary.WORDS.map("aggregates").get(k.word())));
     }
 
     /** The index of {@code word} in "day of (the) week", "month of the year" starting at token {@code i}, or -1. */
