@@ -1,4 +1,5 @@
--- Functions every workspace has (temporary macros, created when its DuckDB opens), for text that holds structure.
+-- Functions every workspace has for text that holds structure: temporary macros, created on the workspace's
+-- connection before the first statement that names one.
 -- Statements are separated by a line holding only ';'. docs/beyond-sql.md describes them; TextMacrosTest tests them.
 
 -- text_list('[''a'', "b", 3]') = ['a', 'b', '3']: the items of a list written as a Python literal or JSON (flat lists).

@@ -99,6 +99,8 @@ public final class Sift {
     private final java.util.Map<String, String> settings;
     /** The knowledge of recently used datasets, built once per dataset for all runs of this application. */
     private final KnowledgeStore knowledge;
+    /** The offline planner: stateless, so one serves every run. */
+    private final RulePlanner offline = new RulePlanner();
     private final Grounding grounding;
     private final PrometheusMeterRegistry meters;
     /** At most this many queries run at once across this process's workspaces (a server's sessions). */
@@ -270,7 +272,7 @@ public final class Sift {
     }
 
     public Planner planner() {
-        return llm == null ? new RulePlanner() : new LlmPlanner(llm, calling);
+        return llm == null ? offline : new LlmPlanner(llm, calling);
     }
 
     /** Answers one question in a fresh workspace and saves the trace. */
@@ -293,7 +295,7 @@ public final class Sift {
      * checks a sample question before offering it.
      */
     public AgentRun askOffline(String question, Workspace ws) throws Exception {
-        return new AgentLoop(new RulePlanner(), tools, ws, null, AgentConfig.defaults()).knowledge(knowledge)
+        return new AgentLoop(offline, tools, ws, null, AgentConfig.defaults()).knowledge(knowledge)
                 .grounding(grounding).run(question);
     }
 

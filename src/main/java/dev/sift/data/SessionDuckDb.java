@@ -49,7 +49,6 @@ final class SessionDuckDb {
         if (!live) { // the one folder ATTACH may reach after the lock-down: links to datasets switched to
             setups.add("SET allowed_directories = [" + Sql.quoteString(DatasetLinks.folder(spill) + "/") + "]");
         }
-        setups.addAll(TextMacros.statements());
         setups.addAll(List.of(
                 "SET threads = " + limits.threads(),
                 "SET memory_limit = " + Sql.quoteString(limits.memoryLimit()),

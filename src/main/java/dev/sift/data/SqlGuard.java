@@ -103,6 +103,8 @@ public final class SqlGuard {
     private final SqlParser sqlParser;
     /** This guard's connection to the shared parser, once it gave one (until then the workspace's own is used). */
     private Connection sharedConnection;
+    /** Whether the text macros exist on the connection yet. */
+    private boolean macros;
     /** The parse query, prepared once: preparing it each time cost as much as the parse itself. */
     private PreparedStatement parser;
     /**
@@ -325,6 +327,14 @@ public final class SqlGuard {
         return threadBinds;
     }
 
+    /** Creates the text macros on the connection the first time a statement names one ({@link TextMacros}). */
+    private synchronized void macrosFor(String sql) throws SQLException {
+        if (!macros && TextMacros.mentioned(sql)) {
+            TextMacros.create(connection);
+            macros = true;
+        }
+    }
+
     /**
      * Binds and plans without running (preparing does what EXPLAIN does, at a third of the cost); the statement is
      * kept open, so the query that follows the check runs it instead of parsing and binding again.
@@ -332,6 +342,7 @@ public final class SqlGuard {
     private PreparedStatement prepare(String sql) throws QueryException {
         PreparedStatement ps = null;
         try {
+            macrosFor(sql);
             ps = connection.prepareStatement(sql);
             ps.getMetaData();
             return ps;

@@ -46,6 +46,10 @@ public final class KnowledgeGraph {
     private final List<KgEntry.Join> joins;
     private final List<PredictionTask> predictions;
     private final List<VerifiedExample> examples;
+    /** Each column with the words of each of its name's phrases, for {@link #lookupCut}. */
+    private final List<Map.Entry<KgEntry.Column, List<String>>> columnNameWords = new ArrayList<>();
+    /** The words that name the dataset's own tables and columns, for {@link #namesData}. */
+    private final java.util.Set<String> dataWords = new java.util.HashSet<>();
 
     /**
      * @param dataset the dataset name
@@ -89,6 +93,7 @@ public final class KnowledgeGraph {
             }
         }
         indexWeakPhrases();
+        indexNameWords();
         List<KgEntry.Join> all = new ArrayList<>(entries(KgEntry.Join.class));
         all.sort((a, b) -> a.curated() != b.curated() ? Boolean.compare(b.curated(), a.curated())
                 : Boolean.compare(b.approved(), a.approved()));
@@ -291,15 +296,36 @@ public final class KnowledgeGraph {
     public List<KgEntry.Column> lookupCut(String phrase) {
         List<String> asked = Phrases.words(Phrases.key(phrase));
         List<KgEntry.Column> out = new ArrayList<>();
-        for (KgEntry.Column c : entries(KgEntry.Column.class)) {
-            for (String p : NameWords.columnPhrases(c.name())) {
-                List<String> named = Phrases.words(Phrases.key(p));
-                if (named.size() == asked.size() && cut(named, asked) && !out.contains(c)) {
-                    out.add(c);
-                }
+        for (Map.Entry<KgEntry.Column, List<String>> named : columnNameWords) {
+            if (named.getValue().size() == asked.size() && cut(named.getValue(), asked) && !out.contains(named.getKey())) {
+                out.add(named.getKey());
             }
         }
         return out;
+    }
+
+    /**
+     * Whether one comparable word is the name of a table or a column of the dataset ("segment", "orders"), or a word of
+     * the name of a column no knowledge file describes ("score" of home_score).
+     */
+    public boolean namesData(String word) {
+        return dataWords.contains(word);
+    }
+
+    /** What {@link #lookupCut} and {@link #namesData} read, worked out once: the graph does not change. */
+    private void indexNameWords() {
+        for (KgEntry.Table t : entries(KgEntry.Table.class)) {
+            dataWords.add(Phrases.key(t.name()));
+        }
+        for (KgEntry.Column c : entries(KgEntry.Column.class)) {
+            for (String p : NameWords.columnPhrases(c.name())) {
+                columnNameWords.add(Map.entry(c, Phrases.words(Phrases.key(p))));
+            }
+            dataWords.add(Phrases.key(c.name()));
+            if (!c.curated()) {
+                dataWords.addAll(Phrases.words(String.join(" ", NameWords.split(c.name()))));
+            }
+        }
     }
 
     private static boolean cut(List<String> named, List<String> asked) {

@@ -28,7 +28,8 @@ public final class Phrases {
         if (text == null) {
             return out;
         }
-        String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
+        String plain = text.chars().allMatch(c -> c < 0x80) ? text // plain ASCII has no marks to strip
+                : MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
         for (String w : NON_WORD.split(plain.toLowerCase(Locale.ROOT))) {
             if (!w.isEmpty()) {
                 out.add(stem(w));

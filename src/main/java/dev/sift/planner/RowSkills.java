@@ -1,5 +1,6 @@
 package dev.sift.planner;
 
+import dev.sift.knowledge.Phrases;
 import dev.sift.planner.llm.ToolGroups;
 
 import java.util.List;
@@ -19,10 +20,14 @@ final class RowSkills {
     /** A skill the question needs: what it is and its tools. */
     record Need(String what, String phrase, List<String> tools) { }
 
-    private final ToolGroups groups;
+    /** Each skill's group and its phrases with their comparable keys, worked out once. */
+    private record Skill(ToolGroups.Group group, List<String> phrases, List<String> keys) { }
+
+    private final List<Skill> skills;
 
     RowSkills(ToolGroups groups) {
-        this.groups = groups;
+        this.skills = groups.groups().stream().filter(g -> WHAT.containsKey(g.name()))
+                .map(g -> new Skill(g, g.when(), g.when().stream().map(Phrases::key).toList())).toList();
     }
 
     /**
@@ -31,15 +36,13 @@ final class RowSkills {
      * "significance" may be a column's name).
      */
     Optional<Need> of(String question, boolean certain) {
-        for (ToolGroups.Group g : groups.groups()) {
-            if (!WHAT.containsKey(g.name())) {
-                continue;
-            }
-            Optional<String> p = g.when().stream().filter(w -> !certain || w.contains(" "))
-                    .filter(w -> new ToolGroups.Group(g.name(), g.tools(), List.of(w), g.rule()).wantedBy(question).isPresent())
-                    .findFirst();
-            if (p.isPresent()) {
-                return Optional.of(new Need(WHAT.get(g.name()), p.get(), g.tools()));
+        String q = " " + Phrases.key(question) + " ";
+        for (Skill s : skills) {
+            for (int i = 0; i < s.phrases().size(); i++) {
+                String p = s.phrases().get(i);
+                if ((!certain || p.contains(" ")) && q.contains(" " + s.keys().get(i) + " ")) {
+                    return Optional.of(new Need(WHAT.get(s.group().name()), p, s.group().tools()));
+                }
             }
         }
         return Optional.empty();

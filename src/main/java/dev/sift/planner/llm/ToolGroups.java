@@ -44,14 +44,21 @@ public final class ToolGroups {
 
     private static final String RESOURCE = "/prompts/tool_groups.yaml";
 
+    /** The bundled groups: immutable, so read once when the class loads, like the bundled vocabularies. */
+    private static final ToolGroups BUNDLED = read();
+
     private final List<Group> groups;
 
     private ToolGroups(List<Group> groups) {
         this.groups = List.copyOf(groups);
     }
 
-    /** The bundled groups. Read once per selector, not cached statically. */
+    /** The bundled groups. */
     public static ToolGroups load() {
+        return BUNDLED;
+    }
+
+    private static ToolGroups read() {
         try (InputStream in = ToolGroups.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("Resource " + RESOURCE + " is missing");

@@ -428,14 +428,9 @@ public final class Lexicon {
 
     // ------------------------------------------------------------------ facts about tables the parser needs
 
-    /**
-     * Whether one comparable word is the name of a table or a column of the dataset ("segment", "orders"), or a word of
-     * the name of a column no knowledge file describes ("score" of home_score).
-     */
+    /** Whether one comparable word names a table or column of the dataset ({@link KnowledgeGraph#namesData}). */
     public boolean namesData(String word) {
-        return kg.tables().stream().anyMatch(t -> Phrases.key(t.name()).equals(word))
-                || kg.entries(KgEntry.Column.class).stream().anyMatch(c -> Phrases.key(c.name()).equals(word)
-                || !c.curated() && Phrases.words(String.join(" ", dev.sift.knowledge.NameWords.split(c.name()))).contains(word));
+        return kg.namesData(word);
     }
 
     /** The key column of a table (unique, non-null), or empty. */

@@ -7,6 +7,8 @@ import java.util.List;
  * {@code text} is the user's own words (for the answer's "read as" line); {@code words} their comparable form.
  */
 public record Tok(String text, List<String> words, Sense sense) {
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?");
+
     public boolean plain() {
         return sense == null;
     }
@@ -28,6 +30,6 @@ public record Tok(String text, List<String> words, Sense sense) {
     }
 
     public boolean number() {
-        return sense == null && words.get(0).matches("\\d+(\\.\\d+)?");
+        return sense == null && NUMBER.matcher(words.get(0)).matches();
     }
 }
