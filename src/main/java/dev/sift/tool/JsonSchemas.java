@@ -10,6 +10,9 @@ import java.lang.reflect.RecordComponent;
 public final class JsonSchemas {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** What a catalog of {@link #signature}s says once: an argument without a type is a string. */
+    public static final String UNTYPED = "(Arguments are strings unless typed.)";
+
     private JsonSchemas() { }
 
     public static ObjectNode of(Class<? extends Record> args) {
@@ -34,13 +37,18 @@ public final class JsonSchemas {
         return schema;
     }
 
-    /** The compact signature used in prompts: {@code run_sql(sql: string, label?: string)}. */
+    /**
+     * The compact signature used in prompts: {@code show_frame(frame, limit?: integer)}. A string argument, the
+     * commonest kind, goes untyped ({@link #UNTYPED} says so once above the catalog), so a prompt does not repeat
+     * ": string" for most arguments of every tool.
+     */
     public static String signature(ToolSpec spec) {
         StringBuilder b = new StringBuilder(spec.name()).append('(');
         RecordComponent[] cs = spec.args().getRecordComponents();
         for (int i = 0; i < cs.length; i++) {
+            String type = ArgsBinder.typeName(cs[i]);
             b.append(i == 0 ? "" : ", ").append(cs[i].getName()).append(ArgsBinder.arg(cs[i]).required() ? "" : "?")
-                    .append(": ").append(ArgsBinder.typeName(cs[i]));
+                    .append(type.equals("string") ? "" : ": " + type);
         }
         return b.append(')').toString();
     }

@@ -77,15 +77,16 @@ class WholeRunTokensTest {
     }
 
     @Test
-    void a_dab_style_task_costs_more_than_a_quarter_fewer_tokens_than_before() throws Exception {
+    void a_dab_style_task_costs_at_least_thirty_percent_fewer_tokens_than_before() throws Exception {
         List<LlmRequest> requests = run();
         PromptTokenBench count = new PromptTokenBench();
         int total = requests.stream().mapToInt(count::tokens).sum();
         System.out.println("whole run: " + requests.size() + " requests, " + total + " tokens; per request "
                 + requests.stream().map(count::tokens).toList());
         assertThat(requests).hasSize(STEPS.size());
-        // 13,496 measured: 27.6 % fewer (the stable prefix and facts, tighter rules and tool descriptions, no empty
-        // knowledge section, older long results shortened to their first 300 characters)
-        assertThat(total).isLessThanOrEqualTo(BEFORE * 73 / 100);
+        // 12,935 measured: 30.6 % fewer (the stable prefix and facts, tighter rules and tool descriptions, string
+        // arguments untyped in the signatures, a join format said once for several joins, no empty knowledge section,
+        // older long results shortened to their first 300 characters with a short note)
+        assertThat(total).isLessThanOrEqualTo(BEFORE * 70 / 100);
     }
 }

@@ -62,6 +62,10 @@ class KeyFormatJoinsTest {
             assertThat(KgContext.forQuestion(k, "Which city has the best ratings?").render(4000)).contains("- join"
                     + " reviews.business_ref = businesses.business_id (approved: key → foreign key, many-to-one); keys differ"
                     + " in format, joined on the number they carry: ON " + NORMALISED);
+            // one such join says so where it is listed (several say it once, in the heading: DabYelpTest)
+            assertThat(dev.sift.planner.llm.DatasetFacts.of(k).text()).contains("Approved joins (foreign key = key):"
+                    + " reviews.business_ref = businesses.business_id (keys differ in format, joined on the number they carry)")
+                    .doesNotContain("by number");
         }
     }
 

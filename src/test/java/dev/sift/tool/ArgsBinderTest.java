@@ -91,7 +91,7 @@ class ArgsBinderTest {
 
     @Test
     void derives_prompt_signature_and_json_schema() {
-        assertThat(JsonSchemas.signature(SPEC)).isEqualTo("demo(source: string, columns?: string[], limit?: integer,"
+        assertThat(JsonSchemas.signature(SPEC)).isEqualTo("demo(source, columns?: string[], limit?: integer,"
                 + " ratio?: number, flag?: boolean, params?: object)");
         JsonNode schema = JsonSchemas.of(Args.class);
         assertThat(schema.get("required").toString()).isEqualTo("[\"source\"]");

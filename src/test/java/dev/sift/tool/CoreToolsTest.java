@@ -129,7 +129,7 @@ class CoreToolsTest extends OnBankWorkspace {
     @Test
     void run_sql_and_show_frame_state_their_limits_in_their_descriptions() {
         assertThat(spec("run_sql").description()).contains("the row count and the first 15 rows (fewer past 1200"
-                + " characters; cells over 60 characters shortened at a word)");
+                + " characters; cells over 60 characters cut at a word)");
         assertThat(spec("show_frame").description()).contains("limit rows (default 15, at most 100; fewer past 2400"
                 + " characters)").contains("chosen columns' whole up to 1500.");
     }

@@ -47,8 +47,8 @@ final class DatasetBlock {
         families.forEach(f -> b.append('\n').append(familyLine(f)));
         List<TableInfo> others = tables.stream().filter(t -> !shown.contains(t)).toList();
         if (!others.isEmpty()) {
-            b.append('\n').append(shown.isEmpty() ? "Tables" : "Other tables").append(", named only (inspect_data table=NAME"
-                    + " shows one whole): ").append(String.join(", ", others.stream().map(t -> t.name() + " ("
+            b.append('\n').append(shown.isEmpty() ? "Tables" : "Other tables").append(" (inspect_data table=NAME shows one): ")
+                    .append(String.join(", ", others.stream().map(t -> t.name() + " ("
                     + t.rows() + " rows)").toList()));
         }
         frames(b, ws.frames());

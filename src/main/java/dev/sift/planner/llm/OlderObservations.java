@@ -14,7 +14,7 @@ public final class OlderObservations {
     static final int LONG = 600;
     /** What an older long result keeps. */
     static final int HEAD = 300;
-    static final String NOTE = "[… older result shortened; repeat the call (or show_frame its frame) to see it whole]";
+    static final String NOTE = "[… shortened; repeat the call to see it whole]";
 
     private OlderObservations() { }
 

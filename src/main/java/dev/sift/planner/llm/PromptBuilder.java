@@ -224,7 +224,7 @@ public final class PromptBuilder {
     }
 
     public static String catalog(Collection<? extends Tool<?>> tools) {
-        StringBuilder b = new StringBuilder();
+        StringBuilder b = new StringBuilder(tools.isEmpty() ? "" : JsonSchemas.UNTYPED + "\n");
         for (Tool<?> t : tools) {
             b.append("- ").append(JsonSchemas.signature(t.spec())).append(": ").append(t.spec().description()).append('\n');
         }

@@ -21,12 +21,15 @@ public final class SchemaKeys {
     public static final int BUDGET = 3000;
     /** A longer code list is named with the call that lists it, not shown. */
     static final int CODES_CHARS = 400;
+    /** The mark of an approved join of keys in different formats, when several are listed. */
+    static final String BY_NUMBER = "by number";
 
     private SchemaKeys() { }
 
     /**
      * The dataset's facts, the same in every request on it: every table's key, every approved join written as a
-     * condition (keys in different formats said so) and every candidate join with its match share. Cut between
+     * condition (keys in different formats said so: inline for one such join, once in the heading and "by number" on each
+     * for several) and every candidate join with its match share. Cut between
      * entries within {@code budget}, naming what it left out; empty when the graph knows none.
      */
     public static String facts(KnowledgeGraph kg, int budget) {
@@ -42,9 +45,13 @@ public final class SchemaKeys {
         Left left = new Left();
         StringBuilder b = new StringBuilder();
         section(b, "Keys (unique, non-null): ", ", ", keys, keys, budget, left);
-        // keys the graph matched across formats find no rows by plain equality: said where the join is listed
-        section(b, "Approved joins (foreign key = key): ", "; ", joins.stream()
-                .map(j -> j.written() + (j.normalised() ? " (" + KgEntry.Join.FORMATS + ")" : "")
+        // keys the graph matched across formats find no rows by plain equality: said where the join is listed, and
+        // when several joins are so, said once in the heading and marked "by number" on each
+        boolean marked = joins.stream().filter(KgEntry.Join::normalised).count() > 1;
+        String formats = " (" + (marked ? BY_NUMBER : KgEntry.Join.FORMATS) + ")";
+        section(b, "Approved joins (foreign key = key" + (marked ? "; " + BY_NUMBER + ": " + KgEntry.Join.FORMATS : "")
+                + "): ", "; ", joins.stream()
+                .map(j -> j.written() + (j.normalised() ? formats : "")
                         + (j.meaning() == null || sameName(j) ? "" : " (" + j.meaning() + ")")).toList(),
                 joins.stream().map(KgEntry.Join::written).toList(), budget, left);
         section(b, "Candidate joins (not approved; use one only when no approved join links the tables, and say so): ",

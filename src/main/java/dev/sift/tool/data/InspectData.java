@@ -25,8 +25,8 @@ public final class InspectData implements Tool<InspectData.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("inspect_data", "The tables and frames: column types, row counts, a sample value per"
-                + " column; with a table, also its null and distinct counts.", Args.class,
+        return new ToolSpec("inspect_data", "Tables and frames: column types, row counts, a sample value each;"
+                + " with a table, also null and distinct counts.", Args.class,
                 "schema text", Set.of("data"));
     }
 

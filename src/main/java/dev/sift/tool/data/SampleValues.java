@@ -32,8 +32,8 @@ public final class SampleValues implements Tool<SampleValues.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("sample_values", "A column's distinct values with their counts, most frequent first, and"
-                + " how many there are.", Args.class, "values with counts", Set.of("data"));
+        return new ToolSpec("sample_values", "A column's distinct values with counts, most frequent first, and how"
+                + " many.", Args.class, "values with counts", Set.of("data"));
     }
 
     @Override

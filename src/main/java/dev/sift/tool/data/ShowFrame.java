@@ -50,9 +50,9 @@ public final class ShowFrame implements Tool<ShowFrame.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("show_frame", "Pages a frame or a dataset table: limit rows (default 15, at most 100;"
+        return new ToolSpec("show_frame", "Pages a frame or table: limit rows (default 15, at most 100;"
                 + " fewer past " + SUMMARY_CAP + " characters) from offset; cells over " + ResultText.CELL_CHARS
-                + " characters shortened at a word, but chosen columns' whole up to " + WHOLE_CELL_CHARS + ".",
+                + " characters cut at a word, chosen columns' whole up to " + WHOLE_CELL_CHARS + ".",
                 Args.class, "a page of rows", Set.of("data"));
     }
 

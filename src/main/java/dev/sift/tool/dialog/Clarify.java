@@ -28,8 +28,8 @@ public final class Clarify implements Tool<Clarify.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("clarify", "Offer fixed choices mid-run (which date? which meaning of 'active'?) with"
-                + " a default, which headless runs take. An open question is kind 'clarification'.", Args.class,
+        return new ToolSpec("clarify", "Offers fixed choices mid-run (which date? which 'active'?) with a default,"
+                + " taken when headless. An open question is kind 'clarification'.", Args.class,
                 "the person's choice", Set.of("dialog"));
     }
 

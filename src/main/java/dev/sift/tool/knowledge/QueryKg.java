@@ -43,7 +43,7 @@ public final class QueryKg implements Tool<QueryKg.Args> {
     @Override
     public ToolSpec spec() {
         return new ToolSpec("query_kg", "The knowledge graph: concepts, metrics (exact SQL), joins, code meanings,"
-                + " value aliases ('Prague' → a stored value). No args: outline; section=KIND: list; search=TEXT:"
+                + " value aliases ('Prague' → stored value). No args: outline; section=KIND lists; search=TEXT"
                 + " matches; node=ID: one record.",
                 Args.class, "knowledge-graph entries", Set.of("knowledge"));
     }

@@ -35,10 +35,10 @@ public final class RunSql implements Tool<RunSql.Args> {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec("run_sql", "One read-only query (the dataset's SQL dialect) over its tables and frames:"
-                + " the row count and the first " + PLANNER_ROWS + " rows (fewer past " + ToolRegistry.SUMMARY_CHARS
-                + " characters; cells over " + ResultText.CELL_CHARS + " characters shortened at a word). A label keeps"
-                + " every row whole as a frame for show_frame.", Args.class, "result rows", Set.of("sql"));
+        return new ToolSpec("run_sql", "One read-only query over the tables and frames: the row count and the"
+                + " first " + PLANNER_ROWS + " rows (fewer past " + ToolRegistry.SUMMARY_CHARS
+                + " characters; cells over " + ResultText.CELL_CHARS + " characters cut at a word). A label keeps all"
+                + " rows whole as a frame for show_frame.", Args.class, "result rows", Set.of("sql"));
     }
 
     @Override

@@ -66,8 +66,10 @@ class DabYelpTest {
                             + " 'validated' (100% each)]")
                     .contains("hours JSON e.g. {\"Monday\":\"0:0-0:0\",\"Tuesday\":\"8:0-17:0\"… [17 null; JSON keys"
                             + " 'Friday' (100%),")
-                    .contains("user_database.review.business_ref = businessinfo_database.business.business_id (keys differ"
-                            + " in format, joined on the number they carry)");
+                    // two joins of keys in different formats: said once in the heading, marked on each
+                    .contains("Approved joins (foreign key = key; by number: keys differ in format, joined on the number"
+                            + " they carry): ")
+                    .contains("user_database.review.business_ref = businessinfo_database.business.business_id (by number)");
         }
         try (Workspace ws = Workspace.open(dev.sift.TestDatasets.bank(), Workspace.Limits.defaults())) {
             assertThat(PromptBuilder.system(ws, Knowledge.load(ws), Sift.defaultTools())).doesNotContain("Python-style literal");

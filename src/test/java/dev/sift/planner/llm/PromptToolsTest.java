@@ -136,10 +136,10 @@ class PromptToolsTest {
     void the_list_rule_writes_an_asked_list_out_up_to_its_bound_and_summarises_the_rest() {
         String prompt = PromptBuilder.system(ws, knowledge, PromptBuilder.shownTools(Sift.defaultTools(),
                 new ToolSelector(Sift.defaultTools()).select("List the loans.")), "List the loans.").replace("\n  ", " ");
-        assertThat(prompt).contains("When the question asks for a list (\"list …\", \"which …\", \"how many … each"
-                + " year\"), write the rows out, up to " + PromptBuilder.LIST_ASKED + "; past that, the count, the first "
-                + PromptBuilder.LIST_ASKED + " rows and the frame holding the rest (run_sql with a label saves one)."
-                + " Otherwise summarise a result: its count and first " + dev.sift.text.EvidenceText.LIST_ROWS + " rows.");
+        assertThat(prompt).contains("A list asked for (\"list …\", \"which …\", \"how many … each year\"): its rows,"
+                + " up to " + PromptBuilder.LIST_ASKED + "; past that, the count, the first " + PromptBuilder.LIST_ASKED
+                + " rows and the frame holding the rest (run_sql with a label saves one). Otherwise a result's count and"
+                + " first " + dev.sift.text.EvidenceText.LIST_ROWS + " rows.");
         assertThat(prompt).doesNotContain("is not written out");
     }
 
