@@ -112,7 +112,8 @@ class ToolSelectorTest {
         assertThat(run.toolsShown()).isNotNull();
         assertThat(run.toolsShown().names()).contains("run_sql", "query_kg", "plot_chart").doesNotContain("correlate");
         String system = llm.requests().get(0).messages().get(0).content() + llm.requests().get(0).messages().get(1).content();
-        assertThat(system).contains("- plot_chart(input?): ").doesNotContain("- correlate(")
+        // string arguments go untyped, said once above the catalog
+        assertThat(system).contains("## Tools\n" + dev.sift.tool.JsonSchemas.UNTYPED + "\n- ").contains("- plot_chart(input?): ").doesNotContain("- correlate(")
                 .contains("- metric default_rate = avg(CASE WHEN loan.status IN ('B', 'D') THEN 1.0 ELSE 0.0 END)")
                 .contains("→ district.A2 = 'Hl.m. Praha'");
         JsonNode json = RunJson.of(run, null);
