@@ -24,10 +24,19 @@ final class ResultBudget {
 
     private final long cellBytes;
     private final long resultBytes;
+    /** The longest stored values of dataset columns: a column certain to fit the cell budget is not wrapped. */
+    private final StoredLengths stored;
 
-    ResultBudget(long cellBytes, long resultBytes) {
+    ResultBudget(long cellBytes, long resultBytes, StoredLengths stored) {
         this.cellBytes = cellBytes;
         this.resultBytes = resultBytes;
+        this.stored = stored;
+    }
+
+    /** Forgets the statements and stored lengths known: the workspace switched to another dataset. */
+    void forget() {
+        known.clear();
+        stored.forget();
     }
 
     /** A statement ready to run within the budget: the query's own columns, and how to read its rows. */
@@ -51,18 +60,22 @@ final class ResultBudget {
         }
     };
 
-    /** A statement's own columns, and the columns of the statement that ran for it (wrapped or not). */
-    private record Known(List<QueryResult.Column> columns, List<QueryResult.Column> ran) { }
+    /**
+     * A statement's own columns, the columns of the statement that ran for it (wrapped or not), and the longest value
+     * each column can hold when that is certain ({@link StoredLengths}; null when nothing is).
+     */
+    private record Known(List<QueryResult.Column> columns, List<QueryResult.Column> ran, long[] longest) { }
 
     /**
      * Prepares {@code sql} to run within the budget: wrapped at once when its columns are known from a run before,
-     * else from {@code bound} (the guard's statement for it) or a prepare of its own, whose columns say whether a
-     * wrapped statement is needed in its place.
+     * else from {@code bound} (the guard's statement for it and DuckDB's parse of it) or a prepare of its own, whose
+     * columns say whether a wrapped statement is needed in its place. When every text column is a plain column of a
+     * dataset table whose stored values all fit the cell budget, the guard's statement runs as it is: one prepare.
      */
-    Prepared prepare(java.sql.Connection c, java.sql.PreparedStatement bound, String sql) throws SQLException {
+    Prepared prepare(java.sql.Connection c, SqlGuard.Bound bound, String sql) throws SQLException {
         Known seen = bound == null ? known.get(sql) : null;
         if (seen != null) {
-            Reading reading = reading(sql, seen.columns());
+            Reading reading = reading(sql, seen.columns(), seen.longest());
             java.sql.PreparedStatement ps = c.prepareStatement(reading.sql != null ? reading.sql : sql);
             try {
                 if (sameTypes(columns(ps.getMetaData()), seen.ran())) {
@@ -74,17 +87,18 @@ final class ResultBudget {
             ps.close();
             known.remove(sql);
         }
-        java.sql.PreparedStatement ps = bound != null ? bound : c.prepareStatement(sql);
+        java.sql.PreparedStatement ps = bound != null ? bound.statement() : c.prepareStatement(sql);
         try {
             List<QueryResult.Column> columns = columns(ps.getMetaData());
-            Reading reading = reading(sql, columns);
+            long[] longest = bound != null && bound.tree() != null ? stored.of(bound.tree(), columns.size()) : null;
+            Reading reading = reading(sql, columns, longest);
             List<QueryResult.Column> ran = columns;
             if (reading.sql != null) {
                 ps.close();
                 ps = c.prepareStatement(reading.sql);
                 ran = columns(ps.getMetaData());
             }
-            known.put(sql, new Known(columns, ran));
+            known.put(sql, new Known(columns, ran, longest));
             return new Prepared(ps, columns, reading);
         } catch (SQLException | RuntimeException e) {
             ps.close();
@@ -114,16 +128,28 @@ final class ResultBudget {
         return columns;
     }
 
-    /** How to read a query with {@code columns} (its bound result) within the budget. */
-    Reading reading(String sql, List<QueryResult.Column> columns) {
+    /**
+     * How to read a query with {@code columns} (its bound result) within the budget; {@code longest} (may be null) says
+     * which text columns cannot hold a value over the cell budget, and those are read as they are.
+     */
+    Reading reading(String sql, List<QueryResult.Column> columns, long[] longest) {
         Kind[] kinds = new Kind[columns.size()];
         int wide = 0;
         for (int i = 0; i < kinds.length; i++) {
             kinds[i] = kind(columns.get(i).type());
             wide += kinds[i] == Kind.PLAIN ? 0 : 1;
         }
+        // the short columns still count among the wide ones: the cell budget, and so a chunk's bytes, stay as before
         long cell = CellTally.cellBytes(cellBytes, resultBytes, wide);
-        return new Reading(wide == 0 ? null : wrap(sql, kinds, cell), columns, kinds, cell, resultBytes);
+        int cut = 0;
+        for (int i = 0; i < kinds.length; i++) {
+            if (kinds[i] == Kind.TEXT && longest != null && longest[i] >= 0 && longest[i] <= cell
+                    && "VARCHAR".equals(columns.get(i).type())) {
+                kinds[i] = Kind.PLAIN;
+            }
+            cut += kinds[i] == Kind.PLAIN ? 0 : 1;
+        }
+        return new Reading(cut == 0 ? null : wrap(sql, kinds, cell), columns, kinds, cell, resultBytes);
     }
 
     private static Kind kind(String type) {

@@ -94,9 +94,10 @@ public final class SqlGuard {
     });
     /** A bind that outlived the time limit: the connection is busy until it ends. */
     private volatile Future<PreparedStatement> overdue;
-    /** The statement the last check bound, and its text (see {@link #takeBound}). */
+    /** The statement the last check bound, its text and DuckDB's parse of it (see {@link #takeBound}). */
     private PreparedStatement bound;
     private String boundSql;
+    private JsonNode boundTree;
     /** Checks that bound on the binder thread (see {@link #threadBinds}). */
     private int threadBinds;
     /** The shared parser, or null to parse on the workspace's own connection. */
@@ -285,9 +286,9 @@ public final class SqlGuard {
     /** Binds where the query will run when it plans cheaply ({@link #INLINE_BIND_JOINS}), else within the time limit. */
     private void bind(String sql, Parse parsed) throws QueryException {
         if (parsed.joins() <= INLINE_BIND_JOINS && parsed.depth() <= INLINE_BIND_DEPTH) {
-            keepBound(sql, prepare(sql));
+            keepBound(sql, prepare(sql), parsed.json());
         } else {
-            bindWithinLimit(sql);
+            bindWithinLimit(sql, parsed.json());
         }
     }
 
@@ -295,10 +296,10 @@ public final class SqlGuard {
      * Binds on the guard's own thread, within the time limit. Planning cannot be cancelled in DuckDB, so a bind past
      * the limit is left to finish on that thread and the caller gets the time-limit error at once.
      */
-    private void bindWithinLimit(String sql) throws QueryException {
+    private void bindWithinLimit(String sql, JsonNode tree) throws QueryException {
         Future<PreparedStatement> task = binder.submit(() -> prepare(sql));
         try {
-            keepBound(sql, task.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+            keepBound(sql, task.get(timeout.toMillis(), TimeUnit.MILLISECONDS), tree);
             threadBinds++;
         } catch (TimeoutException e) {
             overdue = task;
@@ -316,10 +317,11 @@ public final class SqlGuard {
         }
     }
 
-    private void keepBound(String sql, PreparedStatement ps) {
+    private void keepBound(String sql, PreparedStatement ps, JsonNode tree) {
         forgetBound();
         bound = ps;
         boundSql = sql;
+        boundTree = tree;
     }
 
     /** How many checks bound on the guard's own thread (the others bound on the caller's). */
@@ -360,18 +362,22 @@ public final class SqlGuard {
         }
     }
 
+    /** A statement the check bound, and DuckDB's parse of its text. */
+    record Bound(PreparedStatement statement, JsonNode tree) { }
+
     /**
      * The statement the last check bound for exactly {@code sql}, handed over to run once (the loop checks a call, then
      * the tool runs it); null when there is none.
      */
-    PreparedStatement takeBound(String sql) {
+    Bound takeBound(String sql) {
         if (bound == null || !sql.equals(boundSql)) {
             return null;
         }
-        PreparedStatement ps = bound;
+        Bound taken = new Bound(bound, boundTree);
         bound = null;
         boundSql = null;
-        return ps;
+        boundTree = null;
+        return taken;
     }
 
     /** Closes the kept bound statement (a statement that changes frames ran, or another was bound). */
@@ -379,6 +385,7 @@ public final class SqlGuard {
         closeQuietly(bound);
         bound = null;
         boundSql = null;
+        boundTree = null;
     }
 
     private static void closeQuietly(PreparedStatement ps) {

@@ -94,7 +94,7 @@ public final class Workspace implements AutoCloseable {
         this.connection = connection;
         this.guard = new SqlGuard(connection, limits.queryTimeout(), parser);
         this.failures = new QueryFailures(limits);
-        this.budget = new ResultBudget(limits.cellBytes(), limits.resultBytes());
+        this.budget = new ResultBudget(limits.cellBytes(), limits.resultBytes(), new StoredLengths(connection));
         this.watchBytes = 2 * QueryGate.parseBytes(limits.memoryLimit());
         this.gate = gate;
         this.ownsGate = ownsGate;
@@ -546,6 +546,7 @@ public final class Workspace implements AutoCloseable {
         DatasetLinks.swap(this::runTimed, spill, current, other);
         dataset = other;
         ownTables = null;
+        budget.forget(); // what was known of the dataset's columns was of the one before
         return datasetTables();
     }
 

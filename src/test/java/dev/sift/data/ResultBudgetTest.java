@@ -121,4 +121,29 @@ class ResultBudgetTest {
         assertThat((String) rows.get(0).get(0)).hasSize(4096);
         assertThat(cuts[0].columns()).containsExactly(new CellCuts.Column("s", 1, 50_000, false));
     }
+
+    @Test
+    void a_long_value_stored_in_a_dataset_table_is_cut_even_after_a_switch_from_a_dataset_where_it_was_short()
+            throws Exception {
+        Dataset shortNotes = TestDatasets.csv("budget_short_notes", java.util.Map.of("notes.csv",
+                "id,label,note\n1,a,short\n2,bb,also short\n"));
+        Dataset wideNotes = TestDatasets.csv("budget_wide_notes", java.util.Map.of("notes.csv",
+                "id,label,note\n1,a,short\n2,bb,\"" + "z".repeat(10_000) + "\"\n"));
+        String sql = "SELECT label, note FROM notes ORDER BY id";
+        try (Workspace w = Workspace.open(shortNotes, new Workspace.Limits(2, "500MB", Duration.ofSeconds(20), 1000,
+                CELL, 1L << 20))) {
+            // stored values this short come back as they are, with no second prepare
+            assertThat(w.query(sql).rows()).containsExactly(List.of("a", "short"), List.of("bb", "also short"));
+            assertThat(w.query(sql).cuts()).isEqualTo(CellCuts.NONE);
+
+            w.use(wideNotes); // the same statement, remembered, now reads a column with a long value
+            for (String query : List.of(sql, sql, "SELECT n.label, n.note FROM notes n ORDER BY n.id")) {
+                QueryResult r = w.query(query);
+                assertThat(r.rows()).extracting(row -> row.get(0)).containsExactly("a", "bb");
+                assertThat((String) r.rows().get(1).get(1)).hasSize(4096).matches("z+");
+                assertThat(r.cuts().columns()).containsExactly(new CellCuts.Column("note", 1, 10_000, false));
+            }
+            assertThat(w.query("SELECT label FROM notes ORDER BY id").rows()).containsExactly(List.of("a"), List.of("bb"));
+        }
+    }
 }

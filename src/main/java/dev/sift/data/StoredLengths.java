@@ -1,0 +1,214 @@
+package dev.sift.data;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Which text columns of a query's result are plain columns of dataset tables whose stored values are all short, so the
+ * result's byte budget ({@link ResultBudget}) can leave them as they are: a value no longer than the cell budget comes
+ * back whole from the wrapped query too, and wrapping costs a second prepare. Read from DuckDB's own parse of the query
+ * (the guard's {@code json_serialize_sql} tree) and the longest stored value of each column, which DuckDB keeps in its
+ * storage statistics ({@code stats(column)}: "Max String Length"). Only what is certain counts: one plain SELECT over
+ * base tables of the attached dataset (joins allowed; no CTE, subquery, table function, set operation or renamed
+ * columns), a select item that is a bare column name resolving to a stored (not generated) VARCHAR column. Anything
+ * else is unknown and stays wrapped. Not thread-safe: one workspace's queries, one at a time.
+ */
+final class StoredLengths {
+    /** What an unknown length reads as. */
+    static final long UNKNOWN = -1;
+    private static final Pattern MAX_LENGTH = Pattern.compile("Max String Length: (\\d+)\\]");
+    /** Names that DuckDB may read as a catalog rather than a schema of the dataset: not resolved here. */
+    private static final Set<String> CATALOG_NAMES = Set.of("data", "memory", "temp", "system");
+
+    private final Connection connection;
+    /** Per dataset base table ("schema.table", lower case): its columns, lower case, by whether they are plain text. */
+    private Map<String, Map<String, Boolean>> tables;
+    /** Per dataset table read so far: the longest stored value of each plain text column, in bytes. */
+    private final Map<String, Map<String, Long>> lengths = new HashMap<>();
+
+    StoredLengths(Connection connection) {
+        this.connection = connection;
+    }
+
+    /** Forgets what was read: the workspace switched to another dataset. */
+    void forget() {
+        tables = null;
+        lengths.clear();
+    }
+
+    /**
+     * Per result column, the longest value it can hold in bytes when that is certain (a bare column of a dataset
+     * table), else {@link #UNKNOWN}; null when the select list cannot be matched to the {@code columns} of the result.
+     */
+    long[] of(JsonNode tree, int columns) {
+        JsonNode statements = tree.path("statements");
+        JsonNode node = statements.size() == 1 ? statements.get(0).path("node") : null;
+        if (node == null || !"SELECT_NODE".equals(node.path("type").asText())
+                || node.path("cte_map").path("map").size() > 0) {
+            return null;
+        }
+        JsonNode items = node.path("select_list");
+        if (items.size() != columns) {
+            return null;
+        }
+        for (JsonNode item : items) { // a star or an unnest may stand for several columns: positions would not match
+            String fn = item.path("function_name").asText("").toLowerCase(Locale.ROOT);
+            if ("STAR".equals(item.path("class").asText()) || fn.equals("unnest") || fn.equals("unlist")) {
+                return null;
+            }
+        }
+        List<Source> sources = new ArrayList<>();
+        try {
+            if (!sources(node.path("from_table"), sources)) {
+                return null;
+            }
+            long[] longest = new long[columns];
+            Arrays.fill(longest, UNKNOWN);
+            for (int i = 0; i < columns; i++) {
+                JsonNode item = items.get(i);
+                if ("COLUMN_REF".equals(item.path("class").asText())) {
+                    longest[i] = longest(item.path("column_names"), sources);
+                }
+            }
+            return longest;
+        } catch (SQLException e) {
+            return null; // the statistics could not be read: nothing is certain, everything is wrapped
+        }
+    }
+
+    /** A table in the FROM clause: the name its columns are qualified by, and its key ("schema.table"). */
+    private record Source(String binding, String key) { }
+
+    /** Adds the dataset base tables of a FROM clause; false when it holds anything else. */
+    private boolean sources(JsonNode from, List<Source> out) throws SQLException {
+        switch (from.path("type").asText()) {
+            case "JOIN" -> {
+                return sources(from.path("left"), out) && sources(from.path("right"), out);
+            }
+            case "BASE_TABLE" -> {
+                String catalog = from.path("catalog_name").asText("").toLowerCase(Locale.ROOT);
+                String schema = from.path("schema_name").asText("").toLowerCase(Locale.ROOT);
+                String table = from.path("table_name").asText("").toLowerCase(Locale.ROOT);
+                if (!(catalog.isEmpty() || catalog.equals("data")) || from.path("column_name_alias").size() > 0
+                        || !from.path("at_clause").isNull() || (catalog.isEmpty() && CATALOG_NAMES.contains(schema))) {
+                    return false;
+                }
+                String key = (schema.isEmpty() ? "main" : schema) + "." + table;
+                if (!tables().containsKey(key)) {
+                    return false;
+                }
+                String alias = from.path("alias").asText("");
+                out.add(new Source((alias.isEmpty() ? table : alias).toLowerCase(Locale.ROOT), key));
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** The longest stored value a bare column name can bring, or {@link #UNKNOWN}. */
+    private long longest(JsonNode names, List<Source> sources) throws SQLException {
+        if (names.size() < 1 || names.size() > 2) {
+            return UNKNOWN;
+        }
+        String column = names.get(names.size() - 1).asText("").toLowerCase(Locale.ROOT);
+        List<Source> candidates = new ArrayList<>();
+        for (Source s : sources) {
+            boolean named = names.size() == 1 || (names.size() == 2 && s.binding().equals(
+                    names.get(0).asText("").toLowerCase(Locale.ROOT)));
+            if (named && tables().get(s.key()).containsKey(column)) {
+                candidates.add(s);
+            }
+        }
+        if (candidates.isEmpty()) {
+            return UNKNOWN;
+        }
+        long longest = 0; // a name found in several tables (USING, NATURAL) may bring either table's value
+        for (Source s : candidates) {
+            Long bytes = lengths(s.key()).get(column);
+            if (bytes == null) {
+                return UNKNOWN;
+            }
+            longest = Math.max(longest, bytes);
+        }
+        return longest;
+    }
+
+    /** The dataset's base tables and their columns (true: stored VARCHAR), read once. */
+    private Map<String, Map<String, Boolean>> tables() throws SQLException {
+        if (tables == null) {
+            Map<String, Map<String, Boolean>> read = new HashMap<>();
+            try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT c.schema_name,"
+                    + " c.table_name, c.column_name, c.data_type = 'VARCHAR' AND c.column_default IS NULL FROM"
+                    + " duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)"
+                    + " WHERE c.database_name = 'data' AND NOT t.temporary")) {
+                while (rs.next()) {
+                    read.computeIfAbsent((rs.getString(1) + "." + rs.getString(2)).toLowerCase(Locale.ROOT),
+                            k -> new HashMap<>()).put(rs.getString(3).toLowerCase(Locale.ROOT), rs.getBoolean(4));
+                }
+            }
+            tables = read;
+        }
+        return tables;
+    }
+
+    /** The longest stored value of each plain text column of one table, from DuckDB's statistics; read once. */
+    private Map<String, Long> lengths(String key) throws SQLException {
+        Map<String, Long> known = lengths.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<String> text = tables().get(key).entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
+                .toList();
+        Map<String, Long> read = new HashMap<>();
+        if (!text.isEmpty()) {
+            StringBuilder sql = new StringBuilder("SELECT ");
+            for (int i = 0; i < text.size(); i++) {
+                sql.append(i == 0 ? "" : ", ").append("stats(").append(Sql.quoteIdent(text.get(i))).append(')');
+            }
+            int dot = key.indexOf('.');
+            sql.append(" FROM data.").append(Sql.quoteIdent(key.substring(0, dot))).append('.')
+                    .append(Sql.quoteIdent(key.substring(dot + 1))).append(" LIMIT 1");
+            try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql.toString())) {
+                if (rs.next()) { // an empty table has no row to read them from: its lengths stay unknown
+                    for (int i = 0; i < text.size(); i++) {
+                        long bytes = maxLength(rs.getString(i + 1));
+                        if (bytes >= 0) {
+                            read.put(text.get(i), bytes);
+                        }
+                    }
+                }
+            }
+        }
+        lengths.put(key, read);
+        return read;
+    }
+
+    /**
+     * "[Min: A, Max: D, Has Unicode: false, Max String Length: 1][Has Null: …]" → 1; {@link #UNKNOWN} when the
+     * length is not known ("?"). The minimum and maximum shown are 8-byte prefixes, too short to hold the pattern.
+     */
+    static long maxLength(String stats) {
+        long found = UNKNOWN;
+        if (stats != null) {
+            for (Matcher m = MAX_LENGTH.matcher(stats); m.find(); ) {
+                found = Long.parseLong(m.group(1));
+            }
+        }
+        return found;
+    }
+}
