@@ -34,8 +34,11 @@ final class StoredLengths {
     private static final Set<String> CATALOG_NAMES = Set.of("data", "memory", "temp", "system");
 
     private final Connection connection;
-    /** Per dataset base table ("schema.table", lower case): its columns, lower case, by whether they are plain text. */
-    private Map<String, Map<String, Boolean>> tables;
+    /** What a stored column is: plain text (its length known from statistics), text computed on reading, or other. */
+    private enum Kind { TEXT, COMPUTED_TEXT, OTHER }
+
+    /** Per dataset base table ("schema.table", lower case): its columns, lower case, by kind. */
+    private Map<String, Map<String, Kind>> tables;
     /** Per dataset table read so far: the longest stored value of each plain text column, in bytes. */
     private final Map<String, Map<String, Long>> lengths = new HashMap<>();
 
@@ -61,32 +64,78 @@ final class StoredLengths {
             return null;
         }
         JsonNode items = node.path("select_list");
-        if (items.size() != columns) {
-            return null;
-        }
-        for (JsonNode item : items) { // a star or an unnest may stand for several columns: positions would not match
+        boolean stars = false;
+        for (JsonNode item : items) {
             String fn = item.path("function_name").asText("").toLowerCase(Locale.ROOT);
-            if ("STAR".equals(item.path("class").asText()) || fn.equals("unnest") || fn.equals("unlist")) {
-                return null;
+            boolean star = "STAR".equals(item.path("class").asText());
+            if (fn.equals("unnest") || fn.equals("unlist") || (!star && item.findValues("class").stream()
+                    .anyMatch(c -> "STAR".equals(c.asText())))) {
+                return null; // it may stand for several columns, or none: positions would not match
             }
+            stars |= star;
         }
         List<Source> sources = new ArrayList<>();
         try {
             if (!sources(node.path("from_table"), sources)) {
                 return null;
             }
-            long[] longest = new long[columns];
-            Arrays.fill(longest, UNKNOWN);
-            for (int i = 0; i < columns; i++) {
-                JsonNode item = items.get(i);
-                if ("COLUMN_REF".equals(item.path("class").asText())) {
-                    longest[i] = longest(item.path("column_names"), sources);
-                }
-            }
-            return longest;
+            return stars ? withStars(items, sources, columns) : byPosition(items, sources, columns);
         } catch (SQLException e) {
             return null; // the statistics could not be read: nothing is certain, everything is wrapped
         }
+    }
+
+    /** One select item per result column: each bare column name gets its table's longest value. */
+    private long[] byPosition(JsonNode items, List<Source> sources, int columns) throws SQLException {
+        if (items.size() != columns) {
+            return null;
+        }
+        long[] longest = new long[columns];
+        Arrays.fill(longest, UNKNOWN);
+        for (int i = 0; i < columns; i++) {
+            JsonNode item = items.get(i);
+            if ("COLUMN_REF".equals(item.path("class").asText())) {
+                longest[i] = longest(item.path("column_names"), sources);
+            }
+        }
+        return longest;
+    }
+
+    /**
+     * A select list with a star ({@code SELECT *}, {@code SELECT l.*, d.A3}): positions are not known without expanding
+     * it, so the answer is one length for every column, the longest of all the tables' text columns and the bare names,
+     * and only when each item is a plain star (no REPLACE, no COLUMNS) or a bare name of known length.
+     */
+    private long[] withStars(JsonNode items, List<Source> sources, int columns) throws SQLException {
+        long longest = 0;
+        for (JsonNode item : items) {
+            long bytes;
+            if ("COLUMN_REF".equals(item.path("class").asText())) {
+                bytes = longest(item.path("column_names"), sources);
+            } else if (item.path("replace_list").size() == 0 && !item.path("columns").asBoolean(true)
+                    && item.path("expr").isNull() && (item.path("relation_name").asText("").isEmpty()
+                    || sources.stream().anyMatch(s -> s.binding().equalsIgnoreCase(item.path("relation_name").asText())))) {
+                bytes = 0;
+                for (Source s : sources) { // every text column of every table must be known
+                    Map<String, Long> known = lengths(s.key());
+                    for (Map.Entry<String, Kind> c : tables().get(s.key()).entrySet()) {
+                        if (c.getValue() != Kind.OTHER && !known.containsKey(c.getKey())) {
+                            return null;
+                        }
+                    }
+                    bytes = Math.max(bytes, known.values().stream().mapToLong(Long::longValue).max().orElse(0));
+                }
+            } else {
+                return null;
+            }
+            if (bytes < 0) {
+                return null;
+            }
+            longest = Math.max(longest, bytes);
+        }
+        long[] all = new long[columns];
+        Arrays.fill(all, longest);
+        return all;
     }
 
     /** A table in the FROM clause: the name its columns are qualified by, and its key ("schema.table"). */
@@ -148,17 +197,21 @@ final class StoredLengths {
         return longest;
     }
 
-    /** The dataset's base tables and their columns (true: stored VARCHAR), read once. */
-    private Map<String, Map<String, Boolean>> tables() throws SQLException {
+    /**
+     * The dataset's base tables and their columns, read once. A column with a default may be generated (computed when
+     * read, with no stored length), so text with a default counts as computed.
+     */
+    private Map<String, Map<String, Kind>> tables() throws SQLException {
         if (tables == null) {
-            Map<String, Map<String, Boolean>> read = new HashMap<>();
+            Map<String, Map<String, Kind>> read = new HashMap<>();
             try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT c.schema_name,"
-                    + " c.table_name, c.column_name, c.data_type = 'VARCHAR' AND c.column_default IS NULL FROM"
+                    + " c.table_name, c.column_name, CASE WHEN c.data_type <> 'VARCHAR' THEN 'OTHER' WHEN"
+                    + " c.column_default IS NULL THEN 'TEXT' ELSE 'COMPUTED_TEXT' END FROM"
                     + " duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)"
                     + " WHERE c.database_name = 'data' AND NOT t.temporary")) {
                 while (rs.next()) {
                     read.computeIfAbsent((rs.getString(1) + "." + rs.getString(2)).toLowerCase(Locale.ROOT),
-                            k -> new HashMap<>()).put(rs.getString(3).toLowerCase(Locale.ROOT), rs.getBoolean(4));
+                            k -> new HashMap<>()).put(rs.getString(3).toLowerCase(Locale.ROOT), Kind.valueOf(rs.getString(4)));
                 }
             }
             tables = read;
@@ -172,8 +225,8 @@ final class StoredLengths {
         if (known != null) {
             return known;
         }
-        List<String> text = tables().get(key).entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
-                .toList();
+        List<String> text = tables().get(key).entrySet().stream().filter(e -> e.getValue() == Kind.TEXT)
+                .map(Map.Entry::getKey).toList();
         Map<String, Long> read = new HashMap<>();
         if (!text.isEmpty()) {
             StringBuilder sql = new StringBuilder("SELECT ");

@@ -75,11 +75,24 @@ class StoredLengthsTest {
     }
 
     @Test
+    void a_star_gives_every_column_the_longest_text_of_its_tables() throws Exception {
+        assertThat(of("SELECT * FROM tags")).containsExactly(3, 3);
+        assertThat(of("SELECT * EXCLUDE (note) FROM notes")).containsExactly(10_000, 10_000);
+        assertThat(of("SELECT t.*, t.label AS again FROM tags t")).containsExactly(3, 3, 3);
+        // every table of the FROM clause counts, whichever the star names
+        assertThat(of("SELECT t.*, n.label FROM tags t JOIN notes n USING (label)")).containsOnly(10_000);
+        assertThat(of("SELECT n.*, t.label AS l2 FROM notes n JOIN tags t ON true")).containsOnly(10_000);
+    }
+
+    @Test
     void anything_that_may_not_be_the_stored_column_stays_unknown() throws Exception {
         assertThat(of("WITH notes AS (SELECT repeat('x', 99) AS label) SELECT label FROM notes")).isNull();
         assertThat(of("SELECT label FROM (SELECT repeat('x', 99) AS label)")).isNull();
         assertThat(of("SELECT label FROM notes UNION ALL SELECT repeat('x', 99)")).isNull();
-        assertThat(of("SELECT * FROM tags")).isNull();
+        assertThat(of("SELECT * REPLACE (repeat('x', 99) AS label) FROM tags")).isNull();
+        assertThat(of("SELECT COLUMNS('label') FROM tags")).isNull();
+        assertThat(of("SELECT *, upper(label) FROM tags")).isNull();
+        assertThat(of("SELECT concat(COLUMNS('label'), 'x'), label FROM tags")).isNull();
         assertThat(of("SELECT label FROM notes x(label, id, note)")).isNull();
         assertThat(of("SELECT label FROM wide")).isNull(); // a frame, not a dataset table
         assertThat(of("SELECT label FROM frames.wide")).isNull();
