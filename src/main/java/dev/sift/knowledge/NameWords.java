@@ -141,6 +141,11 @@ public final class NameWords {
         return N.has(word, "measure_nouns");
     }
 
+    /** Whether a number column's values add up across rows: no word of its name says a rate, share or level. */
+    public static boolean totals(String columnName) {
+        return split(columnName).stream().noneMatch(w -> N.has(w, "not_totals"));
+    }
+
     /** The words for the rows of any table ("records", "entries", "data"). */
     public static Set<String> rowWords() {
         return N.list("row_words");

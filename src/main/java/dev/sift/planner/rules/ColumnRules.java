@@ -48,6 +48,10 @@ final class ColumnRules {
             single |= toks.get(i).is("is", "was") && !V.has(toks.get(0).word(), "listing_verbs");
             i++;
         }
+        // "what was China's fertility rate …": a value's possessive before the columns names their rows (a filter)
+        while (asked && i + 1 < toks.size() && toks.get(i).sense() instanceof Sense.Cond && toks.get(i + 1).is("s")) {
+            i += 2;
+        }
         Set<Integer> head = new LinkedHashSet<>();
         int last = -1;
         for (; asked && i < toks.size(); i++) {
@@ -75,7 +79,9 @@ final class ColumnRules {
             return keyOf(toks, i).isPresent();
         }
         if (t.sense() instanceof Sense.Attr a) { // not a filter: "opened in 1997", "amount over 1000", "duration 60"
-            return !(next != null && (next.sense() instanceof Sense.Dates || next.sense() instanceof Sense.Compare || next.number()));
+            // a date before a period filters by it; another column before one is asked for ("fertility rate in 1970")
+            return !(next != null && (next.sense() instanceof Sense.Dates && a.date() || next.sense() instanceof Sense.Compare
+                    || next.number()));
         }
         return t.sense() instanceof Sense.Choice || t.sense() instanceof Sense.Entity;
     }
@@ -121,6 +127,11 @@ final class ColumnRules {
     static QuerySpec shape(ParseState w, Lexicon lexicon) throws Unreadable {
         if (w.measure != null) {
             throw new Unreadable("I could not tell what '" + w.measureTok.text() + "' is for beside the columns asked for");
+        }
+        if (w.group != null && w.agg == null && w.metric == null && w.ranking == null && w.group.table().equals(w.columns.get(0).table())
+                && !w.group.sql().contains("(")) { // "life expectancy in the US for each year": the rows, with their year
+            w.columns.add(0, w.group);
+            w.group = null;
         }
         if (w.agg != null || w.metric != null || w.ranking != null || w.group != null) {
             throw new Unreadable("I list chosen columns of rows, not of a ranking, an aggregate or a grouping");

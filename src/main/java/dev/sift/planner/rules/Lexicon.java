@@ -260,10 +260,12 @@ public final class Lexicon {
 
     /**
      * Whether a word the parser reads itself is also the exact name of a column ("rate", "value" in a user's table), so
-     * it names that column; the words of counting, totals, averages and calendar units stay the parser's.
+     * it names that column; the words of counting, totals, averages and calendar units stay the parser's, except "year"
+     * for a whole-number column named so: its values are the years ("which years are in the data").
      */
     private boolean namesColumnExactly(String word) {
-        return !PARSER_WORDS.contains(word) && kg.entries(KgEntry.Column.class).stream().anyMatch(c -> c.name().equalsIgnoreCase(word));
+        return kg.entries(KgEntry.Column.class).stream().anyMatch(c -> c.name().equalsIgnoreCase(word)
+                && (!PARSER_WORDS.contains(word) || word.equals("year") && yearColumn(c.table()).isPresent()));
     }
 
     /** Whether {@code a} is its table's key and the phrase, written as one word, names that table too. */

@@ -82,6 +82,11 @@ final class ShapeRules {
                 && e.table().equals(w.subject))) {
             return count(w); // "sales by month", "flights per weekday": the table's rows, counted per group
         }
+        if (pair(words, "how", "much") && words.indexOf("how") == 0 && w.measure != null && w.measure.numeric()
+                && !w.measure.date() && NameWords.totals(w.measure.name().substring(w.measure.name().indexOf('.') + 1))) {
+            w.readings.add("'how much' → the total of " + w.measure.name()); // "how much did Iowa generate in 2017"
+            return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null);
+        }
         return list(w, words);
     }
 
@@ -100,10 +105,12 @@ final class ShapeRules {
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
         if (w.measure != null && !w.measure.equals(w.group) && w.measure.table().equals(w.subject) && countedRightAfterHowMany(w) && (!w.measure.numeric()
-                && !w.measure.date() || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
+                && !w.measure.date() || yearNumber(w.measure) // "how many years": the years there are
+                || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
         }
-        if (w.measure != null && w.group == null && w.measure.numeric() && w.measure.type().matches("(?i).*INT.*") && countedInHowMany(w)) {
+        if (w.measure != null && w.group == null && w.measure.numeric() && w.measure.type().matches("(?i).*INT.*")
+                && !yearNumber(w.measure) && countedInHowMany(w)) {
             w.readings.add("'how many' " + w.measureTok.text() + " → the total of " + w.measure.name()); // "how many deaths"
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null);
         }
@@ -111,6 +118,11 @@ final class ShapeRules {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }
         return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, null);
+    }
+
+    /** Whether a column holds years as whole numbers ("Year", "model_year"). */
+    private boolean yearNumber(Sense.Attr a) {
+        return lexicon.yearColumn(a.table()).filter(a::equals).isPresent();
     }
 
     /** Whether the measure is the noun "how many" counts: "how many (different) neighborhoods …". */
