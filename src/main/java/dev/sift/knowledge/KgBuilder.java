@@ -52,9 +52,14 @@ public final class KgBuilder {
             List<String> keyCols = keyColumns(ws, t);
             String pk = primaryKey(t, keyCols);
             Map<String, List<String>> values = values(ws, t);
+            // "unemployment across industries": its one column of listed text values is what "industry" means
+            List<String> listed = t.columns().stream().filter(c -> c.type().startsWith("VARCHAR") && values.containsKey(c.name()))
+                    .map(ColumnInfo::name).toList();
+            List<String> breakdown = listed.size() == 1 ? NameWords.breakdown(t.name()).map(List::of).orElse(List.of()) : List.of();
             for (ColumnInfo c : t.columns()) {
                 KgEntry.Column col = new KgEntry.Column(t.name(), c.name(), c.type(), null, null, Map.of(),
-                        values.getOrDefault(c.name(), List.of()), c.sample(), keyCols.contains(c.name()), List.of(), false);
+                        values.getOrDefault(c.name(), List.of()), c.sample(), keyCols.contains(c.name()),
+                        listed.equals(List.of(c.name())) ? breakdown : List.of(), false);
                 columns.add(col);
                 if (c.name().equals(pk)) {
                     primary.put(t.name(), col);

@@ -97,6 +97,26 @@ public final class NameWords {
     }
 
     /**
+     * What a table's name says its rows are broken down by ("industries" of unemployment_across_industries, "region" of
+     * sales_by_region), or empty.
+     */
+    public static Optional<String> breakdown(String tableName) {
+        List<String> words = split(TABLE_SUFFIX.matcher(tableName).replaceAll(""));
+        int split = breakdownAt(words);
+        return split > 0 && split < words.size() - 1 ? Optional.of(String.join(" ", words.subList(split + 1, words.size())))
+                : Optional.empty();
+    }
+
+    private static int breakdownAt(List<String> words) {
+        for (int i = 1; i < words.size(); i++) {
+            if (N.has(words.get(i), "breakdown_words")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * The last word of a column's name of two words or more, without its unit ("rating" for "IMDB Rating", "gross" for
      * "Worldwide Gross"): what a person says when the table has one such column. Empty for one-word names and for a
      * last word that is an abbreviation or a word the planner reads itself ("max" of temp_max).
@@ -121,6 +141,10 @@ public final class NameWords {
             if (!b.isEmpty()) {
                 variants(b, out);
             }
+        }
+        int split = breakdownAt(words);
+        if (split > 0) { // "unemployment across industries" is also "unemployment"
+            out.add(String.join(" ", words.subList(0, split)));
         }
         out.removeIf(p -> p.isBlank() || p.split(" ").length > MAX_WORDS);
         return List.copyOf(out);

@@ -280,8 +280,9 @@ public final class RulePlanner implements Planner {
          * were they?" is not every country), or a year the data does not reach ({@link YearCoverage}).
          */
         private Optional<String> nothingToAnswer(RunState state, Lexicon lexicon, List<Tok> toks, QuerySpec spec) {
-            Optional<Tok> pronoun = spec.filters().isEmpty() ? toks.stream().filter(t -> t.sense() == null
-                    && t.is("they", "them")).findFirst() : Optional.empty();
+            Optional<Tok> pronoun = spec.filters().isEmpty() ? java.util.stream.IntStream.range(0, toks.size())
+                    .filter(k -> toks.get(k).is("they", "them") || toks.get(k).is("those", "these") // not "those loans"
+                            && (k + 1 == toks.size() || toks.get(k + 1).plain())).mapToObj(toks::get).findFirst() : Optional.empty();
             if (pronoun.isPresent()) {
                 return Optional.of("I could not tell what '" + pronoun.get().text() + "' refers to: no earlier answer of this"
                         + " conversation says; ask the whole question");

@@ -24,6 +24,7 @@ class RealWordingPlannerTest {
     private static Workspace disasters;
     private static Workspace power;
     private static Workspace football;
+    private static Workspace jobs;
 
     @BeforeAll
     static void open() throws Exception {
@@ -61,6 +62,15 @@ class RealWordingPlannerTest {
                 2015-12-21,Österreichische Bundesliga,Rapid,Sturm,3,1
                 2016-01-03,English Premier League,Arsenal,Chelsea,1,1
                 """)), Workspace.Limits.defaults());
+        jobs = Workspace.open(TestDatasets.csv("jobs", Map.of("unemployment_across_industries.csv", """
+                series,year,month,count,rate,date
+                Finance,2009,1,540,5.5,2009-01-01T08:00:00.000Z
+                Finance,2009,2,560,6.0,2009-02-01T08:00:00.000Z
+                Construction,2009,1,1743,18.0,2009-01-01T08:00:00.000Z
+                Construction,2009,2,1826,21.0,2009-02-01T08:00:00.000Z
+                Finance,2010,1,580,6.5,2010-01-01T08:00:00.000Z
+                Construction,2010,1,2000,24.0,2010-01-01T08:00:00.000Z
+                """)), Workspace.Limits.defaults());
     }
 
     @AfterAll
@@ -69,6 +79,7 @@ class RealWordingPlannerTest {
         disasters.close();
         power.close();
         football.close();
+        jobs.close();
     }
 
     @Test
@@ -135,6 +146,38 @@ class RealWordingPlannerTest {
                 .startsWith("The question asks where and when, but the only reading I can build gives the minimum of gapminder.fertility");
         assertThat(OFFLINE.asksBack(countries, "How many people lived in Japan in 1955?").answer()).contains("'people'")
                 .doesNotContain("countryfolk"); // "countryfolk" is country and folk, not the column country cut short
+    }
+
+    @Test
+    void a_value_pinned_by_a_possessive_and_a_year_is_that_rows_value_and_how_much_totals_what_adds_up() throws Exception {
+        OFFLINE.answers(countries, "What was Japan's fertility rate in 1955?",
+                "SELECT fertility FROM gapminder WHERE country = 'Japan' AND year = 1955");
+        OFFLINE.answers(countries, "Show life expectancy in India for each year",
+                "SELECT year, life_expect FROM gapminder WHERE country = 'India'");
+        AgentRun run = OFFLINE.answers(power, "How much electricity did Iowa generate from renewables in 2002?",
+                "SELECT sum(net_generation) FROM iowa_electricity WHERE source = 'Renewables' AND year(year) = 2002");
+        assertThat(run.answer()).contains("'how much' → the total of iowa_electricity.net_generation");
+        assertThat(OFFLINE.asksBack(countries, "How much was the fertility rate in 1955?").answer()) // a rate adds up to nothing
+                .doesNotContain("'how much' → the total");
+    }
+
+    @Test
+    void a_whole_number_year_column_is_what_years_names_and_the_n_deadliest_years_rank_years() throws Exception {
+        OFFLINE.answers(countries, "Which years are in the data?", "SELECT DISTINCT year FROM gapminder");
+        OFFLINE.answers(countries, "How many years of data are there?", "SELECT count(DISTINCT year) FROM gapminder");
+        OFFLINE.answers(disasters, "What were the 2 deadliest years for floods?",
+                "SELECT Year, Deaths FROM disasters WHERE Entity = 'Flood' ORDER BY Deaths DESC LIMIT 2");
+        assertThat(OFFLINE.asksBack(countries, "Which years were those?").answer())
+                .startsWith("I could not tell what 'those' refers to");
+    }
+
+    @Test
+    void a_table_named_as_a_measure_across_a_breakdown_is_the_measure_and_its_listed_column_the_breakdown() throws Exception {
+        OFFLINE.answers(jobs, "What was the average unemployment rate in finance in 2009?",
+                "SELECT avg(rate) FROM unemployment_across_industries WHERE series = 'Finance' AND year = 2009");
+        AgentRun run = OFFLINE.answers(jobs, "Average unemployment rate by industry",
+                "SELECT series, avg(rate) FROM unemployment_across_industries GROUP BY 1 ORDER BY 1");
+        assertThat(run.answer()).contains("'industry' → unemployment_across_industries.series");
     }
 
     @Test

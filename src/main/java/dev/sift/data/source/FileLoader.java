@@ -30,7 +30,7 @@ import java.util.stream.IntStream;
  */
 public final class FileLoader implements DatasetBuilder, Source {
     /** Bump when loading changes, so built datasets are rebuilt. */
-    static final String VERSION = "file-loader-4";
+    static final String VERSION = "file-loader-5";
     static final String SUPPORTED = ".csv, .tsv, .txt, .csv.gz, .tsv.gz, .parquet, .json, .jsonl or .ndjson";
     private static final int PEEK = 8192;
     /** The types DuckDB's sniffer may choose; dates are left as text for {@link TextTypes}. */

@@ -86,6 +86,8 @@ final class TextFormats {
             date("YYYY/MM/DD", "\\d{4}/\\d{2}/\\d{2}", "%Y/%m/%d"),
             timestamp("YYYY-MM-DD HH:MM", "\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}"),
             timestamp("YYYY-MM-DD HH:MM:SS", "\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?"),
+            // ISO 8601 in UTC, as JavaScript and many APIs write it ("2000-01-01T08:00:00.000Z"): the cast reads the Z
+            timestamp("UTC YYYY-MM-DDTHH:MM:SS", "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?Z"),
             timestamp("YYYY/MM/DD HH:MM", "\\d{4}/\\d{1,2}/\\d{1,2} " + HM, "%Y/%m/%d %H:%M"),
             timestamp("YYYY/MM/DD HH:MM:SS", "\\d{4}/\\d{1,2}/\\d{1,2} " + HM + ":\\d{2}", "%Y/%m/%d %H:%M:%S"),
             date("DD.MM.YYYY", "\\d{1,2}\\.\\d{1,2}\\.\\d{4}", "%d.%m.%Y"),

@@ -56,6 +56,10 @@ final class ColumnRules {
         int last = -1;
         for (; asked && i < toks.size(); i++) {
             Tok t = toks.get(i);
+            if (t.sense() instanceof Sense.Entity e && i + 1 < toks.size() && toks.get(i + 1).sense() instanceof Sense.Attr a
+                    && a.table().equals(e.table())) {
+                continue; // "the unemployment rate": the table's word before its column says whose column, not a column
+            }
             if (column(toks, i)) {
                 head.add(i);
                 last = i;

@@ -42,6 +42,13 @@ final class PhraseRules {
         if (namesValueColumn(w, i - 1, a, -1) || namesValueColumn(w, i + 1, a, 1)) {
             return; // "the south Moravia region", "weekly frequency": the column of a value next to it
         }
+        Tok next = i + 1 < w.toks.size() ? w.toks.get(i + 1) : null;
+        if (rankTarget && w.ranking.order == null && t.text().toLowerCase(java.util.Locale.ROOT).endsWith("est")
+                && next != null && (next.sense() instanceof Sense.Attr || next.sense() instanceof Sense.Entity)) {
+            w.ranking.order = new Ranking.Order.ByColumn(a); // "the 5 deadliest years": years ranked by deaths
+            w.attach(a.table());
+            return;
+        }
         if (w.groupCue || rankTarget) {
             w.subjectOrAttach(a.table());
             if (w.groupCue) {

@@ -120,6 +120,8 @@ public final class SpecParser {
             ColumnRules.read(w, i, t, lexicon, phrases);
         } else if (s == null) {
             plain(w, i, t);
+        } else if (rankTarget && s instanceof Sense.Attr && t.words().equals(List.of("year"))) {
+            plain(w, i, new Tok(t.text(), t.words(), null)); // "the 5 deadliest years": ranked as the calendar's years are
         } else if (s instanceof Sense.Entity e) {
             entity(w, i, t, e, rankTarget);
         } else if (s instanceof Sense.Cond c) {

@@ -86,6 +86,20 @@ class CarefulTypesTest {
     }
 
     @Test
+    void iso_timestamps_in_utc_in_a_json_file_are_timestamps() throws Exception {
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < 24; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"series\":\"Finance\",\"rate\":").append(i % 7)
+                    .append(",\"date\":\"20").append(String.format("%02d", i / 12)).append('-')
+                    .append(String.format("%02d", 1 + i % 12)).append("-01T08:00:00.000Z\"}");
+        }
+        Loaded l = load("unemployment.json", json.append("]").toString());
+        assertThat(type(l.ds(), "unemployment", "date")).isEqualTo("TIMESTAMP");
+        assertThat(l.report().lines()).contains("unemployment.date: timestamp (24 values in UTC YYYY-MM-DDTHH:MM:SS)");
+        assertThat(scalar(l.ds(), "SELECT CAST(max(date) AS VARCHAR) FROM unemployment")).isEqualTo("2001-12-01 08:00:00");
+    }
+
+    @Test
     void dates_in_the_future_and_before_1900_are_flagged_in_the_load_report() throws Exception {
         Loaded l = load("films.csv", csv("released", 100, i -> i == 7 ? "Mar 03 2046" : i == 8 ? "Jan 01 1850"
                 : MONTHS[i % 12] + " 01 1990"));
