@@ -132,8 +132,9 @@ final class ColumnRules {
         if (w.measure != null) {
             throw new Unreadable("I could not tell what '" + w.measureTok.text() + "' is for beside the columns asked for");
         }
-        if (w.group != null && w.agg == null && w.metric == null && w.ranking == null && w.group.table().equals(w.columns.get(0).table())
-                && !w.group.sql().contains("(")) { // "life expectancy in the US for each year": the rows, with their year
+        if (w.group != null && w.agg == null && w.metric == null && w.ranking == null && !w.filters.isEmpty()
+                && lexicon.yearColumn(w.group.table()).filter(w.group::equals).isPresent()
+                && w.group.table().equals(w.columns.get(0).table())) { // "life expectancy in the US for each year": its rows
             w.columns.add(0, w.group);
             w.group = null;
         }
