@@ -181,6 +181,17 @@ class RealWordingPlannerTest {
     }
 
     @Test
+    void days_group_and_rank_by_the_date_and_in_which_year_was_x_the_highest_ranks_the_years() throws Exception {
+        OFFLINE.answers(football, "How many matches were there each day?",
+                "SELECT date, count(*) FROM football GROUP BY 1 ORDER BY 1");
+        OFFLINE.answers(football, "Which day had the most matches?",
+                "SELECT date, count(*) FROM football GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1");
+        AgentRun run = OFFLINE.answers(power, "In which year was nuclear generation the lowest?",
+                "SELECT year(year), net_generation FROM iowa_electricity WHERE source = 'Nuclear Energy' ORDER BY 2 LIMIT 1");
+        assertThat(run.answer()).contains("read as 'which year had the lowest nuclear generation'");
+    }
+
+    @Test
     void a_chart_word_counted_is_a_thing_not_a_request_for_a_chart() throws Exception {
         assertThat(OFFLINE.asksBack(football, "How many draws were there?").answer()).contains("'draws'");
     }

@@ -17,7 +17,8 @@ final class Periods {
         YEAR("year", "year(%s)", "BIGINT", null, null),
         QUARTER("quarter", "strftime(%s, '%%Y') || '-Q' || quarter(%s)", "VARCHAR", "'Q' || quarter(%s)", null),
         MONTH("month", "strftime(%s, '%%Y-%%m')", "VARCHAR", "monthname(%s)", "month"),
-        WEEKDAY("weekday", "dayname(%s)", "VARCHAR", null, "isodow");
+        WEEKDAY("weekday", "dayname(%s)", "VARCHAR", null, "isodow"),
+        DAY("day", "CAST(%s AS DATE)", "DATE", null, null);
 
         final String word;
         private final String sql;

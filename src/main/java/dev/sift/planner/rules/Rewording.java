@@ -47,6 +47,12 @@ public final class Rewording {
             said(said, q.trim(), read);
             q = read + who.group(4);
         }
+        Matcher period = Patterns.ALL.get("reword.period_superlative").matcher(q);
+        if (period.matches()) {
+            String read = "which " + period.group(1) + " had the " + period.group(3) + " " + period.group(2);
+            said(said, q.trim(), read);
+            q = read + period.group(4);
+        }
         Matcher c = Patterns.ALL.get("reword.most_common").matcher(q);
         Matcher last = Patterns.ALL.get("reword.common_last").matcher(q);
         boolean first = c.matches();
