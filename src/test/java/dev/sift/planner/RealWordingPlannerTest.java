@@ -189,6 +189,8 @@ class RealWordingPlannerTest {
         AgentRun run = OFFLINE.answers(power, "In which year was nuclear generation the lowest?",
                 "SELECT year(year), net_generation FROM iowa_electricity WHERE source = 'Nuclear Energy' ORDER BY 2 LIMIT 1");
         assertThat(run.answer()).contains("read as 'which year had the lowest nuclear generation'");
+        assertThat(OFFLINE.asksBack(jobs, "In which month was the construction unemployment rate highest?").answer())
+                .startsWith("The question asks which month ('which month'), but the only reading I can build gives the maximum");
     }
 
     @Test

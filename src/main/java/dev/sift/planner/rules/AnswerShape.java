@@ -133,6 +133,9 @@ public final class AnswerShape {
                 if (next.sense() instanceof Sense.Entity || t.is("which") && next.sense() instanceof Sense.Attr) {
                     return Optional.of("which rows ('" + t.text() + " " + next.text() + "')");
                 }
+                if (next.plain() && (Periods.grain(next.word()) != null || next.is("year", "day"))) {
+                    return Optional.of("which " + next.text() + " ('" + t.text() + " " + next.text() + "')"); // "in which month"
+                }
             }
         }
         for (int i = 0; i < toks.size(); i++) {
