@@ -30,8 +30,13 @@ final class StoredLengths {
     /** What an unknown length reads as. */
     static final long UNKNOWN = -1;
     private static final Pattern MAX_LENGTH = Pattern.compile("Max String Length: (\\d+)\\]");
-    /** Names that DuckDB may read as a catalog rather than a schema of the dataset: not resolved here. */
-    private static final Set<String> CATALOG_NAMES = Set.of("data", "memory", "temp", "system");
+    /**
+     * Schema names a table name may carry that DuckDB does not read as a schema of the dataset: catalogs, and schemas
+     * it finds on the search path or in the system catalog first ({@code frames.x} is a frame even when the dataset has
+     * a schema {@code frames}). Not resolved here.
+     */
+    private static final Set<String> OTHER_SCHEMAS = Set.of("data", "memory", "temp", "system", "frames", "pg_catalog",
+            "information_schema");
 
     private final Connection connection;
     /** What a stored column is: plain text (its length known from statistics), text computed on reading, or other. */
@@ -152,7 +157,7 @@ final class StoredLengths {
                 String schema = from.path("schema_name").asText("").toLowerCase(Locale.ROOT);
                 String table = from.path("table_name").asText("").toLowerCase(Locale.ROOT);
                 if (!(catalog.isEmpty() || catalog.equals("data")) || from.path("column_name_alias").size() > 0
-                        || !from.path("at_clause").isNull() || (catalog.isEmpty() && CATALOG_NAMES.contains(schema))) {
+                        || !from.path("at_clause").isNull() || (catalog.isEmpty() && OTHER_SCHEMAS.contains(schema))) {
                     return false;
                 }
                 String key = (schema.isEmpty() ? "main" : schema) + "." + table;

@@ -1,6 +1,5 @@
 package dev.sift.data;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sift.TestDatasets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
 
@@ -48,20 +46,11 @@ class StoredLengthsTest {
     }
 
     private static long[] of(String sql) throws Exception {
-        String json;
-        try (PreparedStatement p = c.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-            p.setString(1, sql);
-            try (ResultSet rs = p.executeQuery()) {
-                rs.next();
-                json = rs.getString(1);
-            }
-        }
         int columns;
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             columns = ps.getMetaData().getColumnCount();
         }
-        JsonNode tree = HugeValues.JSON.readTree(json);
-        return lengths.of(tree, columns);
+        return lengths.of(LiveRouting.parse(c, sql).orElseThrow().root(), columns);
     }
 
     @Test
