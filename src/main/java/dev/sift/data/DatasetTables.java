@@ -19,7 +19,8 @@ import java.util.function.Supplier;
 public final class DatasetTables {
     public static final int DEFAULT_CAPACITY = 32;
 
-    private record Entry(List<TableInfo> tables, Map<String, Future<List<ColumnFacts>>> facts) { }
+    private record Entry(List<TableInfo> tables, Map<String, Future<List<ColumnFacts>>> facts,
+                         StoredLengths.Shared stored) { }
 
     private final Map<String, Entry> cache;
 
@@ -50,7 +51,7 @@ public final class DatasetTables {
         }
         List<TableInfo> described = List.copyOf(describe.get()); // outside the lock: it runs queries
         synchronized (this) {
-            cache.putIfAbsent(key, new Entry(described, new ConcurrentHashMap<>()));
+            cache.putIfAbsent(key, new Entry(described, new ConcurrentHashMap<>(), new StoredLengths.Shared()));
             return cache.get(key).tables();
         }
     }
@@ -85,6 +86,18 @@ public final class DatasetTables {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while waiting for the column facts of table " + table, e);
         }
+    }
+
+    /**
+     * The longest stored text of {@code dataset}'s columns, as far as read ({@link StoredLengths}): shared by the
+     * workspaces on it, since a dataset never changes once built. A dataset not described here gets a fresh one.
+     */
+    StoredLengths.Shared stored(Dataset dataset) {
+        Entry entry;
+        synchronized (this) {
+            entry = cache.get(key(dataset));
+        }
+        return entry == null ? new StoredLengths.Shared() : entry.stored();
     }
 
     /** How many tables of {@code dataset} have had their column facts read. */

@@ -33,10 +33,9 @@ final class ResultBudget {
         this.stored = stored;
     }
 
-    /** Forgets the statements and stored lengths known: the workspace switched to another dataset. */
+    /** Forgets the statements known: the workspace switched to another dataset, whose columns may be longer. */
     void forget() {
         known.clear();
-        stored.forget();
     }
 
     /** A statement ready to run within the budget: the query's own columns, and how to read its rows. */

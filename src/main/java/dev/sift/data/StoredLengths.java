@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Which text columns of a query's result are plain columns of dataset tables whose stored values are all short, so the
@@ -38,23 +40,29 @@ final class StoredLengths {
     private static final Set<String> OTHER_SCHEMAS = Set.of("data", "memory", "temp", "system", "frames", "pg_catalog",
             "information_schema");
 
-    private final Connection connection;
     /** What a stored column is: plain text (its length known from statistics), text computed on reading, or other. */
     private enum Kind { TEXT, COMPUTED_TEXT, OTHER }
 
-    /** Per dataset base table ("schema.table", lower case): its columns, lower case, by kind. */
-    private Map<String, Map<String, Kind>> tables;
-    /** Per dataset table read so far: the longest stored value of each plain text column, in bytes. */
-    private final Map<String, Map<String, Long>> lengths = new HashMap<>();
+    private final Connection connection;
+    /** What is known of the workspace's current dataset (shared by the workspaces on it). */
+    private final Supplier<Shared> dataset;
+    /** The dataset's, for the statement being read. */
+    private Shared current;
 
-    StoredLengths(Connection connection) {
-        this.connection = connection;
+    /**
+     * What is known of one dataset's stored text, read on first use through whichever workspace asks first. Safe for
+     * several workspaces at once: two that read the same thing at the same time both read it, with the same result.
+     */
+    static final class Shared {
+        /** Per base table ("schema.table", lower case): its columns, lower case, by kind; null until read. */
+        private volatile Map<String, Map<String, Kind>> tables;
+        /** Per table read so far: the longest stored value of each plain text column, in bytes. */
+        private final Map<String, Map<String, Long>> lengths = new ConcurrentHashMap<>();
     }
 
-    /** Forgets what was read: the workspace switched to another dataset. */
-    void forget() {
-        tables = null;
-        lengths.clear();
+    StoredLengths(Connection connection, Supplier<Shared> dataset) {
+        this.connection = connection;
+        this.dataset = dataset;
     }
 
     /**
@@ -62,6 +70,7 @@ final class StoredLengths {
      * table), else {@link #UNKNOWN}; null when the select list cannot be matched to the {@code columns} of the result.
      */
     long[] of(JsonNode tree, int columns) {
+        current = dataset.get();
         JsonNode statements = tree.path("statements");
         JsonNode node = statements.size() == 1 ? statements.get(0).path("node") : null;
         if (node == null || !"SELECT_NODE".equals(node.path("type").asText())
@@ -207,26 +216,35 @@ final class StoredLengths {
      * read, with no stored length), so text with a default counts as computed.
      */
     private Map<String, Map<String, Kind>> tables() throws SQLException {
+        Map<String, Map<String, Kind>> tables = current.tables;
         if (tables == null) {
             Map<String, Map<String, Kind>> read = new HashMap<>();
-            try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT c.schema_name,"
-                    + " c.table_name, c.column_name, CASE WHEN c.data_type <> 'VARCHAR' THEN 'OTHER' WHEN"
-                    + " c.column_default IS NULL THEN 'TEXT' ELSE 'COMPUTED_TEXT' END FROM"
-                    + " duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)"
-                    + " WHERE c.database_name = 'data' AND NOT t.temporary")) {
+            // two small reads: joining duckdb_columns() to duckdb_tables() took 10-60 ms
+            try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT table_schema,"
+                    + " table_name FROM information_schema.tables WHERE table_catalog = 'data' AND table_type = 'BASE TABLE'")) {
                 while (rs.next()) {
-                    read.computeIfAbsent((rs.getString(1) + "." + rs.getString(2)).toLowerCase(Locale.ROOT),
-                            k -> new HashMap<>()).put(rs.getString(3).toLowerCase(Locale.ROOT), Kind.valueOf(rs.getString(4)));
+                    read.put((rs.getString(1) + "." + rs.getString(2)).toLowerCase(Locale.ROOT), new HashMap<>());
+                }
+            }
+            try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT schema_name,"
+                    + " table_name, column_name, CASE WHEN data_type <> 'VARCHAR' THEN 'OTHER' WHEN column_default IS NULL"
+                    + " THEN 'TEXT' ELSE 'COMPUTED_TEXT' END FROM duckdb_columns() WHERE database_name = 'data'")) {
+                while (rs.next()) {
+                    Map<String, Kind> table = read.get((rs.getString(1) + "." + rs.getString(2)).toLowerCase(Locale.ROOT));
+                    if (table != null) { // a view's columns are not stored
+                        table.put(rs.getString(3).toLowerCase(Locale.ROOT), Kind.valueOf(rs.getString(4)));
+                    }
                 }
             }
             tables = read;
+            current.tables = read;
         }
         return tables;
     }
 
     /** The longest stored value of each plain text column of one table, from DuckDB's statistics; read once. */
     private Map<String, Long> lengths(String key) throws SQLException {
-        Map<String, Long> known = lengths.get(key);
+        Map<String, Long> known = current.lengths.get(key);
         if (known != null) {
             return known;
         }
@@ -252,7 +270,7 @@ final class StoredLengths {
                 }
             }
         }
-        lengths.put(key, read);
+        current.lengths.put(key, read);
         return read;
     }
 

@@ -94,7 +94,8 @@ public final class Workspace implements AutoCloseable {
         this.connection = connection;
         this.guard = new SqlGuard(connection, limits.queryTimeout(), parser);
         this.failures = new QueryFailures(limits);
-        this.budget = new ResultBudget(limits.cellBytes(), limits.resultBytes(), new StoredLengths(connection));
+        this.budget = new ResultBudget(limits.cellBytes(), limits.resultBytes(), new StoredLengths(connection,
+                () -> datasetTables.stored(dataset())));
         this.watchBytes = 2 * QueryGate.parseBytes(limits.memoryLimit());
         this.gate = gate;
         this.ownsGate = ownsGate;

@@ -35,7 +35,8 @@ class StoredLengthsTest {
             st.execute("USE data");
             st.execute("SET search_path = 'data.main,memory.frames'");
         }
-        lengths = new StoredLengths(c);
+        StoredLengths.Shared shared = new StoredLengths.Shared();
+        lengths = new StoredLengths(c, () -> shared);
     }
 
     @AfterAll
