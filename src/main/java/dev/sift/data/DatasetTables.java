@@ -19,10 +19,10 @@ import java.util.function.Supplier;
 public final class DatasetTables {
     public static final int DEFAULT_CAPACITY = 32;
 
-    private record Entry(List<TableInfo> tables, Map<String, Future<List<ColumnFacts>>> facts,
-                         StoredLengths.Shared stored) { }
+    private record Entry(List<TableInfo> tables, Map<String, Future<List<ColumnFacts>>> facts) { }
 
     private final Map<String, Entry> cache;
+    private final Map<String, StoredLengths.Shared> stored;
 
     public DatasetTables(int capacity) {
         if (capacity < 1) {
@@ -31,6 +31,12 @@ public final class DatasetTables {
         this.cache = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
+                return size() > capacity;
+            }
+        };
+        this.stored = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, StoredLengths.Shared> eldest) {
                 return size() > capacity;
             }
         };
@@ -51,7 +57,7 @@ public final class DatasetTables {
         }
         List<TableInfo> described = List.copyOf(describe.get()); // outside the lock: it runs queries
         synchronized (this) {
-            cache.putIfAbsent(key, new Entry(described, new ConcurrentHashMap<>(), new StoredLengths.Shared()));
+            cache.putIfAbsent(key, new Entry(described, new ConcurrentHashMap<>()));
             return cache.get(key).tables();
         }
     }
@@ -90,14 +96,10 @@ public final class DatasetTables {
 
     /**
      * The longest stored text of {@code dataset}'s columns, as far as read ({@link StoredLengths}): shared by the
-     * workspaces on it, since a dataset never changes once built. A dataset not described here gets a fresh one.
+     * workspaces on it, since a dataset never changes once built. Kept for as many datasets as the tables are.
      */
-    StoredLengths.Shared stored(Dataset dataset) {
-        Entry entry;
-        synchronized (this) {
-            entry = cache.get(key(dataset));
-        }
-        return entry == null ? new StoredLengths.Shared() : entry.stored();
+    synchronized StoredLengths.Shared stored(Dataset dataset) {
+        return stored.computeIfAbsent(key(dataset), k -> new StoredLengths.Shared());
     }
 
     /** How many tables of {@code dataset} have had their column facts read. */

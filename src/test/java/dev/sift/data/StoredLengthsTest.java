@@ -21,10 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StoredLengthsTest {
     private static Connection c;
     private static StoredLengths lengths;
+    private static Dataset ds;
 
     @BeforeAll
     static void open() throws Exception {
-        Dataset ds = TestDatasets.csv("stored_lengths", Map.of(
+        ds = TestDatasets.csv("stored_lengths", Map.of(
                 "notes.csv", "id,label,note\n1,a,short\n2,bb,\"" + "z".repeat(10_000) + "\"\n",
                 "tags.csv", "label,weight\nccc,1\n"));
         c = DriverManager.getConnection("jdbc:duckdb:");
@@ -92,6 +93,15 @@ class StoredLengthsTest {
                 .containsExactly(-1, -1, -1);
         // a table's own column wins over an alias of the same name (DuckDB resolves it so)
         assertThat(of("SELECT repeat('x', 99) AS label, label FROM notes")).containsExactly(-1, 2);
+    }
+
+    @Test
+    void what_is_read_of_a_dataset_is_kept_for_the_workspaces_on_it() {
+        DatasetTables tables = new DatasetTables(1);
+        StoredLengths.Shared first = tables.stored(ds);
+        assertThat(tables.stored(ds)).isSameAs(first);
+        tables.stored(new Dataset("other", ds.file(), "another-fingerprint", "", "", java.util.List.of()));
+        assertThat(tables.stored(ds)).isNotSameAs(first); // one dataset kept: the other pushed it out
     }
 
     @Test
