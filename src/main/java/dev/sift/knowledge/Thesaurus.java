@@ -223,15 +223,23 @@ public final class Thesaurus {
     }
 
     /**
-     * The nouns WordNet derives from a verb's {@value #SENSES} most frequent senses, any inflection: "generate" →
-     * [generation, generator], "died" → [death, …]. Empty for a word that is no verb.
+     * The nouns WordNet derives from a verb's {@value #SENSES} most frequent senses, any inflection, then from the verbs
+     * they cause: "generate" → [generation, generator], "died" → [death, …], "killed" → [killing, …, death]. Empty for a
+     * word that is no verb.
      */
     public static synchronized List<String> nounsOfVerb(String verb) {
         Set<String> out = new LinkedHashSet<>();
         try {
             for (String base : Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.VERB, verb.toLowerCase(Locale.ROOT))) {
                 IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.VERB, base);
-                for (Synset s : iw == null ? List.<Synset>of() : usual(iw)) {
+                List<Synset> senses = iw == null ? List.of() : usual(iw);
+                List<Synset> caused = new ArrayList<>(); // "kill" causes "die": its nouns (death) come after the verb's own
+                for (Synset s : senses) {
+                    for (net.sf.extjwnl.data.Pointer p : s.getPointers(net.sf.extjwnl.data.PointerType.CAUSE)) {
+                        caused.add(p.getTargetSynset());
+                    }
+                }
+                for (Synset s : concat(senses, caused)) {
                     for (net.sf.extjwnl.data.Pointer p : s.getPointers(net.sf.extjwnl.data.PointerType.DERIVATION)) {
                         if (p.getTargetPOS() == POS.NOUN && p.getTarget() instanceof Word x
                                 && x.getLemma().toLowerCase(Locale.ROOT).matches("[a-z]+")) {
@@ -244,6 +252,12 @@ public final class Thesaurus {
             throw new IllegalStateException("WordNet lookup of '" + verb + "' failed: " + e.getMessage(), e);
         }
         return new ArrayList<>(out);
+    }
+
+    private static List<Synset> concat(List<Synset> a, List<Synset> b) {
+        List<Synset> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
     }
 
     /** Whether a gloss has a word of four letters or more, other than {@code word}, among {@code context} (by stem). */

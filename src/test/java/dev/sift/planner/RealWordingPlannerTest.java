@@ -194,6 +194,15 @@ class RealWordingPlannerTest {
     }
 
     @Test
+    void a_verb_that_causes_another_reads_the_caused_verbs_noun_and_its_agent_by_is_no_grouping() throws Exception {
+        AgentRun run = OFFLINE.answers(disasters, "How many people were killed by earthquakes in 1976?",
+                "SELECT sum(Deaths) FROM disasters WHERE Entity = 'Earthquake' AND Year = 1976");
+        assertThat(run.answer()).contains("'killed' read as 'death' (the noun of killed in WordNet 3.1)");
+        assertThat(OFFLINE.asksBack(disasters, "What's the largest number of people killed by floods in a single year?")
+                .answer()).contains("'year'"); // not a list of each year's largest
+    }
+
+    @Test
     void a_chart_word_counted_is_a_thing_not_a_request_for_a_chart() throws Exception {
         assertThat(OFFLINE.asksBack(football, "How many draws were there?").answer()).contains("'draws'");
     }

@@ -92,9 +92,11 @@ final class LexicalLinks {
                 && Thesaurus.echoes(kinds.get(kind), words.get(i), lexicon.graph().ownWords(table(s))), "a kind of " + words.get(i))) {
             return;
         }
-        // "generate" → the number column generation, "died" → deaths: what a verb does, counted in a column
-        link(words, shown, at, span, i, Thesaurus.nounsOfVerb(shown.get(i)), (noun, s) -> s instanceof Sense.Attr a && a.numeric(),
-                "the noun of " + words.get(i));
+        // "generate" → the number column generation, "died" → deaths: what a verb does, counted in a column or in the rows
+        // of a table of such events ("killed" → the rows of a table of deaths)
+        link(words, shown, at, span, i, Thesaurus.nounsOfVerb(shown.get(i)), (noun, s) -> s instanceof Sense.Attr a && a.numeric()
+                || s instanceof Sense.Entity e && dev.sift.knowledge.RowNouns.occurrences(lexicon.graph().columns(e.table()))
+                .contains(Phrases.key(noun)), "the noun of " + words.get(i));
     }
 
     /** The table a settled reading is of. */

@@ -13,6 +13,38 @@ import java.util.Set;
 final class PeriodRules {
     private PeriodRules() { }
 
+    /** "per year": a grouping by the year of the subject's date; "year" is otherwise a word of rankings only. */
+    static boolean year(ParseState w, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
+        if (!t.is("year")) {
+            return false;
+        }
+        if (w.groupCue) {
+            averageOfTotals(w, w.at, "year");
+            w.groupCue = false;
+            Sense.Attr date = phrases.dateColumn(w);
+            Optional<Sense.Attr> number = date != null || w.base() == null ? Optional.empty() : lexicon.yearColumn(w.base());
+            if (number.isPresent()) { // a whole-number year column: its own values are the years
+                w.attach(number.get().table());
+                w.group = number.get();
+                w.readings.add("'" + t.text() + "' → " + number.get().name());
+                return true;
+            }
+            if (date == null) {
+                throw new Unreadable("I could not tell which date 'year' refers to");
+            }
+            w.attach(date.table());
+            w.group = new Sense.Attr(date.table(), "year", "year(" + date.sql() + ")", "BIGINT");
+            w.readings.add("'" + t.text() + "' → year(" + date.name() + ")");
+            return true;
+        }
+        if (w.ranking != null && w.ranking.awaitsTarget(w.at)) { // "which year had the most deaths": what is ranked
+            read(w, w.at, t, lexicon, phrases);
+        } else if (w.ranking == null) {
+            w.unmapped.add(t.text());
+        }
+        return true;
+    }
+
     /** Whether token {@code i} is a period word read as a grouping or a ranked target (else it is left to the other rules). */
     static boolean read(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
         boolean weekday = t.is("day") && after(w, i, "week") > 0;

@@ -136,11 +136,12 @@ final class ShapeRules {
 
     /**
      * Whether a whole-number column is what "how many" counts: named right after it, past values that pick rows ("how
-     * many earthquake deaths"), or by the verb of people it counts ("how many people died").
+     * many earthquake deaths"), or by the verb of people it counts ("how many people died", "… were killed").
      */
     private static boolean countedInHowMany(ParseState w) {
         int i = w.toks.indexOf(w.measureTok);
-        while (i > 0 && (w.toks.get(i - 1).sense() instanceof Sense.Cond || RowNouns.people(w.toks.get(i - 1).word()))) {
+        while (i > 0 && (w.toks.get(i - 1).sense() instanceof Sense.Cond || RowNouns.people(w.toks.get(i - 1).word())
+                || w.toks.get(i - 1).is("were", "was", "have", "has", "had", "been", "are"))) { // "how many people were killed"
             i--;
         }
         return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how");

@@ -78,8 +78,10 @@ public final class SpecParser {
         if (!w.verbs.isEmpty() && !readsFact(w)) {
             w.unmapped.addAll(w.verbs);
         }
-        if (w.measure != null && w.measure.numeric() && w.toks.size() > 1 && w.toks.get(0).is("how") && w.toks.get(1).is("many")) {
-            w.unmapped.removeIf(dev.sift.knowledge.RowNouns::people); // "how many people died": what the deaths column counts
+        boolean verb = w.measureTok != null && !dev.sift.knowledge.Thesaurus.nounsOfVerb(w.measureTok.text()).isEmpty();
+        if (w.measure != null && w.measure.numeric() && (verb || w.toks.size() > 1 && w.toks.get(0).is("how") && w.toks.get(1).is("many"))) {
+            // "how many people died", "the most people killed": the people are what the deaths column counts
+            w.unmapped.removeIf(dev.sift.knowledge.RowNouns::people);
         }
         if (!w.unmapped.isEmpty()) {
             return new Parse.Unmapped(List.copyOf(new LinkedHashSet<>(w.unmapped)), w.readings);
@@ -120,8 +122,10 @@ public final class SpecParser {
             ColumnRules.read(w, i, t, lexicon, phrases);
         } else if (s == null) {
             plain(w, i, t);
-        } else if (rankTarget && s instanceof Sense.Attr && t.words().equals(List.of("year"))) {
-            plain(w, i, new Tok(t.text(), t.words(), null)); // "the 5 deadliest years": ranked as the calendar's years are
+        } else if (s instanceof Sense.Attr && t.words().equals(List.of("year")) && (rankTarget
+                || i > 0 && w.toks.get(i - 1).is("a", "single", "any", "one", "that", "this", "same"))) {
+            // "the 5 deadliest years": ranked as the calendar's years are; "in a single year", "that year": no column
+            plain(w, i, new Tok(t.text(), t.words(), null));
         } else if (s instanceof Sense.Entity e) {
             entity(w, i, t, e, rankTarget);
         } else if (s instanceof Sense.Cond c) {
@@ -398,7 +402,7 @@ public final class SpecParser {
         if (V.has(t.word(), "key_words") && keyNumberAfter(w, i)) {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
-        if (!(year(w, t) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
+        if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
                 || PhraseRules.or(w, t) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
             w.unmapped.add(t.text());
         }
@@ -457,44 +461,13 @@ public final class SpecParser {
         return null;
     }
 
-    /** "per year": a grouping by the year of the subject's date; "year" is otherwise a word of rankings only. */
-    private boolean year(ParseState w, Tok t) throws Unreadable {
-        if (!t.is("year")) {
-            return false;
-        }
-        if (w.groupCue) {
-            PeriodRules.averageOfTotals(w, w.at, "year");
-            w.groupCue = false;
-            Sense.Attr date = phrases.dateColumn(w);
-            Optional<Sense.Attr> number = date != null || w.base() == null ? Optional.empty() : lexicon.yearColumn(w.base());
-            if (number.isPresent()) { // a whole-number year column: its own values are the years
-                w.attach(number.get().table());
-                w.group = number.get();
-                w.readings.add("'" + t.text() + "' → " + number.get().name());
-                return true;
-            }
-            if (date == null) {
-                throw new Unreadable("I could not tell which date 'year' refers to");
-            }
-            w.attach(date.table());
-            w.group = new Sense.Attr(date.table(), "year", "year(" + date.sql() + ")", "BIGINT");
-            w.readings.add("'" + t.text() + "' → year(" + date.name() + ")");
-            return true;
-        }
-        if (w.ranking != null && w.ranking.awaitsTarget(w.at)) { // "which year had the most deaths": what is ranked
-            PeriodRules.read(w, w.at, t, lexicon, phrases);
-        } else if (w.ranking == null) {
-            w.unmapped.add(t.text());
-        }
-        return true;
-    }
-
     /** "by", "per", "each", "every": a grouping follows, except "held by …" (an agent) and "top 5 districts by …". */
     private static boolean cue(ParseState w, int i, Tok t) {
         if (!V.has(t.word(), "group_cues")) {
             return false;
         }
-        boolean agent = t.is("by") && i > 0 && w.toks.get(i - 1).plain() && PARTICIPLE.matcher(w.toks.get(i - 1).word()).matches();
+        String before = i > 0 ? w.toks.get(i - 1).text().toLowerCase(java.util.Locale.ROOT) : ""; // "killed by": read or not
+        boolean agent = t.is("by") && PARTICIPLE.matcher(before.substring(before.lastIndexOf(' ') + 1)).matches();
         if (!agent && !(w.ranking != null && t.is("by"))) {
             w.groupCue = true;
         }
