@@ -157,6 +157,9 @@ class RealWordingPlannerTest {
         AgentRun run = OFFLINE.answers(power, "How much electricity did Iowa generate from renewables in 2002?",
                 "SELECT sum(net_generation) FROM iowa_electricity WHERE source = 'Renewables' AND year(year) = 2002");
         assertThat(run.answer()).contains("'how much' → the total of iowa_electricity.net_generation");
+        assertThat(OFFLINE.answers(power, "How much electricity came from nuclear energy in 2001?", "SELECT sum(net_generation)"
+                + " FROM iowa_electricity WHERE source = 'Nuclear Energy' AND year(year) = 2001").answer())
+                .contains("'how much' → the table's one amount, iowa_electricity.net_generation");
         assertThat(OFFLINE.asksBack(countries, "How much was the fertility rate in 1955?").answer()) // a rate adds up to nothing
                 .doesNotContain("'how much' → the total");
     }
