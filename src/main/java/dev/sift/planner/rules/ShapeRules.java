@@ -82,19 +82,9 @@ final class ShapeRules {
                 && e.table().equals(w.subject))) {
             return count(w); // "sales by month", "flights per weekday": the table's rows, counted per group
         }
-        if (pair(words, "how", "much") && words.indexOf("how") == 0 && w.measure == null && w.group == null && w.subject != null) {
-            List<Sense.Attr> amounts = lexicon.graph().columns(w.subject).stream().map(Lexicon::attr)
-                    .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(w.subject)
-                            .map(k -> !a.name().equals(k.qualified())).orElse(true)).toList();
-            if (amounts.size() == 1) { // "how much electricity came from nuclear": the table's one amount
-                w.measure = amounts.get(0);
-                w.readings.add("'how much' → the table's one amount, " + w.measure.name());
-            }
-        }
-        if (pair(words, "how", "much") && words.indexOf("how") == 0 && w.measure != null && w.measure.numeric()
-                && !w.measure.date() && addsUp(w.measure)) {
-            w.readings.add("'how much' → the total of " + w.measure.name()); // "how much did Iowa generate in 2017"
-            return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null);
+        Optional<QuerySpec> total = howMuch(w, words);
+        if (total.isPresent()) {
+            return total.get();
         }
         return list(w, words);
     }
@@ -127,6 +117,25 @@ final class ShapeRules {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }
         return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, null);
+    }
+
+    /** "how much did Iowa generate", "how much electricity came from nuclear": the total of an amount that adds up. */
+    private Optional<QuerySpec> howMuch(ParseState w, List<String> words) throws Unreadable {
+        if (pair(words, "how", "much") && words.indexOf("how") == 0 && w.measure == null && w.group == null && w.subject != null) {
+            List<Sense.Attr> amounts = lexicon.graph().columns(w.subject).stream().map(Lexicon::attr)
+                    .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(w.subject)
+                            .map(k -> !a.name().equals(k.qualified())).orElse(true)).toList();
+            if (amounts.size() == 1) { // "how much electricity came from nuclear": the table's one amount
+                w.measure = amounts.get(0);
+                w.readings.add("'how much' → the table's one amount, " + w.measure.name());
+            }
+        }
+        if (pair(words, "how", "much") && words.indexOf("how") == 0 && w.measure != null && w.measure.numeric()
+                && !w.measure.date() && addsUp(w.measure)) {
+            w.readings.add("'how much' → the total of " + w.measure.name()); // "how much did Iowa generate in 2017"
+            return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
+        }
+        return Optional.empty();
     }
 
     /** Whether a number column's values add up across rows (no rate, share or level in its name; no year). */
