@@ -466,8 +466,11 @@ public final class SpecParser {
         if (!V.has(t.word(), "group_cues")) {
             return false;
         }
-        String before = i > 0 ? w.toks.get(i - 1).text().toLowerCase(java.util.Locale.ROOT) : ""; // "killed by": read or not
-        boolean agent = t.is("by") && PARTICIPLE.matcher(before.substring(before.lastIndexOf(' ') + 1)).matches();
+        Tok prev = i > 0 ? w.toks.get(i - 1) : null;
+        String before = prev == null ? "" : prev.text().toLowerCase(java.util.Locale.ROOT);
+        boolean byColumn = i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Attr; // "died, by race"
+        boolean agent = t.is("by") && prev != null && (prev.plain() || !byColumn) // "held by …", "killed by floods"
+                && PARTICIPLE.matcher(before.substring(before.lastIndexOf(' ') + 1)).matches();
         if (!agent && !(w.ranking != null && t.is("by"))) {
             w.groupCue = true;
         }
