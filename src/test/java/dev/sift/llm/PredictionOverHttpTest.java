@@ -81,7 +81,7 @@ class PredictionOverHttpTest {
         String shown = first.get(0).get("content").asText() + "\n" + first.get(1).get("content").asText(); // facts, then the question's part
         assertThat(shown).contains("- prediction task loan_default: ")
                 .contains("build both frames with prediction_frames(task=\"loan_default\"")
-                .contains("- prediction_frames(task: string");
+                .contains("- prediction_frames(task, filter?, history_filter?)");
         assertThat(run.toolsShown().shown()).filteredOn(s -> s.tool().equals("prediction_frames")).singleElement()
                 .satisfies(s -> assertThat(s.why()).isEqualTo(
                         "the question triggers the knowledge graph's prediction task loan_default"));
