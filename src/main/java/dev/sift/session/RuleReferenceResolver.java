@@ -157,6 +157,12 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         if (year.matches()) {
             return Optional.of(newYear(q, year.group(1), stem, cite));
         }
+        Optional<Matcher> counted = TurnClassifier.countedBefore(question, stem);
+        if (counted.isPresent()) { // "which years?" after "In how many years did …": those years, listed
+            Matcher m = counted.get();
+            return Optional.of(refined(stem.substring(0, m.start()) + "which " + m.group(1) + stem.substring(m.end()) + "?",
+                    "'" + q + "' → the " + m.group(1) + " counted" + cite + ", listed"));
+        }
         Matcher other = TurnClassifier.OTHER_MEASURE.matcher(q);
         if (other.matches()) {
             Matcher was = MEASURE.matcher(stem);

@@ -29,11 +29,28 @@ public final class TurnClassifier {
     static final Pattern TIMED = Patterns.ALL.get("turn.timed");
     /** Says the turn replaces part of the one before ("the average mileage instead"). */
     static final Pattern INSTEAD = Patterns.ALL.get("turn.instead");
+    /** Asks which things the count before counted ("which years?" after "In how many years …?"). */
+    static final Pattern WHICH_COUNTED = Patterns.ALL.get("turn.which_counted");
+    static final Pattern HOW_MANY = Patterns.ALL.get("turn.how_many");
     /** A request to draw the result before ("show that as a chart", "plot it", "as a bar chart?"). */
     static final Pattern CHART_THAT = Patterns.ALL.get("turn.chart_that");
 
     /** The classification and, for {@code abandon}, the question that follows the dropping phrase. */
     public record Verdict(TurnKind kind, String question, String marker) { }
+
+    /**
+     * The "how many X" of {@code prior} that {@code question} asks to list ("which years?", "which ones?"): the match
+     * whose start is where "how many" begins, or empty when the question is not that or names another noun.
+     */
+    static java.util.Optional<Matcher> countedBefore(String question, String prior) {
+        Matcher which = WHICH_COUNTED.matcher(question);
+        Matcher counted = HOW_MANY.matcher(prior);
+        if (!which.matches() || !counted.find()) {
+            return java.util.Optional.empty();
+        }
+        String noun = which.group(1);
+        return noun == null || noun.equalsIgnoreCase(counted.group(1)) ? java.util.Optional.of(counted) : java.util.Optional.empty();
+    }
 
     public Verdict classify(String question, List<Turn> thread) {
         Matcher a = ABANDON.matcher(question);
@@ -48,6 +65,9 @@ public final class TurnClassifier {
         }
         if (OTHER_MEASURE.matcher(question).find() || TIMED.matcher(question).find() || INSTEAD.matcher(question).find()) {
             return new Verdict(TurnKind.REFINE, question, "measure or time");
+        }
+        if (countedBefore(question, thread.get(thread.size() - 1).question()).isPresent()) {
+            return new Verdict(TurnKind.REFINE, question, "which");
         }
         Matcher chart = CHART_THAT.matcher(question);
         if (chart.find()) {

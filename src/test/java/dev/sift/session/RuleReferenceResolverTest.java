@@ -123,6 +123,19 @@ class RuleReferenceResolverTest {
     }
 
     @Test
+    void which_ones_after_a_count_lists_what_was_counted_and_another_noun_is_a_new_question() {
+        List<Turn> thread = List.of(turn(1, "In how many years were more than 50 loans granted?", "loan"));
+        Resolution r = resolver.resolve("which years?", thread, TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("In which years were more than 50 loans granted?");
+        assertThat(r.references()).containsExactly("'which years' → the years counted of turn 1 (\"In how many years were"
+                + " more than 50 loans granted?\"), listed");
+        assertThat(resolver.resolve("Which ones are they?", List.of(turn(1, "How many loans are there?", "loan")), TABLES)
+                .question()).isEqualTo("which loans are there?");
+        assertThat(resolver.resolve("which districts?", thread, TABLES).kind()).isEqualTo(TurnKind.NEW);
+    }
+
+    @Test
     void a_short_filter_narrows_the_last_answered_turn() {
         Resolution r = resolver.resolve("for Prague?", List.of(turn(1, "How many clients are there?", "client")), TABLES);
         assertThat(r.kind()).isEqualTo(TurnKind.REFINE);

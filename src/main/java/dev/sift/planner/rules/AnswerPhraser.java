@@ -41,7 +41,8 @@ public final class AnswerPhraser {
             case COUNT -> "Count the " + s.subject() + " rows" + where + by;
             case AGG -> "The " + AGG_WORDS.get(s.aggFn()) + " of " + name(s.measure(), lexicon) + where + by;
             case METRIC -> "The metric " + s.metric().name() + where + by;
-            case SHARE -> "The percentage of " + s.subject() + " rows" + where + " with " + s.shareSaid();
+            case SHARE -> s.measure() != null ? "The percentage of the total " + name(s.measure(), lexicon) + where
+                    + " from rows with " + s.shareSaid() : "The percentage of " + s.subject() + " rows" + where + " with " + s.shareSaid();
             case TOP_GROUPS -> "The " + (s.descending() ? "top " : "bottom ") + s.limit() + " " + name(s.group(), lexicon)
                     + " by " + measure(s, lexicon) + where;
             case TOP_ROWS -> "The " + s.limit() + " " + noun(s, lexicon, s.limit() != 1) + " with the "
@@ -204,7 +205,9 @@ public final class AnswerPhraser {
         return switch (s.shape()) {
             case COUNT -> "There " + (value instanceof Number n && n.longValue() == 1 && v.equals("1") ? "is 1 " + noun(s, lexicon, false)
                     : "are " + v + " " + noun(s, lexicon, true)) + where(s.filters()) + ".";
-            case SHARE -> percent(value, 100) + " of " + noun(s, lexicon, true) + where(s.filters()) + " have " + s.shareSaid() + ".";
+            case SHARE -> s.measure() != null ? percent(value, 100) + " of the total " + name(s.measure(), lexicon)
+                    + where(s.filters()) + " comes from rows with " + s.shareSaid() + "."
+                    : percent(value, 100) + " of " + noun(s, lexicon, true) + where(s.filters()) + " have " + s.shareSaid() + ".";
             case METRIC -> describe(s, lexicon) + " is " + (isShare(s.metric()) ? percent(value, 1)
                     : v + (s.metric().unit() == null ? "" : " (" + s.metric().unit() + ")")) + ".";
             case COLUMNS -> capitalize(label(s.columns().get(0), lexicon)) + " of " + rowsNamed(s, lexicon) + ": " + v

@@ -52,6 +52,11 @@ final class ColumnRules {
         while (asked && i + 1 < toks.size() && toks.get(i).sense() instanceof Sense.Cond && toks.get(i + 1).is("s")) {
             i += 2;
         }
+        // "show renewable generation for each year": values right before a column pick its rows (filters), not columns
+        while (asked && i + 1 < toks.size() && toks.get(i).sense() instanceof Sense.Cond && (column(toks, i + 1)
+                || toks.get(i + 1).sense() instanceof Sense.Cond)) {
+            i++;
+        }
         Set<Integer> head = new LinkedHashSet<>();
         int last = -1;
         for (; asked && i < toks.size(); i++) {

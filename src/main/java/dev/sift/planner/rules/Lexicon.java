@@ -419,8 +419,18 @@ public final class Lexicon {
         }
     }
 
+    /**
+     * The parser's view of a column. A date named as a year ({@code year}, {@code fiscal_year}: each value the first
+     * day of its year) is read as the year number it stands for, so "how many years", "in 2017" and "which year"
+     * read it as they read a whole-number year column.
+     */
     static Sense.Attr attr(KgEntry.Column col) {
-        return new Sense.Attr(col.table(), col.qualified(), KgSql.column(col.table(), col.name()), col.type());
+        String sql = KgSql.column(col.table(), col.name());
+        List<String> words = dev.sift.knowledge.NameWords.split(col.name());
+        if (col.type().matches("(?i)DATE|TIMESTAMP.*") && !words.isEmpty() && words.get(words.size() - 1).equals("year")) {
+            return new Sense.Attr(col.table(), col.qualified(), "year(" + sql + ")", "BIGINT");
+        }
+        return new Sense.Attr(col.table(), col.qualified(), sql, col.type());
     }
 
     private static Sense.Cond cond(ValueIndex.Match m) {

@@ -52,6 +52,9 @@ final class PhraseRules {
         if (w.groupCue || rankTarget) {
             w.subjectOrAttach(a.table());
             if (w.groupCue) {
+                if (lexicon.yearColumn(a.table()).filter(a::equals).isPresent()) {
+                    PeriodRules.averageOfTotals(w, i, "year"); // "on average, how much … per year": yearly totals averaged
+                }
                 w.groupCue = false;
                 w.group = a;
             } else {

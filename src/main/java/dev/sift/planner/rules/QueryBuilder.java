@@ -188,6 +188,13 @@ public final class QueryBuilder {
     private String share(QuerySpec s, From f) throws Unsupported {
         boolean own = s.share().stream().allMatch(c -> c.table().equals(s.subject()))
                 && s.filters().stream().allMatch(c -> c.table().equals(s.subject()));
+        if (own && !f.fans() && s.measure() != null) { // a share of an amount: the part's total over the whole's
+            return "SELECT 100.0 * sum(CASE WHEN " + and(s.share()) + " THEN " + s.measure().sql() + " ELSE 0 END) / sum("
+                    + s.measure().sql() + ") AS percent FROM " + f.sql() + f.where();
+        }
+        if (s.measure() != null) {
+            throw new Unsupported("a share of " + s.measure().name() + " across a join may count its values more than once");
+        }
         if (own && !f.fans()) {
             return "SELECT 100.0 * avg(CASE WHEN " + and(s.share()) + " THEN 1 ELSE 0 END) AS percent FROM " + f.sql() + f.where();
         }

@@ -27,6 +27,12 @@ public final class Rewording {
             said.append("'").append(p.group()).append("' read as 'the ").append(p.group(3)).append(" of ").append(p.group(1))
                     .append(" ").append(p.group(2)).append("'");
         }
+        Matcher span = Patterns.ALL.get("reword.whole_span").matcher(q);
+        if (span.find()) {
+            said.append(said.length() > 0 ? "; " : "").append("'").append(span.group().replaceFirst("^[\\s,]+", ""))
+                    .append("' read as no period (the whole of the data)");
+            q = q.substring(0, span.start()) + q.substring(span.end());
+        }
         Matcher m = Patterns.ALL.get("reword.leading_phrase").matcher(q);
         if (m.matches()) {
             q = m.group(2) + " " + m.group(1) + m.group(3);

@@ -122,11 +122,9 @@ final class ShapeRules {
     /** "how much did Iowa generate", "how much electricity came from nuclear": the total of an amount that adds up. */
     private Optional<QuerySpec> howMuch(ParseState w, List<String> words) throws Unreadable {
         if (pair(words, "how", "much") && words.indexOf("how") == 0 && w.measure == null && w.group == null && w.subject != null) {
-            List<Sense.Attr> amounts = lexicon.graph().columns(w.subject).stream().map(Lexicon::attr)
-                    .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(w.subject)
-                            .map(k -> !a.name().equals(k.qualified())).orElse(true)).toList();
-            if (amounts.size() == 1) { // "how much electricity came from nuclear": the table's one amount
-                w.measure = amounts.get(0);
+            Optional<Sense.Attr> amount = oneAmount(w.subject);
+            if (amount.isPresent()) { // "how much electricity came from nuclear": the table's one amount
+                w.measure = amount.get();
                 w.readings.add("'how much' → the table's one amount, " + w.measure.name());
             }
         }
@@ -136,6 +134,20 @@ final class ShapeRules {
             return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
         }
         return Optional.empty();
+    }
+
+    /** Whether a filter picks a period: it compares the table's date or year column. */
+    private boolean onPeriod(QuerySpec.Filter f, String table) {
+        return java.util.stream.Stream.concat(lexicon.dateColumn(table).stream(), lexicon.yearColumn(table).stream())
+                .anyMatch(a -> f.sql().contains(a.sql()));
+    }
+
+    /** The table's one number column whose values add up (not its key), if it has exactly one. */
+    private Optional<Sense.Attr> oneAmount(String table) {
+        List<Sense.Attr> amounts = lexicon.graph().columns(table).stream().map(Lexicon::attr)
+                .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(table)
+                        .map(k -> !a.name().equals(k.qualified())).orElse(true)).toList();
+        return amounts.size() == 1 ? Optional.of(amounts.get(0)) : Optional.empty();
     }
 
     /** Whether a number column's values add up across rows (no rate, share or level in its name; no year). */
@@ -148,10 +160,14 @@ final class ShapeRules {
         return lexicon.yearColumn(a.table()).filter(a::equals).isPresent();
     }
 
-    /** Whether the measure is the noun "how many" counts: "how many (different) neighborhoods …". */
+    /**
+     * Whether the measure is the noun "how many" counts: "how many (different) neighborhoods …", also past its table's
+     * own word ("how many different energy sources" in a table read as "energy").
+     */
     private static boolean countedRightAfterHowMany(ParseState w) {
         int i = w.toks.indexOf(w.measureTok);
-        while (i > 0 && w.toks.get(i - 1).is("different", "distinct", "unique")) {
+        while (i > 0 && (w.toks.get(i - 1).is("different", "distinct", "unique")
+                || w.toks.get(i - 1).sense() instanceof Sense.Entity e && e.table().equals(w.measure.table()))) {
             i--;
         }
         return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how");
@@ -235,16 +251,24 @@ final class ShapeRules {
      * before "among" ("what share of women among clients in Prague"); the filters before them say which rows the share
      * is of (male clients). With no such split, every condition is the share's (of all the subject's rows).
      */
-    private static QuerySpec share(ParseState w) throws Unreadable {
+    private QuerySpec share(ParseState w) throws Unreadable {
         if (w.group != null) {
             throw new Unreadable("I compute one percentage at a time, not one per group");
         }
+        Sense.Attr amount = w.measure != null && w.measure.numeric() && !w.measure.date() && addsUp(w.measure)
+                && w.measure.table().equals(w.subject) ? w.measure : null; // "what share of the generation came from …"
         for (Tok t : w.toks) { // "what share of Iowa's electricity": a share of an amount, which counting rows is not
-            if (t.sense() instanceof Sense.Entity e && e.table().equals(w.subject) && !t.text().contains(" ")
+            if (amount == null && t.sense() instanceof Sense.Entity e && e.table().equals(w.subject) && !t.text().contains(" ")
                     && t.text().toLowerCase(java.util.Locale.ROOT).equals(dev.sift.knowledge.Thesaurus.nounBase(t.text()))) {
-                throw new Unreadable("'" + t.text() + "' names an amount here, not rows I can count: offline I compute"
-                        + " shares of rows; ask for the total of one of its number columns by category instead");
+                amount = oneAmount(w.subject).orElseThrow(() -> new Unreadable("'" + t.text() + "' names an amount here,"
+                        + " not rows I can count, and table " + w.subject + " has no one number column that adds up: ask"
+                        + " for the total of one of its number columns by category instead"));
+                w.readings.add("'" + t.text() + "' → the table's one amount, " + amount.name());
             }
+        }
+        if (amount == null && w.measure != null) {
+            throw new Unreadable("I compute shares of rows or of an amount that adds up, and '" + w.measureTok.text()
+                    + "' (" + w.measure.name() + ") is neither");
         }
         int split = shareSplit(w);
         List<QuerySpec.Filter> base = new ArrayList<>();
@@ -252,7 +276,9 @@ final class ShapeRules {
         boolean among = split >= 0 && w.toks.get(split).is("among");
         for (int k = 0; k < w.filters.size(); k++) {
             boolean after = split >= 0 && w.filterAt.get(k) > split;
-            (after != among ? cond : base).add(w.filters.get(k));
+            // "what share of the electricity came from wind in 2017": a share of an amount within its period
+            boolean period = amount != null && onPeriod(w.filters.get(k), w.subject);
+            (after != among && !period ? cond : base).add(w.filters.get(k));
         }
         if (cond.isEmpty()) {
             cond.addAll(base);
@@ -261,8 +287,8 @@ final class ShapeRules {
         if (cond.isEmpty()) {
             throw new Unreadable("I could not tell which rows the percentage counts");
         }
-        return new QuerySpec(QuerySpec.Shape.SHARE, w.subject, null, null, null, null, List.copyOf(base), List.copyOf(w.links),
-                null, true, List.copyOf(cond), List.of(), false);
+        return new QuerySpec(QuerySpec.Shape.SHARE, w.subject, amount == null ? null : "sum", amount, null, null,
+                List.copyOf(base), List.copyOf(w.links), null, true, List.copyOf(cond), List.of(), false);
     }
 
     /**
