@@ -30,6 +30,20 @@ final class HugeValues {
 
     private HugeValues() { }
 
+    /**
+     * Whether a statement calling {@code functions} (as named in its parse tree) may build such a value: it calls a
+     * generator or a sizing function. {@link #find} looks at those calls only, so without one it finds nothing.
+     */
+    static boolean mayBuild(java.util.Collection<String> functions) {
+        for (String function : functions) {
+            String fn = function.toLowerCase(java.util.Locale.ROOT);
+            if (GENERATORS.contains(fn) || SIZE_ARGUMENT.containsKey(fn)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The first call that builds more than {@link #MAX_ELEMENTS}, as "name(…) builds one value of N …" and the fix. */
     static Optional<String> find(String serializedSql) {
         try {

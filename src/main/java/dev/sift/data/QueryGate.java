@@ -33,6 +33,11 @@ public final class QueryGate implements AutoCloseable {
     private static final long PAGE = 4096;
     private static final Duration POLL = Duration.ofMillis(25);
     private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([KMGT]?I?B?)");
+    /**
+     * How long one reading of the resident set serves admissions (the budget check, a watch's starting point): reading
+     * it for each of a busy process's queries cost more than the gate's other work. The watch's polls read afresh.
+     */
+    static final long SAMPLE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final int maxRunning;
     /** The process's memory budget in bytes; 0 for none (a command's own gate). */
@@ -44,6 +49,8 @@ public final class QueryGate implements AutoCloseable {
     /** The admitted queries the memory watch polls, and whether a poll is scheduled. */
     private final Set<Ticket> watched = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean polling = new AtomicBoolean();
+    /** The last reading of the resident set and when it was taken (null before the first). */
+    private volatile Sample sample;
     private final ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sift-query-watch");
         t.setDaemon(true);
@@ -101,7 +108,7 @@ public final class QueryGate implements AutoCloseable {
         private long limitBytes;
 
         private void watch(Statement st, long limit) {
-            long resident = residentBytes.getAsLong();
+            long resident = recentResident();
             if (resident <= 0 || limit <= 0) {
                 return; // no measure of the process here: DuckDB's own limit is all there is
             }
@@ -153,7 +160,7 @@ public final class QueryGate implements AutoCloseable {
      * costs the watch nothing (a task per query woke the watch thread twice for each).
      */
     private void poll() {
-        long resident = residentBytes.getAsLong();
+        long resident = readResident();
         for (Ticket ticket : watched) {
             ticket.check(resident);
         }
@@ -211,8 +218,11 @@ public final class QueryGate implements AutoCloseable {
 
     /** Waits while the process is over its budget (memory held by queries that just ended comes free), until the deadline. */
     private void awaitBudget(long deadline) throws QueryException {
-        long resident;
-        while (budgetBytes > 0 && (resident = residentBytes.getAsLong()) > budgetBytes) {
+        if (budgetBytes <= 0) {
+            return;
+        }
+        long resident = recentResident();
+        while (resident > budgetBytes) {
             if (System.nanoTime() >= deadline) {
                 throw new QueryException(QueryException.Kind.TIMEOUT, "The server is at its memory budget: the process"
                         + " holds " + megabytes(resident) + " of its " + megabytes(budgetBytes) + " (Java heap + DuckDB's"
@@ -225,7 +235,24 @@ public final class QueryGate implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled while waiting to run.");
             }
+            resident = readResident();
         }
+    }
+
+    /** One reading of the resident set, in bytes, and when it was taken ({@link System#nanoTime}). */
+    private record Sample(long bytes, long at) { }
+
+    /** The resident set as read at most {@link #SAMPLE_NANOS} ago, else read now. */
+    private long recentResident() {
+        Sample last = sample;
+        return last != null && System.nanoTime() - last.at() < SAMPLE_NANOS ? last.bytes() : readResident();
+    }
+
+    /** The resident set read now, kept for the admissions that follow. */
+    private long readResident() {
+        long bytes = residentBytes.getAsLong();
+        sample = new Sample(bytes, System.nanoTime());
+        return bytes;
     }
 
     /** 4831838208 → "4,608 MB". */

@@ -89,7 +89,7 @@ final class ResultBudget {
         java.sql.PreparedStatement ps = bound != null ? bound.statement() : c.prepareStatement(sql);
         try {
             List<QueryResult.Column> columns = columns(ps.getMetaData());
-            long[] longest = bound != null && bound.tree() != null ? stored.of(bound.tree(), columns.size()) : null;
+            long[] longest = bound != null && anyVarchar(columns) ? lengths(bound, columns.size()) : null;
             Reading reading = reading(sql, columns, longest);
             List<QueryResult.Column> ran = columns;
             if (reading.sql != null) {
@@ -103,6 +103,22 @@ final class ResultBudget {
             ps.close();
             throw e;
         }
+    }
+
+    /** Whether a column is VARCHAR: only those may be read as they are thanks to their stored lengths ({@link #reading}). */
+    private static boolean anyVarchar(List<QueryResult.Column> columns) {
+        for (QueryResult.Column c : columns) {
+            if ("VARCHAR".equals(c.type())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The stored lengths of the columns of the guard's statement, from its parse tree; null when it cannot be read. */
+    private long[] lengths(SqlGuard.Bound bound, int columns) {
+        com.fasterxml.jackson.databind.JsonNode tree = bound.tree();
+        return tree == null ? null : stored.of(tree, columns);
     }
 
     /** Whether a statement prepared again gives the same column types as when it was known. */

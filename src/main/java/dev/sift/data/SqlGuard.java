@@ -1,5 +1,7 @@
 package dev.sift.data;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -94,10 +96,10 @@ public final class SqlGuard {
     });
     /** A bind that outlived the time limit: the connection is busy until it ends. */
     private volatile Future<PreparedStatement> overdue;
-    /** The statement the last check bound, its text and DuckDB's parse of it (see {@link #takeBound}). */
+    /** The statement the last check bound, its text and DuckDB's serialized parse of it (see {@link #takeBound}). */
     private PreparedStatement bound;
     private String boundSql;
-    private JsonNode boundTree;
+    private String boundTree;
     /** Checks that bound on the binder thread (see {@link #threadBinds}). */
     private int threadBinds;
     /** The shared parser, or null to parse on the workspace's own connection. */
@@ -177,7 +179,8 @@ public final class SqlGuard {
                     + " tables; at most " + (MAX_JOINS + 1) + " may be joined in one query (planning more takes"
                     + " minutes). Join fewer tables, or save a partial result with run_sql's label and join that.");
         }
-        Optional<String> huge = HugeValues.find(parsed.json());
+        Optional<String> huge = HugeValues.mayBuild(parsed.functions()) ? HugeValues.find(parsed.json())
+                : Optional.empty(); // no call that builds a value from constants: no tree to walk
         if (huge.isPresent()) {
             throw new QueryException(QueryException.Kind.REFUSED, "Refused: " + huge.get());
         }
@@ -208,9 +211,25 @@ public final class SqlGuard {
         overdue = null;
     }
 
-    /** DuckDB's verdict on the text (and the functions it calls), from its parser's serialized statement. */
+    /**
+     * DuckDB's verdict on the text (and the functions it calls), from its parser's serialized statement {@code tree};
+     * its JSON tree is read only when a check needs it ({@link #json}).
+     */
     private record Parse(boolean error, String errorType, String errorMessage, int statements, List<String> functions,
-            int joins, int depth, String tree, JsonNode json) { }
+            int joins, int depth, String tree) {
+        JsonNode json() throws QueryException {
+            return readTree(tree);
+        }
+    }
+
+    /** DuckDB's serialized statement as a JSON tree. */
+    private static JsonNode readTree(String serialized) throws QueryException {
+        try {
+            return HugeValues.JSON.readTree(serialized);
+        } catch (IOException e) { // nested beyond what the reader takes: only a statement far past the depth limit
+            throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
+        }
+    }
 
     private static final Pattern FUNCTION_NAME = Pattern.compile("\"function_name\":\"([^\"]+)\"");
     private static final Pattern JOIN = Pattern.compile("\"type\":\"JOIN\"");
@@ -239,12 +258,7 @@ public final class SqlGuard {
             parser = null;
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse: " + clean(e));
         }
-        JsonNode j;
-        try {
-            j = HugeValues.JSON.readTree(s);
-        } catch (IOException e) { // nested beyond what the reader takes: only a statement far past the depth limit
-            throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
-        }
+        Header header = header(s);
         Set<String> functions = new LinkedHashSet<>();
         for (Matcher m = FUNCTION_NAME.matcher(s); m.find(); ) {
             functions.add(m.group(1));
@@ -253,10 +267,56 @@ public final class SqlGuard {
         for (Matcher m = JOIN.matcher(s); m.find(); ) {
             joins++;
         }
-        JsonNode statements = j.path("statements");
-        return new Parse(j.path("error").asBoolean(false), j.path("error_type").textValue(),
-                j.path("error_message").textValue(), statements.isArray() ? statements.size() : 0, List.copyOf(functions),
-                joins, nesting(s), s, j);
+        return new Parse(header.error(), header.errorType(), header.errorMessage(), header.statements(),
+                List.copyOf(functions), joins, nesting(s), s);
+    }
+
+    /** The verdict of a serialized statement: its error fields and how many statements it holds. */
+    private record Header(boolean error, String errorType, String errorMessage, int statements) { }
+
+    /**
+     * Reads the verdict from the serialized statement as a stream of tokens, without building its tree (that cost a
+     * fifth of the parse): the whole text is still read, under the same nesting limit as the tree.
+     */
+    private static Header header(String serialized) throws QueryException {
+        boolean error = false;
+        String errorType = null;
+        String errorMessage = null;
+        int statements = 0;
+        try (JsonParser p = HugeValues.JSON.getFactory().createParser(serialized)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not an object");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                switch (field) {
+                    case "error" -> error = value == JsonToken.VALUE_TRUE;
+                    case "error_type" -> errorType = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "error_message" -> errorMessage = value == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "statements" -> statements = value == JsonToken.START_ARRAY ? elements(p) : skip(p);
+                    default -> p.skipChildren();
+                }
+            }
+        } catch (IOException e) { // nested beyond what the reader takes: only a statement far past the depth limit
+            throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
+        }
+        return new Header(error, errorType, errorMessage, statements);
+    }
+
+    /** The elements of the array the parser stands at the start of, each skipped whole. */
+    private static int elements(JsonParser p) throws IOException {
+        int n = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            p.skipChildren();
+            n++;
+        }
+        return n;
+    }
+
+    private static int skip(JsonParser p) throws IOException {
+        p.skipChildren();
+        return 0;
     }
 
     /** How deeply the JSON text nests objects and arrays (brackets inside strings do not count). */
@@ -286,9 +346,9 @@ public final class SqlGuard {
     /** Binds where the query will run when it plans cheaply ({@link #INLINE_BIND_JOINS}), else within the time limit. */
     private void bind(String sql, Parse parsed) throws QueryException {
         if (parsed.joins() <= INLINE_BIND_JOINS && parsed.depth() <= INLINE_BIND_DEPTH) {
-            keepBound(sql, prepare(sql), parsed.json());
+            keepBound(sql, prepare(sql), parsed.tree());
         } else {
-            bindWithinLimit(sql, parsed.json());
+            bindWithinLimit(sql, parsed.tree());
         }
     }
 
@@ -296,7 +356,7 @@ public final class SqlGuard {
      * Binds on the guard's own thread, within the time limit. Planning cannot be cancelled in DuckDB, so a bind past
      * the limit is left to finish on that thread and the caller gets the time-limit error at once.
      */
-    private void bindWithinLimit(String sql, JsonNode tree) throws QueryException {
+    private void bindWithinLimit(String sql, String tree) throws QueryException {
         Future<PreparedStatement> task = binder.submit(() -> prepare(sql));
         try {
             keepBound(sql, task.get(timeout.toMillis(), TimeUnit.MILLISECONDS), tree);
@@ -317,7 +377,7 @@ public final class SqlGuard {
         }
     }
 
-    private void keepBound(String sql, PreparedStatement ps, JsonNode tree) {
+    private void keepBound(String sql, PreparedStatement ps, String tree) {
         forgetBound();
         bound = ps;
         boundSql = sql;
@@ -362,8 +422,17 @@ public final class SqlGuard {
         }
     }
 
-    /** A statement the check bound, and DuckDB's parse of its text. */
-    record Bound(PreparedStatement statement, JsonNode tree) { }
+    /** A statement the check bound, and DuckDB's serialized parse of its text. */
+    record Bound(PreparedStatement statement, String serialized) {
+        /** DuckDB's parse as a JSON tree (read now: most results never need it); null when it cannot be read. */
+        JsonNode tree() {
+            try {
+                return serialized == null ? null : readTree(serialized);
+            } catch (QueryException e) {
+                return null;
+            }
+        }
+    }
 
     /**
      * The statement the last check bound for exactly {@code sql}, handed over to run once (the loop checks a call, then

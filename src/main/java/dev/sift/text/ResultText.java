@@ -4,6 +4,7 @@ import dev.sift.data.Clip;
 import dev.sift.data.QueryResult;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,10 +44,19 @@ public final class ResultText {
      */
     public static Page page(QueryResult r, long offset, int maxRows, int maxChars, int cellChars, boolean asked) {
         List<String> names = r.columnNames();
-        StringBuilder b = new StringBuilder(String.join(" | ", names.stream().map(SafeText::oneLine).toList())).append('\n');
-        List<List<String>> cells = new ArrayList<>();
-        for (List<Object> row : r.rows().subList(0, Math.min(maxRows, r.rows().size()))) {
-            cells.add(row.stream().map(ResultText::oneLine).toList());
+        StringBuilder b = new StringBuilder(256);
+        for (int j = 0; j < names.size(); j++) {
+            b.append(j == 0 ? "" : " | ").append(SafeText.oneLine(names.get(j)));
+        }
+        b.append('\n');
+        List<List<Object>> rows = r.rows().subList(0, Math.min(maxRows, r.rows().size()));
+        List<List<String>> cells = new ArrayList<>(rows.size());
+        for (List<Object> row : rows) {
+            String[] line = new String[row.size()];
+            for (int j = 0; j < line.length; j++) {
+                line[j] = oneLine(row.get(j));
+            }
+            cells.add(Arrays.asList(line));
         }
         int[] widths = widths(cells, names.size(), cellChars, cellChars == CELL_CHARS ? maxChars - b.length() - WINDOW_CHARS
                 - 100 : Integer.MAX_VALUE);
@@ -157,8 +167,22 @@ public final class ResultText {
         return total < 0 || offset > 0 || shown < total;
     }
 
+    /** {@code n} with a comma between thousands ({@code 12,345}), as {@code %,d} writes it, without a formatter. */
     static String count(long n) {
-        return String.format(java.util.Locale.ROOT, "%,d", n);
+        String digits = Long.toString(n);
+        int sign = n < 0 ? 1 : 0;
+        int len = digits.length() - sign;
+        if (len <= 3) {
+            return digits;
+        }
+        StringBuilder b = new StringBuilder(digits.length() + len / 3).append(digits, 0, sign);
+        for (int i = 0; i < len; i++) {
+            if (i > 0 && (len - i) % 3 == 0) {
+                b.append(',');
+            }
+            b.append(digits.charAt(sign + i));
+        }
+        return b.toString();
     }
 
     /** A value on one line, shortened at a word past {@link #CELL_CHARS} characters. */
@@ -172,7 +196,29 @@ public final class ResultText {
             return "NULL";
         }
         String s = v instanceof Double d ? formatDouble(d) : v.toString();
-        return SafeText.oneLine(s.replaceAll("[ \\t\\r\\n]+", " "));
+        return SafeText.oneLine(collapseSpace(s));
+    }
+
+    /** Each run of spaces, tabs and line breaks as one space (most values have none: returned as they are). */
+    static String collapseSpace(String s) {
+        StringBuilder b = null;
+        boolean inRun = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean space = isSpace(c);
+            if (b == null && space && (c != ' ' || (i + 1 < s.length() && isSpace(s.charAt(i + 1))))) {
+                b = new StringBuilder(s.length()).append(s, 0, i); // the first run that changes
+            }
+            if (b != null && !(space && inRun)) {
+                b.append(space ? ' ' : c);
+            }
+            inRun = space;
+        }
+        return b == null ? s : b.toString();
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
     }
 
     /** Doubles without float noise (12.3 not 12.299999999) and without scientific notation for normal sizes. */

@@ -200,6 +200,30 @@ class QueryLimitsTest {
     }
 
     @Test
+    void admissions_share_a_recent_reading_of_the_resident_set_and_read_again_once_it_is_old() throws Exception {
+        AtomicLong reads = new AtomicLong();
+        AtomicLong resident = new AtomicLong(1L << 30);
+        try (QueryGate gate = new QueryGate(2, 4L << 30, () -> {
+                reads.incrementAndGet();
+                return resident.get();
+            });
+             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement()) {
+            long start = System.nanoTime();
+            int admitted = 0;
+            while (System.nanoTime() - start < QueryGate.SAMPLE_NANOS / 2) {
+                gate.admit(st, 1L << 40, Duration.ofSeconds(1)).close();
+                admitted++;
+            }
+            // the budget check and the watch's starting point of every query within one sample's time: one reading
+            assertThat(reads.get()).as("%d admissions", admitted).isEqualTo(1);
+            resident.set(5L << 30); // past the budget: an admission after a sample's time sees it
+            Thread.sleep(QueryGate.SAMPLE_NANOS / 1_000_000 + 1);
+            assertThatThrownBy(() -> gate.admit(st, 1L << 40, Duration.ofMillis(60)))
+                    .isInstanceOf(QueryException.class).hasMessageContaining("at its memory budget");
+        }
+    }
+
+    @Test
     void a_query_within_the_limit_runs_to_its_end_unwatched() throws Exception {
         try (QueryGate gate = new QueryGate(2, () -> 1_000_000);
              var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
