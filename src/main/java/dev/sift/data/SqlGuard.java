@@ -1,10 +1,7 @@
 package dev.sift.data;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -140,7 +136,7 @@ public final class SqlGuard {
             return; // checked moments ago (the loop validates a call, then the tool runs it)
         }
         awaitIdle();
-        Parse parsed = parse(sql);
+        SerializedSql parsed = parse(sql);
         if (parsed.error()) {
             if (String.valueOf(parsed.errorMessage()).contains("Max expression depth limit")) {
                 throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
@@ -163,7 +159,7 @@ public final class SqlGuard {
                         + function + "() reads files). Query the dataset's tables and frames only.");
             }
         }
-        if (PATH_TABLE.matcher(parsed.tree()).find()) {
+        if (PATH_TABLE.matcher(parsed.text()).find()) {
             throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query " + OUTSIDE + " (a table named"
                     + " like a file path reads that file). Query the dataset's tables and frames only.");
         }
@@ -211,30 +207,8 @@ public final class SqlGuard {
         overdue = null;
     }
 
-    /**
-     * DuckDB's verdict on the text (and the functions it calls), from its parser's serialized statement {@code tree};
-     * its JSON tree is read only when a check needs it ({@link #json}).
-     */
-    private record Parse(boolean error, String errorType, String errorMessage, int statements, List<String> functions,
-            int joins, int depth, String tree) {
-        JsonNode json() throws QueryException {
-            return readTree(tree);
-        }
-    }
-
-    /** DuckDB's serialized statement as a JSON tree. */
-    private static JsonNode readTree(String serialized) throws QueryException {
-        try {
-            return HugeValues.JSON.readTree(serialized);
-        } catch (IOException e) { // nested beyond what the reader takes: only a statement far past the depth limit
-            throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
-        }
-    }
-
-    private static final Pattern FUNCTION_NAME = Pattern.compile("\"function_name\":\"([^\"]+)\"");
-    private static final Pattern JOIN = Pattern.compile("\"type\":\"JOIN\"");
-
-    private Parse parse(String sql) throws QueryException {
+    /** DuckDB's serialized parse of {@code sql}, on the shared parser when there is one. */
+    private SerializedSql parse(String sql) throws QueryException {
         String s;
         try {
             if (sharedConnection == null && sqlParser != null) {
@@ -258,97 +232,15 @@ public final class SqlGuard {
             parser = null;
             throw new QueryException(QueryException.Kind.INVALID, "SQL does not parse: " + clean(e));
         }
-        Header header = header(s);
-        Set<String> functions = new LinkedHashSet<>();
-        for (Matcher m = FUNCTION_NAME.matcher(s); m.find(); ) {
-            functions.add(m.group(1));
-        }
-        int joins = 0;
-        for (Matcher m = JOIN.matcher(s); m.find(); ) {
-            joins++;
-        }
-        return new Parse(header.error(), header.errorType(), header.errorMessage(), header.statements(),
-                List.copyOf(functions), joins, nesting(s), s);
-    }
-
-    /** The verdict of a serialized statement: its error fields and how many statements it holds. */
-    private record Header(boolean error, String errorType, String errorMessage, int statements) { }
-
-    /**
-     * Reads the verdict from the serialized statement as a stream of tokens, without building its tree (that cost a
-     * fifth of the parse): the whole text is still read, under the same nesting limit as the tree.
-     */
-    private static Header header(String serialized) throws QueryException {
-        boolean error = false;
-        String errorType = null;
-        String errorMessage = null;
-        int statements = 0;
-        try (JsonParser p = HugeValues.JSON.getFactory().createParser(serialized)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new IOException("not an object");
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken value = p.nextToken();
-                switch (field) {
-                    case "error" -> error = value == JsonToken.VALUE_TRUE;
-                    case "error_type" -> errorType = value == JsonToken.VALUE_STRING ? p.getText() : null;
-                    case "error_message" -> errorMessage = value == JsonToken.VALUE_STRING ? p.getText() : null;
-                    case "statements" -> statements = value == JsonToken.START_ARRAY ? elements(p) : skip(p);
-                    default -> p.skipChildren();
-                }
-            }
-        } catch (IOException e) { // nested beyond what the reader takes: only a statement far past the depth limit
-            throw new QueryException(QueryException.Kind.INVALID, TOO_DEEP);
-        }
-        return new Header(error, errorType, errorMessage, statements);
-    }
-
-    /** The elements of the array the parser stands at the start of, each skipped whole. */
-    private static int elements(JsonParser p) throws IOException {
-        int n = 0;
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-            p.skipChildren();
-            n++;
-        }
-        return n;
-    }
-
-    private static int skip(JsonParser p) throws IOException {
-        p.skipChildren();
-        return 0;
-    }
-
-    /** How deeply the JSON text nests objects and arrays (brackets inside strings do not count). */
-    static int nesting(String json) {
-        int depth = 0;
-        int deepest = 0;
-        boolean inString = false;
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                deepest = Math.max(deepest, ++depth);
-            } else if (c == '}' || c == ']') {
-                depth--;
-            }
-        }
-        return deepest;
+        return SerializedSql.read(s);
     }
 
     /** Binds where the query will run when it plans cheaply ({@link #INLINE_BIND_JOINS}), else within the time limit. */
-    private void bind(String sql, Parse parsed) throws QueryException {
+    private void bind(String sql, SerializedSql parsed) throws QueryException {
         if (parsed.joins() <= INLINE_BIND_JOINS && parsed.depth() <= INLINE_BIND_DEPTH) {
-            keepBound(sql, prepare(sql), parsed.tree());
+            keepBound(sql, prepare(sql), parsed.text());
         } else {
-            bindWithinLimit(sql, parsed.tree());
+            bindWithinLimit(sql, parsed.text());
         }
     }
 
@@ -427,7 +319,7 @@ public final class SqlGuard {
         /** DuckDB's parse as a JSON tree (read now: most results never need it); null when it cannot be read. */
         JsonNode tree() {
             try {
-                return serialized == null ? null : readTree(serialized);
+                return serialized == null ? null : SerializedSql.tree(serialized);
             } catch (QueryException e) {
                 return null;
             }

@@ -49,15 +49,7 @@ public final class ResultText {
             b.append(j == 0 ? "" : " | ").append(SafeText.oneLine(names.get(j)));
         }
         b.append('\n');
-        List<List<Object>> rows = r.rows().subList(0, Math.min(maxRows, r.rows().size()));
-        List<List<String>> cells = new ArrayList<>(rows.size());
-        for (List<Object> row : rows) {
-            String[] line = new String[row.size()];
-            for (int j = 0; j < line.length; j++) {
-                line[j] = oneLine(row.get(j));
-            }
-            cells.add(Arrays.asList(line));
-        }
+        List<List<String>> cells = cells(r.rows().subList(0, Math.min(maxRows, r.rows().size())));
         int[] widths = widths(cells, names.size(), cellChars, cellChars == CELL_CHARS ? maxChars - b.length() - WINDOW_CHARS
                 - 100 : Integer.MAX_VALUE);
         int shown = cells.size();
@@ -104,6 +96,19 @@ public final class ResultText {
         List<String> cut = new ArrayList<>(shortened);
         narrowed.stream().filter(c -> !cut.contains(c)).forEach(cut::add);
         return new Page(b.toString(), shown, List.copyOf(cut));
+    }
+
+    /** The rows' values whole, each on one line. */
+    private static List<List<String>> cells(List<List<Object>> rows) {
+        List<List<String>> cells = new ArrayList<>(rows.size());
+        for (List<Object> row : rows) {
+            String[] line = new String[row.size()];
+            for (int j = 0; j < line.length; j++) {
+                line[j] = oneLine(row.get(j));
+            }
+            cells.add(Arrays.asList(line));
+        }
+        return cells;
     }
 
     /**

@@ -209,13 +209,13 @@ class QueryLimitsTest {
             });
              var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement()) {
             long start = System.nanoTime();
-            int admitted = 0;
-            while (System.nanoTime() - start < QueryGate.SAMPLE_NANOS / 2) {
+            for (int i = 0; i < 200; i++) {
                 gate.admit(st, 1L << 40, Duration.ofSeconds(1)).close();
-                admitted++;
             }
+            long periods = (System.nanoTime() - start) / QueryGate.SAMPLE_NANOS;
             // the budget check and the watch's starting point of every query within one sample's time: one reading
-            assertThat(reads.get()).as("%d admissions", admitted).isEqualTo(1);
+            // (about 1 ms for the 200 on a quiet machine; a reading for each would be 200)
+            assertThat(reads.get()).as("readings over %d sample periods", periods).isLessThanOrEqualTo(periods + 1);
             resident.set(5L << 30); // past the budget: an admission after a sample's time sees it
             Thread.sleep(QueryGate.SAMPLE_NANOS / 1_000_000 + 1);
             assertThatThrownBy(() -> gate.admit(st, 1L << 40, Duration.ofMillis(60)))

@@ -113,8 +113,8 @@ class SqlParserTest {
 
     @Test
     void nesting_counts_brackets_outside_strings() {
-        assertThat(SqlGuard.nesting("{\"a\":[{\"b\":\"[{\\\"\"}]}")).isEqualTo(3);
-        assertThat(SqlGuard.nesting("{}")).isEqualTo(1);
+        assertThat(SerializedSql.nesting("{\"a\":[{\"b\":\"[{\\\"\"}]}")).isEqualTo(3);
+        assertThat(SerializedSql.nesting("{}")).isEqualTo(1);
     }
 
     @Test
