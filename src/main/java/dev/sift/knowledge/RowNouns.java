@@ -73,6 +73,24 @@ public final class RowNouns {
         return false;
     }
 
+    /** The column of a table of people that records sex ({@code sex_columns}), when a noun of one sex is asked. */
+    public static java.util.Optional<KgEntry.Column> sexColumn(String noun, List<KgEntry.Column> columns) {
+        if (!N.list("sex_nouns").contains(noun.toLowerCase(Locale.ROOT))) {
+            return java.util.Optional.empty();
+        }
+        return columns.stream().filter(c -> N.list("sex_columns").contains(Phrases.key(c.name()))).findFirst();
+    }
+
+    /** The whole-number column of a table of people that says how many people each row stands for, if one does. */
+    public static java.util.Optional<KgEntry.Column> headcount(List<KgEntry.Column> columns) {
+        if (!kinds(columns).contains(Kind.PERSON)) {
+            return java.util.Optional.empty();
+        }
+        List<KgEntry.Column> counts = columns.stream().filter(c -> c.type() != null && c.type().toUpperCase(Locale.ROOT)
+                .matches("(TINY|SMALL|BIG|HUGE|U)?INT.*|INTEGER") && N.list("headcount_columns").contains(Phrases.key(c.name()))).toList();
+        return counts.size() == 1 ? java.util.Optional.of(counts.get(0)) : java.util.Optional.empty();
+    }
+
     /** Whether a word is a plural for people in general ("people", "persons"), which no name of a column need carry. */
     public static boolean people(String word) {
         return N.list("person_plurals").contains(word.toLowerCase(java.util.Locale.ROOT));

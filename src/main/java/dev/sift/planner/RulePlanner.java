@@ -268,8 +268,7 @@ public final class RulePlanner implements Planner {
                     .toList();
             return switch (intent) {
                 case SCHEMA -> schema(toks);
-                case VALUES -> toks.stream().anyMatch(t -> t.sense() instanceof Sense.Cond) ? query(state, lexicon, toks, reader)
-                        : values(toks); // "list the products with category Garden" names a value: a filter, not a values question
+                case VALUES -> filters(toks) ? query(state, lexicon, toks, reader) : values(toks);
                 case PREDICTIVE -> predict(state, lexicon, q);
                 default -> query(state, lexicon, toks, reader);
             };
@@ -427,6 +426,15 @@ public final class RulePlanner implements Planner {
                 args.put("table", tables.get(0));
             }
             return Decision.call("a schema question", "inspect_data", args, null);
+        }
+
+        /**
+         * Whether a question names rows ("list the products with category Garden" a value, "the CO2 level in January
+         * 2000" a date): then a values word in it asks for those rows, not for a column's values.
+         */
+        private static boolean filters(List<Tok> toks) {
+            return toks.stream().anyMatch(t -> t.sense() instanceof Sense.Cond || t.sense() instanceof Sense.Dates
+                    || t.sense() instanceof Sense.Compare || t.number());
         }
 
         private Decision values(List<Tok> toks) {

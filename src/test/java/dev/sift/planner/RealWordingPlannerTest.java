@@ -25,6 +25,8 @@ class RealWordingPlannerTest {
     private static Workspace power;
     private static Workspace football;
     private static Workspace jobs;
+    private static Workspace air;
+    private static Workspace census;
 
     @BeforeAll
     static void open() throws Exception {
@@ -71,10 +73,28 @@ class RealWordingPlannerTest {
                 Finance,2010,1,580,6.5,2010-01-01T08:00:00.000Z
                 Construction,2010,1,2000,24.0,2010-01-01T08:00:00.000Z
                 """)), Workspace.Limits.defaults());
+        air = Workspace.open(TestDatasets.csv("air", Map.of("co2_concentration.csv", """
+                Date,CO2,adjusted CO2
+                1999-12-01,367.1,368.0
+                2000-01-01,369.1,369.3
+                2000-02-01,369.5,369.4
+                2000-03-01,370.9,369.6
+                """)), Workspace.Limits.defaults());
+        census = Workspace.open(TestDatasets.csv("census", Map.of("population.csv", """
+                year,age,sex,people
+                1850,0,1,1483789
+                1850,0,2,1450376
+                1850,5,1,1411067
+                1850,5,2,1359668
+                1900,0,1,4619544
+                1900,0,2,4589196
+                """)), Workspace.Limits.defaults());
     }
 
     @AfterAll
     static void close() {
+        air.close();
+        census.close();
         countries.close();
         disasters.close();
         power.close();
@@ -166,6 +186,24 @@ class RealWordingPlannerTest {
                 + " FILTER (WHERE country = 'Japan') / sum(pop) FROM gapminder WHERE year = 1955");
         assertThat(OFFLINE.asksBack(countries, "What share of the fertility rate came from Japan?").answer())
                 .contains("I compute shares of rows or of an amount that adds up"); // a rate adds up to nothing
+    }
+
+    @Test
+    void a_general_noun_after_a_number_column_is_that_column_and_a_values_word_with_a_date_is_no_values_question() throws Exception {
+        assertThat(OFFLINE.answers(air, "What was the highest CO2 level?", "SELECT max(CO2) FROM co2_concentration").answer())
+                .contains("'CO2 level' → co2_concentration.CO2");
+        OFFLINE.answers(air, "What was the lowest CO2 reading?", "SELECT min(CO2) FROM co2_concentration");
+        OFFLINE.answers(air, "What was the CO2 level in January 2000?",
+                "SELECT CO2 FROM co2_concentration WHERE Date = DATE '2000-01-01'");
+    }
+
+    @Test
+    void rows_that_count_people_are_totalled_and_a_sex_no_value_names_is_asked_about_not_dropped() throws Exception {
+        assertThat(OFFLINE.answers(census, "How many children under 5 were there in 1850?",
+                "SELECT sum(people) FROM population WHERE age < 5 AND year = 1850").answer())
+                .contains("the total of population.people (each population row counts that many people)");
+        assertThat(OFFLINE.asksBack(census, "How many women were there in 1850?").answer())
+                .contains("'women' would pick rows by population.sex, but none of its values says which sex it is");
     }
 
     @Test

@@ -162,17 +162,12 @@ public final class Lexicon {
                 s = resolveKg(String.join(" ", content));
             }
         }
-        return s == null && words.size() == 1 && !KNOWN.contains(key) ? rowsNamed(key) : s;
-    }
-
-    /**
-     * The dataset's one table when a noun no name carries counts its rows by what they are ({@link RowNouns}: "victims"
-     * of a table of people, "matches" of a table of dated rows), or null.
-     */
-    private Sense rowsNamed(String noun) {
-        List<KgEntry.Table> tables = kg.tables(); // among several tables a person may be any: "astronauts" are no clients
-        return tables.size() == 1 && RowNouns.names(noun, RowNouns.kinds(kg.columns(tables.get(0).name())))
-                ? new Sense.Entity(tables.get(0).name()) : null;
+        if (s == null && words.size() >= 2 && dev.sift.knowledge.NameWords.measureNoun(words.get(words.size() - 1))) {
+            // "CO2 level", "CO2 reading": a general noun for a number after a number column's name is that column
+            Sense head = resolve(words.subList(0, words.size() - 1));
+            s = head instanceof Sense.Attr a && a.numeric() ? head : null;
+        }
+        return s == null && words.size() == 1 && !KNOWN.contains(key) ? LooseNames.rowsNamed(kg, key) : s;
     }
 
     private Sense resolveKey(String key) {

@@ -4,10 +4,12 @@ import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.Thesaurus;
 import dev.sift.knowledge.ValueIndex;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The entries a phrase names when no entry's own phrase is the phrase, read as people shorten, join or lengthen names:
@@ -45,5 +47,22 @@ final class LooseNames {
     static List<ValueIndex.Match> valueParts(ValueIndex values, String key) {
         return values.resolvePart(key).stream().filter(m -> key.contains(" ") || !Thesaurus.known(key)
                 || Phrases.key(m.value()).startsWith(key + " ")).toList();
+    }
+
+    /**
+     * The dataset's one table when a noun no name carries counts its rows by what they are ({@link RowNouns}: "victims"
+     * of a table of people, "matches" of a table of dated rows), or null.
+     */
+    static Sense rowsNamed(KnowledgeGraph kg, String noun) {
+        List<KgEntry.Table> tables = kg.tables(); // among several tables a person may be any: "astronauts" are no clients
+        if (tables.size() != 1 || !RowNouns.names(noun, RowNouns.kinds(kg.columns(tables.get(0).name())))) {
+            return null;
+        }
+        Optional<KgEntry.Column> sex = RowNouns.sexColumn(noun, kg.columns(tables.get(0).name()));
+        if (sex.isPresent()) { // no value of the sex column reads as "women" (codes 1 and 2): all rows would be a wrong answer
+            return new Sense.Ambiguous("'" + noun + "' would pick rows by " + sex.get().qualified() + ", but none of its"
+                    + " values says which sex it is; ask with one of its values instead");
+        }
+        return new Sense.Entity(tables.get(0).name());
     }
 }

@@ -330,7 +330,11 @@ final class PhraseRules {
                     + " or " + ofAnchor.get().name() + "; name the date (e.g. '" + w.subject + " with "
                     + ofSubject.get().name().substring(ofSubject.get().name().indexOf('.') + 1) + " " + t.text() + "')");
         }
-        return measuredDate(w, i, t, dateColumn(w));
+        Sense.Attr date = measuredDate(w, i, t, dateColumn(w));
+        if (date == null && w.base() == null && !w.columns.isEmpty() && w.columns.stream().map(Sense.Attr::table).distinct().count() == 1) {
+            date = lexicon.dateColumn(w.columns.get(0).table()).orElse(null); // "the CO2 level in January 2000": its row's date
+        }
+        return date;
     }
 
     /**

@@ -226,6 +226,10 @@ public final class Reader {
                     continue;
                 }
                 Optional<Sense> found = lexicon.sense(words.subList(i, i + n));
+                if (n > 1 && found.isPresent() && words.get(i).matches("the|a|an")
+                        && found.equals(lexicon.sense(words.subList(i + 1, i + n)))) {
+                    continue; // "the CO2" reads as "CO2" does: the word after stays free for a longer phrase ("CO2 level")
+                }
                 Optional<Sense> s = found.isPresent() && found.get() instanceof Sense.Ambiguous
                         ? lexicon.exactValue(String.join(" ", shown.subList(i, i + n)), words.subList(i, i + n)).or(() -> found)
                         : found;

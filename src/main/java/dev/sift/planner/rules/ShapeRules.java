@@ -116,6 +116,13 @@ final class ShapeRules {
         if (w.measure != null) {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }
+        Optional<KgEntry.Column> heads = w.subject == null ? Optional.empty()
+                : dev.sift.knowledge.RowNouns.headcount(lexicon.graph().columns(w.subject));
+        if (heads.isPresent()) { // "how many children under 5": each row stands for that many people
+            w.measure = Lexicon.attr(heads.get());
+            w.readings.add("'how many' → the total of " + w.measure.name() + " (each " + w.subject + " row counts that many people)");
+            return spec(w, QuerySpec.Shape.AGG, w.subject, "sum", w.measure, null, null);
+        }
         return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, null);
     }
 
