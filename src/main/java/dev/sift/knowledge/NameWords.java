@@ -175,6 +175,12 @@ public final class NameWords {
         return N.list("row_words");
     }
 
+    /** The unit a word names, spelled out ("ppm" → parts per million, "pounds" → pounds), or null. */
+    public static String unitOf(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        return N.map("units").containsKey(w) ? N.map("units").get(w) : N.map("units").containsValue(w) ? w : null;
+    }
+
     /** Whether a word is a unit or spells one out ("lbs", "pounds", "knots"). */
     public static boolean unitName(String word) {
         String w = word.toLowerCase(Locale.ROOT);

@@ -204,6 +204,23 @@ class RealWordingPlannerTest {
                 .contains("the total of population.people (each population row counts that many people)");
         assertThat(OFFLINE.asksBack(census, "How many women were there in 1850?").answer())
                 .contains("'women' would pick rows by population.sex, but none of its values says which sex it is");
+        assertThat(OFFLINE.answers(census, "Total population by sex in 1850",
+                "SELECT sex, sum(people) FROM population WHERE year = 1850 GROUP BY sex").answer())
+                .contains("the total → the table's one amount, population.people");
+        assertThat(OFFLINE.asksBack(census, "Which years had a population over 100 million?").answer()) // not an age
+                .startsWith("I could not tell which number 'over 100000000' compares");
+    }
+
+    @Test
+    void the_first_value_is_the_earliest_rows_and_one_maximum_of_monthly_figures_is_asked_about_not_grouped() throws Exception {
+        assertThat(OFFLINE.asksBack(air, "What was the very first CO2 value recorded?").answer())
+                .startsWith("'first CO2 value' is the co2_concentration.CO2 of the earliest row by co2_concentration.Date");
+        assertThat(OFFLINE.asksBack(air, "What was the maximum monthly CO2 in 2000?").answer())
+                .startsWith("'maximum monthly' is one maximum of monthly totals");
+        assertThat(OFFLINE.answers(air, "How many months had CO2 above 369 ppm?", "SELECT count(*) FROM co2_concentration"
+                + " WHERE CO2 > 369").answer()).contains("'ppm' → the unit of the number before it");
+        OFFLINE.answers(air, "How many years had CO2 above 369?", "SELECT count(DISTINCT year(Date)) FROM co2_concentration"
+                + " WHERE CO2 > 369");
     }
 
     @Test

@@ -37,7 +37,7 @@ final class PeriodRules {
             w.readings.add("'" + t.text() + "' → year(" + date.name() + ")");
             return true;
         }
-        if (w.ranking != null && w.ranking.awaitsTarget(w.at)) { // "which year had the most deaths": what is ranked
+        if (w.ranking != null && w.ranking.awaitsTarget(w.at) || counted(w, w.at)) { // "which year had the most deaths"
             read(w, w.at, t, lexicon, phrases);
         } else if (w.ranking == null) {
             w.unmapped.add(t.text());
@@ -50,13 +50,14 @@ final class PeriodRules {
         boolean weekday = t.is("day") && after(w, i, "week") > 0;
         Periods.Grain grain = weekday ? Periods.Grain.WEEKDAY : Periods.grain(t.word());
         boolean target = w.ranking != null && w.ranking.awaitsTarget(i);
-        if (grain == null && target && t.is("year")) { // "which year had the most deaths": a year column, or a date's year
+        boolean counted = counted(w, i) && !w.groupCue && !target;
+        if (grain == null && (target || counted) && t.is("year")) { // "which year had the most deaths": a year column, or a date's year
             String table = w.base();
             for (int k = i + 1; table == null && k < w.toks.size(); k++) {
                 table = tableOf(w.toks.get(k).sense());
             }
             Optional<Sense.Attr> year = table == null ? Optional.empty() : lexicon.yearColumn(table);
-            if (year.isPresent()) {
+            if (year.isPresent() && !counted) {
                 w.subjectOrAttach(year.get().table());
                 w.ranking.target = new Ranking.Target.Values(year.get());
                 w.readings.add("'" + t.text() + "' → " + year.get().name());
@@ -64,12 +65,13 @@ final class PeriodRules {
             }
             grain = Periods.Grain.YEAR;
         }
-        if (grain == null || !(w.groupCue || target || t.word().endsWith("ly"))) {
+        if (grain == null || !(w.groupCue || target || counted || t.word().endsWith("ly"))) {
             return false;
         }
         averageOfTotals(w, i, grain.word);
-        if (t.word().endsWith("ly") && i > 0 && averages(w.toks.get(i - 1))) {
-            // "the average yearly generation" is one average over the years' totals, not an average per year
+        if (t.word().endsWith("ly") && i > 0 && aggregates(w.toks.get(i - 1))) {
+            // "the average yearly generation" is one average over the years' totals, not an average per year; "the
+            // maximum monthly CO2" one maximum of the months' figures
             throw new Unreadable("'" + w.toks.get(i - 1).text() + " " + t.text() + "' is one " + w.toks.get(i - 1).text().toLowerCase(java.util.Locale.ROOT)
                     + " of " + t.text().toLowerCase(java.util.Locale.ROOT) + " totals, which I do not compute offline: ask for the total by " + grain.word);
         }
@@ -83,7 +85,10 @@ final class PeriodRules {
         Sense.Attr date = date(w, i, t, lexicon, phrases);
         Sense.Attr period = ofYear > 0 ? Periods.withinYear(Periods.of(grain, date)).orElseThrow() : Periods.of(grain, date);
         w.subjectOrAttach(date.table());
-        if (target) {
+        if (counted) { // "how many months had CO2 above 400": the months there are among the rows picked
+            w.measure = period;
+            w.measureTok = t;
+        } else if (target) {
             w.ranking.target = new Ranking.Target.Values(period);
         } else {
             w.groupCue = false;
@@ -108,6 +113,17 @@ final class PeriodRules {
             throw new Unreadable("'per " + period + "' after an average asks for one average of " + period + "ly totals, which I"
                     + " do not compute offline: ask for the total by " + period);
         }
+    }
+
+    /** Whether token {@code i} is what "how many" counts: "how many months …". */
+    private static boolean counted(ParseState w, int i) {
+        return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how") && w.measure == null;
+    }
+
+    /** Whether a word is one figure over many ("average", "maximum"); "total monthly sales" are totals by month. */
+    private static boolean aggregates(Tok k) {
+        String fn = dev.sift.knowledge.Vocabulary.WORDS.map("aggregates").get(k.word());
+        return fn != null && !fn.equals("sum");
     }
 
     /** Whether a word is an average or a median ("average", "mean", "median"). */
@@ -144,6 +160,9 @@ final class PeriodRules {
         String table = w.base();
         for (int k = i + 1; table == null && k < w.toks.size(); k++) {
             table = tableOf(w.toks.get(k).sense());
+        }
+        if (table == null && lexicon.graph().tables().size() == 1) { // "how many months are there": the one table's
+            table = lexicon.graph().tables().get(0).name();
         }
         Optional<Sense.Attr> only = table == null ? Optional.empty() : lexicon.dateColumn(table);
         if (only.isPresent()) {

@@ -59,6 +59,11 @@ final class Periods {
         return new Sense.Attr(date.table(), grain.word, String.format(grain.sql, d, d), grain.type);
     }
 
+    /** Whether a column is a period of a date made by {@link #of} (named by its grain: "month", "year"). */
+    static boolean named(Sense.Attr a) {
+        return java.util.Arrays.stream(Grain.values()).anyMatch(g -> g.word.equals(a.name()));
+    }
+
     /** The grain a word names ("month", "monthly", "quarters", "weekday"), or null. */
     static Grain grain(String word) {
         String g = dev.sift.knowledge.Vocabulary.WORDS.map("periods").get(word);

@@ -260,7 +260,8 @@ final class PhraseRules {
             w.consumed = i + 1;
         }
         if (col == null && w.base() != null) {
-            col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base())).orElse(null); // "victims under 20": age
+            col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base()).filter(a -> anAge(c.value())))
+                    .orElse(null); // "victims under 20": age, never "a population over 100 million"
         }
         if (col == null) {
             throw new Unreadable("I could not tell which number '" + t.text() + "' compares");
@@ -268,6 +269,29 @@ final class PhraseRules {
         w.attach(col.table());
         w.filter(col.table(), col.sql() + " " + c.op() + " " + c.value(), col.name() + " " + c.op() + " " + c.value());
         w.readings.add("'" + t.text() + "' → " + col.name() + " " + c.op() + " " + c.value());
+        unitAfter(w, i, col);
+    }
+
+    /** "above 400 ppm": a unit after the number is read when it is the column's own (or the column states none). */
+    private void unitAfter(ParseState w, int i, Sense.Attr col) throws Unreadable {
+        Tok next = i + 1 < w.toks.size() && w.consumed < i + 1 ? w.toks.get(i + 1) : null;
+        String said = next == null || !next.plain() ? null : dev.sift.knowledge.NameWords.unitOf(next.word());
+        if (said == null) {
+            return;
+        }
+        String stated = lexicon.graph().column(col.table(), col.name().substring(col.name().indexOf('.') + 1))
+                .map(KgEntry.Column::unit).orElse(null);
+        if (stated != null && !stated.equalsIgnoreCase(said)) {
+            throw new Unreadable("'" + next.text() + "' is " + said + ", and " + col.name() + " is in " + stated
+                    + "; ask in " + stated);
+        }
+        w.consumed = i + 1;
+        w.readings.add("'" + next.text() + "' → the unit of the number before it");
+    }
+
+    /** Whether a compared number can be a person's age in years. */
+    private static boolean anAge(String value) {
+        return value.matches("\\d{1,3}(\\.\\d+)?") && Double.parseDouble(value) <= 130;
     }
 
     /** "accounts with at least 3 orders": the anchor's rows with that many related rows (a direct approved join only). */

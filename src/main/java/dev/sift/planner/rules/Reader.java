@@ -32,9 +32,27 @@ public final class Reader {
         this.lexicon = lexicon;
     }
 
+    private static final Pattern SCALED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s*(thousand|million|billion)\\b");
+
+    /** "100 million" → "100000000", "1.5 thousand" → "1500": a number with a scale word is that number. */
+    static String scaled(String text) {
+        java.util.regex.Matcher m = SCALED.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            int zeros = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                case "thousand" -> 3;
+                case "million" -> 6;
+                default -> 9;
+            };
+            m.appendReplacement(out, new java.math.BigDecimal(m.group(1)).movePointRight(zeros).stripTrailingZeros().toPlainString());
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
     /** The tokens of a question, in order. */
     public List<Tok> read(String question) {
-        String text = question.replaceAll("(\\d),(\\d{3})", "$1$2");
+        String text = scaled(question.replaceAll("(?<=\\d),(?=\\d{3}(?!\\d))", ""));
         String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
         List<String> shown = new ArrayList<>();
         List<String> words = new ArrayList<>();

@@ -104,7 +104,7 @@ final class ShapeRules {
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
         if (w.measure != null && !w.measure.equals(w.group) && w.measure.table().equals(w.subject) && countedRightAfterHowMany(w) && (!w.measure.numeric()
-                && !w.measure.date() || yearNumber(w.measure) // "how many years": the years there are
+                && !w.measure.date() || yearNumber(w.measure) || Periods.named(w.measure) // "how many years": the years there are
                 || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
         }
@@ -141,6 +141,12 @@ final class ShapeRules {
             return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
         }
         return Optional.empty();
+    }
+
+    /** Whether a word names the table as an amount: one word in the singular ("electricity", "population"), not its rows. */
+    private static boolean namesAmount(Tok t, String table) {
+        return t.sense() instanceof Sense.Entity e && e.table().equals(table) && !t.text().contains(" ")
+                && t.text().toLowerCase(java.util.Locale.ROOT).equals(dev.sift.knowledge.Thesaurus.nounBase(t.text()));
     }
 
     /** Whether a filter picks a period: it compares the table's date or year column. */
@@ -208,6 +214,13 @@ final class ShapeRules {
     /** AGG: total/average/median/min/max of a measure; a running value with a snapshot metric is asked about. */
     private QuerySpec aggregate(ParseState w) throws Unreadable {
         Sense.Attr m = w.measure;
+        Optional<Sense.Attr> amount = m != null || !"sum".equals(w.agg) || w.toks.stream().noneMatch(t -> namesAmount(t, w.subject))
+                ? Optional.empty() : RowNouns.headcount(lexicon.graph().columns(w.subject)).map(Lexicon::attr)
+                .or(() -> oneAmount(w.subject)); // "total orders" counts them: only a word in the singular names an amount
+        if (amount.isPresent()) { // "total population by sex", "total electricity by source": the table's one amount
+            m = w.measure = amount.get();
+            w.readings.add("the total → the table's one amount, " + m.name());
+        }
         if (m == null) {
             throw new Unreadable("I could not tell which number to " + w.agg + (w.agg.equals("sum") ? "" : " over"));
         }
@@ -217,6 +230,15 @@ final class ShapeRules {
         }
         if (m.date() && !extreme) {
             throw new Unreadable("I can only give the first or last date of " + m.name());
+        }
+        int at = w.measureTok == null ? -1 : w.toks.indexOf(w.measureTok);
+        Optional<Tok> order = at < 1 ? Optional.empty() : Optional.of(w.toks.get(at - 1)).filter(t -> t.plain()
+                && V.has(t.word(), "time_order"));
+        if (order.isPresent() && !m.date() && lexicon.dateColumn(m.table()).isPresent()) { // "the first CO2 value": not the lowest
+            throw new Unreadable("'" + order.get().text() + " " + w.measureTok.text() + "' is the " + m.name() + " of the "
+                    + (w.agg.equals("min") ? "earliest" : "latest") + " row by " + lexicon.dateColumn(m.table()).get().name()
+                    + ", which I do not look up offline; ask for the " + (w.agg.equals("min") ? "lowest" : "highest") + " "
+                    + w.measureTok.text() + " if that is what you mean");
         }
         Optional<KgEntry.Metric> snapshot = phrases.snapshotOf(m.sql());
         if (snapshot.isPresent() && !extreme) {
@@ -265,8 +287,7 @@ final class ShapeRules {
         Sense.Attr amount = w.measure != null && w.measure.numeric() && !w.measure.date() && addsUp(w.measure)
                 && w.measure.table().equals(w.subject) ? w.measure : null; // "what share of the generation came from …"
         for (Tok t : w.toks) { // "what share of Iowa's electricity": a share of an amount, which counting rows is not
-            if (amount == null && t.sense() instanceof Sense.Entity e && e.table().equals(w.subject) && !t.text().contains(" ")
-                    && t.text().toLowerCase(java.util.Locale.ROOT).equals(dev.sift.knowledge.Thesaurus.nounBase(t.text()))) {
+            if (amount == null && namesAmount(t, w.subject)) {
                 amount = oneAmount(w.subject).orElseThrow(() -> new Unreadable("'" + t.text() + "' names an amount here,"
                         + " not rows I can count, and table " + w.subject + " has no one number column that adds up: ask"
                         + " for the total of one of its number columns by category instead"));

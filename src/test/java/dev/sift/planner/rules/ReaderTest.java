@@ -43,6 +43,13 @@ class ReaderTest {
     }
 
     @Test
+    void numbers_with_scale_words_and_thousands_separators_read_as_one_number() {
+        assertThat(Reader.scaled("a population over 100 million")).isEqualTo("a population over 100000000");
+        assertThat(Reader.scaled("1.5 thousand and 2 billion")).isEqualTo("1500 and 2000000000");
+        assertThat(reader.read("loans over 1,000,000").stream().map(Tok::text).toList()).contains("over 1000000");
+    }
+
+    @Test
     void a_code_meaning_wins_over_a_broader_condition_on_the_same_column() {
         Tok debt = reader.read("loans in debt").get(1);
         assertThat(debt.sense()).isEqualTo(new Sense.Cond("loan", "loan.status = 'D'",
