@@ -207,6 +207,12 @@ class RealWordingPlannerTest {
         assertThat(OFFLINE.answers(census, "Total population by sex in 1850",
                 "SELECT sex, sum(people) FROM population WHERE year = 1850 GROUP BY sex").answer())
                 .contains("the total → the table's one amount, population.people");
+        OFFLINE.answers(census, "How many people were 5 or older in 1850?", "SELECT sum(people) FROM population"
+                + " WHERE age >= 5 AND year = 1850");
+        OFFLINE.answers(census, "How many people aged 5 to 9 were there in 1850?", "SELECT sum(people) FROM population"
+                + " WHERE age BETWEEN 5 AND 9 AND year = 1850");
+        OFFLINE.answers(census, "What share of the population was 5 or over in 1850?", "SELECT 100.0 * sum(people)"
+                + " FILTER (WHERE age >= 5) / sum(people) FROM population WHERE year = 1850");
         assertThat(OFFLINE.asksBack(census, "Which years had a population over 100 million?").answer()) // not an age
                 .startsWith("I could not tell which number 'over 100000000' compares");
     }

@@ -1,6 +1,7 @@
 package dev.sift.planner.rules;
 
 import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.Phrases;
 
@@ -193,7 +194,9 @@ final class PhraseRules {
     /** "in 1997", "between 1995 and 1996", "after March 1997": a filter on the date the question is about. */
     void dates(ParseState w, int i, Tok t, Sense.Dates d) throws Unreadable {
         Sense.Attr col = w.dateColumn != null ? w.dateColumn : clauseDate(w, i, t);
-        Optional<Sense.Attr> year = col != null || w.base() == null ? Optional.empty() : lexicon.yearColumn(w.base());
+        String base = w.base() != null ? w.base() : w.measure != null ? w.measure.table() // "how many people … in 2000"
+                : lexicon.graph().tables().size() == 1 ? lexicon.graph().tables().get(0).name() : null;
+        Optional<Sense.Attr> year = col != null || base == null ? Optional.empty() : lexicon.yearColumn(base);
         if (year.isPresent() && (d.from() == null || d.from().getDayOfYear() == 1) && (d.to() == null || d.to().getDayOfYear() == 1)) {
             yearNumbers(w, t, d, year.get()); // a table with a whole-number year column and no date
             return;
@@ -255,6 +258,17 @@ final class PhraseRules {
         }
         Tok prev = previousContent(w, i);
         Sense.Attr col = prev == null ? null : numericAttr(prev);
+        String of = col != null ? col.table() : w.base();
+        boolean headcount = col != null && RowNouns.headcount(lexicon.graph().columns(col.table())).map(Lexicon::attr)
+                .filter(col::equals).isPresent();
+        if (of != null && (headcount && anAge(c.value()) || t.words().stream().anyMatch(x -> x.equals("older") || x.equals("younger")))) {
+            Sense.Attr age = lexicon.ageOfPeople(of).orElse(col); // "people 90 or older", "people 65 or over": their age
+            if (age != col && col != null && w.measure == null) {
+                w.measure = col; // the people the question counts
+                w.measureTok = prev;
+            }
+            col = age;
+        }
         if (col == null && i + 1 < w.toks.size() && numericAttr(w.toks.get(i + 1)) != null) {
             col = numericAttr(w.toks.get(i + 1)); // "more than 100000 inhabitants"
             w.consumed = i + 1;
@@ -291,7 +305,8 @@ final class PhraseRules {
 
     /** Whether a compared number can be a person's age in years. */
     private static boolean anAge(String value) {
-        return value.matches("\\d{1,3}(\\.\\d+)?") && Double.parseDouble(value) <= 130;
+        return java.util.Arrays.stream(value.split(" AND ")).allMatch(v -> v.matches("\\d{1,3}(\\.\\d+)?")
+                && Double.parseDouble(v) <= 130); // "under 20", "in their twenties" (BETWEEN 20 AND 29)
     }
 
     /** "accounts with at least 3 orders": the anchor's rows with that many related rows (a direct approved join only). */

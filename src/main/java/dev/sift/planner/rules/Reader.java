@@ -272,7 +272,8 @@ public final class Reader {
             Optional<Read> p = Optional.empty();
             if (t.plain()) {
                 int at = i;
-                p = yearRange(in, at).or(() -> dayRange(in, at)).or(() -> dayPoint(in, at)).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> decade(in, at)).or(() -> comparator(in, at));
+                p = yearRange(in, at).or(() -> dayRange(in, at)).or(() -> dayPoint(in, at)).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> decade(in, at)).or(() -> comparator(in, at))
+                        .or(() -> trailing(in, at)).or(() -> numbersTo(in, at));
             }
             if (p.isPresent()) {
                 List<String> text = new ArrayList<>();
@@ -421,6 +422,24 @@ public final class Reader {
             return Optional.empty();
         }
         return Optional.of(new Read(new Sense.Compare("BETWEEN", in.get(i + 1).word() + " AND " + in.get(i + 3).word()), 4));
+    }
+
+    /** "90 or older", "85 and over": the vocabulary's comparators after a number. */
+    private static Optional<Read> trailing(List<Tok> in, int i) {
+        if (!in.get(i).number() || i + 2 >= in.size()) {
+            return Optional.empty();
+        }
+        String op = V.map("trailing_comparators").get(in.get(i + 1).word() + " " + in.get(i + 2).word());
+        return op == null ? Optional.empty() : Optional.of(new Read(new Sense.Compare(op, in.get(i).word()), 3));
+    }
+
+    /** "aged 15 to 19": two numbers that are not years, as a range. */
+    private static Optional<Read> numbersTo(List<Tok> in, int i) {
+        if (!in.get(i).number() || year(in, i) || i + 2 >= in.size() || !in.get(i + 1).is("to") || !in.get(i + 2).number()
+                || year(in, i + 2) || i > 0 && in.get(i - 1).is("from", "between")) {
+            return Optional.empty();
+        }
+        return Optional.of(new Read(new Sense.Compare("BETWEEN", in.get(i).word() + " AND " + in.get(i + 2).word()), 3));
     }
 
     /** "in their twenties": the ten years of an age (20 to 29). */

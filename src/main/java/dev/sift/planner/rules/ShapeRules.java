@@ -31,11 +31,7 @@ final class ShapeRules {
 
     QuerySpec shape(ParseState w) throws Unreadable {
         List<String> words = PhraseRules.words(w.toks);
-        if (w.subject == null && w.columns.isEmpty() && lexicon.graph().tables().size() == 1
-                && w.toks.stream().anyMatch(t -> t.plain() && NameWords.rowWords().contains(t.word()))) {
-            w.subject = lexicon.graph().tables().get(0).name(); // "how many records are there": the dataset's one table
-            w.readings.add("the rows → table " + w.subject + " (the dataset's only table)");
-        }
+        impliedSubject(w);
         if (w.subject == null && w.columns.isEmpty()) {
             throw new Unreadable("I could not tell what the question is about");
         }
@@ -87,6 +83,19 @@ final class ShapeRules {
             return total.get();
         }
         return list(w, words);
+    }
+
+    /** The rows a question names only by row words or by a measure of their own table. */
+    private void impliedSubject(ParseState w) {
+        if (w.subject == null && w.columns.isEmpty() && lexicon.graph().tables().size() == 1
+                && w.toks.stream().anyMatch(t -> t.plain() && NameWords.rowWords().contains(t.word()))) {
+            w.subject = lexicon.graph().tables().get(0).name(); // "how many records are there": the dataset's one table
+            w.readings.add("the rows → table " + w.subject + " (the dataset's only table)");
+        }
+        if (w.subject == null && w.columns.isEmpty() && w.measure != null && w.filters.stream().allMatch(f -> f.table()
+                .equals(w.measure.table()))) {
+            w.subject = w.measure.table(); // "how many people were 90 or older": the rows of the measure's own table
+        }
     }
 
     /** "owners and disponents": two values of one column at once is not one filter. */
@@ -157,6 +166,10 @@ final class ShapeRules {
 
     /** The table's one number column whose values add up (not its key), if it has exactly one. */
     private Optional<Sense.Attr> oneAmount(String table) {
+        Optional<KgEntry.Column> heads = RowNouns.headcount(lexicon.graph().columns(table));
+        if (heads.isPresent()) { // a table of counts of people: how many each row stands for
+            return heads.map(Lexicon::attr);
+        }
         List<Sense.Attr> amounts = lexicon.graph().columns(table).stream().map(Lexicon::attr)
                 .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(table)
                         .map(k -> !a.name().equals(k.qualified())).orElse(true)).toList();
@@ -215,8 +228,7 @@ final class ShapeRules {
     private QuerySpec aggregate(ParseState w) throws Unreadable {
         Sense.Attr m = w.measure;
         Optional<Sense.Attr> amount = m != null || !"sum".equals(w.agg) || w.toks.stream().noneMatch(t -> namesAmount(t, w.subject))
-                ? Optional.empty() : RowNouns.headcount(lexicon.graph().columns(w.subject)).map(Lexicon::attr)
-                .or(() -> oneAmount(w.subject)); // "total orders" counts them: only a word in the singular names an amount
+                ? Optional.empty() : oneAmount(w.subject); // "total orders" counts them: only a singular word names an amount
         if (amount.isPresent()) { // "total population by sex", "total electricity by source": the table's one amount
             m = w.measure = amount.get();
             w.readings.add("the total → the table's one amount, " + m.name());
