@@ -165,6 +165,11 @@ public final class NameWords {
         return N.has(word, "measure_nouns");
     }
 
+    /** Whether a word names the groups of a column's values ("group", "bracket"), so "age group" may be the column age. */
+    public static boolean groupNoun(String word) {
+        return N.has(word, "group_nouns");
+    }
+
     /** Whether a number column's values add up across rows: no word of its name says a rate, share or level. */
     public static boolean totals(String columnName) {
         return split(columnName).stream().noneMatch(w -> N.has(w, "not_totals"));

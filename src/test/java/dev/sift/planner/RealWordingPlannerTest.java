@@ -213,6 +213,8 @@ class RealWordingPlannerTest {
                 + " WHERE age BETWEEN 5 AND 9 AND year = 1850");
         OFFLINE.answers(census, "What share of the population was 5 or over in 1850?", "SELECT 100.0 * sum(people)"
                 + " FILTER (WHERE age >= 5) / sum(people) FROM population WHERE year = 1850");
+        assertThat(OFFLINE.answers(census, "Break down the population by age group", "SELECT age, sum(people) FROM population"
+                + " GROUP BY age").answer()).contains("'Break down' read as 'breakdown of'").contains("'age group' → population.age");
         assertThat(OFFLINE.asksBack(census, "Which years had a population over 100 million?").answer()) // not an age
                 .startsWith("I could not tell which number 'over 100000000' compares");
     }

@@ -162,11 +162,7 @@ public final class Lexicon {
                 s = resolveKg(String.join(" ", content));
             }
         }
-        if (s == null && words.size() >= 2 && dev.sift.knowledge.NameWords.measureNoun(words.get(words.size() - 1))) {
-            // "CO2 level", "CO2 reading": a general noun for a number after a number column's name is that column
-            Sense head = resolve(words.subList(0, words.size() - 1));
-            s = head instanceof Sense.Attr a && a.numeric() ? head : null;
-        }
+        s = s != null ? s : LooseNames.generalNounAfter(words, this::resolve);
         return s == null && words.size() == 1 && !KNOWN.contains(key) ? LooseNames.rowsNamed(kg, key) : s;
     }
 

@@ -50,6 +50,19 @@ final class LooseNames {
     }
 
     /**
+     * The column a phrase names with a general noun after its name: a noun for a number after a number column ("CO2
+     * level", "CO2 reading"), a noun for groups after any column ("age group"); null otherwise.
+     */
+    static Sense generalNounAfter(List<String> words, java.util.function.Function<List<String>, Sense> resolve) {
+        String last = words.get(words.size() - 1);
+        if (words.size() < 2 || !NameWords.measureNoun(last) && !NameWords.groupNoun(last)) {
+            return null;
+        }
+        Sense head = resolve.apply(words.subList(0, words.size() - 1));
+        return head instanceof Sense.Attr a && (a.numeric() || NameWords.groupNoun(last)) ? head : null;
+    }
+
+    /**
      * The dataset's one table when a noun no name carries counts its rows by what they are ({@link RowNouns}: "victims"
      * of a table of people, "matches" of a table of dated rows), or null.
      */

@@ -27,6 +27,11 @@ public final class Rewording {
             said.append("'").append(p.group()).append("' read as 'the ").append(p.group(3)).append(" of ").append(p.group(1))
                     .append(" ").append(p.group(2)).append("'");
         }
+        Matcher down = Patterns.ALL.get("reword.break_down").matcher(q);
+        if (down.find()) {
+            said(said, down.group().trim(), "breakdown of");
+            q = "Breakdown of " + q.substring(down.end());
+        }
         Matcher span = Patterns.ALL.get("reword.whole_span").matcher(q);
         if (span.find()) {
             said.append(said.length() > 0 ? "; " : "").append("'").append(span.group().replaceFirst("^[\\s,]+", ""))

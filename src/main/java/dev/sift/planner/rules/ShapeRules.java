@@ -221,6 +221,13 @@ final class ShapeRules {
         if (w.group != null && w.measure != null) {
             throw new Unreadable("I could not tell what '" + w.measure.name() + "' is for in a breakdown");
         }
+        Optional<Sense.Attr> amount = w.group == null || w.toks.stream().noneMatch(t -> namesAmount(t, w.subject))
+                ? Optional.empty() : oneAmount(w.subject);
+        if (amount.isPresent()) { // "breakdown of the population by age group": its total in each group
+            w.measure = amount.get();
+            w.readings.add("'" + w.subject + "' → the table's one amount, " + w.measure.name());
+            return spec(w, QuerySpec.Shape.AGG, w.subject, "sum", w.measure, null, by);
+        }
         return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, by);
     }
 
