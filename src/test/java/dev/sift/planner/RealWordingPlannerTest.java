@@ -220,6 +220,27 @@ class RealWordingPlannerTest {
     }
 
     @Test
+    void a_change_between_two_years_is_the_later_years_figure_against_the_earlier_and_drop_is_a_fall_not_a_command()
+            throws Exception {
+        AgentRun grew = OFFLINE.answers(power, "How much did renewable generation grow from 2001 to 2002?",
+                "SELECT sum(net_generation) FILTER (WHERE year = '2002-01-01') - sum(net_generation) FILTER (WHERE year ="
+                        + " '2001-01-01') FROM iowa_electricity WHERE source = 'Renewables'");
+        assertThat(grew.answer()).startsWith("The change in the total of iowa_electricity.net_generation where"
+                + " iowa_electricity.source = 'Renewables' from 2001 to 2002 is 526: from 1,437 in 2001 to 1,963 in 2002.");
+        OFFLINE.answers(power, "By what percent did nuclear generation grow between 2001 and 2002?",
+                "SELECT 100.0 * (4574 - 3853) / 3853.0");
+        OFFLINE.answers(census, "By how much did the population drop between 1850 and 1900?", "SELECT sum(people) FILTER (WHERE year = 1850)"
+                + " - sum(people) FILTER (WHERE year = 1900) FROM population");
+        OFFLINE.answers(air, "How much did the average CO2 go up between 1999 and 2000?", "SELECT avg(CO2) FILTER (WHERE Date >= DATE"
+                + " '2000-01-01') - avg(CO2) FILTER (WHERE Date < DATE '2000-01-01') FROM co2_concentration");
+        assertThat(dev.sift.planner.rules.Guard.check("Drop the iowa_electricity table")).isPresent();
+        assertThat(dev.sift.planner.rules.Guard.check("Please drop loan")).isPresent();
+        assertThat(dev.sift.planner.rules.Guard.check("By how much did generation drop between 2010 and 2017?")).isEmpty();
+        assertThat(OFFLINE.asksBack(countries, "How much did the fertility rate grow from 1955 to 2005?").answer())
+                .startsWith("The values of gapminder.fertility do not add up across rows; ask for the change in its average");
+    }
+
+    @Test
     void the_first_value_is_the_earliest_rows_and_one_maximum_of_monthly_figures_is_asked_about_not_grouped() throws Exception {
         assertThat(OFFLINE.asksBack(air, "What was the very first CO2 value recorded?").answer())
                 .startsWith("'first CO2 value' is the co2_concentration.CO2 of the earliest row by co2_concentration.Date");

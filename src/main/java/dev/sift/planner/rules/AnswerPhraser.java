@@ -48,6 +48,9 @@ public final class AnswerPhraser {
             case TOP_ROWS -> "The " + s.limit() + " " + noun(s, lexicon, s.limit() != 1) + " with the "
                     + (s.descending() ? "highest " : "lowest ") + name(s.measure(), lexicon) + where;
             case LIST -> "The " + noun(s, lexicon, true) + where; // "The customers", never "The customers rows"
+            case CHANGE, PERCENT_CHANGE -> "The " + (s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "percentage " : "")
+                    + (s.descending() ? "change" : "fall") + " in the " + AGG_WORDS.get(s.aggFn()) + " of " + name(s.measure(), lexicon)
+                    + where + " " + s.share().get(0).describe().replace("in ", "from ") + " " + s.share().get(1).describe().replace("in ", "to ");
             case COLUMNS -> "The " + (s.distinct() ? "values of " : "") + String.join(" and ", s.columns().stream()
                     .map(c -> name(c, lexicon)).toList()) + (s.distinct() ? "" : " of the " + noun(s, lexicon, true)) + where;
         };
@@ -86,6 +89,12 @@ public final class AnswerPhraser {
         boolean topOne = s.limit() != null && s.limit() == 1 && e.rows().size() == 1 && e.columns().size() >= 2;
         if (scalar) {
             b.append(scalar(s, e, lexicon));
+        } else if (s.shape() == QuerySpec.Shape.CHANGE || s.shape() == QuerySpec.Shape.PERCENT_CHANGE) {
+            List<Object> row = e.rows().get(0);
+            b.append(describe(s, lexicon)).append(" is ").append(s.shape() == QuerySpec.Shape.CHANGE ? number(e, 0, row.get(0))
+                    : percent(row.get(0), 100)).append(": from ").append(number(e, 1, row.get(1))).append(" ")
+                    .append(s.share().get(0).describe()).append(" to ").append(number(e, 2, row.get(2))).append(" ")
+                    .append(s.share().get(1).describe()).append('.');
         } else if (topOne) {
             b.append(topOne(s, e, lexicon));
         } else {

@@ -24,7 +24,8 @@ public final class AnswerShape {
             .filter(w -> !V.list("extremes").contains(w)).collect(Collectors.toUnmodifiableSet());
     private static final Set<String> EXTREMES = V.list("extremes");
     private static final Set<String> NUMBER_SHAPES = Set.of(QuerySpec.Shape.COUNT.name(), QuerySpec.Shape.AGG.name(),
-            QuerySpec.Shape.METRIC.name(), QuerySpec.Shape.SHARE.name(), QuerySpec.Shape.TOP_GROUPS.name());
+            QuerySpec.Shape.METRIC.name(), QuerySpec.Shape.SHARE.name(), QuerySpec.Shape.TOP_GROUPS.name(),
+            QuerySpec.Shape.CHANGE.name(), QuerySpec.Shape.PERCENT_CHANGE.name());
 
     private AnswerShape() { }
 
@@ -175,7 +176,7 @@ public final class AnswerShape {
             } else if (V.has(w, "distribution")) {
                 used = spec.group() != null;
             } else if (V.has(w, "share")) { // after a number it is the number's unit ("above 5 percent")
-                used = spec.shape() == QuerySpec.Shape.SHARE || spec.metric() != null
+                used = spec.shape() == QuerySpec.Shape.SHARE || spec.shape() == QuerySpec.Shape.PERCENT_CHANGE || spec.metric() != null
                         || before != null && (before.number() || before.sense() instanceof Sense.Compare);
             }
             if (!used && !out.contains(t.text())) {

@@ -37,6 +37,8 @@ final class ParseState {
     Sense.Attr group;
     Sense.Attr measure;
     Tok measureTok;
+    /** The direction a change verb asks for ("grow": up, "drop": down, "change": either), or null. */
+    String change;
     KgEntry.Metric metric;
     /** sum, avg, median, min or max, from a plain aggregate word. */
     String agg;

@@ -92,6 +92,7 @@ public final class QueryBuilder {
             case LIST -> "SELECT " + (f.fans() ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + f.sql() + f.where()
                     + (f.subjectKey() == null ? "" : " ORDER BY " + f.subjectKey());
             case COLUMNS -> columns(s, f);
+            case CHANGE, PERCENT_CHANGE -> change(s, f);
         };
         return new Built(sql, f.joins());
     }
@@ -185,6 +186,21 @@ public final class QueryBuilder {
      * question's joins ("male clients who have weekly statements": clients with an account whose frequency is weekly), so
      * each subject row counts once whatever the join repeats.
      */
+    /** The measure in the second year against the first: the change (a fall for "drop"), or its percentage. */
+    private static String change(QuerySpec s, From f) throws Unsupported {
+        if (f.fans()) {
+            throw new Unsupported("a change across a join may count rows more than once");
+        }
+        String first = s.aggFn() + "(" + s.measure().sql() + ") FILTER (WHERE " + s.share().get(0).sql() + ")";
+        String last = s.aggFn() + "(" + s.measure().sql() + ") FILTER (WHERE " + s.share().get(1).sql() + ")";
+        String from = s.descending() ? first : last;
+        String to = s.descending() ? last : first;
+        String asked = s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "100.0 * (" + to + " - " + from + ") / " + first
+                + " AS percent_" + (s.descending() ? "change" : "fall") : to + " - " + from + " AS " + (s.descending() ? "change" : "fall");
+        return "SELECT " + asked + ", " + first + " AS " + dev.sift.data.Sql.quoteIdent(s.share().get(0).describe()) + ", " + last + " AS "
+                + dev.sift.data.Sql.quoteIdent(s.share().get(1).describe()) + " FROM " + f.sql() + f.where();
+    }
+
     private String share(QuerySpec s, From f) throws Unsupported {
         boolean own = s.share().stream().allMatch(c -> c.table().equals(s.subject()))
                 && s.filters().stream().allMatch(c -> c.table().equals(s.subject()));

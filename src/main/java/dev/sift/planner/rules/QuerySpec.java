@@ -27,7 +27,11 @@ public record QuerySpec(Shape shape, String subject, String aggFn, Sense.Attr me
                         Sense.Attr group, List<Filter> filters, List<Link> links, Integer limit, boolean descending,
                         List<Filter> share, List<Sense.Attr> columns, boolean distinct) {
 
-    public enum Shape { COUNT, AGG, METRIC, SHARE, TOP_GROUPS, TOP_ROWS, LIST, COLUMNS }
+    /**
+     * {@link #CHANGE} and {@link #PERCENT_CHANGE}: the aggregate of the measure in the second period less that in the
+     * first (the first less the second for a fall), the two periods' conditions in {@code share}.
+     */
+    public enum Shape { COUNT, AGG, METRIC, SHARE, TOP_GROUPS, TOP_ROWS, LIST, COLUMNS, CHANGE, PERCENT_CHANGE }
 
     /** The share's conditions in words ("client.gender = 'F' and …"). */
     public String shareSaid() {

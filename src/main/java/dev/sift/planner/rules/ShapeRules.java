@@ -52,6 +52,9 @@ final class ShapeRules {
         if (!w.columns.isEmpty()) {
             return ColumnRules.shape(w, lexicon);
         }
+        if (w.change != null) {
+            return change(w);
+        }
         if (w.ranking != null) {
             return top(w);
         }
@@ -266,6 +269,36 @@ final class ShapeRules {
                     ? "" : " (" + snapshot.get().description() + ")") + " over the same column; say per what and at which date");
         }
         return spec(w, QuerySpec.Shape.AGG, m.table(), w.agg, m, null, null);
+    }
+
+    /**
+     * CHANGE: "how much did renewable generation grow from 2001 to 2017", "by what percent did the population grow
+     * between 1900 and 2000": the measure's total (or average, when asked) in the last year against the first.
+     */
+    private QuerySpec change(ParseState w) throws Unreadable {
+        Sense.Dates span = w.toks.stream().map(Tok::sense).filter(x -> x instanceof Sense.Dates d && d.yearFrom() > 0
+                && d.yearTo() > d.yearFrom()).map(Sense.Dates.class::cast).findFirst().orElseThrow(() -> new Unreadable(
+                "a change is between two years, and the question names no span ('from 2001 to 2017')"));
+        Sense.Attr m = w.measure != null ? w.measure : w.toks.stream().anyMatch(t -> namesAmount(t, w.subject))
+                ? oneAmount(w.subject).orElse(null) : null;
+        if (m == null || !m.numeric() || m.date()) {
+            throw new Unreadable("I could not tell which number's change to compute");
+        }
+        String fn = w.agg != null ? w.agg : addsUp(m) ? "sum" : null;
+        if (!"sum".equals(fn) && !"avg".equals(fn)) {
+            throw new Unreadable("the values of " + m.name() + " do not add up across rows; ask for the change in its average");
+        }
+        Optional<String> year = lexicon.yearColumn(m.table()).map(Sense.Attr::sql)
+                .or(() -> lexicon.dateColumn(m.table()).map(d -> "year(" + d.sql() + ")"));
+        if (year.isEmpty() || w.group != null && !Periods.named(w.group) && !yearNumber(w.group)) {
+            throw new Unreadable("I compute one change between two years of one date, not one per group");
+        }
+        List<QuerySpec.Filter> years = List.of(new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearFrom(), "in "
+                + span.yearFrom()), new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearTo(), "in " + span.yearTo()));
+        List<QuerySpec.Filter> kept = w.filters.stream().filter(f -> !onPeriod(f, m.table())).toList();
+        w.readings.add("the " + AGG_WORD.get(fn) + " of " + m.name() + " in " + span.yearTo() + " against " + span.yearFrom());
+        return new QuerySpec(shareAsked(w) ? QuerySpec.Shape.PERCENT_CHANGE : QuerySpec.Shape.CHANGE, m.table(), fn, m, null,
+                null, kept, List.copyOf(w.links), null, !"down".equals(w.change), years, List.of(), false);
     }
 
     /** METRIC: a metric of the graph ("default rate by region"). */

@@ -403,9 +403,23 @@ public final class SpecParser {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
-                || PhraseRules.or(w, t) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || filler(t.word()))) {
+                || PhraseRules.or(w, t) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || changeVerb(w, i, t)
+                || filler(t.word()))) {
             w.unmapped.add(t.text());
         }
+    }
+
+    /** "grow", "fell", "went up": a change between two periods ({@link QuerySpec.Shape#CHANGE}). */
+    private static boolean changeVerb(ParseState w, int i, Tok t) {
+        String direction = V.map("change_verbs").get(t.word());
+        boolean upDown = t.is("go", "went", "gone") && i + 1 < w.toks.size() && w.toks.get(i + 1).is("up", "down");
+        if (direction == null && !upDown) {
+            return false;
+        }
+        w.change = upDown ? (w.toks.get(i + 1).is("up") ? "up" : "down") : direction;
+        w.consumed = upDown ? i + 1 : w.consumed;
+        w.readings.add("'" + t.text() + (upDown ? " " + w.toks.get(i + 1).text() : "") + "' → a change between two years");
+        return true;
     }
 
     /** An id after a table ("account 16"), a value after a numeric column ("duration 60"), or the N of "top N". */
@@ -471,7 +485,8 @@ public final class SpecParser {
         boolean byColumn = i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Attr; // "died, by race"
         boolean agent = t.is("by") && prev != null && (prev.plain() || !byColumn) // "held by …", "killed by floods"
                 && PARTICIPLE.matcher(before.substring(before.lastIndexOf(' ') + 1)).matches();
-        if (!agent && !(w.ranking != null && t.is("by"))) {
+        boolean measureOf = t.is("by") && i + 1 < w.toks.size() && w.toks.get(i + 1).is("what", "how"); // "by what percentage"
+        if (!agent && !measureOf && !(w.ranking != null && t.is("by"))) {
             w.groupCue = true;
         }
         return true;
