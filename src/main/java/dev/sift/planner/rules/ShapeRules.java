@@ -455,6 +455,15 @@ final class ShapeRules {
                 || order instanceof Ranking.Order.ByColumn c && c.attr().table().equals(rows.table()) && w.agg == null)) {
             return topRows(w, rows.table(), order == null ? null : ((Ranking.Order.ByColumn) order).attr());
         }
+        String counted = order instanceof Ranking.Order.ByCount c ? c.table()
+                : order instanceof Ranking.Order.ByColumn c ? c.attr().table() : null;
+        Optional<Sense.Attr> heads = counted == null || w.agg != null ? Optional.empty()
+                : RowNouns.headcount(lexicon.graph().columns(counted)).map(Lexicon::attr);
+        if (heads.isPresent() && (order instanceof Ranking.Order.ByCount || ((Ranking.Order.ByColumn) order).attr().equals(heads.get()))) {
+            w.agg = "sum"; // "which age group had the most people": the people of each group added up, not its largest row
+            w.readings.add("the " + counted + " rows counted by " + heads.get().name() + " (the people each stands for)");
+            order = new Ranking.Order.ByColumn(heads.get());
+        }
         return topGroups(w, order, by);
     }
 
