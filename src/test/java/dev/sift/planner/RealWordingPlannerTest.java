@@ -215,6 +215,7 @@ class RealWordingPlannerTest {
                 + " FILTER (WHERE age >= 5) / sum(people) FROM population WHERE year = 1850");
         assertThat(OFFLINE.answers(census, "Break down the population by age group", "SELECT age, sum(people) FROM population"
                 + " GROUP BY age").answer()).contains("'Break down' read as 'breakdown of'").contains("'age group' → population.age");
+        OFFLINE.answers(census, "How many records are there?", "SELECT count(*) FROM population"); // rows, not people
         OFFLINE.answers(census, "Which age group had the most people in 1850?", "SELECT age, sum(people) FROM population" // not its largest row
                 + " WHERE year = 1850 GROUP BY age ORDER BY 2 DESC LIMIT 1");
         assertThat(OFFLINE.asksBack(census, "Which years had a population over 100 million?").answer()) // not an age

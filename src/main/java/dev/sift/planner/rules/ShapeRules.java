@@ -128,8 +128,8 @@ final class ShapeRules {
         if (w.measure != null) {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }
-        Optional<KgEntry.Column> heads = w.subject == null ? Optional.empty()
-                : dev.sift.knowledge.RowNouns.headcount(lexicon.graph().columns(w.subject));
+        Optional<KgEntry.Column> heads = w.subject == null || !countsPeople(w) ? Optional.empty()
+                : RowNouns.headcount(lexicon.graph().columns(w.subject));
         if (heads.isPresent()) { // "how many children under 5": each row stands for that many people
             w.measure = Lexicon.attr(heads.get());
             w.readings.add("'how many' → the total of " + w.measure.name() + " (each " + w.subject + " row counts that many people)");
@@ -153,6 +153,12 @@ final class ShapeRules {
             return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
         }
         return Optional.empty();
+    }
+
+    /** Whether the question counts people by a noun for them ("children", "people"), not the rows ("records", "rows"). */
+    private static boolean countsPeople(ParseState w) {
+        return w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Entity && !t.text().contains(" ")
+                && (RowNouns.people(t.word()) || RowNouns.names(t.word(), java.util.Set.of(RowNouns.Kind.PERSON))));
     }
 
     /** Whether a word names the table as an amount: one word in the singular ("electricity", "population"), not its rows. */
@@ -459,7 +465,8 @@ final class ShapeRules {
                 : order instanceof Ranking.Order.ByColumn c ? c.attr().table() : null;
         Optional<Sense.Attr> heads = counted == null || w.agg != null ? Optional.empty()
                 : RowNouns.headcount(lexicon.graph().columns(counted)).map(Lexicon::attr);
-        if (heads.isPresent() && (order instanceof Ranking.Order.ByCount || ((Ranking.Order.ByColumn) order).attr().equals(heads.get()))) {
+        if (heads.isPresent() && (order instanceof Ranking.Order.ByCount && countsPeople(w)
+                || order instanceof Ranking.Order.ByColumn c && c.attr().equals(heads.get()))) {
             w.agg = "sum"; // "which age group had the most people": the people of each group added up, not its largest row
             w.readings.add("the " + counted + " rows counted by " + heads.get().name() + " (the people each stands for)");
             order = new Ranking.Order.ByColumn(heads.get());
