@@ -180,6 +180,12 @@ public final class NameWords {
         return N.list("row_words");
     }
 
+    /** Whether a name ends in "year" ("Year", "model_year", "fiscal year"): its values are years. */
+    public static boolean namesYear(String name) {
+        List<String> w = split(name);
+        return !w.isEmpty() && w.get(w.size() - 1).equals("year");
+    }
+
     /** The unit a word names, spelled out ("ppm" → parts per million, "pounds" → pounds), or null. */
     public static String unitOf(String word) {
         String w = word.toLowerCase(Locale.ROOT);

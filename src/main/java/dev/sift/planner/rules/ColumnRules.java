@@ -138,7 +138,7 @@ final class ColumnRules {
             throw new Unreadable("I could not tell what '" + w.measureTok.text() + "' is for beside the columns asked for");
         }
         if (w.group != null && w.agg == null && w.metric == null && w.ranking == null && !w.filters.isEmpty()
-                && lexicon.yearColumn(w.group.table()).filter(w.group::equals).isPresent()
+                && lexicon.isYearColumn(w.group)
                 && w.group.table().equals(w.columns.get(0).table())) { // "life expectancy in the US for each year": its rows
             w.columns.add(0, w.group);
             w.group = null;

@@ -410,19 +410,14 @@ public final class Lexicon {
         }
     }
 
-    /**
-     * The parser's view of a column. A date named as a year ({@code year}, {@code fiscal_year}: each value the first
-     * day of its year) is read as the year number it stands for, so "how many years", "in 2017" and "which year"
-     * read it as they read a whole-number year column.
-     */
+    /** A column as the parser reads it; a date named as a year (iowa's {@code year}) is the year number it stands for. */
     static Sense.Attr attr(KgEntry.Column col) {
         String sql = KgSql.column(col.table(), col.name());
-        List<String> words = dev.sift.knowledge.NameWords.split(col.name());
-        if (col.type().matches("(?i)DATE|TIMESTAMP.*") && !words.isEmpty() && words.get(words.size() - 1).equals("year")) {
-            return new Sense.Attr(col.table(), col.qualified(), "year(" + sql + ")", "BIGINT");
-        }
-        return new Sense.Attr(col.table(), col.qualified(), sql, col.type());
+        return col.type().matches("(?i)DATE|TIMESTAMP.*") && dev.sift.knowledge.NameWords.namesYear(col.name())
+                ? new Sense.Attr(col.table(), col.qualified(), "year(" + sql + ")", "BIGINT")
+                : new Sense.Attr(col.table(), col.qualified(), sql, col.type());
     }
+
 
     private static Sense.Cond cond(ValueIndex.Match m) {
         return new Sense.Cond(m.table(), KgSql.column(m.table(), m.column()) + " = " + Sql.quoteString(m.value()),
@@ -502,11 +497,19 @@ public final class Lexicon {
      * a table with no date column; empty when none or several.
      */
     public Optional<Sense.Attr> yearColumn(String table) {
-        List<Sense.Attr> years = kg.columns(table).stream().filter(c -> {
-            List<String> w = dev.sift.knowledge.NameWords.split(c.name());
-            return !w.isEmpty() && w.get(w.size() - 1).equals("year");
-        }).map(Lexicon::attr).filter(a -> a.type().matches("(?i).*INT.*")).toList();
+        List<Sense.Attr> years = kg.columns(table).stream().filter(c -> dev.sift.knowledge.NameWords.namesYear(c.name())).map(Lexicon::attr)
+                .filter(a -> a.type().matches("(?i).*INT.*")).toList();
         return years.size() == 1 ? Optional.of(years.get(0)) : Optional.empty();
+    }
+
+    /** Whether {@code a} is its table's year column ({@link #yearColumn}). */
+    boolean isYearColumn(Sense.Attr a) {
+        return yearColumn(a.table()).filter(a::equals).isPresent();
+    }
+
+    /** The column of a table of people saying how many people each row stands for ({@link RowNouns#headcount}). */
+    Optional<Sense.Attr> headcount(String table) {
+        return RowNouns.headcount(kg.columns(table)).map(Lexicon::attr);
     }
 
     /** The age column of a table of people ({@link RowNouns}): what "victims under 20" compares; empty otherwise. */

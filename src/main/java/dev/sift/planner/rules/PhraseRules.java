@@ -1,7 +1,6 @@
 package dev.sift.planner.rules;
 
 import dev.sift.knowledge.KgEntry;
-import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.Phrases;
 
@@ -53,7 +52,7 @@ final class PhraseRules {
         if (w.groupCue || rankTarget) {
             w.subjectOrAttach(a.table());
             if (w.groupCue) {
-                if (lexicon.yearColumn(a.table()).filter(a::equals).isPresent()) {
+                if (lexicon.isYearColumn(a)) {
                     PeriodRules.averageOfTotals(w, i, "year"); // "on average, how much … per year": yearly totals averaged
                 }
                 w.groupCue = false;
@@ -259,8 +258,7 @@ final class PhraseRules {
         Tok prev = previousContent(w, i);
         Sense.Attr col = prev == null ? null : numericAttr(prev);
         String of = col != null ? col.table() : w.base();
-        boolean headcount = col != null && RowNouns.headcount(lexicon.graph().columns(col.table())).map(Lexicon::attr)
-                .filter(col::equals).isPresent();
+        boolean headcount = col != null && lexicon.headcount(col.table()).filter(col::equals).isPresent();
         if (of != null && (headcount && anAge(c.value()) || t.words().stream().anyMatch(x -> x.equals("older") || x.equals("younger")))) {
             Sense.Attr age = lexicon.ageOfPeople(of).orElse(col); // "people 90 or older", "people 65 or over": their age
             if (age != col && col != null && w.measure == null) {

@@ -116,22 +116,21 @@ final class ShapeRules {
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
         if (w.measure != null && !w.measure.equals(w.group) && w.measure.table().equals(w.subject) && countedRightAfterHowMany(w) && (!w.measure.numeric()
-                && !w.measure.date() || yearNumber(w.measure) || Periods.named(w.measure) // "how many years": the years there are
+                && !w.measure.date() || lexicon.isYearColumn(w.measure) || Periods.named(w.measure) // "how many years": the years there are
                 || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
         }
         if (w.measure != null && w.group == null && w.measure.numeric() && w.measure.type().matches("(?i).*INT.*")
-                && !yearNumber(w.measure) && countedInHowMany(w)) {
+                && !lexicon.isYearColumn(w.measure) && countedInHowMany(w)) {
             w.readings.add("'how many' " + w.measureTok.text() + " → the total of " + w.measure.name()); // "how many deaths"
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null);
         }
         if (w.measure != null) {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }
-        Optional<KgEntry.Column> heads = w.subject == null || !countsPeople(w) ? Optional.empty()
-                : RowNouns.headcount(lexicon.graph().columns(w.subject));
+        Optional<Sense.Attr> heads = w.subject == null || !countsPeople(w) ? Optional.empty() : lexicon.headcount(w.subject);
         if (heads.isPresent()) { // "how many children under 5": each row stands for that many people
-            w.measure = Lexicon.attr(heads.get());
+            w.measure = heads.get();
             w.readings.add("'how many' → the total of " + w.measure.name() + " (each " + w.subject + " row counts that many people)");
             return spec(w, QuerySpec.Shape.AGG, w.subject, "sum", w.measure, null, null);
         }
@@ -175,9 +174,9 @@ final class ShapeRules {
 
     /** The table's one number column whose values add up (not its key), if it has exactly one. */
     private Optional<Sense.Attr> oneAmount(String table) {
-        Optional<KgEntry.Column> heads = RowNouns.headcount(lexicon.graph().columns(table));
+        Optional<Sense.Attr> heads = lexicon.headcount(table);
         if (heads.isPresent()) { // a table of counts of people: how many each row stands for
-            return heads.map(Lexicon::attr);
+            return heads;
         }
         List<Sense.Attr> amounts = lexicon.graph().columns(table).stream().map(Lexicon::attr)
                 .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(table)
@@ -187,13 +186,9 @@ final class ShapeRules {
 
     /** Whether a number column's values add up across rows (no rate, share or level in its name; no year). */
     private boolean addsUp(Sense.Attr a) {
-        return NameWords.totals(a.name().substring(a.name().indexOf('.') + 1)) && !yearNumber(a);
+        return NameWords.totals(a.name().substring(a.name().indexOf('.') + 1)) && !lexicon.isYearColumn(a);
     }
 
-    /** Whether a column holds years as whole numbers ("Year", "model_year"). */
-    private boolean yearNumber(Sense.Attr a) {
-        return lexicon.yearColumn(a.table()).filter(a::equals).isPresent();
-    }
 
     /**
      * Whether the measure is the noun "how many" counts: "how many (different) neighborhoods …", also past its table's
@@ -295,8 +290,8 @@ final class ShapeRules {
             throw new Unreadable("the values of " + m.name() + " do not add up across rows; ask for the change in its average");
         }
         Optional<String> year = lexicon.yearColumn(m.table()).map(Sense.Attr::sql)
-                .or(() -> lexicon.dateColumn(m.table()).map(d -> "year(" + d.sql() + ")"));
-        if (year.isEmpty() || w.group != null && !Periods.named(w.group) && !yearNumber(w.group)) {
+                .or(() -> lexicon.dateColumn(m.table()).map(d -> Periods.of(Periods.Grain.YEAR, d).sql()));
+        if (year.isEmpty() || w.group != null && !Periods.named(w.group) && !lexicon.isYearColumn(w.group)) {
             throw new Unreadable("I compute one change between two years of one date, not one per group");
         }
         List<QuerySpec.Filter> years = List.of(new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearFrom(), "in "
@@ -464,7 +459,7 @@ final class ShapeRules {
         String counted = order instanceof Ranking.Order.ByCount c ? c.table()
                 : order instanceof Ranking.Order.ByColumn c ? c.attr().table() : null;
         Optional<Sense.Attr> heads = counted == null || w.agg != null ? Optional.empty()
-                : RowNouns.headcount(lexicon.graph().columns(counted)).map(Lexicon::attr);
+                : lexicon.headcount(counted);
         if (heads.isPresent() && (order instanceof Ranking.Order.ByCount && countsPeople(w)
                 || order instanceof Ranking.Order.ByColumn c && c.attr().equals(heads.get()))) {
             w.agg = "sum"; // "which age group had the most people": the people of each group added up, not its largest row
