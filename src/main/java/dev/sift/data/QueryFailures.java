@@ -54,6 +54,12 @@ final class QueryFailures {
                 + " memory (SIFT_JAVA_OPTS=-Xmx4g).");
     }
 
+    /** Cancelled at the time limit, whether by JDBC's own timer or the gate's watch. */
+    private QueryException overTime() {
+        return new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled after the time limit of "
+                + seconds(limits) + " s. Aggregate more, filter earlier, or avoid cross joins.");
+    }
+
     QueryException of(SQLException e, QueryGate.Ticket ticket) {
         if (ticket != null && ticket.outOfMemory()) {
             return outOfMemory();
@@ -64,7 +70,7 @@ final class QueryFailures {
                     + " while this query ran, so it was stopped. Select fewer rows or shorter values, aggregate in SQL,"
                     + " or try again when fewer queries run.");
         }
-        return of(e);
+        return ticket != null && ticket.overTime() ? overTime() : of(e);
     }
 
     QueryException of(SQLException e) {
@@ -72,8 +78,7 @@ final class QueryFailures {
             return outOfMemory();
         }
         if (e instanceof SQLTimeoutException || String.valueOf(e.getMessage()).contains("INTERRUPT")) {
-            return new QueryException(QueryException.Kind.TIMEOUT, "Query cancelled after the time limit of "
-                    + seconds(limits) + " s. Aggregate more, filter earlier, or avoid cross joins.");
+            return overTime();
         }
         String message = SqlGuard.clean(e);
         if (message.startsWith("Permission Error") || message.contains("read-only mode")) {

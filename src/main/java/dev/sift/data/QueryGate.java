@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  * query waits to start while the process is over it, and is refused when no memory comes free within the time limit;
  * running queries are cancelled when the process passes it. DuckDB's own {@code memory_limit} bounds its buffer pool only; a huge list or
  * string ({@code range(300000000)}, {@code repeat('x', 2000000000)}) is allocated outside it, so the limit
- * that holds is measured on the process (resident set, Linux {@code /proc/self/statm}).
+ * that holds is measured on the process (resident set, Linux {@code /proc/self/statm}). The same polls enforce a query's
+ * time limit when it is admitted with one: JDBC's own time limit started a timer task per statement, which woke the
+ * driver's timer thread for every query.
  */
 public final class QueryGate implements AutoCloseable {
     private static final Path STATM = Path.of("/proc/self/statm");
@@ -99,34 +101,47 @@ public final class QueryGate implements AutoCloseable {
         return waitedNanos.sum();
     }
 
-    /** One admitted query: watched until closed; {@link #outOfMemory()} says whether the watch cancelled it. */
+    /**
+     * One admitted query: watched until closed; {@link #outOfMemory()}, {@link #overBudget()} and {@link #overTime()} say
+     * whether the watch cancelled it.
+     */
     public final class Ticket implements AutoCloseable {
         private final AtomicBoolean overLimit = new AtomicBoolean();
         private final AtomicBoolean overBudget = new AtomicBoolean();
+        private final AtomicBoolean overTime = new AtomicBoolean();
         private Statement statement;
         private long base;
         private long limitBytes;
+        /** When the time limit ends ({@link System#nanoTime}); unused without one. */
+        private long deadline;
+        private boolean timed;
 
-        private void watch(Statement st, long limit) {
+        private void watch(Statement st, long limit, Duration timeLimit) {
             long resident = recentResident();
-            if (resident <= 0 || limit <= 0) {
-                return; // no measure of the process here: DuckDB's own limit is all there is
+            timed = timeLimit != null;
+            deadline = timed ? System.nanoTime() + timeLimit.toNanos() : 0;
+            limitBytes = resident > 0 ? limit : 0; // no measure of the process: DuckDB's own memory limit is all there is
+            if (limitBytes <= 0 && !timed) {
+                return;
             }
             statement = st;
             base = resident;
-            limitBytes = limit;
             watched.add(this);
             if (polling.compareAndSet(false, true)) {
                 schedulePoll();
             }
         }
 
-        /** Cancels the statement while the process is over its limit: a cancel that lands before it starts is lost. */
-        private void check(long resident) {
-            boolean grew = resident - base > limitBytes;
+        /**
+         * Cancels the statement while the process is over its limit or the time limit has passed (each poll again: a
+         * cancel that lands before the statement starts is lost).
+         */
+        private void check(long resident, long now) {
+            boolean grew = limitBytes > 0 && resident > 0 && resident - base > limitBytes;
             boolean over = budgetBytes > 0 && resident > budgetBytes;
-            if (grew || over) {
-                (grew ? overLimit : overBudget).set(true);
+            boolean late = timed && now - deadline >= 0;
+            if (grew || over || late) {
+                (grew ? overLimit : over ? overBudget : overTime).set(true);
                 try {
                     statement.cancel();
                 } catch (SQLException | RuntimeException ignored) {
@@ -137,6 +152,11 @@ public final class QueryGate implements AutoCloseable {
 
         public boolean outOfMemory() {
             return overLimit.get();
+        }
+
+        /** Whether the watch cancelled the query at its time limit. */
+        public boolean overTime() {
+            return overTime.get();
         }
 
         long budgetBytes() {
@@ -161,8 +181,9 @@ public final class QueryGate implements AutoCloseable {
      */
     private void poll() {
         long resident = readResident();
+        long now = System.nanoTime();
         for (Ticket ticket : watched) {
-            ticket.check(resident);
+            ticket.check(resident, now);
         }
         if (watched.isEmpty()) {
             polling.set(false);
@@ -187,6 +208,14 @@ public final class QueryGate implements AutoCloseable {
      * against {@code limitBytes} of growth.
      */
     public Ticket admit(Statement st, long limitBytes, Duration wait) throws QueryException {
+        return admit(st, limitBytes, wait, null);
+    }
+
+    /**
+     * As above, and cancels {@code st} once {@code timeLimit} has passed from its admission until its ticket is closed
+     * (within one poll, {@link #POLL}); null for no time limit.
+     */
+    public Ticket admit(Statement st, long limitBytes, Duration wait, Duration timeLimit) throws QueryException {
         long start = System.nanoTime();
         try {
             if (!running.tryAcquire(wait.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -208,7 +237,7 @@ public final class QueryGate implements AutoCloseable {
         admitted.increment();
         Ticket ticket = new Ticket();
         try {
-            ticket.watch(st, limitBytes);
+            ticket.watch(st, limitBytes, timeLimit);
         } catch (RuntimeException e) {
             ticket.close();
             throw e;

@@ -234,9 +234,9 @@ public final class Workspace implements AutoCloseable {
         boolean more = false;
         try (ResultBudget.Prepared run = budget.prepare(connection, guard.takeBound(sql), sql)) {
             PreparedStatement st = run.statement();
-            st.setQueryTimeout(timeoutSeconds());
+            st.setQueryTimeout(QueryFailures.seconds(limits));
             st.setFetchSize(2048);
-            ticket = admit(st);
+            ticket = admit(st, false);
             try (ResultSet rs = st.executeQuery()) {
                 sink.columns(run.columns());
                 long written = 0;
@@ -331,8 +331,8 @@ public final class Workspace implements AutoCloseable {
     private <T> T readLocal(String sql, ResultReader<T> reader) throws QueryException {
         QueryGate.Ticket ticket = null;
         try (Statement st = connection.createStatement()) {
-            st.setQueryTimeout(timeoutSeconds());
-            ticket = admit(st);
+            st.setQueryTimeout(QueryFailures.seconds(limits));
+            ticket = admit(st, false);
             try (ResultSet rs = st.executeQuery(sql)) {
                 return reader.read(rs);
             }
@@ -403,8 +403,7 @@ public final class Workspace implements AutoCloseable {
         guard.forgetBound();
         QueryGate.Ticket ticket = null;
         try (Statement st = connection.createStatement()) {
-            st.setQueryTimeout(timeoutSeconds());
-            ticket = admit(st);
+            ticket = admit(st, true);
             st.execute(sql);
         } catch (SQLException e) {
             throw failures.of(e, ticket);
@@ -425,8 +424,7 @@ public final class Workspace implements AutoCloseable {
         // the statement the check bound moments ago runs, unless a wide column needs the query wrapped
         try (ResultBudget.Prepared run = budget.prepare(connection, guard.takeBound(sql), sql)) {
             PreparedStatement st = run.statement();
-            st.setQueryTimeout(timeoutSeconds());
-            ticket = admit(st);
+            ticket = admit(st, true);
             columns = run.columns();
             try (ResultSet rs = st.executeQuery()) {
                 while ((more = rs.next()) && rows.size() < maxRows) {
@@ -455,7 +453,7 @@ public final class Workspace implements AutoCloseable {
     /** The full row count of a result larger than the fetch cap; -1 when counting takes too long. */
     private long countRows(String sql) {
         try (Statement st = connection.createStatement()) {
-            st.setQueryTimeout(timeoutSeconds());
+            st.setQueryTimeout(QueryFailures.seconds(limits));
             // without the trailing ';' and comments, which would swallow or break the closing parenthesis
             try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + SqlGuard.withoutTerminator(sql) + "\n)")) {
                 rs.next();
@@ -466,16 +464,16 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    private int timeoutSeconds() {
-        return QueryFailures.seconds(limits);
-    }
-
-    /** Waits for the gate (up to the time limit) and starts the memory watch on {@code st}. */
-    private QueryGate.Ticket admit(Statement st) throws QueryException {
+    /**
+     * Waits for the gate (up to the time limit) and starts the memory watch on {@code st}; {@code timed}: the gate also
+     * stops it at the time limit. A result read at its reader's pace keeps JDBC's limit, which covers the run only.
+     */
+    private QueryGate.Ticket admit(Statement st, boolean timed) throws QueryException {
         guard.awaitIdle();
+        Duration limit = timed ? Duration.ofSeconds(QueryFailures.seconds(limits)) : null; // whole seconds, as JDBC's
         // DuckDB keeps its buffers under the limit; the process may grow by twice that (allocations outside
         // the buffer pool, fetched rows) before the watch stops the query
-        return gate.admit(st, watchBytes, limits.queryTimeout());
+        return gate.admit(st, watchBytes, limits.queryTimeout(), limit);
     }
 
     private static void release(QueryGate.Ticket ticket) {

@@ -224,6 +224,44 @@ class QueryLimitsTest {
     }
 
     @Test
+    void the_gate_cancels_a_query_at_its_time_limit_even_where_the_process_cannot_be_measured() throws Exception {
+        try (QueryGate gate = new QueryGate(2, () -> -1); // no resident set to read: the time limit still holds
+             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
+             QueryGate.Ticket ticket = gate.admit(st, 1L << 40, Duration.ofSeconds(1), Duration.ofMillis(300))) {
+            long start = System.nanoTime();
+            // hours of work unless something stops it
+            assertThatThrownBy(() -> st.executeQuery("SELECT sum(i % 7) FROM range(1000000000000) t(i)"))
+                    .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("INTERRUPT");
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(290)).isLessThan(Duration.ofSeconds(10));
+            assertThat(ticket.overTime()).isTrue();
+            assertThat(ticket.outOfMemory()).isFalse();
+            assertThat(ticket.overBudget()).isFalse();
+        }
+        try (QueryGate gate = new QueryGate(2, () -> 1_000_000);
+             var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
+             QueryGate.Ticket ticket = gate.admit(st, 1L << 40, Duration.ofSeconds(1), Duration.ofSeconds(30));
+             var rs = st.executeQuery("SELECT sum(i % 7) FROM range(3000000) t(i)")) { // well within its limit
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).isEqualTo(8_999_994L);
+            assertThat(ticket.overTime()).isFalse();
+        }
+    }
+
+    @Test
+    void a_workspace_query_past_the_time_limit_is_cancelled_with_the_time_limit_message() throws Exception {
+        try (Workspace w = Workspace.open(TestDatasets.bank(), Workspace.Limits.defaults().withQueryTimeout(Duration.ofSeconds(1)))) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> w.query("SELECT count(*) FROM trans a, trans b, trans c"))
+                    .isInstanceOf(QueryException.class)
+                    .hasMessage("Query cancelled after the time limit of 1 s. Aggregate more, filter earlier, or avoid"
+                            + " cross joins.");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+            assertThat(w.query("SELECT 42 AS n").scalar()).as("the session works on after the cancel").isEqualTo(42);
+        }
+    }
+
+    @Test
     void a_query_within_the_limit_runs_to_its_end_unwatched() throws Exception {
         try (QueryGate gate = new QueryGate(2, () -> 1_000_000);
              var c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); var st = c.createStatement();
