@@ -41,7 +41,7 @@ public final class Numbers {
     }
 
     private static final Pattern ID = Pattern.compile("(?i)(.*[_ ])?id|.*_id|.*_key|.*_code|.*_no|.*_number|zip|postcode");
-    private static final Pattern YEAR = Pattern.compile("(?i)(.*_)?(year|yr|month|quarter|week|day)(_.*)?");
+    private static final Pattern YEAR = Pattern.compile("(?i)(.*_)?(year|yr|decade|month|quarter|week|day)(_.*)?");
     private static final Pattern COUNT = Pattern.compile("(?i)n|cnt|count|(.*_)?(count|cnt)(_.*)?|n_.*|num_.*|number_of_.*"
             + "|.*_(loans|clients|accounts|cards|rows|transactions|orders|customers|people|items|records)");
     private static final Pattern RATE = Pattern.compile("(?i).*(rate|share|ratio|pct|percent|percentage|proportion|fraction"

@@ -22,13 +22,15 @@ final class PeriodRules {
             averageOfTotals(w, w.at, "year");
             w.groupCue = false;
             Sense.Attr date = phrases.dateColumn(w);
-            Optional<Sense.Attr> number = date != null || w.base() == null ? Optional.empty() : lexicon.yearColumn(w.base());
+            String table = table(w, w.at, lexicon);
+            Optional<Sense.Attr> number = date != null || table == null ? Optional.empty() : lexicon.yearColumn(table);
             if (number.isPresent()) { // a whole-number year column: its own values are the years
                 w.attach(number.get().table());
                 w.group = number.get();
                 w.readings.add("'" + t.text() + "' → " + number.get().name());
                 return true;
             }
+            date = date == null && table != null ? lexicon.dateColumn(table).orElse(null) : date;
             if (date == null) {
                 throw new Unreadable("I could not tell which date 'year' refers to");
             }
@@ -52,10 +54,7 @@ final class PeriodRules {
         boolean target = w.ranking != null && w.ranking.awaitsTarget(i);
         boolean counted = counted(w, i) && !w.groupCue && !target;
         if (grain == null && (target || counted) && t.is("year")) { // "which year had the most deaths": a year column, or a date's year
-            String table = w.base();
-            for (int k = i + 1; table == null && k < w.toks.size(); k++) {
-                table = tableOf(w.toks.get(k).sense());
-            }
+            String table = table(w, i, lexicon);
             Optional<Sense.Attr> year = table == null ? Optional.empty() : lexicon.yearColumn(table);
             if (year.isPresent() && !counted) {
                 w.subjectOrAttach(year.get().table());
@@ -82,8 +81,11 @@ final class PeriodRules {
         if (ofYear > 0) {
             w.consumed = ofYear; // "month of the year": the calendar month, whatever its year
         }
-        Sense.Attr date = date(w, i, t, lexicon, phrases);
-        Sense.Attr period = ofYear > 0 ? Periods.withinYear(Periods.of(grain, date)).orElseThrow() : Periods.of(grain, date);
+        Optional<Sense.Attr> years = grain == Periods.Grain.DECADE && phrases.dateColumn(w) == null
+                ? Optional.ofNullable(table(w, i, lexicon)).flatMap(lexicon::yearColumn) : Optional.empty();
+        Sense.Attr date = years.isPresent() ? years.get() : date(w, i, t, lexicon, phrases);
+        Sense.Attr period = years.isPresent() ? Periods.decadeOf(date)
+                : ofYear > 0 ? Periods.withinYear(Periods.of(grain, date)).orElseThrow() : Periods.of(grain, date);
         w.subjectOrAttach(date.table());
         if (counted) { // "how many months had CO2 above 400": the months there are among the rows picked
             w.measure = period;
@@ -157,13 +159,7 @@ final class PeriodRules {
         if (named != null) {
             return named;
         }
-        String table = w.base();
-        for (int k = i + 1; table == null && k < w.toks.size(); k++) {
-            table = tableOf(w.toks.get(k).sense());
-        }
-        if (table == null && lexicon.graph().tables().size() == 1) { // "how many months are there": the one table's
-            table = lexicon.graph().tables().get(0).name();
-        }
+        String table = table(w, i, lexicon);
         Optional<Sense.Attr> only = table == null ? Optional.empty() : lexicon.dateColumn(table);
         if (only.isPresent()) {
             return only.get();
@@ -174,6 +170,18 @@ final class PeriodRules {
                 : dates.isEmpty() ? ": table " + table + " has no date column" : ": table " + table + " has the dates "
                 + String.join(", ", dates) + "; say e.g. 'by " + t.text() + " of " + dates.get(0).substring(
                 dates.get(0).indexOf('.') + 1) + "'"));
+    }
+
+    /** The table the question is about so far, else the first named after token {@code i}, else the dataset's one table. */
+    private static String table(ParseState w, int i, Lexicon lexicon) {
+        String table = w.base();
+        for (int k = i + 1; table == null && k < w.toks.size(); k++) {
+            table = tableOf(w.toks.get(k).sense());
+        }
+        if (table == null && lexicon.graph().tables().size() == 1) { // "how many months are there": the one table's
+            table = lexicon.graph().tables().get(0).name();
+        }
+        return table;
     }
 
     /** The table a phrase reads, or null. */

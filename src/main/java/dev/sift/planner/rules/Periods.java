@@ -5,8 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Calendar periods of a date or timestamp column as groups: the year, the quarter ("2024-Q1"), the month ("2024-03")
- * and the weekday ("Monday"). A period is a {@link Sense.Attr} named for its grain whose SQL is written here, so the
+ * Calendar periods of a date or timestamp column as groups: the decade (1970), the year, the quarter ("2024-Q1"), the
+ * month ("2024-03") and the weekday ("Monday"). A period is a {@link Sense.Attr} named for its grain whose SQL is written here, so the
  * query builder can tell a period from a column: to name months and quarters without their year when the rows span one
  * year ("March", "Q1"), to put weekdays and month names in calendar order, and to say which periods the data covers only
  * in part.
@@ -18,7 +18,9 @@ final class Periods {
         QUARTER("quarter", "strftime(%s, '%%Y') || '-Q' || quarter(%s)", "VARCHAR", "'Q' || quarter(%s)", null),
         MONTH("month", "strftime(%s, '%%Y-%%m')", "VARCHAR", "monthname(%s)", "month"),
         WEEKDAY("weekday", "dayname(%s)", "VARCHAR", null, "isodow"),
-        DAY("day", "CAST(%s AS DATE)", "DATE", null, null);
+        DAY("day", "CAST(%s AS DATE)", "DATE", null, null),
+        /** The decade as the year it starts (1970 for 1970–1979), as the data's own decade columns write it. */
+        DECADE("decade", "(year(%s) // 10 * 10)", "BIGINT", null, null);
 
         final String word;
         private final String sql;
@@ -57,6 +59,11 @@ final class Periods {
     static Sense.Attr of(Grain grain, Sense.Attr date) {
         String d = date.sql();
         return new Sense.Attr(date.table(), grain.word, String.format(grain.sql, d, d), grain.type);
+    }
+
+    /** The decade of a whole-number year column ("Year" 1973 → 1970): a group, not a period of a date. */
+    static Sense.Attr decadeOf(Sense.Attr year) {
+        return new Sense.Attr(year.table(), Grain.DECADE.word, "(" + year.sql() + " // 10 * 10)", "BIGINT");
     }
 
     /** Whether a column is a period of a date made by {@link #of} (named by its grain: "month", "year"). */

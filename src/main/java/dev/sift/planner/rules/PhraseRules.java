@@ -200,6 +200,9 @@ final class PhraseRules {
             yearNumbers(w, t, d, year.get()); // a table with a whole-number year column and no date
             return;
         }
+        if (col == null && base != null) { // "how many rows are from the 1970s": the one date of the table asked about
+            col = lexicon.dateColumn(base).orElse(null);
+        }
         if (col == null) {
             throw new Unreadable("I could not tell which date '" + t.text() + "' refers to" + (w.base() == null ? ""
                     : ": table " + w.base() + " has " + (lexicon.graph().columns(w.base()).stream().noneMatch(c -> Lexicon.attr(c).date())

@@ -23,6 +23,7 @@ public final class Reader {
     private static final Pattern MARKS = Pattern.compile("\\p{M}+");
     private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final Pattern YEAR = Pattern.compile("1[89]\\d\\d|20\\d\\d");
+    private static final Pattern DECADE = Pattern.compile("(1[89]\\d0|20\\d0)s");
     private static final Vocabulary V = Vocabulary.WORDS;
 
     private final Lexicon lexicon;
@@ -272,7 +273,7 @@ public final class Reader {
             Optional<Read> p = Optional.empty();
             if (t.plain()) {
                 int at = i;
-                p = yearRange(in, at).or(() -> dayRange(in, at)).or(() -> dayPoint(in, at)).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> decade(in, at)).or(() -> comparator(in, at))
+                p = yearRange(in, at).or(() -> dayRange(in, at)).or(() -> dayPoint(in, at)).or(() -> datePoint(in, at)).or(() -> numberRange(in, at)).or(() -> decade(in, at)).or(() -> decadeOfYears(in, at)).or(() -> comparator(in, at))
                         .or(() -> trailing(in, at)).or(() -> numbersTo(in, at));
             }
             if (p.isPresent()) {
@@ -392,16 +393,16 @@ public final class Reader {
                 join - i + 1 + second.get().used()));
     }
 
-    /** "in 1997", "during March 1997", "after 1996", "since 1995", "before 1994", "until May 1998". */
+    /** "in 1997", "during March 1997", "after 1996", "since 1995", "before 1994", "until May 1998", "for 2000" at the end. */
     private static Optional<Read> datePoint(List<Tok> in, int i) {
         String w = in.get(i).word();
-        if (!in.get(i).is("in", "during", "after", "since", "before", "until", "from")) {
+        if (!in.get(i).is("in", "during", "after", "since", "before", "until", "from", "for")) {
             return Optional.empty();
         }
         int month = i + 1 < in.size() && in.get(i + 1).plain() ? month(in.get(i + 1).word()) : 0;
         int y = month > 0 ? i + 2 : i + 1;
-        if (!year(in, y)) {
-            return Optional.empty();
+        if (!year(in, y) || w.equals("for") && y + 1 < in.size() && !in.get(y + 1).is("and", "only", "alone")) {
+            return Optional.empty(); // "the readings for 2000" is a year; "loans for 2000 clients" is not
         }
         int year = Integer.parseInt(in.get(y).word());
         LocalDate start = LocalDate.of(year, month > 0 ? month : 1, 1);
@@ -450,6 +451,23 @@ public final class Reader {
         String from = V.map("decades").get(in.get(i + 2).word());
         return from == null ? Optional.empty() : Optional.of(new Read(new Sense.Compare("BETWEEN", from + " AND "
                 + (Integer.parseInt(from) + 9)), 3));
+    }
+
+    /** "in the 1970s", "during the 1990's": the ten years from 1970 to 1979. */
+    private static Optional<Read> decadeOfYears(List<Tok> in, int i) {
+        int j = i + (in.get(i).is("in", "during", "over", "throughout") ? 1 : 0);
+        j += j < in.size() && in.get(j).is("the") ? 1 : 0;
+        if (j >= in.size() || !in.get(j).plain()) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher m = DECADE.matcher(in.get(j).text());
+        boolean apart = !m.matches() && j + 1 < in.size() && in.get(j + 1).text().equals("s"); // "1990's" splits at "'"
+        if (!m.matches() && !(apart && (m = DECADE.matcher(in.get(j).text() + "s")).matches())) {
+            return Optional.empty();
+        }
+        int from = Integer.parseInt(m.group(1));
+        return Optional.of(new Read(new Sense.Dates("between", LocalDate.of(from, 1, 1), LocalDate.of(from + 10, 1, 1), from,
+                from + 9), j - i + (apart ? 2 : 1)));
     }
 
     /** "over 100000", "at least 3", "exceeds 5": the vocabulary's comparators, before a number. */

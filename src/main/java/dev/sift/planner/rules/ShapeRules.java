@@ -120,9 +120,10 @@ final class ShapeRules {
                 || w.toks.stream().anyMatch(t -> t.is("different") || t.is("distinct") || t.is("unique")))) {
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "distinct", w.measure, null, null); // "how many neighborhoods"
         }
-        if (w.measure != null && w.group == null && w.measure.numeric() && w.measure.type().matches("(?i).*INT.*")
+        if (w.measure != null && !w.measure.equals(w.group) && w.measure.numeric() && w.measure.type().matches("(?i).*INT.*")
                 && !lexicon.isYearColumn(w.measure) && countedInHowMany(w)) {
-            w.readings.add("'how many' " + w.measureTok.text() + " → the total of " + w.measure.name()); // "how many deaths"
+            w.readings.add("'" + (w.toks.stream().anyMatch(k -> k.is("many")) ? "how many" : "number of") + "' " + w.measureTok.text() + " → the total of "
+                    + w.measure.name()); // "how many deaths", "the number of deaths"
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null);
         }
         if (w.measure != null) {
@@ -200,12 +201,14 @@ final class ShapeRules {
                 || w.toks.get(i - 1).sense() instanceof Sense.Entity e && e.table().equals(w.measure.table()))) {
             i--;
         }
-        return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how");
+        return i >= 2 && (w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how") // "the number of deaths" too
+                || w.toks.get(i - 1).is("of") && w.toks.get(i - 2).is("number"));
     }
 
     /**
-     * Whether a whole-number column is what "how many" counts: named right after it, past values that pick rows ("how
-     * many earthquake deaths"), or by the verb of people it counts ("how many people died", "… were killed").
+     * Whether a whole-number column is what "how many" or "the number of" counts: named right after it, past values that
+     * pick rows ("how many earthquake deaths"), or by the verb of people it counts ("how many people died", "… were
+     * killed").
      */
     private static boolean countedInHowMany(ParseState w) {
         int i = w.toks.indexOf(w.measureTok);
@@ -213,7 +216,8 @@ final class ShapeRules {
                 || w.toks.get(i - 1).is("were", "was", "have", "has", "had", "been", "are"))) { // "how many people were killed"
             i--;
         }
-        return i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how");
+        return i >= 2 && (w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how") // "the number of deaths" too
+                || w.toks.get(i - 1).is("of") && w.toks.get(i - 2).is("number"));
     }
 
     /** COUNT grouped by a column: "breakdown of loans by status", "distribution of loan durations". */
