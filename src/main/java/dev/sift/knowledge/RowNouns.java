@@ -91,6 +91,13 @@ public final class RowNouns {
         return counts.size() == 1 ? java.util.Optional.of(counts.get(0)) : java.util.Optional.empty();
     }
 
+    /** The one whole-number column of a table of counts that tallies what each row stands for ("count"), or empty. */
+    public static java.util.Optional<KgEntry.Column> tally(List<KgEntry.Column> columns) {
+        List<KgEntry.Column> counts = columns.stream().filter(c -> c.type() != null && c.type().toUpperCase(Locale.ROOT)
+                .matches("(TINY|SMALL|BIG|HUGE|U)?INT.*|INTEGER") && N.list("tally_columns").contains(Phrases.key(c.name()))).toList();
+        return counts.size() == 1 ? java.util.Optional.of(counts.get(0)) : java.util.Optional.empty();
+    }
+
     /** Whether a word is a plural for people in general ("people", "persons"), which no name of a column need carry. */
     public static boolean people(String word) {
         return N.list("person_plurals").contains(word.toLowerCase(java.util.Locale.ROOT));

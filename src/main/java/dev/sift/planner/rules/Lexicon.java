@@ -13,7 +13,6 @@ import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,7 @@ public final class Lexicon {
     private Lexicon(KnowledgeGraph kg, ValueIndex values) {
         this.kg = kg;
         this.values = values;
-        this.codeMeanings = codeMeanings(kg);
+        this.codeMeanings = CodeMeanings.of(kg);
         this.memo = new HashMap<>();
         this.hinted = Map.of();
     }
@@ -67,34 +66,6 @@ public final class Lexicon {
         return phrases.isEmpty() ? this : new Lexicon(this, phrases);
     }
 
-    /** The code meanings that name exactly one code of one column ("in debt" → loan.status = 'D'). */
-    private static Map<String, Sense> codeMeanings(KnowledgeGraph kg) {
-        Map<String, Sense> codeMeanings = new HashMap<>();
-        Map<String, List<Sense.Cond>> found = new LinkedHashMap<>();
-        for (KgEntry.Column c : kg.entries(KgEntry.Column.class)) {
-            Map<String, Set<String>> codesOf = new HashMap<>();
-            for (Map.Entry<String, String> code : c.codes().entrySet()) {
-                for (String key : meaningKeys(code.getValue())) {
-                    codesOf.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(code.getKey());
-                }
-            }
-            codesOf.forEach((key, codes) -> {
-                if (codes.size() == 1) {
-                    String code = codes.iterator().next();
-                    found.computeIfAbsent(key, k -> new ArrayList<>()).add(new Sense.Cond(c.table(),
-                            KgSql.column(c.table(), c.name()) + " = " + Sql.quoteString(code),
-                            c.qualified() + " = '" + code + "' (" + c.codes().get(code) + ")"));
-                }
-            });
-        }
-        found.forEach((key, conds) -> {
-            if (conds.size() == 1) {
-                codeMeanings.put(key, conds.get(0));
-            }
-        });
-        return Map.copyOf(codeMeanings);
-    }
-
     /** The lexicon of {@code k}, built once and kept with it. */
     public static Lexicon of(Knowledge k) {
         return k.derived(Lexicon.class, x -> new Lexicon(x.graph(), x.values()));
@@ -102,26 +73,6 @@ public final class Lexicon {
 
     public KnowledgeGraph graph() {
         return kg;
-    }
-
-    /** The phrase keys of one code meaning: the whole meaning, its comma-separated parts and their 2+ word spans. */
-    private static Set<String> meaningKeys(String meaning) {
-        Set<String> keys = new LinkedHashSet<>();
-        keys.add(Phrases.key(meaning));
-        for (String part : meaning.split("[,;()]")) {
-            List<String> w = Phrases.words(part);
-            for (int i = 0; i < w.size(); i++) {
-                for (int j = i + 2; j <= w.size(); j++) {
-                    List<String> span = w.subList(i, j);
-                    String last = span.get(span.size() - 1);
-                    if (!Phrases.onlyStopWords(span) && !Phrases.stop().contains(last)) {
-                        keys.add(String.join(" ", span));
-                    }
-                }
-            }
-        }
-        keys.remove("");
-        return keys;
     }
 
     /** What a phrase (in comparable words) stands for, or empty when nothing in the dataset's knowledge names it. */
@@ -197,6 +148,11 @@ public final class Lexicon {
         Sense s = readings(entries).sense(key);
         if (s instanceof Sense.Attr a && keyNamedLikeItsTable(a, key)) { // "zip codes": the rows of zipcodes, keyed by zip_code
             return new Sense.Entity(a.table());
+        }
+        if (s instanceof Sense.Entity e) { // "courses" in a table of courses × students: the course column's values
+            s = entries.stream().filter(c -> c instanceof KgEntry.Column col && col.table().equals(e.table()) && !col.key()
+                    && col.type().startsWith("VARCHAR") && Phrases.key(col.name()).equals(Phrases.key(e.table())))
+                    .map(c -> (Sense) attr((KgEntry.Column) c)).findFirst().orElse(s);
         }
         if (s == null && entries.isEmpty() && !key.matches("[\\d ]+") && !Phrases.onlyStopWords(List.of(key.split(" ")))
                 && (key.contains(" ") || !KNOWN.contains(key))) { // 'Steven Spielberg', 'SFO': a value of a many-valued column
@@ -510,6 +466,11 @@ public final class Lexicon {
     /** The column of a table of people saying how many people each row stands for ({@link RowNouns#headcount}). */
     Optional<Sense.Attr> headcount(String table) {
         return RowNouns.headcount(kg.columns(table)).map(Lexicon::attr);
+    }
+
+    /** The column that tallies what each row of a table of counts stands for ({@link RowNouns#tally}). */
+    Optional<Sense.Attr> tally(String table) {
+        return RowNouns.tally(kg.columns(table)).map(Lexicon::attr);
     }
 
     /** The age column of a table of people ({@link RowNouns}): what "victims under 20" compares; empty otherwise. */

@@ -129,10 +129,11 @@ final class ShapeRules {
         if (w.measure != null) {
             throw new Unreadable("I could not tell what to count: '" + w.measure.name() + "' is a value of each row, not rows");
         }
-        Optional<Sense.Attr> heads = w.subject == null || !countsPeople(w) ? Optional.empty() : lexicon.headcount(w.subject);
+        Optional<Sense.Attr> heads = w.subject == null ? Optional.empty() : tallied(w, w.subject);
         if (heads.isPresent()) { // "how many children under 5": each row stands for that many people
             w.measure = heads.get();
-            w.readings.add("'how many' → the total of " + w.measure.name() + " (each " + w.subject + " row counts that many people)");
+            w.readings.add("'how many' → the total of " + w.measure.name() + " (each " + w.subject + " row counts that many"
+                    + (heads.equals(lexicon.headcount(w.subject)) ? " people)" : ")"));
             return spec(w, QuerySpec.Shape.AGG, w.subject, "sum", w.measure, null, null);
         }
         return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, null);
@@ -153,6 +154,18 @@ final class ShapeRules {
             return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The column saying how many each row of {@code table} stands for, when the question counts those and not rows: the
+     * headcount of a table of people counted as people ("how many children"), or a table's tally ("count") unless the
+     * question counts rows, records or entries.
+     */
+    private Optional<Sense.Attr> tallied(ParseState w, String table) {
+        Optional<Sense.Attr> heads = countsPeople(w) ? lexicon.headcount(table) : Optional.empty();
+        boolean rows = w.toks.stream().anyMatch(t -> t.words().stream().anyMatch(x -> !x.equals("data") // "… in the data"
+                && NameWords.rowWords().contains(x)));
+        return heads.isPresent() || rows ? heads : lexicon.tally(table);
     }
 
     /** Whether the question counts people by a noun for them ("children", "people"), not the rows ("records", "rows"). */
@@ -463,11 +476,11 @@ final class ShapeRules {
         String counted = order instanceof Ranking.Order.ByCount c ? c.table()
                 : order instanceof Ranking.Order.ByColumn c ? c.attr().table() : null;
         Optional<Sense.Attr> heads = counted == null || w.agg != null ? Optional.empty()
-                : lexicon.headcount(counted);
-        if (heads.isPresent() && (order instanceof Ranking.Order.ByCount && countsPeople(w)
+                : lexicon.headcount(counted).or(() -> lexicon.tally(counted));
+        if (heads.isPresent() && (order instanceof Ranking.Order.ByCount && tallied(w, counted).equals(heads)
                 || order instanceof Ranking.Order.ByColumn c && c.attr().equals(heads.get()))) {
             w.agg = "sum"; // "which age group had the most people": the people of each group added up, not its largest row
-            w.readings.add("the " + counted + " rows counted by " + heads.get().name() + " (the people each stands for)");
+            w.readings.add("the " + counted + " rows counted by " + heads.get().name() + " (how many each stands for)");
             order = new Ranking.Order.ByColumn(heads.get());
         }
         return topGroups(w, order, by);

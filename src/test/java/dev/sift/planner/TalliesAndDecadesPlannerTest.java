@@ -1,0 +1,100 @@
+package dev.sift.planner;
+
+import dev.sift.TestDatasets;
+import dev.sift.agent.AgentRun;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tables whose rows are groups, not things (a tally per course, sex and year; a column named like its table), and time
+ * words of real files: decades, "for 2000", rows called readings, "the number of" a count column.
+ */
+class TalliesAndDecadesPlannerTest {
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
+    private static Workspace enrolment;
+    private static Workspace air;
+    private static Workspace hazards;
+
+    @BeforeAll
+    static void open() throws Exception {
+        enrolment = Workspace.open(TestDatasets.csv("school", Map.of("enrolment.csv", """
+                course,sex,year,count
+                Algebra,women,2020,40
+                Algebra,men,2020,35
+                Algebra,women,2021,44
+                Biology,women,2020,52
+                Biology,men,2020,20
+                Biology,men,2021,25
+                """)), Workspace.Limits.defaults());
+        air = Workspace.open(TestDatasets.csv("air", Map.of("co2_concentration.csv", """
+                Date,CO2,adjusted CO2
+                1969-12-01,324.6,325.0
+                1970-01-01,325.0,325.1
+                1975-06-01,333.1,331.0
+                1981-03-01,341.2,340.0
+                2000-01-01,369.1,369.3
+                2000-02-01,369.5,369.4
+                """)), Workspace.Limits.defaults());
+        hazards = Workspace.open(TestDatasets.csv("hazards", Map.of("disasters.csv", """
+                Entity,Year,Deaths
+                Flood,1931,3700000
+                Earthquake,1931,6227
+                Earthquake,1976,276994
+                Flood,1976,23006
+                Flood,1979,1000
+                """)), Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        enrolment.close();
+        air.close();
+        hazards.close();
+    }
+
+    @Test
+    void counting_in_a_table_of_tallies_adds_the_tally_up_unless_the_question_counts_rows() throws Exception {
+        AgentRun run = OFFLINE.answers(enrolment, "How many women took Algebra in 2020?",
+                "SELECT sum(count) FROM enrolment WHERE sex = 'women' AND course = 'Algebra' AND year = 2020");
+        assertThat(run.answer()).contains("each enrolment row counts that many");
+        OFFLINE.answers(enrolment, "How many rows are there for Algebra?", "SELECT count(*) FROM enrolment WHERE course = 'Algebra'");
+        OFFLINE.answers(enrolment, "Which course had the most women in 2020?",
+                "SELECT course, sum(count) FROM enrolment WHERE sex = 'women' AND year = 2020 GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+    }
+
+    @Test
+    void a_noun_naming_both_a_table_and_its_column_counts_and_lists_the_columns_values() throws Exception {
+        OFFLINE.answers(enrolment, "How many courses are there?", "SELECT count(DISTINCT course) FROM enrolment");
+        OFFLINE.answers(enrolment, "List the courses", "SELECT DISTINCT course FROM enrolment ORDER BY 1");
+        OFFLINE.answers(enrolment, "How many courses had men in 2021?",
+                "SELECT count(DISTINCT course) FROM enrolment WHERE sex = 'men' AND year = 2021");
+    }
+
+    @Test
+    void decades_filter_and_group_a_date_or_a_whole_number_year() throws Exception {
+        OFFLINE.answers(air, "How many measurements were taken in the 1970s?",
+                "SELECT count(*) FROM co2_concentration WHERE year(Date) BETWEEN 1970 AND 1979");
+        AgentRun run = OFFLINE.answers(air, "What was the average CO2 level in each decade?",
+                "SELECT year(Date) // 10 * 10 AS decade, avg(CO2) FROM co2_concentration GROUP BY 1 ORDER BY 1");
+        assertThat(run.answer()).contains("1970 |").doesNotContain("1,970");
+        OFFLINE.answers(hazards, "What was the total death toll from floods in the 1970's?",
+                "SELECT sum(Deaths) FROM disasters WHERE Entity = 'Flood' AND Year BETWEEN 1970 AND 1979");
+        OFFLINE.answers(hazards, "Show the number of deaths from earthquakes in each decade",
+                "SELECT Year // 10 * 10, sum(Deaths) FROM disasters WHERE Entity = 'Earthquake' GROUP BY 1 ORDER BY 1");
+    }
+
+    @Test
+    void a_year_at_the_end_after_for_is_the_year_and_readings_are_the_rows() throws Exception {
+        OFFLINE.answers(air, "Show the CO2 readings for 2000",
+                "SELECT DISTINCT CO2 FROM co2_concentration WHERE year(Date) = 2000 ORDER BY 1");
+        OFFLINE.answers(air, "How many readings are there per year?",
+                "SELECT year(Date), count(*) FROM co2_concentration GROUP BY 1 ORDER BY 1");
+        OFFLINE.answers(hazards, "What was the number of deaths in 1976?", "SELECT sum(Deaths) FROM disasters WHERE Year = 1976");
+    }
+}
