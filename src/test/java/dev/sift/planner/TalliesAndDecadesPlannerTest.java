@@ -20,6 +20,7 @@ class TalliesAndDecadesPlannerTest {
     private static Workspace enrolment;
     private static Workspace air;
     private static Workspace hazards;
+    private static Workspace places;
 
     @BeforeAll
     static void open() throws Exception {
@@ -51,8 +52,22 @@ class TalliesAndDecadesPlannerTest {
                 """)), Workspace.Limits.defaults());
     }
 
+    @BeforeAll
+    static void openPlaces() throws Exception {
+        places = Workspace.open(TestDatasets.csv("places", Map.of("zipcodes.csv", """
+                zip_code,city,county,state
+                90001,Los Angeles,Los Angeles,CA
+                90002,Los Angeles,Los Angeles,CA
+                91001,Altadena,Los Angeles,CA
+                43015,Delaware,Delaware,OH
+                19901,Dover,Kent,DE
+                19711,Newark,New Castle,DE
+                """)), Workspace.Limits.defaults());
+    }
+
     @AfterAll
     static void close() {
+        places.close();
         enrolment.close();
         air.close();
         hazards.close();
@@ -96,5 +111,14 @@ class TalliesAndDecadesPlannerTest {
         OFFLINE.answers(air, "How many readings are there per year?",
                 "SELECT year(Date), count(*) FROM co2_concentration GROUP BY 1 ORDER BY 1");
         OFFLINE.answers(hazards, "What was the number of deaths in 1976?", "SELECT sum(Deaths) FROM disasters WHERE Year = 1976");
+    }
+
+    @Test
+    void a_value_of_two_columns_is_settled_by_the_column_named_after_it_and_else_asked_about_naming_all() throws Exception {
+        AgentRun run = OFFLINE.answers(places, "How many zip codes are in Los Angeles County?",
+                "SELECT count(*) FROM zipcodes WHERE county = 'Los Angeles'");
+        assertThat(run.answer()).contains("'Los Angeles' is also zipcodes.city = 'Los Angeles': not here");
+        assertThat(OFFLINE.asksBack(places, "List the counties in Delaware").answer()) // a city, a county and the state DE
+                .contains("say which you mean (e.g. 'Delaware city' or 'Delaware county' or 'Delaware state')");
     }
 }

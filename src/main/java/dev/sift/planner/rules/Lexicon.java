@@ -193,14 +193,17 @@ public final class Lexicon {
      * named Texas, and the state 'TX'): then the question is asked which it means.
      */
     private Sense orEquivalent(String key, Sense spelled) {
-        if (!(spelled instanceof Sense.Cond c) || key.length() < 3 || dev.sift.knowledge.Equivalents.of(key).isEmpty()) {
+        List<Sense.Cond> spelt = spelled instanceof Sense.Cond c ? List.of(c) : spelled instanceof Sense.Values v ? v.options() : List.of();
+        if (spelt.isEmpty() || key.length() < 3 || dev.sift.knowledge.Equivalents.of(key).isEmpty()) {
             return spelled;
         }
         Sense other = equivalent(key);
-        if (other instanceof Sense.Cond o && !o.sql().substring(0, o.sql().indexOf(" = ")).equals(c.sql().substring(0,
-                Math.max(0, c.sql().indexOf(" = "))))) {
-            String text = "'" + key + "' may be " + c.reading() + " or " + o.reading();
-            return c.table().equals(o.table()) ? new Sense.Ambiguous(text) : new Sense.Values(List.of(c, o), text);
+        if (other instanceof Sense.Cond o && spelt.stream().noneMatch(c -> c.sql().substring(0, Math.max(0, c.sql().indexOf(" = ")))
+                .equals(o.sql().substring(0, o.sql().indexOf(" = "))))) {
+            List<Sense.Cond> all = new ArrayList<>(spelt);
+            all.add(o);
+            return new Sense.Values(List.copyOf(all), "'" + key + "' may be " + String.join(" or ", all.stream().map(Sense.Cond::reading)
+                    .toList()));
         }
         return spelled;
     }
@@ -235,8 +238,7 @@ public final class Lexicon {
                     + " or a concept)");
         }
         String text = "'" + key + "' is a value of " + String.join(" and ", columns);
-        boolean oneColumnPerTable = conds.stream().map(Sense.Cond::table).distinct().count() == conds.size();
-        return oneColumnPerTable ? new Sense.Values(conds, text) : new Sense.Ambiguous(text);
+        return conds.size() == columns.size() ? new Sense.Values(conds, text) : new Sense.Ambiguous(text);
     }
 
     /** The knowledge graph's entries for a phrase, sorted into the kinds of reading they give. */

@@ -165,6 +165,16 @@ final class PhraseRules {
      * else a question back naming them.
      */
     Sense.Cond chooseValue(ParseState w, int i, Tok t, Sense.Values v) throws Unreadable {
+        Sense.Cond byColumn = byColumn(w, i, v);
+        if (byColumn != null) {
+            w.readings.add("'" + t.text() + "' is also " + String.join(" or ", v.options().stream().filter(c -> c != byColumn)
+                    .map(Sense.Cond::reading).toList()) + ": not here, by the column the question names");
+            return byColumn;
+        }
+        if (v.options().stream().map(Sense.Cond::table).distinct().count() == 1) {
+            throw new Unreadable(v.text() + "; say which you mean (e.g. '" + String.join("' or '", v.options().stream().map(c -> t.text()
+                    + " " + column(c).substring(column(c).lastIndexOf('.') + 1).replace("\"", "")).toList()) + "')");
+        }
         Set<String> named = new LinkedHashSet<>();
         for (int j = 0; j < w.toks.size(); j++) {
             Sense s = j == i ? null : w.toks.get(j).sense();
@@ -188,6 +198,34 @@ final class PhraseRules {
         throw new Unreadable("'" + t.text() + "' may be " + String.join(" or ", v.options().stream().map(Sense.Cond::describe)
                 .toList()) + "; say which table you mean (e.g. '" + String.join("' or '", tables.stream().map(tb -> tb + " in "
                 + t.text()).toList()) + "')");
+    }
+
+    /**
+     * The option a column named in the question settles: the one whose column is named right after the value ("Los
+     * Angeles County"), else the only one whose column the question does not ask about ("the counties in Delaware" is
+     * the state, not a county named Delaware); null when the question names none of their columns.
+     */
+    private static Sense.Cond byColumn(ParseState w, int i, Sense.Values v) {
+        Sense next = i + 1 < w.toks.size() ? w.toks.get(i + 1).sense() : null;
+        List<Sense.Cond> beside = v.options().stream().filter(c -> next instanceof Sense.Attr a && a.sql().equals(column(c))).toList();
+        if (beside.size() == 1) {
+            w.consumed = i + 1; // "County" of "Los Angeles County" is said with the value
+            return beside.get(0);
+        }
+        Set<String> asked = new LinkedHashSet<>();
+        for (int j = 0; j < w.toks.size(); j++) {
+            if (j != i && w.toks.get(j).sense() instanceof Sense.Attr a) {
+                asked.add(a.sql());
+            }
+        }
+        List<Sense.Cond> rest = v.options().stream().filter(c -> !asked.contains(column(c))).toList();
+        return rest.size() == 1 && rest.size() < v.options().size() ? rest.get(0) : null;
+    }
+
+    /** The column SQL a value's condition compares ({@code zipcodes.state} of {@code zipcodes.state = 'TX'}). */
+    private static String column(Sense.Cond c) {
+        int eq = c.sql().indexOf(" = ");
+        return eq < 0 ? c.sql() : c.sql().substring(0, eq);
     }
 
     /** "in 1997", "between 1995 and 1996", "after March 1997": a filter on the date the question is about. */
