@@ -12,8 +12,9 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tables whose rows are groups, not things (a tally per course, sex and year; a column named like its table), and time
- * words of real files: decades, "for 2000", rows called readings, "the number of" a count column.
+ * Tables whose rows are groups, not things (a tally per course, sex and year; a column named like its table; state
+ * names repeated per income bracket), values of two columns, and time words of real files: decades, "for 2000", rows
+ * called readings, "the number of" a count column.
  */
 class TalliesAndDecadesPlannerTest {
     private static final OfflineAnswers OFFLINE = new OfflineAnswers();
@@ -21,6 +22,7 @@ class TalliesAndDecadesPlannerTest {
     private static Workspace air;
     private static Workspace hazards;
     private static Workspace places;
+    private static Workspace income;
 
     @BeforeAll
     static void open() throws Exception {
@@ -63,11 +65,25 @@ class TalliesAndDecadesPlannerTest {
                 19901,Dover,Kent,DE
                 19711,Newark,New Castle,DE
                 """)), Workspace.Limits.defaults());
+        income = Workspace.open(TestDatasets.csv("income", Map.of("income.csv", """
+                name,region,pct,group
+                Ohio,midwest,0.1,<10000
+                Ohio,midwest,0.9,10000+
+                Iowa,midwest,0.2,<10000
+                Iowa,midwest,0.8,10000+
+                Maine,northeast,0.3,<10000
+                Maine,northeast,0.7,10000+
+                Vermont,northeast,0.4,<10000
+                Vermont,northeast,0.6,10000+
+                Texas,south,0.5,<10000
+                Texas,south,0.5,10000+
+                """)), Workspace.Limits.defaults());
     }
 
     @AfterAll
     static void close() {
         places.close();
+        income.close();
         enrolment.close();
         air.close();
         hazards.close();
@@ -120,5 +136,14 @@ class TalliesAndDecadesPlannerTest {
         assertThat(run.answer()).contains("'Los Angeles' is also zipcodes.city = 'Los Angeles': not here");
         assertThat(OFFLINE.asksBack(places, "List the counties in Delaware").answer()) // a city, a county and the state DE
                 .contains("say which you mean (e.g. 'Delaware city' or 'Delaware county' or 'Delaware state')");
+    }
+
+    @Test
+    void a_column_whose_values_are_state_names_is_what_states_names_and_its_values_are_listed_once() throws Exception {
+        OFFLINE.answers(income, "How many states are in the midwest region?",
+                "SELECT count(DISTINCT name) FROM income WHERE region = 'midwest'");
+        OFFLINE.answers(income, "List the states in the northeast", "SELECT DISTINCT name FROM income WHERE region = 'northeast'"
+                + " ORDER BY 1");
+        assertThat(OFFLINE.asksBack(income, "How many countries are there?").answer()).contains("'countries'"); // no country column
     }
 }

@@ -166,8 +166,8 @@ final class ColumnRules {
                     .toList()) + " of one " + subject + " row, but does not say which: name it by its id (e.g. '" + subject
                     + " 123'), or ask to list them for the " + plural);
         }
-        // "which countries are in cluster 5" names the column, not rows: its values, each once
-        boolean valuesOnly = !named || w.subject == null && w.columns.size() == 1 && !lexicon.key(w.columns.get(0).table())
+        // "which countries are in cluster 5", "list the states in the northeast" name the column, not rows: its values, each once
+        boolean valuesOnly = !named || !rowsNamed && w.columns.size() == 1 && !lexicon.key(w.columns.get(0).table())
                 .map(k -> KgSql.column(k.table(), k.name()).equals(w.columns.get(0).name())).orElse(false);
         return new QuerySpec(QuerySpec.Shape.COLUMNS, subject, null, null, null, null, List.copyOf(w.filters),
                 List.copyOf(w.links), null, true, List.of(), List.copyOf(w.columns), valuesOnly);

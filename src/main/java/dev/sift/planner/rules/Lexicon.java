@@ -114,6 +114,11 @@ public final class Lexicon {
             }
         }
         s = s != null ? s : LooseNames.generalNounAfter(words, this::resolve);
+        if (s == null && words.size() == 1) { // "states": the one column whose values are state names, whatever its name
+            List<Sense.Attr> kind = kg.entries(KgEntry.Column.class).stream().filter(c -> c.type().startsWith("VARCHAR")
+                    && dev.sift.knowledge.Equivalents.kindOf(key, c.values()).isPresent()).map(Lexicon::attr).toList();
+            s = kind.size() == 1 ? kind.get(0) : null;
+        }
         return s == null && words.size() == 1 && !KNOWN.contains(key) ? LooseNames.rowsNamed(kg, key) : s;
     }
 
