@@ -299,8 +299,9 @@ class RealWordingPlannerTest {
         AgentRun run = OFFLINE.answers(power, "In which year was nuclear generation the lowest?",
                 "SELECT year(year), net_generation FROM iowa_electricity WHERE source = 'Nuclear Energy' ORDER BY 2 LIMIT 1");
         assertThat(run.answer()).contains("read as 'which year had the lowest nuclear generation'");
-        assertThat(OFFLINE.asksBack(jobs, "In which month was the construction unemployment rate highest?").answer())
-                .startsWith("The question asks which month ('which month'), but the only reading I can build gives the maximum");
+        OFFLINE.answers(jobs, "In which month was the construction unemployment rate highest?", "SELECT strftime(CAST(date AS"
+                + " TIMESTAMP), '%Y-%m'), max(rate) FROM unemployment_across_industries WHERE series = 'Construction' GROUP BY 1"
+                + " ORDER BY 2 DESC LIMIT 1"); // read as "which month had the highest …"
     }
 
     @Test

@@ -146,4 +146,13 @@ class TalliesAndDecadesPlannerTest {
                 + " ORDER BY 1");
         assertThat(OFFLINE.asksBack(income, "How many countries are there?").answer()).contains("'countries'"); // no country column
     }
+
+    @Test
+    void a_table_named_for_its_number_column_averages_and_ranks_by_it_and_the_whole_record_restricts_nothing() throws Exception {
+        OFFLINE.answers(air, "What was the average CO2 concentration in 2000?",
+                "SELECT avg(CO2) FROM co2_concentration WHERE year(Date) = 2000");
+        OFFLINE.answers(air, "In which month was the CO2 concentration highest?", "SELECT strftime(Date, '%Y-%m'), max(CO2)"
+                + " FROM co2_concentration GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(air, "What is the average CO2 over the whole record?", "SELECT avg(CO2) FROM co2_concentration");
+    }
 }

@@ -5,6 +5,7 @@ import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.Knowledge;
 import dev.sift.knowledge.KnowledgeGraph;
+import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.ResultLabels;
 import dev.sift.knowledge.RowNouns;
@@ -560,8 +561,19 @@ public final class Lexicon {
         return at.equals(to);
     }
 
-    /** The table's column named "amount" (what "loans over 300000" compares), or empty. */
+    /**
+     * The table's amount, what "loans over 300000" compares and "the average CO2 concentration" averages: its column named
+     * "amount", else its one number column whose name's words are all words of the table's name (co2_concentration.CO2).
+     */
     public Optional<Sense.Attr> amount(String table) {
-        return kg.column(table, "amount").map(Lexicon::attr);
+        Optional<Sense.Attr> amount = kg.column(table, "amount").map(Lexicon::attr);
+        if (amount.isPresent()) {
+            return amount;
+        }
+        List<String> named = NameWords.split(table).stream().map(Phrases::stem).toList();
+        List<Sense.Attr> in = kg.columns(table).stream().map(Lexicon::attr).filter(a -> a.numeric() && !a.date()
+                && named.containsAll(NameWords.split(a.name().substring(a.name().indexOf('.') + 1)).stream().map(Phrases::stem)
+                .toList())).toList();
+        return in.size() == 1 ? Optional.of(in.get(0)) : Optional.empty();
     }
 }

@@ -261,6 +261,12 @@ final class ShapeRules {
             m = w.measure = amount.get();
             w.readings.add("the total → the table's one amount, " + m.name());
         }
+        Optional<Sense.Attr> own = m != null || w.toks.stream().noneMatch(t -> t.sense() instanceof Sense.Entity e
+                && e.table().equals(w.subject)) ? Optional.empty() : lexicon.amount(w.subject);
+        if (own.isPresent()) { // "the average CO2 concentration": table co2_concentration's column CO2
+            m = w.measure = own.get();
+            w.readings.add("'" + w.subject + "' → its amount, " + m.name());
+        }
         if (m == null) {
             throw new Unreadable("I could not tell which number to " + w.agg + (w.agg.equals("sum") ? "" : " over"));
         }
