@@ -165,6 +165,11 @@ public final class NameWords {
         return N.has(word, "measure_nouns");
     }
 
+    /** Whether a word names the kinds of a table's rows ("type", "kind", "category"). */
+    public static boolean typeNoun(String word) {
+        return N.has(word, "type_nouns");
+    }
+
     /** Whether a word names the groups of a column's values ("group", "bracket"), so "age group" may be the column age. */
     public static boolean groupNoun(String word) {
         return N.has(word, "group_nouns");

@@ -46,6 +46,9 @@ class TalliesAndDecadesPlannerTest {
                 """)), Workspace.Limits.defaults());
         hazards = Workspace.open(TestDatasets.csv("hazards", Map.of("disasters.csv", """
                 Entity,Year,Deaths
+                All natural disasters,1931,3706227
+                All natural disasters,1976,300000
+                All natural disasters,1979,1000
                 Flood,1931,3700000
                 Earthquake,1931,6227
                 Earthquake,1976,276994
@@ -126,7 +129,8 @@ class TalliesAndDecadesPlannerTest {
                 "SELECT DISTINCT CO2 FROM co2_concentration WHERE year(Date) = 2000 ORDER BY 1");
         OFFLINE.answers(air, "How many readings are there per year?",
                 "SELECT year(Date), count(*) FROM co2_concentration GROUP BY 1 ORDER BY 1");
-        OFFLINE.answers(hazards, "What was the number of deaths in 1976?", "SELECT sum(Deaths) FROM disasters WHERE Year = 1976");
+        OFFLINE.answers(hazards, "What was the number of deaths from earthquakes in 1976?",
+                "SELECT sum(Deaths) FROM disasters WHERE Entity = 'Earthquake' AND Year = 1976");
     }
 
     @Test
@@ -154,5 +158,20 @@ class TalliesAndDecadesPlannerTest {
         OFFLINE.answers(air, "In which month was the CO2 concentration highest?", "SELECT strftime(Date, '%Y-%m'), max(CO2)"
                 + " FROM co2_concentration GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
         OFFLINE.answers(air, "What is the average CO2 over the whole record?", "SELECT avg(CO2) FROM co2_concentration");
+    }
+
+    @Test
+    void a_total_value_beside_its_parts_is_left_out_of_rankings_and_alone_added_up() throws Exception {
+        AgentRun run = OFFLINE.answers(hazards, "Which disaster type caused the most deaths in the 1970s?", "SELECT Entity, sum(Deaths)"
+                + " FROM disasters WHERE Entity <> 'All natural disasters' AND Year BETWEEN 1970 AND 1979 GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        assertThat(run.answer()).contains("'All natural disasters' is the total of the other values of disasters.Entity: left out");
+        OFFLINE.answers(hazards, "How many different kinds of disaster are listed?",
+                "SELECT count(DISTINCT Entity) FROM disasters WHERE Entity <> 'All natural disasters'");
+        OFFLINE.answers(hazards, "What was the number of deaths in 1976?",
+                "SELECT sum(Deaths) FROM disasters WHERE Entity = 'All natural disasters' AND Year = 1976");
+        OFFLINE.answers(hazards, "What share of all disaster deaths were caused by floods?", "SELECT 100.0 * sum(Deaths) FILTER"
+                + " (WHERE Entity = 'Flood') / sum(Deaths) FROM disasters WHERE Entity <> 'All natural disasters'");
+        OFFLINE.answers(hazards, "How many deaths did floods cause in 1976?",
+                "SELECT sum(Deaths) FROM disasters WHERE Entity = 'Flood' AND Year = 1976");
     }
 }

@@ -115,6 +115,7 @@ public final class Lexicon {
             }
         }
         s = s != null ? s : LooseNames.generalNounAfter(words, this::resolve);
+        s = s != null ? s : LooseNames.typeOf(kg, words, this::resolve);
         if (s == null && words.size() == 1) { // "states": the one column whose values are state names, whatever its name
             List<Sense.Attr> kind = kg.entries(KgEntry.Column.class).stream().filter(c -> c.type().startsWith("VARCHAR")
                     && dev.sift.knowledge.Equivalents.kindOf(key, c.values()).isPresent()).map(Lexicon::attr).toList();

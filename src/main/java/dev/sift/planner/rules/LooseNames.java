@@ -63,6 +63,21 @@ final class LooseNames {
     }
 
     /**
+     * The kind of a table's rows: "type of disaster", "disaster type", "kinds of disaster" name the one text column of the
+     * table the noun names whose values are listed (few), not its key; null when it has none or several.
+     */
+    static Sense typeOf(KnowledgeGraph kg, List<String> words, java.util.function.Function<List<String>, Sense> resolve) {
+        List<String> noun = words.size() == 3 && NameWords.typeNoun(words.get(0)) && words.get(1).equals("of") ? words.subList(2, 3)
+                : words.size() == 2 && NameWords.typeNoun(words.get(1)) ? words.subList(0, 1) : null;
+        if (noun == null || !(resolve.apply(noun) instanceof Sense.Entity e)) {
+            return null;
+        }
+        List<KgEntry.Column> kinds = kg.columns(e.table()).stream().filter(c -> c.type().startsWith("VARCHAR") && !c.key()
+                && !c.values().isEmpty()).toList();
+        return kinds.size() == 1 ? Lexicon.attr(kinds.get(0)) : null;
+    }
+
+    /**
      * The dataset's one table when a noun no name carries counts its rows by what they are ({@link RowNouns}: "victims"
      * of a table of people, "matches" of a table of dated rows), or null.
      */

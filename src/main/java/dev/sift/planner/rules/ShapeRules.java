@@ -261,8 +261,9 @@ final class ShapeRules {
             m = w.measure = amount.get();
             w.readings.add("the total → the table's one amount, " + m.name());
         }
-        Optional<Sense.Attr> own = m != null || w.toks.stream().noneMatch(t -> t.sense() instanceof Sense.Entity e
-                && e.table().equals(w.subject)) ? Optional.empty() : lexicon.amount(w.subject);
+        boolean otherWords = w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Attr || t.plain() && V.has(t.word(), "time_order"));
+        Optional<Sense.Attr> own = m != null || otherWords || w.toks.stream().noneMatch(t -> t.sense() instanceof Sense.Entity e
+                && e.table().equals(w.subject)) ? Optional.empty() : lexicon.amount(w.subject); // not "the date of the first loan"
         if (own.isPresent()) { // "the average CO2 concentration": table co2_concentration's column CO2
             m = w.measure = own.get();
             w.readings.add("'" + w.subject + "' → its amount, " + m.name());
@@ -510,7 +511,7 @@ final class ShapeRules {
     }
 
     /** TOP_GROUPS: groups named by {@code by}, ordered by a count of rows, a metric or an aggregate of a column. */
-    private static QuerySpec topGroups(ParseState w, Ranking.Order order, Sense.Attr by) throws Unreadable {
+    private QuerySpec topGroups(ParseState w, Ranking.Order order, Sense.Attr by) throws Unreadable {
         String grain;
         KgEntry.Metric metric = null;
         Sense.Attr measure = null;
@@ -534,9 +535,12 @@ final class ShapeRules {
                 && c.attr().table().equals(by.table())) { // "which country had the highest life expectancy": its highest value
             grain = c.attr().table();
             measure = c.attr();
-            agg = w.ranking.descending ? "max" : "min";
-            w.readings.add("the " + (w.ranking.descending ? "highest" : "lowest") + " " + c.attr().name() + " of each "
-                    + by.name() + " ranked");
+            boolean counted = java.util.stream.IntStream.range(1, w.toks.size()).anyMatch(k -> c.attr().equals(w.toks.get(k).sense())
+                    && w.toks.get(k - 1).is("most", "fewest")) && c.attr().type().matches("(?i).*INT.*") && addsUp(c.attr());
+            // "the most deaths" are all of a group's deaths, not its largest row
+            agg = counted ? "sum" : w.ranking.descending ? "max" : "min";
+            w.readings.add("the " + (counted ? "total" : w.ranking.descending ? "highest" : "lowest") + " " + c.attr().name()
+                    + " of each " + by.name() + " ranked");
         } else {
             throw new Unreadable("I could not tell what to rank by");
         }

@@ -90,7 +90,7 @@ public final class SpecParser {
             return new Parse.Problem(problem, w.readings);
         }
         try {
-            QuerySpec spec = shapes.shape(w);
+            QuerySpec spec = TotalRows.apply(shapes.shape(w), lexicon, w.readings);
             return new Parse.Parsed(spec, w.readings, w.asRead());
         } catch (Unreadable e) {
             return new Parse.Problem(e.getMessage(), w.readings);
