@@ -174,4 +174,15 @@ class TalliesAndDecadesPlannerTest {
         OFFLINE.answers(hazards, "How many deaths did floods cause in 1976?",
                 "SELECT sum(Deaths) FROM disasters WHERE Entity = 'Flood' AND Year = 1976");
     }
+
+    @Test
+    void a_count_by_a_group_is_added_up_per_group_and_compare_a_and_b_gives_one_figure_each() throws Exception {
+        OFFLINE.answers(hazards, "Earthquake deaths by decade",
+                "SELECT Year // 10 * 10, sum(Deaths) FROM disasters WHERE Entity = 'Earthquake' GROUP BY 1 ORDER BY 1");
+        AgentRun run = OFFLINE.answers(hazards, "Compare deaths from floods and earthquakes in the 1970s", "SELECT Entity,"
+                + " sum(Deaths) FROM disasters WHERE Entity IN ('Flood', 'Earthquake') AND Year BETWEEN 1970 AND 1979 GROUP BY 1 ORDER BY 1");
+        assertThat(run.answer()).contains("'Compare' → one figure for each of");
+        assertThat(OFFLINE.asksBack(hazards, "How many deaths from floods and earthquakes?").answer())
+                .contains("two values of disasters.Entity at once"); // "and" joins values only after "compare"
+    }
 }

@@ -64,13 +64,15 @@ final class LooseNames {
 
     /**
      * The kind of a table's rows: "type of disaster", "disaster type", "kinds of disaster" name the one text column of the
-     * table the noun names whose values are listed (few), not its key; null when it has none or several.
+     * table the noun names by its own name whose values are listed (few), not its key; null when it has none or several,
+     * or a column of its own is named for a type ("type of card" is card.type).
      */
     static Sense typeOf(KnowledgeGraph kg, List<String> words, java.util.function.Function<List<String>, Sense> resolve) {
         List<String> noun = words.size() == 3 && NameWords.typeNoun(words.get(0)) && words.get(1).equals("of") ? words.subList(2, 3)
                 : words.size() == 2 && NameWords.typeNoun(words.get(1)) ? words.subList(0, 1) : null;
-        if (noun == null || !(resolve.apply(noun) instanceof Sense.Entity e)) {
-            return null;
+        if (noun == null || !(resolve.apply(noun) instanceof Sense.Entity e) || !Phrases.key(e.table()).equals(noun.get(0))
+                || kg.columns(e.table()).stream().anyMatch(c -> NameWords.split(c.name()).stream().anyMatch(NameWords::typeNoun))) {
+            return null; // the table by its own name ("credit" is no loan here), and no column of its says "type" itself
         }
         List<KgEntry.Column> kinds = kg.columns(e.table()).stream().filter(c -> c.type().startsWith("VARCHAR") && !c.key()
                 && !c.values().isEmpty()).toList();

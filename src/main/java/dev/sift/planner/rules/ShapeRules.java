@@ -4,7 +4,6 @@ import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.RowNouns;
 import java.util.List;
@@ -31,14 +30,7 @@ final class ShapeRules {
 
     QuerySpec shape(ParseState w) throws Unreadable {
         List<String> words = PhraseRules.words(w.toks);
-        impliedSubject(w);
-        if (w.subject == null && w.columns.isEmpty()) {
-            throw new Unreadable("I could not tell what the question is about");
-        }
-        if (w.groupCue) {
-            throw new Unreadable("I could not tell what to group by");
-        }
-        oneValuePerColumn(w);
+        ImpliedReadings.before(w, lexicon);
         boolean extreme = "min".equals(w.agg) || "max".equals(w.agg);
         if (extreme && w.columns.size() == 1 && w.columns.get(0).equals(w.measure)) {
             w.columns.clear(); // "the age of the youngest victim": the lowest age
@@ -85,33 +77,12 @@ final class ShapeRules {
         if (total.isPresent()) {
             return total.get();
         }
-        return list(w, words);
+        Optional<QuerySpec> byGroup = totalByGroup(w);
+        return byGroup.isPresent() ? byGroup.get() : list(w, words);
     }
 
-    /** The rows a question names only by row words or by a measure of their own table. */
-    private void impliedSubject(ParseState w) {
-        if (w.subject == null && w.columns.isEmpty() && lexicon.graph().tables().size() == 1
-                && w.toks.stream().anyMatch(t -> t.plain() && NameWords.rowWords().contains(t.word()))) {
-            w.subject = lexicon.graph().tables().get(0).name(); // "how many records are there": the dataset's one table
-            w.readings.add("the rows → table " + w.subject + " (the dataset's only table)");
-        }
-        if (w.subject == null && w.columns.isEmpty() && w.measure != null && w.filters.stream().allMatch(f -> f.table()
-                .equals(w.measure.table()))) {
-            w.subject = w.measure.table(); // "how many people were 90 or older": the rows of the measure's own table
-        }
-    }
 
-    /** "owners and disponents": two values of one column at once is not one filter. */
-    private static void oneValuePerColumn(ParseState w) throws Unreadable {
-        Set<String> equalities = new HashSet<>();
-        for (QuerySpec.Filter f : w.filters) {
-            int eq = f.sql().indexOf(" = '");
-            if (eq > 0 && !equalities.add(f.sql().substring(0, eq))) {
-                throw new Unreadable("the question asks for two values of " + f.sql().substring(0, eq) + " at once; ask for"
-                        + " one, or for a breakdown by it");
-            }
-        }
-    }
+
 
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
@@ -196,6 +167,16 @@ final class ShapeRules {
                 .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(table)
                         .map(k -> !a.name().equals(k.qualified())).orElse(true)).toList();
         return amounts.size() == 1 ? Optional.of(amounts.get(0)) : Optional.empty();
+    }
+
+    /** "Earthquake deaths by decade": a whole-number count that adds up, named with a grouping and no aggregate, per group. */
+    private Optional<QuerySpec> totalByGroup(ParseState w) {
+        if (w.group == null || w.measure == null || w.measure.equals(w.group) || !w.measure.numeric() || w.measure.date()
+                || !w.measure.type().matches("(?i).*INT.*") || !addsUp(w.measure) || !w.measure.table().equals(w.group.table())) {
+            return Optional.empty();
+        }
+        w.readings.add("'" + w.measureTok.text() + "' by " + w.group.name() + " → the total of " + w.measure.name() + " in each");
+        return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
     }
 
     /** Whether a number column's values add up across rows (no rate, share or level in its name; no year). */

@@ -1,0 +1,70 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.NameWords;
+
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a question implies before {@link ShapeRules} picks its shape: the rows that row words or a measure name, one value
+ * per column, and the grouping of "compare A and B".
+ */
+final class ImpliedReadings {
+    private ImpliedReadings() { }
+
+    /** Fills in the implied subject and grouping; says why when the question names no rows or an unread grouping. */
+    static void before(ParseState w, Lexicon lexicon) throws Unreadable {
+        impliedSubject(w, lexicon);
+        if (w.subject == null && w.columns.isEmpty()) {
+            throw new Unreadable("I could not tell what the question is about");
+        }
+        if (w.groupCue) {
+            throw new Unreadable("I could not tell what to group by");
+        }
+        oneValuePerColumn(w);
+        if (w.group == null && w.toks.get(0).is("compare")) {
+            compared(w, lexicon);
+        }
+    }
+
+    /** The rows a question names only by row words or by a measure of their own table. */
+    private static void impliedSubject(ParseState w, Lexicon lexicon) {
+        if (w.subject == null && w.columns.isEmpty() && lexicon.graph().tables().size() == 1
+                && w.toks.stream().anyMatch(t -> t.plain() && NameWords.rowWords().contains(t.word()))) {
+            w.subject = lexicon.graph().tables().get(0).name(); // "how many records are there": the dataset's one table
+            w.readings.add("the rows → table " + w.subject + " (the dataset's only table)");
+        }
+        if (w.subject == null && w.columns.isEmpty() && w.measure != null && w.filters.stream().allMatch(f -> f.table()
+                .equals(w.measure.table()))) {
+            w.subject = w.measure.table(); // "how many people were 90 or older": the rows of the measure's own table
+        }
+    }
+
+    /** "owners and disponents": two values of one column at once is not one filter. */
+    private static void oneValuePerColumn(ParseState w) throws Unreadable {
+        Set<String> equalities = new HashSet<>();
+        for (QuerySpec.Filter f : w.filters) {
+            int eq = f.sql().indexOf(" = '");
+            if (eq > 0 && !equalities.add(f.sql().substring(0, eq))) {
+                throw new Unreadable("the question asks for two values of " + f.sql().substring(0, eq) + " at once; ask for"
+                        + " one, or for a breakdown by it");
+            }
+        }
+    }
+
+    /** "Compare deaths from floods and earthquakes": one figure for each of the values compared, grouped by their column. */
+    private static void compared(ParseState w, Lexicon lexicon) {
+        for (QuerySpec.Filter f : w.filters) {
+            int in = f.sql().indexOf(" IN (");
+            String column = in < 0 ? null : f.sql().substring(0, in);
+            Optional<Sense.Attr> by = lexicon.graph().columns(f.table()).stream().map(Lexicon::attr).filter(a -> a.sql().equals(column))
+                    .findFirst();
+            if (by.isPresent()) {
+                w.group = by.get();
+                w.readings.add("'Compare' → one figure for each of " + f.describe());
+                return;
+            }
+        }
+    }
+}
