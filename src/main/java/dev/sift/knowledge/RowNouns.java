@@ -86,15 +86,18 @@ public final class RowNouns {
         if (!kinds(columns).contains(Kind.PERSON)) {
             return java.util.Optional.empty();
         }
-        List<KgEntry.Column> counts = columns.stream().filter(c -> c.type() != null && c.type().toUpperCase(Locale.ROOT)
-                .matches("(TINY|SMALL|BIG|HUGE|U)?INT.*|INTEGER") && N.list("headcount_columns").contains(Phrases.key(c.name()))).toList();
-        return counts.size() == 1 ? java.util.Optional.of(counts.get(0)) : java.util.Optional.empty();
+        return wholeNumberNamed(columns, "headcount_columns");
     }
 
     /** The one whole-number column of a table of counts that tallies what each row stands for ("count"), or empty. */
     public static java.util.Optional<KgEntry.Column> tally(List<KgEntry.Column> columns) {
+        return wholeNumberNamed(columns, "tally_columns");
+    }
+
+    /** The one whole-number column whose name is a word of the list {@code names} of {@code names.yaml}, or empty. */
+    private static java.util.Optional<KgEntry.Column> wholeNumberNamed(List<KgEntry.Column> columns, String names) {
         List<KgEntry.Column> counts = columns.stream().filter(c -> c.type() != null && c.type().toUpperCase(Locale.ROOT)
-                .matches("(TINY|SMALL|BIG|HUGE|U)?INT.*|INTEGER") && N.list("tally_columns").contains(Phrases.key(c.name()))).toList();
+                .matches("(TINY|SMALL|BIG|HUGE|U)?INT.*|INTEGER") && N.list(names).contains(Phrases.key(c.name()))).toList();
         return counts.size() == 1 ? java.util.Optional.of(counts.get(0)) : java.util.Optional.empty();
     }
 

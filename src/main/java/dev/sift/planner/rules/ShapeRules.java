@@ -169,10 +169,18 @@ final class ShapeRules {
         return amounts.size() == 1 ? Optional.of(amounts.get(0)) : Optional.empty();
     }
 
-    /** "Earthquake deaths by decade": a whole-number count that adds up, named with a grouping and no aggregate, per group. */
+    /**
+     * "Earthquake deaths by decade": a whole-number count of things (a column named in the plural: Deaths) named with a
+     * grouping and no aggregate, added up per group; "loan amounts by status" (total or average?) is still asked about.
+     */
     private Optional<QuerySpec> totalByGroup(ParseState w) {
         if (w.group == null || w.measure == null || w.measure.equals(w.group) || !w.measure.numeric() || w.measure.date()
                 || !w.measure.type().matches("(?i).*INT.*") || !addsUp(w.measure) || !w.measure.table().equals(w.group.table())) {
+            return Optional.empty();
+        }
+        List<String> name = NameWords.split(w.measure.name().substring(w.measure.name().indexOf('.') + 1));
+        String last = name.isEmpty() ? "" : name.get(name.size() - 1);
+        if (last.equals(dev.sift.knowledge.Thesaurus.nounBase(last))) {
             return Optional.empty();
         }
         w.readings.add("'" + w.measureTok.text() + "' by " + w.group.name() + " → the total of " + w.measure.name() + " in each");
