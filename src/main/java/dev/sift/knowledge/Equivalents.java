@@ -44,6 +44,18 @@ public final class Equivalents {
         return BY_KEY.getOrDefault(Phrases.key(phrase), List.of());
     }
 
+    /** The kinds ("state", "country", "continent") whose groups have the phrase as a form ("Texas", "TX": state). */
+    public static java.util.Set<String> kindsOf(String phrase) {
+        String key = Phrases.key(phrase);
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        KINDS.forEach((kind, forms) -> {
+            if (forms.contains(key)) {
+                out.add(kind);
+            }
+        });
+        return out;
+    }
+
     private static JsonNode read() {
         try (InputStream in = Equivalents.class.getResourceAsStream("/equivalents.yaml")) {
             if (in == null) {

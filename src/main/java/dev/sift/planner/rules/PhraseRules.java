@@ -165,11 +165,13 @@ final class PhraseRules {
      * else a question back naming them.
      */
     Sense.Cond chooseValue(ParseState w, int i, Tok t, Sense.Values v) throws Unreadable {
-        Sense.Cond byColumn = byColumn(w, i, v);
-        if (byColumn != null) {
-            w.readings.add("'" + t.text() + "' is also " + String.join(" or ", v.options().stream().filter(c -> c != byColumn)
-                    .map(Sense.Cond::reading).toList()) + ": not here, by the column the question names");
-            return byColumn;
+        Sense.Cond said = byColumn(w, i, v);
+        Sense.Cond chosen = said != null ? said : ofKind(t, v);
+        if (chosen != null) {
+            w.readings.add("'" + t.text() + "' is also " + String.join(" or ", v.options().stream().filter(c -> c != chosen)
+                    .map(Sense.Cond::reading).toList()) + ": not here, " + (said != null ? "by the column the question names"
+                    : "as the column of " + String.join(" or ", dev.sift.knowledge.Equivalents.kindsOf(t.text())) + " names holds it"));
+            return chosen;
         }
         if (v.options().stream().map(Sense.Cond::table).distinct().count() == 1) {
             throw new Unreadable(v.text() + "; say which you mean (e.g. '" + String.join("' or '", v.options().stream().map(c -> t.text()
@@ -220,6 +222,18 @@ final class PhraseRules {
         }
         List<Sense.Cond> rest = v.options().stream().filter(c -> !asked.contains(column(c))).toList();
         return rest.size() == 1 && rest.size() < v.options().size() ? rest.get(0) : null;
+    }
+
+    /**
+     * The one option in a column whose values are all of a kind the phrase names ("Texas" in a column of state codes,
+     * not the county named Texas; `kinds` of {@code equivalents.yaml}), or null.
+     */
+    private Sense.Cond ofKind(Tok t, Sense.Values v) {
+        java.util.Set<String> kinds = dev.sift.knowledge.Equivalents.kindsOf(t.text());
+        List<Sense.Cond> of = kinds.isEmpty() ? List.of() : v.options().stream().filter(c -> lexicon.graph().columns(c.table()).stream()
+                .filter(col -> Lexicon.attr(col).sql().equals(column(c))).anyMatch(col -> kinds.stream().anyMatch(k ->
+                dev.sift.knowledge.Equivalents.kindOf(k, col.values()).isPresent()))).toList();
+        return of.size() == 1 ? of.get(0) : null;
     }
 
     /** The column SQL a value's condition compares ({@code zipcodes.state} of {@code zipcodes.state = 'TX'}). */

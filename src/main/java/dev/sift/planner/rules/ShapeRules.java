@@ -81,9 +81,6 @@ final class ShapeRules {
         return byGroup.isPresent() ? byGroup.get() : list(w, words);
     }
 
-
-
-
     /** COUNT: "how many clients live in Prague", optionally grouped. */
     private QuerySpec count(ParseState w) throws Unreadable {
         if (w.measure != null && !w.measure.equals(w.group) && w.measure.table().equals(w.subject) && countedRightAfterHowMany(w) && (!w.measure.numeric()
