@@ -58,8 +58,7 @@ final class ImpliedReadings {
         for (QuerySpec.Filter f : w.filters) {
             int in = f.sql().indexOf(" IN (");
             String column = in < 0 ? null : f.sql().substring(0, in);
-            Optional<Sense.Attr> by = lexicon.graph().columns(f.table()).stream().map(Lexicon::attr).filter(a -> a.sql().equals(column))
-                    .findFirst();
+            Optional<Sense.Attr> by = column == null ? Optional.empty() : lexicon.columnOf(f.table(), column).map(Lexicon::attr);
             if (by.isPresent()) {
                 w.group = by.get();
                 w.readings.add("'Compare' → one figure for each of " + f.describe());

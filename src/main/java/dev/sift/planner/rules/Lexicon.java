@@ -205,8 +205,7 @@ public final class Lexicon {
             return spelled;
         }
         Sense other = equivalent(key);
-        if (other instanceof Sense.Cond o && spelt.stream().noneMatch(c -> c.sql().substring(0, Math.max(0, c.sql().indexOf(" = ")))
-                .equals(o.sql().substring(0, o.sql().indexOf(" = "))))) {
+        if (other instanceof Sense.Cond o && spelt.stream().noneMatch(c -> c.column().equals(o.column()))) {
             List<Sense.Cond> all = new ArrayList<>(spelt);
             all.add(o);
             return new Sense.Values(List.copyOf(all), "'" + key + "' may be " + String.join(" or ", all.stream().map(Sense.Cond::reading)
@@ -394,6 +393,11 @@ public final class Lexicon {
     /** Whether one comparable word names a table or column of the dataset ({@link KnowledgeGraph#namesData}). */
     public boolean namesData(String word) {
         return kg.namesData(word);
+    }
+
+    /** The column of {@code table} whose SQL is {@code sql} ({@code disasters.Entity}), or empty. */
+    Optional<KgEntry.Column> columnOf(String table, String sql) {
+        return kg.columns(table).stream().filter(c -> attr(c).sql().equals(sql)).findFirst();
     }
 
     /** The key column of a table (unique, non-null), or empty. */

@@ -175,7 +175,7 @@ final class PhraseRules {
         }
         if (v.options().stream().map(Sense.Cond::table).distinct().count() == 1) {
             throw new Unreadable(v.text() + "; say which you mean (e.g. '" + String.join("' or '", v.options().stream().map(c -> t.text()
-                    + " " + column(c).substring(column(c).lastIndexOf('.') + 1).replace("\"", "")).toList()) + "')");
+                    + " " + c.column().substring(c.column().lastIndexOf('.') + 1).replace("\"", "")).toList()) + "')");
         }
         Set<String> named = new LinkedHashSet<>();
         for (int j = 0; j < w.toks.size(); j++) {
@@ -209,7 +209,7 @@ final class PhraseRules {
      */
     private static Sense.Cond byColumn(ParseState w, int i, Sense.Values v) {
         Sense next = i + 1 < w.toks.size() ? w.toks.get(i + 1).sense() : null;
-        List<Sense.Cond> beside = v.options().stream().filter(c -> next instanceof Sense.Attr a && a.sql().equals(column(c))).toList();
+        List<Sense.Cond> beside = v.options().stream().filter(c -> next instanceof Sense.Attr a && a.sql().equals(c.column())).toList();
         if (beside.size() == 1) {
             w.consumed = i + 1; // "County" of "Los Angeles County" is said with the value
             return beside.get(0);
@@ -220,7 +220,7 @@ final class PhraseRules {
                 asked.add(a.sql());
             }
         }
-        List<Sense.Cond> rest = v.options().stream().filter(c -> !asked.contains(column(c))).toList();
+        List<Sense.Cond> rest = v.options().stream().filter(c -> !asked.contains(c.column())).toList();
         return rest.size() == 1 && rest.size() < v.options().size() ? rest.get(0) : null;
     }
 
@@ -230,16 +230,10 @@ final class PhraseRules {
      */
     private Sense.Cond ofKind(Tok t, Sense.Values v) {
         java.util.Set<String> kinds = dev.sift.knowledge.Equivalents.kindsOf(t.text());
-        List<Sense.Cond> of = kinds.isEmpty() ? List.of() : v.options().stream().filter(c -> lexicon.graph().columns(c.table()).stream()
-                .filter(col -> Lexicon.attr(col).sql().equals(column(c))).anyMatch(col -> kinds.stream().anyMatch(k ->
-                dev.sift.knowledge.Equivalents.kindOf(k, col.values()).isPresent()))).toList();
+        List<Sense.Cond> of = kinds.isEmpty() ? List.of() : v.options().stream().filter(c -> lexicon.columnOf(c.table(), c.column())
+                .filter(col -> kinds.stream().anyMatch(k -> dev.sift.knowledge.Equivalents.kindOf(k, col.values()).isPresent()))
+                .isPresent()).toList();
         return of.size() == 1 ? of.get(0) : null;
-    }
-
-    /** The column SQL a value's condition compares ({@code zipcodes.state} of {@code zipcodes.state = 'TX'}). */
-    private static String column(Sense.Cond c) {
-        int eq = c.sql().indexOf(" = ");
-        return eq < 0 ? c.sql() : c.sql().substring(0, eq);
     }
 
     /** "in 1997", "between 1995 and 1996", "after March 1997": a filter on the date the question is about. */

@@ -37,6 +37,12 @@ public sealed interface Sense {
         public String reading() {
             return describe;
         }
+
+        /** The column SQL a value's condition compares ({@code zipcodes.state} of {@code zipcodes.state = 'TX'}), else its SQL. */
+        public String column() {
+            int eq = sql.indexOf(" = ");
+            return eq < 0 ? sql : sql.substring(0, eq);
+        }
     }
 
     /** A phrase that says which join to follow: "live in" → client → district through client.district_id. */
