@@ -170,7 +170,12 @@ public final class AnswerPhraser {
         }
         boolean count = s.shape() == QuerySpec.Shape.TOP_GROUPS && s.metric() == null && s.aggFn() == null;
         String order = count ? (s.descending() ? "the most " : "the fewest ") : (s.descending() ? "the highest " : "the lowest ");
-        return capitalize(entity(s, lexicon)) + " " + ResultText.cell(row.get(0)) + " has " + order + ranked
+        String named = capitalize(entity(s, lexicon)) + " " + ResultText.cell(row.get(0));
+        if (s.shape() == QuerySpec.Shape.TOP_ROWS && !s.columns().isEmpty()) { // "The country Rwanda and year 1992"
+            named = "The " + String.join(" and ", java.util.stream.IntStream.range(0, s.columns().size())
+                    .mapToObj(k -> label(s.columns().get(k), lexicon) + " " + ResultText.cell(row.get(k))).toList());
+        }
+        return named + " has " + order + ranked
                 + where(s.filters()) + ": " + number(e, row.size() - 1, row.get(row.size() - 1)) + ".";
     }
 

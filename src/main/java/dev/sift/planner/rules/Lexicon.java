@@ -192,7 +192,14 @@ public final class Lexicon {
                         m.describe() + " ('" + key + "' written as '" + m.value() + "' in the data)"));
             }
         }
-        return found.size() == 1 ? found.iterator().next() : null;
+        if (found.size() != 1) {
+            return null;
+        }
+        Sense.Cond one = found.iterator().next();
+        List<ValueIndex.Match> alike = values.resolvePart(key).stream().filter(m -> !one.sql().endsWith(" = " + Sql.quoteString(m.value()))
+                && one.column().equals(KgSql.column(m.table(), m.column()))).toList();
+        return alike.isEmpty() ? one : new Sense.Ambiguous("'" + key + "' may be " + one.reading() + " or a value it is part of: "
+                + String.join(", ", alike.stream().limit(5).map(ValueIndex.Match::describe).toList()) + "; name one");
     }
 
     /**

@@ -57,7 +57,7 @@ final class PhraseRules {
                 }
                 w.groupCue = false;
                 w.group = a;
-            } else {
+            } else if (!Ranking.rowOf(w, i, a)) {
                 w.ranking.target = new Ranking.Target.Values(a);
             }
             return;

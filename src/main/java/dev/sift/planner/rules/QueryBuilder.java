@@ -319,6 +319,10 @@ public final class QueryBuilder {
         Optional<Sense.Attr> label = lexicon.nameColumn(s.subject()).or(() -> lexicon.label(s.subject()));
         String order = " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
                 + (f.subjectKey() == null ? "" : ", " + f.subjectKey());
+        if (!s.columns().isEmpty()) { // "which country and year had the lowest life expectancy": both, and the value
+            return "SELECT " + String.join(", ", s.columns().stream().map(Sense.Attr::sql).toList()) + ", " + s.measure().sql()
+                    + " FROM " + f.sql() + f.where() + order + " LIMIT " + s.limit();
+        }
         if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value
             return "SELECT " + label.get().sql() + ", " + s.measure().sql() + " FROM " + f.sql() + f.where() + order + " LIMIT 1";
         }

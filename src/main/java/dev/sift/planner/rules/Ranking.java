@@ -36,6 +36,8 @@ final class Ranking {
     final boolean descending;
     Target target;
     Order order;
+    /** The columns stated with each ranked row when the question asks for two of them ("which country and year …"). */
+    final List<Sense.Attr> shown = new java.util.ArrayList<>();
 
     private Ranking(int n, boolean implicitOne, int start, boolean descending) {
         this.n = n;
@@ -100,7 +102,7 @@ final class Ranking {
                 && t.get(j + 1).is("with", "that", "which", "who", "whose", "has", "had", "have", "having", "where");
     }
 
-    private static boolean extreme(Tok k) {
+    static boolean extreme(Tok k) {
         return k.plain() && V.has(k.word(), "descending", "ascending", "price_words");
     }
 
@@ -112,5 +114,24 @@ final class Ranking {
     /** True when the target is known and the order is not yet. */
     boolean awaitsOrder() {
         return target != null && order == null;
+    }
+
+    /**
+     * "Which country and year had the lowest life expectancy?": two columns of one table asked together name no group
+     * but the row the ranking picks, stated by both; the second column is read here. False when the words after the
+     * column are not "and" and another column of its table.
+     */
+    static boolean rowOf(ParseState w, int i, Sense.Attr a) {
+        if (i + 2 >= w.toks.size() || !w.toks.get(i + 1).is("and") || !(w.toks.get(i + 2).sense() instanceof Sense.Attr b)
+                || !b.table().equals(a.table()) || b.equals(a)) {
+            return false;
+        }
+        w.ranking.target = new Target.Rows(a.table(), null);
+        w.ranking.shown.add(a);
+        w.ranking.shown.add(b);
+        w.consumed = i + 2;
+        w.readings.add("'" + w.toks.get(i).text() + " and " + w.toks.get(i + 2).text() + "' → the " + a.name() + " and "
+                + b.name() + " of the row ranked");
+        return true;
     }
 }

@@ -58,11 +58,31 @@ public final class Rewording {
             said(said, q.trim(), read);
             q = read + who.group(4);
         }
+        q = superlatives(q, said, rows);
+        return new Reworded(q, said.length() == 0 ? List.of() : List.of(said.toString()));
+    }
+
+    /** The rewordings of a superlative: the period, the row or the value it picks, asked the way the parser ranks. */
+    private static String superlatives(String question, StringBuilder said, String rows) {
+        String q = question;
         Matcher period = Patterns.ALL.get("reword.period_superlative").matcher(q);
         if (period.matches()) {
             String read = "which " + period.group(1) + " had the " + period.group(3) + " " + period.group(2);
             said(said, q.trim(), read);
             q = read + period.group(4);
+        }
+        Matcher single = Patterns.ALL.get("reword.single_period").matcher(q);
+        if (single.matches()) {
+            String most = single.group(1).toLowerCase(java.util.Locale.ROOT).replace("maximum", "highest").replace("minimum", "lowest");
+            String read = "which " + single.group(3) + " had the " + most + " " + single.group(2);
+            said(said, q.trim(), read);
+            q = read + single.group(4);
+        }
+        Matcher then = Patterns.ALL.get("reword.extreme_then_which").matcher(q);
+        if (then.matches()) {
+            String read = "which " + then.group(3) + " had the " + then.group(1).toLowerCase(java.util.Locale.ROOT) + " " + then.group(2);
+            said(said, q.trim(), read);
+            q = read + then.group(4);
         }
         Matcher c = Patterns.ALL.get("reword.most_common").matcher(q);
         Matcher last = Patterns.ALL.get("reword.common_last").matcher(q);
@@ -75,7 +95,7 @@ public final class Rewording {
             said(said, q.trim(), read);
             q = read + h.group(3);
         }
-        return new Reworded(q, said.length() == 0 ? List.of() : List.of(said.toString()));
+        return q;
     }
 
     private static void said(StringBuilder said, String from, String read) {

@@ -455,7 +455,7 @@ final class ShapeRules {
         if (w.group != null) {
             throw new Unreadable("I rank one kind of thing at a time");
         }
-        Sense.Attr by = r.target instanceof Ranking.Target.Rows rows ? lexicon.label(rows.table()).orElse(null)
+        Sense.Attr by = !r.shown.isEmpty() ? r.shown.get(0) : r.target instanceof Ranking.Target.Rows rows ? lexicon.label(rows.table()).orElse(null)
                 : ((Ranking.Target.Values) r.target).attr();
         if (by == null) {
             throw new Unreadable("I do not know how to name the rows being ranked");
@@ -492,8 +492,12 @@ final class ShapeRules {
             measure = lexicon.amount(table).orElseThrow(() -> new Unreadable("I could not tell what to rank " + table + " rows by"));
             w.readings.add("'largest/smallest' → by " + measure.name());
         }
+        if (!w.ranking.shown.isEmpty() && MeasureWords.counted(w, measure)) {
+            throw new Unreadable("'the most " + measure.name() + "' of each " + w.ranking.shown.get(0).name() + " and "
+                    + w.ranking.shown.get(1).name() + " adds rows up, and I rank single rows here: ask for the total by both");
+        }
         return new QuerySpec(QuerySpec.Shape.TOP_ROWS, table, null, measure, null, null, List.copyOf(w.filters),
-                List.copyOf(w.links), w.ranking.n, w.ranking.descending, List.of(), List.of(), false);
+                List.copyOf(w.links), w.ranking.n, w.ranking.descending, List.of(), List.copyOf(w.ranking.shown), false);
     }
 
     /** TOP_GROUPS: groups named by {@code by}, ordered by a count of rows, a metric or an aggregate of a column. */
@@ -521,8 +525,7 @@ final class ShapeRules {
                 && c.attr().table().equals(by.table())) { // "which country had the highest life expectancy": its highest value
             grain = c.attr().table();
             measure = c.attr();
-            boolean counted = java.util.stream.IntStream.range(1, w.toks.size()).anyMatch(k -> c.attr().equals(w.toks.get(k).sense())
-                    && w.toks.get(k - 1).is("most", "fewest")) && c.attr().type().matches("(?i).*INT.*") && addsUp(c.attr());
+            boolean counted = MeasureWords.counted(w, c.attr()) && c.attr().type().matches("(?i).*INT.*") && addsUp(c.attr());
             // "the most deaths" are all of a group's deaths, not its largest row
             agg = counted ? "sum" : w.ranking.descending ? "max" : "min";
             w.readings.add("the " + (counted ? "total" : w.ranking.descending ? "highest" : "lowest") + " " + c.attr().name()

@@ -178,7 +178,8 @@ public final class SpecParser {
         w.subjectByValue = w.subject == null;
         w.subjectOrAttach(c.table());
         w.filter(c.table(), c.sql(), c.describe());
-        if (!rankTarget && w.ranking != null && w.ranking.awaitsOrder() && countedAfter(w, w.at)) {
+        if (!rankTarget && w.ranking != null && w.ranking.awaitsOrder() && countedAfter(w, w.at)
+                && !MeasureWords.columnAfter(w, w.at, c.table())) {
             w.ranking.order = new Ranking.Order.ByCount(c.table()); // "the most female clients": clients, counted
         }
     }
@@ -403,7 +404,8 @@ public final class SpecParser {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
-                || PhraseRules.or(w, t) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || changeVerb(w, i, t)
+                || PhraseRules.or(w, t) || MeasureWords.people(w, t)
+                || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || changeVerb(w, i, t)
                 || filler(t.word()))) {
             w.unmapped.add(t.text());
         }

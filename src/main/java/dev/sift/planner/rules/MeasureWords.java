@@ -1,0 +1,75 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.RowNouns;
+import dev.sift.knowledge.Thesaurus;
+
+/**
+ * Words that bear on the number column a question measures rather than on its rows: the column named right after a
+ * value ("the most flood deaths": deaths added up, not flood rows counted), and the people a count column read from a
+ * verb counts ("how many people did landslides kill": the deaths, whatever word names the rows).
+ */
+final class MeasureWords {
+    private MeasureWords() { }
+
+    /**
+     * Whether a number column of the value's table follows token {@code i}, with at most the table's own name between:
+     * "the most flood deaths", "the most nuclear power generated" rank by that column, not by the rows counted.
+     */
+    static boolean columnAfter(ParseState w, int i, String table) {
+        int j = i + 1;
+        while (j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Entity e && e.table().equals(table)) {
+            j++;
+        }
+        return j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Attr a && a.numeric() && a.table().equals(table);
+    }
+
+    /**
+     * "people" (or "persons") in a question whose whole-number column was read from a verb ("killed" → Deaths, "died"):
+     * the people are what that column counts, so the word is read with it rather than left unmapped. Not for a column
+     * named in the question as a noun ("people" beside "population" names nothing the data holds).
+     */
+    static boolean people(ParseState w, Tok t) {
+        if (!RowNouns.people(t.word())) {
+            return false;
+        }
+        for (Tok k : w.toks) {
+            if (k.sense() instanceof Sense.Attr a && a.type().toUpperCase(java.util.Locale.ROOT).matches("(TINY|SMALL|BIG|HUGE|U)?INT.*|INTEGER")
+                    && fromVerb(k, a)) {
+                w.readings.add("'" + t.text() + "' → the people " + a.name() + " counts ('" + k.text() + "')");
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether "most" or "fewest" (or "the largest number of") counts the column: right before it ("the most deaths"),
+     * before it with values or its table's name between ("the most flood deaths"), or before the people it counts
+     * ("killed the most people").
+     */
+    static boolean counted(ParseState w, Sense.Attr a) {
+        for (int k = 0; k < w.toks.size(); k++) {
+            boolean numberOf = k > 0 && k + 1 < w.toks.size() && w.toks.get(k).is("number") && w.toks.get(k + 1).is("of")
+                    && w.toks.get(k - 1).is("largest", "highest", "greatest", "biggest", "smallest", "lowest");
+            if (w.toks.get(k).is("most", "fewest") || numberOf) {
+                int j = k + (numberOf ? 2 : 1);
+                while (j < w.toks.size() && (w.toks.get(j).sense() instanceof Sense.Cond c && c.table().equals(a.table())
+                        || w.toks.get(j).sense() instanceof Sense.Entity e && e.table().equals(a.table()))) {
+                    j++;
+                }
+                if (j < w.toks.size() && (a.equals(w.toks.get(j).sense()) || RowNouns.people(w.toks.get(j).word())
+                        && w.toks.stream().anyMatch(x -> a.equals(x.sense()) && fromVerb(x, a)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether a column was read from a verb of the question ("killed" → Deaths), not from its own name. */
+    private static boolean fromVerb(Tok k, Sense.Attr a) {
+        return !k.text().contains(" ") && !Phrases.stem(k.word()).equals(Phrases.stem(a.name().toLowerCase(java.util.Locale.ROOT)))
+                && !Thesaurus.nounsOfVerb(k.word()).isEmpty();
+    }
+}
