@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.Map;
@@ -44,16 +43,10 @@ final class HugeValues {
         return false;
     }
 
-    /** The first call that builds more than {@link #MAX_ELEMENTS}, as "name(…) builds one value of N …" and the fix. */
-    static Optional<String> find(String serializedSql) {
-        try {
-            return find(JSON.readTree(serializedSql));
-        } catch (IOException e) {
-            return Optional.empty(); // DuckDB's own JSON: the parse has already been checked
-        }
-    }
-
-    /** As above, on the serialized statement already read as a tree. */
+    /**
+     * The first call that builds more than {@link #MAX_ELEMENTS}, as "name(…) builds one value of N …" and the fix, in
+     * the serialized statement read as a tree.
+     */
     static Optional<String> find(JsonNode serialized) {
         return find(serialized, false);
     }

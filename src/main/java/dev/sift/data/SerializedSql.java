@@ -1,65 +1,36 @@
 package dev.sift.data;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * DuckDB's verdict on a text, from its parser's serialized statement ({@code json_serialize_sql}) {@code text}: the
- * error fields, how many statements, the functions it calls, its joins and how deeply it nests. The verdict is read
- * as a stream of tokens; the JSON tree, which cost a fifth of the parse, is read only when a check needs it
- * ({@link #json}).
+ * DuckDB's verdict on a text, from its parser's serialized statement ({@code json_serialize_sql}): the error fields,
+ * how many statements, the functions it calls, its joins, how deeply it nests and whether it names a table like a file
+ * path. The text is read once, as a tree that one walk reads all of these from; the same tree serves the checks that
+ * need more ({@link HugeValues}) and the result's byte budget ({@link StoredLengths}), so no statement's parse is read
+ * twice.
  */
 record SerializedSql(boolean error, String errorType, String errorMessage, int statements, List<String> functions,
-        int joins, int depth, String text) {
-    private static final Pattern FUNCTION_NAME = Pattern.compile("\"function_name\":\"([^\"]+)\"");
-    private static final Pattern JOIN = Pattern.compile("\"type\":\"JOIN\"");
+        int joins, int depth, boolean pathTable, JsonNode tree) {
 
     /** Reads the verdict of DuckDB's serialized statement {@code s}. */
     static SerializedSql read(String s) throws QueryException {
-        boolean error = false;
-        String errorType = null;
-        String errorMessage = null;
-        int statements = 0;
-        try (JsonParser p = HugeValues.JSON.getFactory().createParser(s)) { // the whole text, under the tree's limits
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new IOException("not an object");
-            }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken value = p.nextToken();
-                switch (field) {
-                    case "error" -> error = value == JsonToken.VALUE_TRUE;
-                    case "error_type" -> errorType = value == JsonToken.VALUE_STRING ? p.getText() : null;
-                    case "error_message" -> errorMessage = value == JsonToken.VALUE_STRING ? p.getText() : null;
-                    case "statements" -> statements = value == JsonToken.START_ARRAY ? elements(p) : skip(p);
-                    default -> p.skipChildren();
-                }
-            }
-        } catch (IOException e) { // nested beyond what the reader takes: only a statement far past the depth limit
-            throw new QueryException(QueryException.Kind.INVALID, SqlGuard.TOO_DEEP);
+        JsonNode tree = tree(s);
+        if (!tree.isObject()) {
+            throw new QueryException(QueryException.Kind.INVALID, SqlGuard.TOO_DEEP); // as the reader's own failure
         }
-        Set<String> functions = new LinkedHashSet<>();
-        for (Matcher m = FUNCTION_NAME.matcher(s); m.find(); ) {
-            functions.add(m.group(1));
-        }
-        int joins = 0;
-        for (Matcher m = JOIN.matcher(s); m.find(); ) {
-            joins++;
-        }
-        return new SerializedSql(error, errorType, errorMessage, statements, List.copyOf(functions), joins, nesting(s), s);
-    }
-
-    /** The serialized statement as a JSON tree. */
-    JsonNode json() throws QueryException {
-        return tree(text);
+        Walk walk = new Walk();
+        int depth = walk.container(tree);
+        JsonNode statements = tree.path("statements");
+        return new SerializedSql(tree.path("error").booleanValue(), tree.path("error_type").textValue(),
+                tree.path("error_message").textValue(), statements.isArray() ? statements.size() : 0,
+                List.copyOf(walk.functions), walk.joins, depth, walk.pathTable, tree);
     }
 
     /** A serialized statement as a JSON tree. */
@@ -71,42 +42,61 @@ record SerializedSql(boolean error, String errorType, String errorMessage, int s
         }
     }
 
-    /** The elements of the array the parser stands at the start of, each skipped whole. */
-    private static int elements(JsonParser p) throws IOException {
-        int n = 0;
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-            p.skipChildren();
-            n++;
-        }
-        return n;
-    }
-
-    private static int skip(JsonParser p) throws IOException {
-        p.skipChildren();
-        return 0;
-    }
-
-    /** How deeply the JSON text nests objects and arrays (brackets inside strings do not count). */
-    static int nesting(String json) {
-        int depth = 0;
-        int deepest = 0;
-        boolean inString = false;
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                deepest = Math.max(deepest, ++depth);
-            } else if (c == '}' || c == ']') {
-                depth--;
+    /**
+     * Whether a table name reads a file: DuckDB reads {@code FROM 'x.csv'} as that file, so a name with a path
+     * separator or a dot counts, and so does one with a character JSON escapes (a quote, a backslash, a control
+     * character), as the pattern over the serialized text this replaces counted those.
+     */
+    static boolean pathLike(String tableName) {
+        for (int i = 0; i < tableName.length(); i++) {
+            char c = tableName.charAt(i);
+            if (c == '/' || c == '\\' || c == '.' || c == '"' || c < 0x20) {
+                return true;
             }
         }
-        return deepest;
+        return false;
+    }
+
+    /** What one walk over the tree collects. */
+    private static final class Walk {
+        final Set<String> functions = new LinkedHashSet<>();
+        int joins;
+        boolean pathTable;
+
+        /** Visits an object or array and returns how deeply it nests (1 for one without containers inside). */
+        int container(JsonNode node) {
+            int deepest = 0;
+            if (node.isObject()) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> field = it.next();
+                    JsonNode value = field.getValue();
+                    if (value.isContainerNode()) {
+                        deepest = Math.max(deepest, container(value));
+                    } else if (value.isTextual()) {
+                        text(field.getKey(), value.textValue());
+                    }
+                }
+            } else {
+                for (JsonNode element : node) {
+                    if (element.isContainerNode()) {
+                        deepest = Math.max(deepest, container(element));
+                    }
+                }
+            }
+            return deepest + 1;
+        }
+
+        private void text(String field, String value) {
+            switch (field) {
+                case "function_name" -> {
+                    if (!value.isEmpty()) {
+                        functions.add(value);
+                    }
+                }
+                case "type" -> joins += value.equals("JOIN") ? 1 : 0;
+                case "table_name" -> pathTable |= pathLike(value);
+                default -> { }
+            }
+        }
     }
 }

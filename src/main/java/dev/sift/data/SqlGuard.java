@@ -55,8 +55,6 @@ public final class SqlGuard {
             "read_parquet", "parquet_scan", "parquet_metadata", "parquet_kv_metadata", "parquet_file_metadata",
             "parquet_schema", "parquet_bloom_probe", "read_blob", "read_text", "glob", "sniff_csv",
             "duckdb_external_file_cache");
-    /** A table named like a path makes DuckDB read the file ({@code FROM 'x.csv'}). */
-    private static final Pattern PATH_TABLE = Pattern.compile("\"table_name\":\"[^\"]*[/\\\\.][^\"]*\"");
     public static final int MAX_SQL_CHARS = 20_000;
     private static final String OUTSIDE = "reads files or other resources outside the dataset, which is not allowed";
     /**
@@ -92,10 +90,10 @@ public final class SqlGuard {
     });
     /** A bind that outlived the time limit: the connection is busy until it ends. */
     private volatile Future<PreparedStatement> overdue;
-    /** The statement the last check bound, its text and DuckDB's serialized parse of it (see {@link #takeBound}). */
+    /** The statement the last check bound, its text and DuckDB's parse tree of it (see {@link #takeBound}). */
     private PreparedStatement bound;
     private String boundSql;
-    private String boundTree;
+    private JsonNode boundTree;
     /** Checks that bound on the binder thread (see {@link #threadBinds}). */
     private int threadBinds;
     /** The shared parser, or null to parse on the workspace's own connection. */
@@ -159,7 +157,7 @@ public final class SqlGuard {
                         + function + "() reads files). Query the dataset's tables and frames only.");
             }
         }
-        if (PATH_TABLE.matcher(parsed.text()).find()) {
+        if (parsed.pathTable()) { // a table named like a path makes DuckDB read the file (FROM 'x.csv')
             throw new QueryException(QueryException.Kind.REFUSED, "Refused: this query " + OUTSIDE + " (a table named"
                     + " like a file path reads that file). Query the dataset's tables and frames only.");
         }
@@ -175,7 +173,7 @@ public final class SqlGuard {
                     + " tables; at most " + (MAX_JOINS + 1) + " may be joined in one query (planning more takes"
                     + " minutes). Join fewer tables, or save a partial result with run_sql's label and join that.");
         }
-        Optional<String> huge = HugeValues.mayBuild(parsed.functions()) ? HugeValues.find(parsed.json())
+        Optional<String> huge = HugeValues.mayBuild(parsed.functions()) ? HugeValues.find(parsed.tree())
                 : Optional.empty(); // no call that builds a value from constants: no tree to walk
         if (huge.isPresent()) {
             throw new QueryException(QueryException.Kind.REFUSED, "Refused: " + huge.get());
@@ -238,9 +236,9 @@ public final class SqlGuard {
     /** Binds where the query will run when it plans cheaply ({@link #INLINE_BIND_JOINS}), else within the time limit. */
     private void bind(String sql, SerializedSql parsed) throws QueryException {
         if (parsed.joins() <= INLINE_BIND_JOINS && parsed.depth() <= INLINE_BIND_DEPTH) {
-            keepBound(sql, prepare(sql), parsed.text());
+            keepBound(sql, prepare(sql), parsed.tree());
         } else {
-            bindWithinLimit(sql, parsed.text());
+            bindWithinLimit(sql, parsed.tree());
         }
     }
 
@@ -248,7 +246,7 @@ public final class SqlGuard {
      * Binds on the guard's own thread, within the time limit. Planning cannot be cancelled in DuckDB, so a bind past
      * the limit is left to finish on that thread and the caller gets the time-limit error at once.
      */
-    private void bindWithinLimit(String sql, String tree) throws QueryException {
+    private void bindWithinLimit(String sql, JsonNode tree) throws QueryException {
         Future<PreparedStatement> task = binder.submit(() -> prepare(sql));
         try {
             keepBound(sql, task.get(timeout.toMillis(), TimeUnit.MILLISECONDS), tree);
@@ -269,7 +267,7 @@ public final class SqlGuard {
         }
     }
 
-    private void keepBound(String sql, PreparedStatement ps, String tree) {
+    private void keepBound(String sql, PreparedStatement ps, JsonNode tree) {
         forgetBound();
         bound = ps;
         boundSql = sql;
@@ -314,17 +312,8 @@ public final class SqlGuard {
         }
     }
 
-    /** A statement the check bound, and DuckDB's serialized parse of its text. */
-    record Bound(PreparedStatement statement, String serialized) {
-        /** DuckDB's parse as a JSON tree (read now: most results never need it); null when it cannot be read. */
-        JsonNode tree() {
-            try {
-                return serialized == null ? null : SerializedSql.tree(serialized);
-            } catch (QueryException e) {
-                return null;
-            }
-        }
-    }
+    /** A statement the check bound, and DuckDB's parse of its text as the check read it (a JSON tree). */
+    record Bound(PreparedStatement statement, JsonNode tree) { }
 
     /**
      * The statement the last check bound for exactly {@code sql}, handed over to run once (the loop checks a call, then

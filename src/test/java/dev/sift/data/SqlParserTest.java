@@ -112,9 +112,27 @@ class SqlParserTest {
     }
 
     @Test
-    void nesting_counts_brackets_outside_strings() {
-        assertThat(SerializedSql.nesting("{\"a\":[{\"b\":\"[{\\\"\"}]}")).isEqualTo(3);
-        assertThat(SerializedSql.nesting("{}")).isEqualTo(1);
+    void one_read_of_the_parse_counts_nesting_outside_strings_functions_joins_and_path_like_tables() throws Exception {
+        assertThat(SerializedSql.read("{\"a\":[{\"b\":\"[{\\\"\"}]}").depth()).isEqualTo(3);
+        assertThat(SerializedSql.read("{}").depth()).isEqualTo(1);
+        SerializedSql parsed = SerializedSql.read("{\"error\":false,\"statements\":[{\"node\":{\"from_table\":{\"type\":"
+                + "\"JOIN\",\"left\":{\"type\":\"BASE_TABLE\",\"table_name\":\"loan\"},\"right\":{\"type\":\"JOIN\","
+                + "\"left\":{\"type\":\"BASE_TABLE\",\"table_name\":\"a\\\"b\"},\"right\":{\"type\":\"BASE_TABLE\","
+                + "\"table_name\":\"x\"}}},\"select_list\":[{\"function_name\":\"sum\",\"children\":[{\"function_name\":"
+                + "\"read_csv\",\"alias\":\"function_name\"}]}]}}]}");
+        assertThat(parsed.error()).isFalse();
+        assertThat(parsed.statements()).isEqualTo(1);
+        assertThat(parsed.joins()).isEqualTo(2);
+        assertThat(parsed.functions()).containsExactly("sum", "read_csv");
+        assertThat(parsed.pathTable()).as("a quote in a table name, as the text pattern caught it").isTrue();
+        assertThat(SerializedSql.pathLike("loan")).isFalse();
+        assertThat(SerializedSql.pathLike("données")).isFalse();
+        assertThat(SerializedSql.pathLike("x.csv")).isTrue();
+        assertThat(SerializedSql.pathLike("dir/x")).isTrue();
+        SerializedSql failed = SerializedSql.read("{\"error\":true,\"error_type\":\"parser\",\"error_message\":\"syntax\"}");
+        assertThat(failed.error()).isTrue();
+        assertThat(failed.errorType()).isEqualTo("parser");
+        assertThat(failed.statements()).isZero();
     }
 
     @Test
