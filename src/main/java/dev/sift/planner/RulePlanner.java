@@ -222,14 +222,14 @@ public final class RulePlanner implements Planner {
                 chart = asked.get();
                 q = chart.question();
             }
-            Optional<String> declined = Guard.check(q);
+            Hints.Read hint = Hints.read(split.hint(), state.knowledge().graph());
+            lexicon = Lexicon.of(state.knowledge()).withHints(hint.phrases());
+            Optional<String> declined = Guard.check(q, lexicon::inData);
             if (declined.isPresent()) {
                 return Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
                         + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",
                         AnswerKind.DECLINED, null);
             }
-            Hints.Read hint = Hints.read(split.hint(), state.knowledge().graph());
-            lexicon = Lexicon.of(state.knowledge()).withHints(hint.phrases());
             workspace = state.workspace();
             posed = q;
             Optional<RowSkills.Need> beyond = skills.of(q, true);

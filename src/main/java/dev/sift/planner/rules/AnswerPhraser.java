@@ -51,6 +51,9 @@ public final class AnswerPhraser {
             case CHANGE, PERCENT_CHANGE -> "The " + (s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "percentage " : "")
                     + (s.descending() ? "change" : "fall") + " in the " + AGG_WORDS.get(s.aggFn()) + " of " + name(s.measure(), lexicon)
                     + where + " " + s.share().get(0).describe().replace("in ", "from ") + " " + s.share().get(1).describe().replace("in ", "to ");
+            case PERIOD_TOTALS -> "The " + AGG_WORDS.get(s.aggFn()).replace("maximum", "largest").replace("minimum", "smallest")
+                    + " of the " + (Periods.named(s.group()) ? s.group().name() : "year")
+                    + "ly " + (s.measure() == null ? "numbers of " + noun(s, lexicon, true) : "totals of " + name(s.measure(), lexicon)) + where;
             case COLUMNS -> "The " + (s.distinct() ? "values of " : "") + String.join(" and ", s.columns().stream()
                     .map(c -> name(c, lexicon)).toList()) + (s.distinct() ? "" : " of the " + noun(s, lexicon, true)) + where;
         };
@@ -95,6 +98,12 @@ public final class AnswerPhraser {
                     : percent(row.get(0), 100)).append(": from ").append(number(e, 1, row.get(1))).append(" ")
                     .append(s.share().get(0).describe()).append(" to ").append(number(e, 2, row.get(2))).append(" ")
                     .append(s.share().get(1).describe()).append('.');
+        } else if (s.shape() == QuerySpec.Shape.PERIOD_TOTALS && e.rows().size() == 1) { // "… is 4,321.5 (over 17 years, 2001 to 2017)."
+            List<Object> row = e.rows().get(0);
+            b.append(describe(s, lexicon)).append(" is ").append(number(e, 0, row.get(0)));
+            b.append(row.size() == 2 ? ", in " + e.columns().get(1) + " " + ResultText.cell(row.get(1)) + "." : " (over "
+                    + ResultText.cell(row.get(1)) + " " + e.columns().get(1) + ", " + ResultText.cell(row.get(2)) + " to "
+                    + ResultText.cell(row.get(3)) + ").");
         } else if (topOne) {
             b.append(topOne(s, e, lexicon));
         } else {

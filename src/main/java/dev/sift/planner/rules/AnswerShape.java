@@ -25,7 +25,8 @@ public final class AnswerShape {
     private static final Set<String> EXTREMES = V.list("extremes");
     private static final Set<String> NUMBER_SHAPES = Set.of(QuerySpec.Shape.COUNT.name(), QuerySpec.Shape.AGG.name(),
             QuerySpec.Shape.METRIC.name(), QuerySpec.Shape.SHARE.name(), QuerySpec.Shape.TOP_GROUPS.name(),
-            QuerySpec.Shape.CHANGE.name(), QuerySpec.Shape.PERCENT_CHANGE.name());
+            QuerySpec.Shape.CHANGE.name(), QuerySpec.Shape.PERCENT_CHANGE.name(),
+            QuerySpec.Shape.PERIOD_TOTALS.name());
 
     private AnswerShape() { }
 
@@ -165,7 +166,7 @@ public final class AnswerShape {
             boolean used = true;
             if (PURE_AGGREGATES.contains(w)) {
                 String fn = V.map("aggregates").get(w);
-                used = fn.equals(agg) || fn.equals("sum") && agg.equals("count");
+                used = fn.equals(agg) || fn.equals("sum") && (agg.equals("count") || spec.shape() == QuerySpec.Shape.PERIOD_TOTALS);
             } else if (EXTREMES.contains(w)) {
                 String fn = V.map("aggregates").get(w);
                 // "the largest loan" is no latest date: only the words of time order apply to a date
@@ -185,7 +186,7 @@ public final class AnswerShape {
         }
         // "how many … and what is their average amount": a count asked for beside another aggregate, which is all the
         // reading computes
-        if (List.of("avg", "min", "max", "median").contains(agg) && countAsked(toks)) {
+        if (List.of("avg", "min", "max", "median").contains(agg) && countAsked(toks) && spec.shape() != QuerySpec.Shape.PERIOD_TOTALS) {
             out.add("how many");
         }
         return out;

@@ -402,6 +402,11 @@ public final class Lexicon {
         return kg.namesData(word);
     }
 
+    /** Whether a word names a table or column or is a word of a stored value ('Extreme weather' for "weather"). */
+    public boolean inData(String word) {
+        return namesData(word) || !values.resolvePart(word).isEmpty();
+    }
+
     /** The column of {@code table} whose SQL is {@code sql} ({@code disasters.Entity}), or empty. */
     Optional<KgEntry.Column> columnOf(String table, String sql) {
         return kg.columns(table).stream().filter(c -> attr(c).sql().equals(sql)).findFirst();

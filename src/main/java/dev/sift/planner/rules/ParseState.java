@@ -35,6 +35,8 @@ final class ParseState {
     /** The date column a date phrase applies to ("opened" → account.date). */
     Sense.Attr dateColumn;
     Sense.Attr group;
+    /** The period whose totals one average is taken over ("the average yearly generation"), or null. */
+    Sense.Attr totalsPer;
     Sense.Attr measure;
     Tok measureTok;
     /** The direction a change verb asks for ("grow": up, "drop": down, "change": either), or null. */

@@ -19,25 +19,24 @@ final class PeriodRules {
             return false;
         }
         if (w.groupCue) {
-            averageOfTotals(w, w.at, "year");
+            boolean totals = ofTotals(w, w.at);
+            String cue = (w.at > 0 ? w.toks.get(w.at - 1).text() + " " : "") + t.text(); // "per year"
             w.groupCue = false;
             Sense.Attr date = phrases.dateColumn(w);
             String table = table(w, w.at, lexicon);
             Optional<Sense.Attr> number = date != null || table == null ? Optional.empty() : lexicon.yearColumn(table);
             if (number.isPresent()) { // a whole-number year column: its own values are the years
                 w.attach(number.get().table());
-                w.group = number.get();
                 w.readings.add("'" + t.text() + "' → " + number.get().name());
-                return true;
+                return grouped(w, number.get(), totals, cue);
             }
             date = date == null && table != null ? lexicon.dateColumn(table).orElse(null) : date;
             if (date == null) {
                 throw new Unreadable("I could not tell which date 'year' refers to");
             }
             w.attach(date.table());
-            w.group = new Sense.Attr(date.table(), "year", "year(" + date.sql() + ")", "BIGINT");
             w.readings.add("'" + t.text() + "' → year(" + date.name() + ")");
-            return true;
+            return grouped(w, new Sense.Attr(date.table(), "year", "year(" + date.sql() + ")", "BIGINT"), totals, cue);
         }
         if (w.ranking != null && w.ranking.awaitsTarget(w.at) || counted(w, w.at)) { // "which year had the most deaths"
             read(w, w.at, t, lexicon, phrases);
@@ -67,13 +66,8 @@ final class PeriodRules {
         if (grain == null || !(w.groupCue || target || counted || t.word().endsWith("ly"))) {
             return false;
         }
-        averageOfTotals(w, i, grain.word);
-        if (t.word().endsWith("ly") && i > 0 && aggregates(w.toks.get(i - 1))) {
-            // "the average yearly generation" is one average over the years' totals, not an average per year; "the
-            // maximum monthly CO2" one maximum of the months' figures
-            throw new Unreadable("'" + w.toks.get(i - 1).text() + " " + t.text() + "' is one " + w.toks.get(i - 1).text().toLowerCase(java.util.Locale.ROOT)
-                    + " of " + t.text().toLowerCase(java.util.Locale.ROOT) + " totals, which I do not compute offline: ask for the total by " + grain.word);
-        }
+        // "the average yearly generation", "the maximum monthly total": one figure over the periods' totals, not one per period
+        boolean totals = ofTotals(w, i) || t.word().endsWith("ly") && i > 0 && aggregates(w.toks.get(i - 1));
         if (weekday) {
             w.consumed = after(w, i, "week"); // "week" of "day of the week"
         }
@@ -81,10 +75,12 @@ final class PeriodRules {
         if (ofYear > 0) {
             w.consumed = ofYear; // "month of the year": the calendar month, whatever its year
         }
-        Optional<Sense.Attr> years = grain == Periods.Grain.DECADE && phrases.dateColumn(w) == null
-                ? Optional.ofNullable(table(w, i, lexicon)).flatMap(lexicon::yearColumn) : Optional.empty();
+        String of = table(w, i, lexicon);
+        Optional<Sense.Attr> years = (grain == Periods.Grain.DECADE || grain == Periods.Grain.YEAR && of != null
+                && lexicon.dateColumn(of).isEmpty()) && phrases.dateColumn(w) == null
+                ? Optional.ofNullable(of).flatMap(lexicon::yearColumn) : Optional.empty(); // "yearly": a whole-number year column
         Sense.Attr date = years.isPresent() ? years.get() : date(w, i, t, lexicon, phrases);
-        Sense.Attr period = years.isPresent() ? Periods.decadeOf(date)
+        Sense.Attr period = years.isPresent() ? (grain == Periods.Grain.YEAR ? date : Periods.decadeOf(date))
                 : ofYear > 0 ? Periods.withinYear(Periods.of(grain, date)).orElseThrow() : Periods.of(grain, date);
         w.subjectOrAttach(date.table());
         if (counted) { // "how many months had CO2 above 400": the months there are among the rows picked
@@ -94,27 +90,41 @@ final class PeriodRules {
             w.ranking.target = new Ranking.Target.Values(period);
         } else {
             w.groupCue = false;
-            w.group = period;
         }
         w.readings.add("'" + t.text() + (weekday ? " of the week" : ofYear > 0 ? " of the year" : "") + "' → the " + grain.word
                 + (ofYear > 0 ? " of the year" : "") + " of " + date.name());
+        return counted || target || grouped(w, period, totals, (i > 0 ? w.toks.get(i - 1).text() + " " : "") + t.text());
+    }
+
+    /** The period read as the grouping, or as the one whose totals are averaged ({@link #ofTotals}); true. */
+    private static boolean grouped(ParseState w, Sense.Attr period, boolean totals, String said) {
+        if (totals) {
+            totalsPer(w, period, said);
+        } else {
+            w.group = period;
+        }
         return true;
     }
 
+    /** The period whose totals one average is taken over, said in the answer's "Read as" line. */
+    static void totalsPer(ParseState w, Sense.Attr period, String said) {
+        w.totalsPer = period;
+        w.readings.add("'" + said + "' → one figure over the " + (Periods.named(period) ? period.name() : "year") + "ly totals");
+    }
+
     /**
-     * Refuses "per year" in an averaged total ("on average, how much did Iowa generate per year"), which asks for one
-     * average of yearly totals rather than an average in each year; not for an average of values ("the average price
-     * per year" is one average in each year), nor where another grouping follows ("average generation per year for
-     * each source", where each group's rows are its years).
+     * Whether "per year" (or "each month") in an averaged total ("on average, how much did Iowa generate per year", "the
+     * average number of deaths per year") asks
+     * for one average of the periods' totals rather than an average in each period; not for an average of values ("the
+     * average price per year" is one average in each year), nor where another grouping follows ("average generation per
+     * year for each source", where each group's rows are its years).
      */
-    static void averageOfTotals(ParseState w, int i, String period) throws Unreadable {
+    static boolean ofTotals(ParseState w, int i) {
         boolean averaged = w.toks.stream().anyMatch(k -> k.plain() && averages(k));
-        boolean total = w.toks.stream().anyMatch(k -> k.is("how")) && w.toks.stream().anyMatch(k -> k.is("much", "many"));
-        if (i > 0 && w.toks.get(i - 1).is("per") && averaged && total
-                && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"))) {
-            throw new Unreadable("'per " + period + "' after an average asks for one average of " + period + "ly totals, which I"
-                    + " do not compute offline: ask for the total by " + period);
-        }
+        boolean total = w.toks.stream().anyMatch(k -> k.is("how")) && w.toks.stream().anyMatch(k -> k.is("much", "many"))
+                || java.util.stream.IntStream.range(1, i).anyMatch(k -> w.toks.get(k - 1).is("number") && w.toks.get(k).is("of"));
+        return i > 0 && w.toks.get(i - 1).is("per", "each", "every") && averaged && total
+                && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"));
     }
 
     /** Whether token {@code i} is what "how many" counts: "how many months …". */

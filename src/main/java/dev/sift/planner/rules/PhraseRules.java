@@ -52,11 +52,12 @@ final class PhraseRules {
         if (w.groupCue || rankTarget) {
             w.subjectOrAttach(a.table());
             if (w.groupCue) {
-                if (lexicon.isYearColumn(a)) {
-                    PeriodRules.averageOfTotals(w, i, "year"); // "on average, how much … per year": yearly totals averaged
-                }
                 w.groupCue = false;
-                w.group = a;
+                if (lexicon.isYearColumn(a) && PeriodRules.ofTotals(w, i)) {
+                    PeriodRules.totalsPer(w, a, "per year"); // "on average, how much … per year": yearly totals averaged
+                } else {
+                    w.group = a;
+                }
             } else if (!Ranking.rowOf(w, i, a)) {
                 w.ranking.target = new Ranking.Target.Values(a);
             }

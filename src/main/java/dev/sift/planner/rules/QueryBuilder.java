@@ -93,6 +93,7 @@ public final class QueryBuilder {
                     + (f.subjectKey() == null ? "" : " ORDER BY " + f.subjectKey());
             case COLUMNS -> columns(s, f);
             case CHANGE, PERCENT_CHANGE -> change(s, f);
+            case PERIOD_TOTALS -> periodTotals(s, f);
         };
         return new Built(sql, f.joins());
     }
@@ -186,6 +187,27 @@ public final class QueryBuilder {
      * question's joins ("male clients who have weekly statements": clients with an account whose frequency is weekly), so
      * each subject row counts once whatever the join repeats.
      */
+    /**
+     * The average (or median) of each period's total, with how many periods there were and the first and last, so the
+     * answer says what was averaged (periods with no row are not in it); the largest (smallest) total with its period.
+     */
+    private static String periodTotals(QuerySpec s, From f) throws Unsupported {
+        if (f.fans()) {
+            throw new Unsupported("a total per period across a join may count rows more than once");
+        }
+        String total = s.measure() == null ? f.count() : "sum(" + s.measure().sql() + ")";
+        String per = Periods.named(s.group()) ? s.group().name() : "year";
+        String name = s.aggFn() + "_" + per + "ly_" + (s.measure() == null ? "count" : alias(s.measure()));
+        String totals = " FROM (SELECT " + s.group().sql() + " AS period, " + total + " AS total FROM " + f.sql()
+                + (f.where().isEmpty() ? " WHERE " : f.where() + " AND ") + s.group().sql() + " IS NOT NULL GROUP BY 1) AS totals";
+        if (s.aggFn().equals("max") || s.aggFn().equals("min")) { // the figure asked first, then its period
+            return "SELECT total AS " + KgSql.ident(name) + ", period AS " + per + totals + " WHERE total IS NOT NULL ORDER BY total "
+                    + (s.aggFn().equals("max") ? "DESC" : "ASC") + ", period LIMIT 1";
+        }
+        return "SELECT " + s.aggFn() + "(total) AS " + KgSql.ident(name) + ", count(*) AS " + per + "s, min(period) AS first_" + per
+                + ", max(period) AS last_" + per + totals;
+    }
+
     /** The measure in the second year against the first: the change (a fall for "drop"), or its percentage. */
     private static String change(QuerySpec s, From f) throws Unsupported {
         if (f.fans()) {

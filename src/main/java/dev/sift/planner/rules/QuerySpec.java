@@ -29,9 +29,11 @@ public record QuerySpec(Shape shape, String subject, String aggFn, Sense.Attr me
 
     /**
      * {@link #CHANGE} and {@link #PERCENT_CHANGE}: the aggregate of the measure in the second period less that in the
-     * first (the first less the second for a fall), the two periods' conditions in {@code share}.
+     * first (the first less the second for a fall), the two periods' conditions in {@code share}. {@link #PERIOD_TOTALS}:
+     * the average (or median) over the periods of {@code group} of each one's total of the measure (rows counted without
+     * one): "the average yearly generation".
      */
-    public enum Shape { COUNT, AGG, METRIC, SHARE, TOP_GROUPS, TOP_ROWS, LIST, COLUMNS, CHANGE, PERCENT_CHANGE }
+    public enum Shape { COUNT, AGG, METRIC, SHARE, TOP_GROUPS, TOP_ROWS, LIST, COLUMNS, CHANGE, PERCENT_CHANGE, PERIOD_TOTALS }
 
     /** The share's conditions in words ("client.gender = 'F' and …"). */
     public String shareSaid() {

@@ -73,8 +73,12 @@ public final class Rewording {
         }
         Matcher single = Patterns.ALL.get("reword.single_period").matcher(q);
         if (single.matches()) {
-            String most = single.group(1).toLowerCase(java.util.Locale.ROOT).replace("maximum", "highest").replace("minimum", "lowest");
-            String read = "which " + single.group(3) + " had the " + most + " " + single.group(2);
+            String most = single.group(1).toLowerCase(java.util.Locale.ROOT);
+            boolean up = !most.matches("lowest|smallest|fewest|least|minimum");
+            String per = single.group(3).toLowerCase(java.util.Locale.ROOT);
+            String read = per.matches("year|month|quarter") // the figure of the top period's total, then its period
+                    ? "what was the " + (up ? "maximum " : "minimum ") + per + "ly " + single.group(2)
+                    : "which " + per + " had the " + most.replace("maximum", "highest").replace("minimum", "lowest") + " " + single.group(2);
             said(said, q.trim(), read);
             q = read + single.group(4);
         }

@@ -41,6 +41,9 @@ final class ShapeRules {
         if (extreme && w.measure == null && w.columns.isEmpty() && w.subject != null && w.toks.stream().anyMatch(t -> t.is("when"))) {
             w.measure = lexicon.dateColumn(w.subject).orElse(null); // "when did the last victim die": its table's one date
         }
+        if (w.totalsPer != null) {
+            return PeriodTotals.spec(w, lexicon);
+        }
         if (!w.columns.isEmpty()) {
             return ColumnRules.shape(w, lexicon);
         }

@@ -1,0 +1,93 @@
+package dev.sift.planner;
+
+import dev.sift.TestDatasets;
+import dev.sift.agent.AgentRun;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The offline planner on what a question measures rather than which rows: a number column named after a value ("the
+ * most flood deaths" adds the deaths up, it does not count flood rows), the people a column read from a verb counts
+ * ("killed the most people"), the largest total of any one year, the row a ranking picks stated by two of its columns
+ * ("which country and year"), and a country's short name that is part of two stored names. The data has several rows
+ * per type and year, so a count, a largest row and a total all differ; answers are checked against independent SQL.
+ */
+class MeasureWordsPlannerTest {
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
+    private static Workspace hazards;
+    private static Workspace world;
+
+    @BeforeAll
+    static void open() throws Exception {
+        hazards = Workspace.open(TestDatasets.csv("hazards", Map.of("disasters.csv", """
+                Entity,Year,Deaths
+                Flood,1931,500
+                Flood,1931,700
+                Flood,1932,900
+                Flood,1932,100
+                Flood,1932,50
+                Earthquake,1931,2000
+                Earthquake,1932,30
+                """)), Workspace.Limits.defaults());
+        world = Workspace.open(TestDatasets.csv("world", Map.of("gapminder.csv", """
+                year,country,pop,life_expect
+                1955,South Korea,21000000,47.0
+                1955,North Korea,9000000,45.5
+                1955,Japan,89815060,65.5
+                2005,South Korea,48000000,78.8
+                2005,North Korea,23000000,67.3
+                2005,Japan,127417244,82.0
+                """)), Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        hazards.close();
+        world.close();
+    }
+
+    @Test
+    void a_number_column_after_a_value_is_added_up_not_the_values_rows_counted() throws Exception {
+        // 1932 has more flood rows (3 against 2) and the largest flood row is 900, but 1931 has the most flood deaths (1,200)
+        OFFLINE.answers(hazards, "Which year had the most flood deaths?",
+                "SELECT Year, sum(Deaths) FROM disasters WHERE Entity = 'Flood' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(hazards, "Which year had the most floods?",
+                "SELECT Year, count(*) FROM disasters WHERE Entity = 'Flood' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+    }
+
+    @Test
+    void people_after_a_verb_read_as_a_count_column_are_what_it_counts() throws Exception {
+        AgentRun run = OFFLINE.answers(hazards, "Which type of disaster killed the most people in 1932?",
+                "SELECT Entity, sum(Deaths) FROM disasters WHERE Year = 1932 GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        assertThat(run.answer()).contains("'people' → the people disasters.Deaths counts ('killed')");
+        OFFLINE.answers(hazards, "What was the most people killed by floods in a single year?",
+                "SELECT Year, sum(Deaths) FROM disasters WHERE Entity = 'Flood' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        assertThat(OFFLINE.asksBack(world, "How many people lived in Japan in 1955?").answer())
+                .contains("'people'"); // no column was read from a verb: people are not what pop counts here
+    }
+
+    @Test
+    void two_columns_asked_with_a_ranking_name_the_row_it_picks() throws Exception {
+        AgentRun run = OFFLINE.answers(world, "Which country and year had the lowest life expectancy?",
+                "SELECT country, year, life_expect FROM gapminder ORDER BY life_expect LIMIT 1");
+        assertThat(run.answer()).startsWith("The country North Korea and year 1955 has the lowest life expect: 45.5.");
+        OFFLINE.answers(world, "What was the highest life expectancy in the data, and in which country and year?",
+                "SELECT country, year, life_expect FROM gapminder ORDER BY life_expect DESC LIMIT 1");
+        assertThat(OFFLINE.asksBack(hazards, "Which type of disaster and year had the most deaths?").answer())
+                .doesNotContain("The "); // a total by two columns, not one row's deaths
+    }
+
+    @Test
+    void a_short_name_that_is_part_of_two_stored_names_is_asked_back_naming_both() throws Exception {
+        assertThat(OFFLINE.asksBack(world, "What was the life expectancy of Korea in 2005?").answer())
+                .contains("'South Korea'").contains("'North Korea'");
+        OFFLINE.answers(world, "What was the life expectancy of North Korea in 2005?",
+                "SELECT life_expect FROM gapminder WHERE country = 'North Korea' AND year = 2005");
+    }
+}
