@@ -89,6 +89,11 @@ public final class RowNouns {
         return wholeNumberNamed(columns, "headcount_columns");
     }
 
+    /** The one whole-number column giving how many people live in each row's place ("pop", "population"), or empty. */
+    public static java.util.Optional<KgEntry.Column> population(List<KgEntry.Column> columns) {
+        return wholeNumberNamed(columns, "population_columns");
+    }
+
     /** The one whole-number column of a table of counts that tallies what each row stands for ("count"), or empty. */
     public static java.util.Optional<KgEntry.Column> tally(List<KgEntry.Column> columns) {
         return wholeNumberNamed(columns, "tally_columns");

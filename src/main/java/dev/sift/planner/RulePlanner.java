@@ -224,7 +224,8 @@ public final class RulePlanner implements Planner {
             }
             Hints.Read hint = Hints.read(split.hint(), state.knowledge().graph());
             lexicon = Lexicon.of(state.knowledge()).withHints(hint.phrases());
-            Optional<String> declined = Guard.check(q, lexicon::inData);
+            // a word off the topic of data is on it when the data holds it: a value 'Extreme weather' for "weather"
+            Optional<String> declined = Guard.check(q, word -> lexicon.namesData(word) || !lexicon.values().resolvePart(word).isEmpty());
             if (declined.isPresent()) {
                 return Decision.answer("declined", "I decline this request: " + declined.get() + ". I answer questions about"
                         + " the data in dataset '" + state.workspace().dataset().name() + "', and never change it.",

@@ -114,6 +114,8 @@ public final class Lexicon {
                 s = resolveKg(String.join(" ", content));
             }
         }
+        s = s != null || !RowNouns.people(key) ? s : RowNouns.population(kg.entries(KgEntry.Column.class)).map(Lexicon::attr)
+                .orElse(null); // "how many people lived in Japan": gapminder's pop, when nothing is named for people
         s = s != null ? s : LooseNames.generalNounAfter(words, this::resolve);
         s = s != null ? s : LooseNames.typeOf(kg, words, this::resolve);
         if (s == null && words.size() == 1) { // "states": the one column whose values are state names, whatever its name
@@ -402,9 +404,9 @@ public final class Lexicon {
         return kg.namesData(word);
     }
 
-    /** Whether a word names a table or column or is a word of a stored value ('Extreme weather' for "weather"). */
-    public boolean inData(String word) {
-        return namesData(word) || !values.resolvePart(word).isEmpty();
+    /** The stored values of the dataset's text columns, found by their words. */
+    public ValueIndex values() {
+        return values;
     }
 
     /** The column of {@code table} whose SQL is {@code sql} ({@code disasters.Entity}), or empty. */

@@ -72,4 +72,20 @@ final class MeasureWords {
         return !k.text().contains(" ") && !Phrases.stem(k.word()).equals(Phrases.stem(a.name().toLowerCase(java.util.Locale.ROOT)))
                 && !Thesaurus.nounsOfVerb(k.word()).isEmpty();
     }
+
+    /**
+     * Refuses a total of a population column ("pop") over several years: how many people live somewhere is a count at one
+     * moment, so it adds up across places within one year ("in 2005") or per year, never across years.
+     */
+    static void stockWithinOnePeriod(ParseState w, Lexicon lexicon, Sense.Attr m) throws Unreadable {
+        boolean population = dev.sift.knowledge.RowNouns.population(lexicon.graph().columns(m.table())).map(Lexicon::attr)
+                .filter(m::equals).isPresent();
+        java.util.List<Sense.Attr> periods = java.util.stream.Stream.concat(lexicon.yearColumn(m.table()).stream(),
+                lexicon.dateColumn(m.table()).stream()).toList();
+        if (population && !periods.isEmpty() && (w.group == null || !periods.contains(w.group)) && w.filters.stream()
+                .noneMatch(f -> periods.stream().anyMatch(p -> f.sql().contains(p.sql())))) {
+            throw new Unreadable(m.name() + " counts the people at one moment, so a total over several years would count them"
+                    + " again each year; say which year, or ask per year");
+        }
+    }
 }

@@ -95,6 +95,7 @@ final class ShapeRules {
                 && !lexicon.isYearColumn(w.measure) && countedInHowMany(w)) {
             w.readings.add("'" + (w.toks.stream().anyMatch(k -> k.is("many")) ? "how many" : "number of") + "' " + w.measureTok.text() + " → the total of "
                     + w.measure.name()); // "how many deaths", "the number of deaths"
+            MeasureWords.stockWithinOnePeriod(w, lexicon, w.measure);
             return spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null);
         }
         if (w.measure != null) {
@@ -281,6 +282,9 @@ final class ShapeRules {
             throw new Unreadable("a " + AGG_WORD.get(w.agg) + " of " + m.name() + " over all rows is not a settled measure:"
                     + " the knowledge graph defines metric " + snapshot.get().name() + (snapshot.get().description() == null
                     ? "" : " (" + snapshot.get().description() + ")") + " over the same column; say per what and at which date");
+        }
+        if (w.agg.equals("sum")) {
+            MeasureWords.stockWithinOnePeriod(w, lexicon, m); // "the total population of Japan": in which year?
         }
         return spec(w, QuerySpec.Shape.AGG, m.table(), w.agg, m, null, null);
     }
