@@ -71,6 +71,15 @@ class MeasureWordsPlannerTest {
     }
 
     @Test
+    void a_number_after_years_compares_the_count_column_that_follows_not_the_year() throws Exception {
+        AgentRun run = OFFLINE.answers(hazards, "Which years had more than 1,000 earthquake deaths?",
+                "SELECT DISTINCT Year FROM disasters WHERE Entity = 'Earthquake' AND Deaths > 1000");
+        assertThat(run.answer()).contains("'more than 1000' → disasters.Deaths > 1000").doesNotContain("Year > 1000");
+        OFFLINE.answers(hazards, "In how many years did more than a thousand people die in earthquakes?",
+                "SELECT count(DISTINCT Year) FROM disasters WHERE Entity = 'Earthquake' AND Deaths > 1000");
+    }
+
+    @Test
     void two_columns_asked_with_a_ranking_name_the_row_it_picks() throws Exception {
         AgentRun run = OFFLINE.answers(world, "Which country and year had the lowest life expectancy?",
                 "SELECT country, year, life_expect FROM gapminder ORDER BY life_expect LIMIT 1");

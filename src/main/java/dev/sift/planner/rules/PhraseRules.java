@@ -307,6 +307,9 @@ final class PhraseRules {
         }
         Tok prev = previousContent(w, i);
         Sense.Attr col = prev == null ? null : numericAttr(prev);
+        if (col != null && lexicon.isYearColumn(col) && !c.value().matches("(1[5-9]|20)\\d{2}")) {
+            col = null; // "in how many years did more than 1000000 people die": no year, the number of what follows
+        }
         String of = col != null ? col.table() : w.base();
         boolean headcount = col != null && lexicon.headcount(col.table()).filter(col::equals).isPresent();
         if (of != null && (headcount && anAge(c.value()) || t.words().stream().anyMatch(x -> x.equals("older") || x.equals("younger")))) {
@@ -317,9 +320,14 @@ final class PhraseRules {
             }
             col = age;
         }
-        if (col == null && i + 1 < w.toks.size() && numericAttr(w.toks.get(i + 1)) != null) {
-            col = numericAttr(w.toks.get(i + 1)); // "more than 100000 inhabitants"
-            w.consumed = i + 1;
+        int j = i + 1; // "more than 50000 earthquake deaths", "more than 1000000 people die": past values and people
+        while (j + 1 < w.toks.size() && (w.toks.get(j).sense() instanceof Sense.Cond || w.toks.get(j).plain()
+                && dev.sift.knowledge.RowNouns.people(w.toks.get(j).word()))) {
+            j++;
+        }
+        if (col == null && j < w.toks.size() && numericAttr(w.toks.get(j)) != null) {
+            col = numericAttr(w.toks.get(j)); // "more than 100000 inhabitants"
+            w.consumed = j;
         }
         if (col == null && w.base() != null) {
             col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base()).filter(a -> anAge(c.value())))

@@ -33,9 +33,9 @@ public final class Reader {
         this.lexicon = lexicon;
     }
 
-    private static final Pattern SCALED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s*(thousand|million|billion)\\b");
+    private static final Pattern SCALED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?|an?)\\s*(thousand|million|billion)\\b");
 
-    /** "100 million" → "100000000", "1.5 thousand" → "1500": a number with a scale word is that number. */
+    /** "100 million" → "100000000", "1.5 thousand" → "1500", "a million" → "1000000": a number with a scale word. */
     static String scaled(String text) {
         java.util.regex.Matcher m = SCALED.matcher(text);
         StringBuilder out = new StringBuilder();
@@ -45,7 +45,8 @@ public final class Reader {
                 case "million" -> 6;
                 default -> 9;
             };
-            m.appendReplacement(out, new java.math.BigDecimal(m.group(1)).movePointRight(zeros).stripTrailingZeros().toPlainString());
+            String n = m.group(1).matches("(?i)an?") ? "1" : m.group(1);
+            m.appendReplacement(out, new java.math.BigDecimal(n).movePointRight(zeros).stripTrailingZeros().toPlainString());
         }
         m.appendTail(out);
         return out.toString();

@@ -46,6 +46,7 @@ class ReaderTest {
     void numbers_with_scale_words_and_thousands_separators_read_as_one_number() {
         assertThat(Reader.scaled("a population over 100 million")).isEqualTo("a population over 100000000");
         assertThat(Reader.scaled("1.5 thousand and 2 billion")).isEqualTo("1500 and 2000000000");
+        assertThat(Reader.scaled("more than a million people, an hour")).isEqualTo("more than 1000000 people, an hour");
         assertThat(reader.read("loans over 1,000,000").stream().map(Tok::text).toList()).contains("over 1000000");
     }
 
