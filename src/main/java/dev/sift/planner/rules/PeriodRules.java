@@ -96,7 +96,7 @@ final class PeriodRules {
         return counted || target || grouped(w, period, totals, (i > 0 ? w.toks.get(i - 1).text() + " " : "") + t.text());
     }
 
-    /** The period read as the grouping, or as the one whose totals are averaged ({@link #ofTotals}); true. */
+    /** The period read as the grouping, or as the one whose totals one figure is over ({@link PeriodTotals}); true. */
     private static boolean grouped(ParseState w, Sense.Attr period, boolean totals, String said) {
         if (totals) {
             totalsPer(w, period, said);
@@ -106,7 +106,7 @@ final class PeriodRules {
         return true;
     }
 
-    /** The period whose totals one average is taken over, said in the answer's "Read as" line. */
+    /** The period whose totals one figure is taken over, said in the answer's "Read as" line. */
     static void totalsPer(ParseState w, Sense.Attr period, String said) {
         w.totalsPer = period;
         w.readings.add("'" + said + "' → one figure over the " + (Periods.named(period) ? period.name() : "year") + "ly totals");
@@ -114,10 +114,9 @@ final class PeriodRules {
 
     /**
      * Whether "per year" (or "each month") in an averaged total ("on average, how much did Iowa generate per year", "the
-     * average number of deaths per year") asks
-     * for one average of the periods' totals rather than an average in each period; not for an average of values ("the
-     * average price per year" is one average in each year), nor where another grouping follows ("average generation per
-     * year for each source", where each group's rows are its years).
+     * average number of deaths per year") asks for one average of the periods' totals rather than an average in each
+     * period; not for an average of values ("the average price per year" is one average in each year), nor where another
+     * grouping follows ("average generation per year for each source", where each group's rows are its years).
      */
     static boolean ofTotals(ParseState w, int i) {
         boolean averaged = w.toks.stream().anyMatch(k -> k.plain() && averages(k));

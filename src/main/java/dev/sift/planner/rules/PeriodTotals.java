@@ -7,8 +7,9 @@ import java.util.List;
 /**
  * {@link QuerySpec.Shape#PERIOD_TOTALS}: one average (or median) of the totals of each year or month, as "the average
  * yearly nuclear generation" or "on average, how many people died per year" ask — not an average of rows, which differs
- * when a year has several — or the largest (smallest) of them with its period ("the most generated in a single year"). Only for a number that adds up (a count, an amount), or rows counted; a level ("the average
- * monthly CO2") has no yearly total.
+ * when a year has several — or the largest (smallest) of them with its period ("the most generated in a single year").
+ * Only for a number that adds up (a count, an amount), or rows counted; a level ("the average monthly CO2") has no
+ * yearly total.
  */
 final class PeriodTotals {
     private PeriodTotals() { }
