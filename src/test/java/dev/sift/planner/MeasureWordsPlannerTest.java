@@ -86,6 +86,10 @@ class MeasureWordsPlannerTest {
         assertThat(run.answer()).startsWith("The country North Korea and year 1955 has the lowest life expect: 45.5.");
         OFFLINE.answers(world, "What was the highest life expectancy in the data, and in which country and year?",
                 "SELECT country, year, life_expect FROM gapminder ORDER BY life_expect DESC LIMIT 1");
+        OFFLINE.answers(world, "Which country had the highest life expectancy, and in which year?",
+                "SELECT country, year, life_expect FROM gapminder ORDER BY life_expect DESC LIMIT 1");
+        OFFLINE.answers(world, "Which country, in which year, had the lowest life expectancy?", // never the lowest year
+                "SELECT country, year, life_expect FROM gapminder ORDER BY life_expect LIMIT 1");
         assertThat(OFFLINE.asksBack(hazards, "Which type of disaster and year had the most deaths?").answer())
                 .doesNotContain("The "); // a total by two columns, not one row's deaths
     }

@@ -82,6 +82,16 @@ public final class Rewording {
             said(said, q.trim(), read);
             q = read + single.group(4);
         }
+        for (String form : List.of("reword.and_which_period", "reword.which_then_period")) {
+            Matcher pair = Patterns.ALL.get(form).matcher(q);
+            if (pair.matches()) { // the second column asked after the ranking, or between commas: asked beside the first
+                boolean after = form.endsWith("and_which_period");
+                String read = pair.group(1) + " " + pair.group(2) + " and " + pair.group(after ? 4 : 3) + " "
+                        + (after ? pair.group(3) + pair.group(5) : pair.group(4));
+                said(said, q.trim(), read);
+                q = read;
+            }
+        }
         Matcher then = Patterns.ALL.get("reword.extreme_then_which").matcher(q);
         if (then.matches()) {
             String read = "which " + then.group(3) + " had the " + then.group(1).toLowerCase(java.util.Locale.ROOT) + " " + then.group(2);
