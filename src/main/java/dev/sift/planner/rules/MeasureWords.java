@@ -6,8 +6,9 @@ import dev.sift.knowledge.Thesaurus;
 
 /**
  * Words that bear on the number column a question measures rather than on its rows: the column named right after a
- * value ("the most flood deaths": deaths added up, not flood rows counted), and the people a count column read from a
- * verb counts ("how many people did landslides kill": the deaths, whatever word names the rows).
+ * value ("the most flood deaths": deaths added up, not flood rows counted), the people a count column read from a verb
+ * counts ("how many people did landslides kill": the deaths, whatever word names the rows), and a population, which
+ * is added up within one year only.
  */
 final class MeasureWords {
     private MeasureWords() { }
@@ -26,8 +27,8 @@ final class MeasureWords {
 
     /**
      * "people" (or "persons") in a question whose whole-number column was read from a verb ("killed" → Deaths, "died"):
-     * the people are what that column counts, so the word is read with it rather than left unmapped. Not for a column
-     * named in the question as a noun ("people" beside "population" names nothing the data holds).
+     * the people are what that column counts, so the word is read with it rather than left unmapped. (In a table of
+     * places "people" is its population column, read by {@link Lexicon}.)
      */
     static boolean people(ParseState w, Tok t) {
         if (!RowNouns.people(t.word())) {
@@ -78,11 +79,12 @@ final class MeasureWords {
      * moment, so it adds up across places within one year ("in 2005") or per year, never across years.
      */
     static void stockWithinOnePeriod(ParseState w, Lexicon lexicon, Sense.Attr m) throws Unreadable {
-        boolean population = dev.sift.knowledge.RowNouns.population(lexicon.graph().columns(m.table())).map(Lexicon::attr)
+        boolean population = RowNouns.population(lexicon.graph().columns(m.table())).map(Lexicon::attr)
                 .filter(m::equals).isPresent();
         java.util.List<Sense.Attr> periods = java.util.stream.Stream.concat(lexicon.yearColumn(m.table()).stream(),
                 lexicon.dateColumn(m.table()).stream()).toList();
-        if (population && !periods.isEmpty() && (w.group == null || !periods.contains(w.group)) && w.filters.stream()
+        boolean perPeriod = w.group != null && periods.stream().anyMatch(p -> w.group.sql().contains(p.sql()));
+        if (population && !periods.isEmpty() && !perPeriod && w.filters.stream()
                 .noneMatch(f -> periods.stream().anyMatch(p -> f.sql().contains(p.sql())))) {
             throw new Unreadable(m.name() + " counts the people at one moment, so a total over several years would count them"
                     + " again each year; say which year, or ask per year");
