@@ -109,7 +109,7 @@ final class PeriodRules {
     /** The period whose totals one figure is taken over, said in the answer's "Read as" line. */
     static void totalsPer(ParseState w, Sense.Attr period, String said) {
         w.totalsPer = period;
-        w.readings.add("'" + said + "' → one figure over the " + (Periods.named(period) ? period.name() : "year") + "ly totals");
+        w.readings.add("'" + said + "' → one figure over the " + Periods.word(period) + "ly totals");
     }
 
     /**

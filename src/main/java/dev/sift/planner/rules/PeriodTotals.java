@@ -15,7 +15,7 @@ final class PeriodTotals {
     private PeriodTotals() { }
 
     static QuerySpec spec(ParseState w, Lexicon lexicon) throws Unreadable {
-        String per = Periods.named(w.totalsPer) ? w.totalsPer.name() : "year";
+        String per = Periods.word(w.totalsPer);
         if (w.group != null || w.ranking != null || w.change != null || !w.columns.isEmpty() || w.metric != null) {
             throw new Unreadable("I take one average of " + per + "ly totals over all the rows the question picks, not per"
                     + " group, in a ranking or in a change; ask for the total by " + per);

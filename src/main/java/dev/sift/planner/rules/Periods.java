@@ -71,6 +71,14 @@ final class Periods {
         return java.util.Arrays.stream(Grain.values()).anyMatch(g -> g.word.equals(a.name()));
     }
 
+    /**
+     * The word of the periods whose totals one figure is over: its grain for a period of a date ("month"), "year" for a
+     * whole-number year column.
+     */
+    static String word(Sense.Attr period) {
+        return named(period) ? period.name() : "year";
+    }
+
     /** The grain a word names ("month", "monthly", "quarters", "weekday"), or null. */
     static Grain grain(String word) {
         String g = dev.sift.knowledge.Vocabulary.WORDS.map("periods").get(word);

@@ -196,7 +196,7 @@ public final class QueryBuilder {
             throw new Unsupported("a total per period across a join may count rows more than once");
         }
         String total = s.measure() == null ? f.count() : "sum(" + s.measure().sql() + ")";
-        String per = Periods.named(s.group()) ? s.group().name() : "year";
+        String per = Periods.word(s.group());
         String name = s.aggFn() + "_" + per + "ly_" + (s.measure() == null ? "count" : alias(s.measure()));
         String totals = " FROM (SELECT " + s.group().sql() + " AS period, " + total + " AS total FROM " + f.sql()
                 + (f.where().isEmpty() ? " WHERE " : f.where() + " AND ") + s.group().sql() + " IS NOT NULL GROUP BY 1) AS totals";
