@@ -151,13 +151,13 @@ public final class NameWords {
     }
 
     /**
-     * The qualifier of a table's name of two words ("seattle" of seattle_weather), after its suffix is dropped: a word a
-     * question may say of the whole table ("in Seattle"). Empty for other names, whose words may be anything.
+     * The words of a table's name of two words ("seattle" and "weather" of seattle_weather, "employment" of
+     * us_employment), after its suffix is dropped: a question may say either of the whole table ("in Seattle", "the
+     * employment figures"). Empty for other names, whose words may be anything; words under three letters are left out.
      */
     public static List<String> tableWords(String name) {
         List<String> b = split(TABLE_SUFFIX.matcher(name).replaceAll(""));
-        return b.size() != 2 || b.get(0).length() < 3 || !b.get(0).chars().allMatch(Character::isLetter) ? List.of()
-                : List.of(b.get(0));
+        return b.size() != 2 ? List.of() : b.stream().filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter)).toList();
     }
 
     /** Whether a word names a number in general ("rate", "toll", "level"), so "fertility rate" may be the column fertility. */

@@ -53,6 +53,32 @@ public final class RowNouns {
         return out;
     }
 
+    /**
+     * What a table's rows are, as its columns name them: its {@link #occurrences} and the thing its key column
+     * identifies ("candidate" for a unique Candidate_Identification, "order" for order_id), in comparable form.
+     */
+    public static Set<String> rowNouns(List<KgEntry.Column> columns) {
+        Set<String> out = new java.util.LinkedHashSet<>(occurrences(columns));
+        for (KgEntry.Column c : columns) {
+            List<String> w = NameWords.split(c.name());
+            if (c.key() && w.size() == 2 && identifier(c.name()) && w.get(0).chars().allMatch(Character::isLetter)) {
+                out.add(Phrases.stem(w.get(0)));
+            }
+        }
+        return out;
+    }
+
+    /** Whether a column's name ends in a word for an identifier or code ({@code id_words}: Party_Code, order_id). */
+    public static boolean identifier(String column) {
+        List<String> w = NameWords.split(column);
+        return !w.isEmpty() && N.list("id_words").contains(w.get(w.size() - 1));
+    }
+
+    /** Whether a noun names what the table's key column identifies ({@link #rowNouns}), not an occurrence. */
+    public static boolean identified(String key, List<KgEntry.Column> columns) {
+        return rowNouns(columns).contains(key) && !occurrences(columns).contains(key);
+    }
+
     private static boolean dated(KgEntry.Column c) {
         return c.type() != null && c.type().toUpperCase(Locale.ROOT).matches("DATE|TIMESTAMP.*");
     }

@@ -54,13 +54,15 @@ class NameWordsTest {
     }
 
     @Test
-    void a_table_drops_its_size_or_version_suffix_and_only_a_two_word_names_qualifier_names_it() {
+    void a_table_drops_its_size_or_version_suffix_and_only_a_two_word_names_words_name_it() {
         assertThat(NameWords.tablePhrases("flights_20k")).contains("flights");
         assertThat(NameWords.tablePhrases("flights_3m")).contains("flights");
         assertThat(NameWords.tablePhrases("sales_v2")).contains("sales");
         assertThat(NameWords.tablePhrases("orders_2024")).contains("orders");
         assertThat(NameWords.tablePhrases("seattle_weather")).contains("seattle weather");
-        assertThat(NameWords.tableWords("seattle_weather")).containsExactly("seattle");
+        assertThat(NameWords.tableWords("seattle_weather")).containsExactly("seattle", "weather");
+        assertThat(NameWords.tableWords("us_employment")).containsExactly("employment"); // "us" is too short to be a name
+        assertThat(NameWords.tableWords("flights_20k")).isEmpty();
         assertThat(NameWords.tableWords("unemployment_across_industries")).isEmpty();
         assertThat(NameWords.tableWords("loan")).isEmpty();
     }

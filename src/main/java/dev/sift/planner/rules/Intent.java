@@ -65,28 +65,29 @@ public enum Intent {
      * the customers table has a column {@code segment}): such a word does not ask for an analysis.
      */
     public static Intent classify(List<String> words, boolean task, java.util.function.Predicate<String> namesData) {
+        List<String> asked = words.stream().filter(w -> !namesData.test(w)).toList();
         boolean howMany = pair(words, "how", "many");
         boolean counting = words.contains("many") || words.contains("number") || words.contains("count");
         if (!howMany) {
-            List<String> asked = words.stream().filter(w -> !namesData.test(w)).toList();
             for (Intent i : List.of(PROFILE, QUALITY, CORRELATION, ANOMALY, CLUSTER)) {
                 if (V.any(asked, "intents." + i.name().toLowerCase(java.util.Locale.ROOT))) {
                     return i;
                 }
             }
         }
-        boolean predictive = V.any(words.stream().filter(w -> !namesData.test(w)).toList(), "intents.predictive");
+        boolean predictive = V.any(asked, "intents.predictive");
         if (task && (predictive || V.any(words, "intents.explain"))) {
             return PREDICTIVE;
         }
-        if (V.any(words, "intents.forecast") || predictive && words.stream().anyMatch(w -> V.has(w, "grains"))
+        boolean forecastNamesData = V.list("intents.forecast").stream().anyMatch(namesData); // budgets' forecastYear: "projections" are rows
+        if (V.any(asked, "intents.forecast") && !forecastNamesData || predictive && words.stream().anyMatch(w -> V.has(w, "grains"))
                 && !V.any(words, "intents.explain")) {
             return FORECAST;
         }
         if (predictive) {
             return PREDICTIVE;
         }
-        if (V.any(words, "intents.trend")) {
+        if (V.any(asked, "intents.trend")) {
             return TREND;
         }
         boolean shaped = words.stream().anyMatch(w -> V.has(w, "aggregates", "group_cues", "share", "distribution",

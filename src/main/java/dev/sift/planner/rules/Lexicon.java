@@ -98,8 +98,9 @@ public final class Lexicon {
             return null;
         }
         List<String> dated = words.size() != 1 ? List.of() : kg.entries(KgEntry.Table.class).stream().map(KgEntry.Table::name)
-                .filter(t -> RowNouns.occurrences(kg.columns(t)).contains(key)).toList();
-        if (dated.size() == 1 && kg.lookup(key, KgEntry.Column.class).isEmpty()) { // "deaths": the rows dated by death_date
+                .filter(t -> RowNouns.rowNouns(kg.columns(t)).contains(key)).toList();
+        if (dated.size() == 1 && (kg.lookup(key, KgEntry.Column.class).isEmpty() || RowNouns.identified(key, kg.columns(dated.get(0)))
+                && kg.lookup(key, KgEntry.Table.class).isEmpty())) { // "deaths" dated by death_date; "candidates" keyed by Candidate_ID
             return new Sense.Entity(dated.get(0));
         }
         Sense s = resolveKey(key);
@@ -123,7 +124,7 @@ public final class Lexicon {
                     && dev.sift.knowledge.Equivalents.kindOf(key, c.values()).isPresent()).map(Lexicon::attr).toList();
             s = kind.size() == 1 ? kind.get(0) : null;
         }
-        return s == null && words.size() == 1 && !KNOWN.contains(key) ? LooseNames.rowsNamed(kg, key) : s;
+        return s == null && words.size() == 1 && !KNOWN.contains(key) ? LooseNames.oneWord(kg, key) : s;
     }
 
     private Sense resolveKey(String key) {
@@ -485,9 +486,9 @@ public final class Lexicon {
         return years.size() == 1 ? Optional.of(years.get(0)) : Optional.empty();
     }
 
-    /** Whether {@code a} is its table's year column ({@link #yearColumn}). */
+    /** Whether {@code a} is a whole-number column named for a year, one of several too: never an amount to add up. */
     boolean isYearColumn(Sense.Attr a) {
-        return yearColumn(a.table()).filter(a::equals).isPresent();
+        return dev.sift.knowledge.NameWords.namesYear(a.name().substring(a.name().indexOf('.') + 1)) && a.type().matches("(?i).*INT.*");
     }
 
     /** The column of a table of people saying how many people each row stands for ({@link RowNouns#headcount}). */

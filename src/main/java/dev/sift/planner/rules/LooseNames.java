@@ -79,6 +79,29 @@ final class LooseNames {
         return kinds.size() == 1 ? Lexicon.attr(kinds.get(0)) : null;
     }
 
+    /** What one word no name carries stands for: a {@link #family}'s label, else the rows it counts ({@link #rowsNamed}). */
+    static Sense oneWord(KnowledgeGraph kg, String key) {
+        Sense family = family(kg, key);
+        return family != null ? family : rowsNamed(kg, key);
+    }
+
+    /**
+     * The label column of a family of columns the word begins ("party" of Party_Code and Party_Affiliation): its one
+     * column that is no code or identifier, when that is text and the others all are codes; null otherwise.
+     */
+    static Sense family(KnowledgeGraph kg, String key) {
+        List<List<KgEntry.Column>> families = kg.tables().stream().map(t -> kg.columns(t.name()).stream().filter(c -> {
+            List<String> w = NameWords.split(c.name());
+            return w.size() >= 2 && Phrases.key(w.get(0)).equals(key);
+        }).toList()).filter(f -> f.size() >= 2).toList();
+        if (families.size() != 1) {
+            return null;
+        }
+        List<KgEntry.Column> labels = families.get(0).stream().filter(c -> !RowNouns.identifier(c.name())).toList();
+        return labels.size() == 1 && labels.get(0).type() != null && labels.get(0).type().startsWith("VARCHAR")
+                ? Lexicon.attr(labels.get(0)) : null; // home_team beside home_score: "home" is no thing of its own
+    }
+
     /**
      * The dataset's one table when a noun no name carries counts its rows by what they are ({@link RowNouns}: "victims"
      * of a table of people, "matches" of a table of dated rows), or null.

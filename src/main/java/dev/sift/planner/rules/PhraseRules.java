@@ -242,7 +242,8 @@ final class PhraseRules {
         Sense.Attr col = w.dateColumn != null ? w.dateColumn : clauseDate(w, i, t);
         String base = w.base() != null ? w.base() : w.measure != null ? w.measure.table() // "how many people … in 2000"
                 : lexicon.graph().tables().size() == 1 ? lexicon.graph().tables().get(0).name() : null;
-        Optional<Sense.Attr> year = col != null || base == null ? Optional.empty() : lexicon.yearColumn(base);
+        Optional<Sense.Attr> year = col != null ? Optional.empty() : YearNouns.after(w, i, lexicon) // "the 1995 budget"
+                .or(() -> base == null ? Optional.empty() : lexicon.yearColumn(base));
         if (year.isPresent() && (d.from() == null || d.from().getDayOfYear() == 1) && (d.to() == null || d.to().getDayOfYear() == 1)) {
             yearNumbers(w, t, d, year.get()); // a table with a whole-number year column and no date
             return;

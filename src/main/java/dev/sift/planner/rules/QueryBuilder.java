@@ -44,6 +44,11 @@ public final class QueryBuilder {
 
     /** The SQL as it is sent: DuckDB's, rendered for a live engine's tables. */
     public Built build(QuerySpec s) throws Unsupported {
+        if (s.measure() != null && s.aggFn() != null && java.util.Set.of("sum", "avg", "median").contains(s.aggFn())
+                && lexicon.isYearColumn(s.measure())) { // "the average forecast" of budgets' forecastYear is no amount
+            throw new Unsupported(s.measure().name() + " holds years, and " + (s.aggFn().equals("sum") ? "a total" : s.aggFn()
+                    .equals("avg") ? "an average" : "a median") + " of years is no amount; name the number column you mean");
+        }
         Built b = compose(s);
         return new Built(rendered(b.sql()), b.joins());
     }

@@ -46,6 +46,12 @@ final class Ranking {
         this.descending = descending;
     }
 
+    /** "the 1995 budget": a year before one thing (a singular noun), not the top 1995 of them. */
+    private static boolean yearOfOne(List<Tok> t, int i) {
+        return t.get(i).word().matches("[12]\\d{3}") && i > 0 && t.get(i - 1).is("the") && i + 1 < t.size()
+                && !t.get(i + 1).text().toLowerCase(java.util.Locale.ROOT).endsWith("s");
+    }
+
     /** The ranking of the question, or null when it asks for none. */
     static Ranking detect(List<Tok> t) {
         Integer n = null;
@@ -55,7 +61,7 @@ final class Ranking {
             Tok k = t.get(i);
             boolean before = i > 0 && t.get(i - 1).is("top", "bottom", "which", "the", "first");
             boolean after = i + 1 < t.size() && extreme(t.get(i + 1));
-            if (k.number() && (before || after)) {
+            if (k.number() && (before || after) && !yearOfOne(t, i)) {
                 n = Integer.parseInt(k.word());
                 start = i + 1;
                 bottom = i > 0 && t.get(i - 1).is("bottom");

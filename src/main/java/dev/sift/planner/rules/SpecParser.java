@@ -443,7 +443,8 @@ public final class SpecParser {
             w.readings.add("'" + said + "' → " + key.qualified() + " = " + t.word());
             return;
         }
-        Sense.Attr a = prev == null ? null : PhraseRules.numericAttr(prev);
+        Optional<Sense.Attr> year = YearNouns.after(w, i, lexicon);
+        Sense.Attr a = year.isPresent() ? year.get() : prev == null ? null : PhraseRules.numericAttr(prev); // "the 2001 budget"
         if (a != null) {
             w.filter(a.table(), a.sql() + " = " + t.word(), a.name() + " = " + t.word());
             w.readings.add("'" + t.text() + "' → " + a.name() + " = " + t.word());

@@ -1,0 +1,105 @@
+package dev.sift.planner;
+
+import dev.sift.TestDatasets;
+import dev.sift.agent.AgentRun;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The offline planner on names as exports write them: a key column that says what each row is
+ * (Candidate_Identification: the rows are candidates, though Contributions_from_Candidate also holds the word), a
+ * family of columns whose one label is what its first word means ("party" of Party_Code and Party_Affiliation, but not
+ * "home" of home_team and home_score), a word an analysis would be asked with that is a column's own name
+ * (forecastYear), year columns that are never added up, either word of a two-word table name, and "does the data
+ * cover". Answers are checked against independent SQL.
+ */
+class ExportNamesPlannerTest {
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
+    private static Workspace filings;
+    private static Workspace budgets;
+    private static Workspace matches;
+
+    @BeforeAll
+    static void open() throws Exception {
+        filings = Workspace.open(TestDatasets.csv("filings", Map.of("political_contributions.csv", """
+                Candidate_Identification,Candidate_Name,Party_Code,Party_Affiliation,Total_Receipts,Contributions_from_Candidate
+                H1,"SMITH, ANN",1,DEM,3500,100
+                H2,"JONES, BOB",2,REP,200,0
+                H3,"LEE, CARL",2,REP,900,50
+                H4,"KIM, DORA",3,LIB,10,10
+                H5,"DIAZ, EVA",1,DEM,0,0
+                """)), Workspace.Limits.defaults());
+        budgets = Workspace.open(TestDatasets.csv("outlook", Map.of("budgets.csv", """
+                budgetYear,forecastYear,value
+                2000,2001,-0.2
+                2000,2002,-0.1
+                2001,2002,0.3
+                2001,2003,0.4
+                2001,2004,0.5
+                """)), Workspace.Limits.defaults());
+        matches = Workspace.open(TestDatasets.csv("league", Map.of("league_matches.csv", """
+                home_team,away_team,home_score,away_score
+                Ajax,PSV,2,1
+                PSV,Ajax,0,0
+                Ajax,Feyenoord,3,2
+                """)), Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        filings.close();
+        budgets.close();
+        matches.close();
+    }
+
+    @Test
+    void a_key_column_names_what_its_rows_are() throws Exception {
+        AgentRun run = OFFLINE.answers(filings, "How many candidates are there?", "SELECT count(*) FROM political_contributions");
+        assertThat(run.answer()).contains("'candidates' → table political_contributions");
+        OFFLINE.answers(filings, "What are the average total receipts of the candidates?", "SELECT avg(Total_Receipts) FROM political_contributions");
+    }
+
+    @Test
+    void the_first_word_of_a_label_and_its_code_is_the_label() throws Exception {
+        AgentRun run = OFFLINE.answers(filings, "Which party has the most candidates?",
+                "SELECT Party_Affiliation, count(*) FROM political_contributions GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        assertThat(run.answer()).contains("'party' → political_contributions.Party_Affiliation");
+        OFFLINE.answers(filings, "What is the total of total receipts by party?",
+                "SELECT Party_Affiliation, sum(Total_Receipts) FROM political_contributions GROUP BY 1 ORDER BY 1");
+        // home_team beside home_score: "home" qualifies both and names neither; the wrong count would be of home_team
+        OFFLINE.asksBack(matches, "How many home games did Ajax play?");
+    }
+
+    @Test
+    void a_word_that_names_a_column_asks_for_no_forecast_and_a_year_before_a_noun_is_its_year_column() throws Exception {
+        AgentRun year = OFFLINE.answers(budgets, "What was the average value in the 2001 budget?",
+                "SELECT avg(value) FROM budgets WHERE budgetYear = 2001");
+        assertThat(year.answer()).contains("'2001' → budgets.budgetYear = 2001");
+        OFFLINE.answers(budgets, "Show the values of the 2000 budget", "SELECT value FROM budgets WHERE budgetYear = 2000");
+        AgentRun run = OFFLINE.ask(budgets, "How many projections are in this data?");
+        assertThat(run.answer()).doesNotContain("Which table should I use").doesNotContain("Tables: budgets");
+    }
+
+    @Test
+    void a_year_column_is_counted_never_added_up() throws Exception {
+        AgentRun run = OFFLINE.ask(budgets, "How many forecasts are there?");
+        assertThat(run.evidence()).allSatisfy(e -> assertThat(e.sql()).doesNotContainIgnoringCase("sum("));
+        OFFLINE.answers(budgets, "How many different forecast years are there?", "SELECT count(DISTINCT forecastYear) FROM budgets");
+        AgentRun average = OFFLINE.asksBack(budgets, "What was the average forecast in the 2001 budget?");
+        assertThat(average.answer()).contains("budgets.forecastYear holds years, and an average of years is no amount");
+    }
+
+    @Test
+    void either_word_of_a_two_word_table_name_names_it_and_the_data_covers_values() throws Exception {
+        AgentRun run = OFFLINE.answers(matches, "How many matches does the data cover?", "SELECT count(*) FROM league_matches");
+        assertThat(run.answer()).contains("'matches' → table league_matches");
+        OFFLINE.answers(filings, "How many parties are covered by the data?",
+                "SELECT count(DISTINCT Party_Affiliation) FROM political_contributions");
+    }
+}
