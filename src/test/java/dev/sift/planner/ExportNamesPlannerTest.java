@@ -87,6 +87,14 @@ class ExportNamesPlannerTest {
     }
 
     @Test
+    void an_analysis_of_a_dataset_of_one_table_asks_no_table() throws Exception {
+        AgentRun run = OFFLINE.ask(matches, "profile the data");
+        assertThat(run.steps()).hasSize(1);
+        assertThat(run.steps().get(0).tool() + " " + run.steps().get(0).args()).isEqualTo("profile_data {\"source\":\"league_matches\"}");
+        assertThat(run.answer()).startsWith("Profiled table league_matches (the dataset's only table, league_matches).");
+    }
+
+    @Test
     void a_year_column_is_counted_never_added_up() throws Exception {
         AgentRun run = OFFLINE.ask(budgets, "How many forecasts are there?");
         assertThat(run.evidence()).allSatisfy(e -> assertThat(e.sql()).doesNotContainIgnoringCase("sum("));

@@ -191,6 +191,10 @@ public final class AnalysisRoutes {
                 out.add(t);
             }
         }
+        if (out.isEmpty() && tables.size() == 1) { // one table: there is nothing to ask
+            notes.add("the dataset's only table, " + tables.get(0).name());
+            out.add(tables.get(0));
+        }
         if (out.isEmpty()) {
             for (String w : words) {
                 List<TableInfo> prefixed = tables.stream().filter(t -> t.name().length() >= 5
