@@ -73,14 +73,15 @@ public final class KgBuilder {
         return new KnowledgeGraph(ws.dataset().name(), null, entries);
     }
 
-    /** Columns that identify rows: non-null and unique, among id-like columns and the first column. */
+    /** Columns that identify rows: non-null and unique, among id-like columns and the first column (a series' date too). */
     private static List<String> keyColumns(Workspace ws, TableInfo t) {
         List<ColumnInfo> candidates = new ArrayList<>();
         for (int i = 0; i < t.columns().size(); i++) {
             ColumnInfo c = t.columns().get(i);
             boolean idLike = ID.matcher(c.name()).matches() || c.name().equalsIgnoreCase("id");
             boolean keyType = isInteger(c.type()) || c.type().startsWith("VARCHAR");
-            if (keyType && (idLike || i == 0)) {
+            boolean series = i == 0 && (c.type().equals("DATE") || c.type().startsWith("TIMESTAMP")); // one row per month
+            if (keyType && (idLike || i == 0) || series) {
                 candidates.add(c);
             }
         }

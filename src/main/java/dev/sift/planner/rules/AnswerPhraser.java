@@ -197,7 +197,7 @@ public final class AnswerPhraser {
         if (s.shape() == QuerySpec.Shape.TOP_ROWS || g == null) {
             return noun(s, lexicon, false);
         }
-        if (lexicon != null && (lexicon.label(g.table()).filter(g::equals).isPresent()
+        if (lexicon != null && !g.date() && (lexicon.label(g.table()).filter(g::equals).isPresent()
                 || lexicon.nameColumn(g.table()).filter(g::equals).isPresent()
                 || lexicon.key(g.table()).filter(k -> k.qualified().equals(g.name())).isPresent())) {
             return lexicon.graph().table(g.table()).map(KgEntry.Table::singular).orElse(g.table());

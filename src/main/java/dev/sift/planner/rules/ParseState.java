@@ -23,7 +23,7 @@ final class ParseState {
     int at;
     final List<QuerySpec.Link> links = new ArrayList<>();
     /** The ranking the question asks for, or null. */
-    final Ranking ranking;
+    Ranking ranking;
     /** The table whose rows are counted, aggregated or listed. */
     String subject;
     /** Whether the subject so far is only the table of the value that opened the question ("Toys" in "Toys orders"). */

@@ -46,6 +46,11 @@ final class Ranking {
         this.descending = descending;
     }
 
+    /** The one top (or bottom) value of a ranking the question asks without a number. */
+    static Ranking one(boolean descending) {
+        return new Ranking(1, true, 1, descending);
+    }
+
     /** "the 1995 budget": a year before one thing (a singular noun), not the top 1995 of them. */
     private static boolean yearOfOne(List<Tok> t, int i) {
         return t.get(i).word().matches("[12]\\d{3}") && i > 0 && t.get(i - 1).is("the") && i + 1 < t.size()

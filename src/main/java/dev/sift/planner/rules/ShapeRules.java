@@ -50,7 +50,7 @@ final class ShapeRules {
         if (w.change != null) {
             return change(w);
         }
-        if (w.ranking != null) {
+        if (w.ranking != null || WhenExtreme.read(w, lexicon)) {
             return top(w);
         }
         if (w.metric != null) {

@@ -1,0 +1,67 @@
+package dev.sift.planner;
+
+import dev.sift.TestDatasets;
+import dev.sift.agent.AgentRun;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * "When was X highest?" and "When did X peak?" name the date (or year) of the highest value, not the value alone: in a
+ * monthly series keyed by its date, and in a table of several series once a value picks one. Where several rows share a
+ * year and none is picked, a total may be meant, so the question is asked back. Answers are checked against
+ * independent SQL.
+ */
+class WhenExtremePlannerTest {
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
+    private static Workspace monthly;
+    private static Workspace hazards;
+
+    @BeforeAll
+    static void open() throws Exception {
+        monthly = Workspace.open(TestDatasets.csv("jobs_monthly", Map.of("us_employment.csv", """
+                month,nonfarm,construction
+                2008-01-01,138000,7600
+                2008-02-01,138500,7400
+                2008-03-01,137900,7700
+                2008-04-01,137000,7100
+                """)), Workspace.Limits.defaults());
+        hazards = Workspace.open(TestDatasets.csv("hazards_when", Map.of("disasters.csv", """
+                Entity,Year,Deaths
+                Flood,1931,500
+                Flood,1932,900
+                Earthquake,1931,2000
+                Earthquake,1932,30
+                Drought,1932,1500
+                """)), Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        monthly.close();
+        hazards.close();
+    }
+
+    @Test
+    void when_with_a_superlative_names_the_date_of_the_series_value() throws Exception {
+        AgentRun peak = OFFLINE.answers(monthly, "When did nonfarm employment peak?",
+                "SELECT month, nonfarm FROM us_employment ORDER BY nonfarm DESC LIMIT 1");
+        assertThat(peak.answer()).startsWith("Month 2008-02-01 has the highest nonfarm: 138,500.")
+                .contains("'when' → the us_employment.month with the highest us_employment.nonfarm");
+        OFFLINE.answers(monthly, "When was construction employment at its lowest?",
+                "SELECT month, construction FROM us_employment ORDER BY construction LIMIT 1");
+    }
+
+    @Test
+    void several_rows_a_year_need_a_value_that_picks_one_series() throws Exception {
+        OFFLINE.answers(hazards, "When were flood deaths highest?",
+                "SELECT Year, Deaths FROM disasters WHERE Entity = 'Flood' ORDER BY Deaths DESC LIMIT 1");
+        // 1932 has the most deaths in all (2,430) but 1931 the largest row (2,000): which is meant is not said
+        OFFLINE.asksBack(hazards, "When were deaths highest?");
+    }
+}
