@@ -24,6 +24,7 @@ class ExportNamesPlannerTest {
     private static Workspace filings;
     private static Workspace budgets;
     private static Workspace matches;
+    private static Workspace industries;
 
     @BeforeAll
     static void open() throws Exception {
@@ -49,6 +50,13 @@ class ExportNamesPlannerTest {
                 PSV,Ajax,0,0
                 Ajax,Feyenoord,3,2
                 """)), Workspace.Limits.defaults());
+        industries = Workspace.open(TestDatasets.csv("industries", Map.of("unemployment_across_industries.csv", """
+                series,date,rate
+                Construction,2009-01-01,18.2
+                Construction,2009-02-01,21.4
+                Finance,2009-01-01,6.3
+                Finance,2009-02-01,7.0
+                """)), Workspace.Limits.defaults());
     }
 
     @AfterAll
@@ -56,6 +64,15 @@ class ExportNamesPlannerTest {
         filings.close();
         budgets.close();
         matches.close();
+        industries.close();
+    }
+
+    @Test
+    void the_tables_word_before_its_column_says_whose_column_and_names_no_rows() throws Exception {
+        AgentRun run = OFFLINE.answers(industries, "What was the unemployment rate in construction in January 2009?",
+                "SELECT rate FROM unemployment_across_industries WHERE series = 'Construction' AND date = DATE '2009-01-01'");
+        assertThat(run.answer()).contains(": 18.2.");
+        OFFLINE.asksBack(industries, "What was the rate of the unemployment rows?");
     }
 
     @Test

@@ -58,6 +58,16 @@ class WhenExtremePlannerTest {
     }
 
     @Test
+    void when_with_first_or_last_is_the_earliest_or_latest_date_of_the_rows_picked() throws Exception {
+        // the lowest construction below 7,650 is April's 7,100; the first month below it is February
+        AgentRun first = OFFLINE.answers(monthly, "When did construction employment first go below 7,650?",
+                "SELECT min(month) FROM us_employment WHERE construction < 7650");
+        assertThat(first.answer()).contains("'when' … 'first' → the earliest us_employment.month");
+        OFFLINE.answers(monthly, "When was nonfarm employment last above 137,950?",
+                "SELECT max(month) FROM us_employment WHERE nonfarm > 137950");
+    }
+
+    @Test
     void several_rows_a_year_need_a_value_that_picks_one_series() throws Exception {
         OFFLINE.answers(hazards, "When were flood deaths highest?",
                 "SELECT Year, Deaths FROM disasters WHERE Entity = 'Flood' ORDER BY Deaths DESC LIMIT 1");

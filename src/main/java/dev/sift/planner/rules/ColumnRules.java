@@ -161,7 +161,9 @@ final class ColumnRules {
         String rows = subject;
         boolean one = w.filters.stream().map(QuerySpec.Filter::table).distinct().anyMatch(t -> keyed(w.filters, t, lexicon)
                 || pinned(w.filters, t, lexicon) && (t.equals(rows) || lexicon.manyToOne(t, rows)));
-        boolean rowsNamed = w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Entity e && e.table().equals(rows));
+        boolean rowsNamed = java.util.stream.IntStream.range(0, w.toks.size()).anyMatch(i -> w.toks.get(i).sense() instanceof Sense.Entity e
+                && e.table().equals(rows) && !(i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Attr a
+                && w.columns.contains(a))); // "the unemployment rate": the table's word says whose column, it names no rows
         if (w.single && !one && (w.filters.isEmpty() || rowsNamed)) {
             // "the population of India in 1990" names no rows, only values that pick them: the answer lists those rows
             String plural = lexicon.graph().table(subject).map(KgEntry.Table::plural).orElse(subject);

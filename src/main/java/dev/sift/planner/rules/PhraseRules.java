@@ -334,6 +334,9 @@ final class PhraseRules {
             col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base()).filter(a -> anAge(c.value())))
                     .orElse(null); // "victims under 20": age, never "a population over 100 million"
         }
+        if (col == null && w.measure != null && w.measure.numeric() && !w.measure.date()) {
+            col = w.measure; // "when did construction employment first go below 7,650": the number the question is about
+        }
         if (col == null) {
             throw new Unreadable("I could not tell which number '" + t.text() + "' compares");
         }
