@@ -171,6 +171,11 @@ class PeriodGroupsPlannerTest {
                 + " WHERE make IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
                 new TurnContext("refine", "what about quantity?", List.of(), List.of()));
         asksBack(sales, "What is the average price by make, quantity?"); // not a follow-up: two measures, asked about
+        AgentRun sameYear = answers(sales, "How many Toyota sales were there in 2023, Ford that year?",
+                "SELECT count(*) FROM sales WHERE make = 'Ford' AND year(sale_date) = 2023",
+                new TurnContext("refine", "what about Ford that year?", List.of(), List.of()));
+        assertThat(sameYear.answer()).contains("'that year' read as the year the question names (2023)");
+        asksBack(sales, "How many Ford sales were there that year?"); // no year named: "that year" is not known
     }
 
     @Test

@@ -38,6 +38,13 @@ public final class Rewording {
                     .append("' read as no period (the whole of the data)");
             q = q.substring(0, span.start()) + q.substring(span.end());
         }
+        Matcher same = Patterns.ALL.get("reword.same_period").matcher(q);
+        Matcher year = Patterns.ALL.get("reword.named_year").matcher(q);
+        if (same.find() && year.find()) { // "what about nuclear that year?" joined to "… in 2015"
+            said.append(said.length() > 0 ? "; " : "").append("'").append(same.group().replaceFirst("^[\\s,]+", ""))
+                    .append("' read as the year the question names (").append(year.group()).append(")");
+            q = q.substring(0, same.start()) + q.substring(same.end());
+        }
         Matcher m = Patterns.ALL.get("reword.leading_phrase").matcher(q);
         if (m.matches()) {
             q = m.group(2) + " " + m.group(1) + m.group(3);
