@@ -68,6 +68,19 @@ public final class RowNouns {
         return out;
     }
 
+    /**
+     * The one place column of a table's columns: a text column named for a place ({@code place_columns}: place, country,
+     * city …) or holding mostly state or country names ({@link Equivalents#kindOf}); empty when none or several.
+     */
+    public static java.util.Optional<KgEntry.Column> place(List<KgEntry.Column> columns) {
+        List<KgEntry.Column> places = columns.stream().filter(c -> c.type() != null && c.type().startsWith("VARCHAR")).filter(c -> {
+            List<String> w = NameWords.split(c.name());
+            return !w.isEmpty() && N.list("place_columns").contains(w.get(w.size() - 1))
+                    || Equivalents.kindOf("country", c.values()).isPresent() || Equivalents.kindOf("state", c.values()).isPresent();
+        }).toList();
+        return places.size() == 1 ? java.util.Optional.of(places.get(0)) : java.util.Optional.empty();
+    }
+
     /** Whether a column's name ends in a word for an identifier or code ({@code id_words}: Party_Code, order_id). */
     public static boolean identifier(String column) {
         List<String> w = NameWords.split(column);

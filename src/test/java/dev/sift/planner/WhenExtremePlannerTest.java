@@ -21,6 +21,7 @@ class WhenExtremePlannerTest {
     private static final OfflineAnswers OFFLINE = new OfflineAnswers();
     private static Workspace monthly;
     private static Workspace hazards;
+    private static Workspace world;
 
     @BeforeAll
     static void open() throws Exception {
@@ -39,12 +40,31 @@ class WhenExtremePlannerTest {
                 Earthquake,1932,30
                 Drought,1932,1500
                 """)), Workspace.Limits.defaults());
+        world = Workspace.open(TestDatasets.csv("world_when", Map.of("gapminder.csv", """
+                year,country,fertility
+                1955,Japan,2.1
+                1955,Kenya,7.2
+                2005,Japan,1.3
+                2005,Kenya,5.0
+                2005,Italy,1.4
+                """)), Workspace.Limits.defaults());
     }
 
     @AfterAll
     static void close() {
         monthly.close();
         hazards.close();
+        world.close();
+    }
+
+    @Test
+    void where_names_the_place_and_where_and_when_the_place_and_time_of_the_row_ranked() throws Exception {
+        AgentRun both = OFFLINE.answers(world, "Where and when was the lowest fertility rate recorded?",
+                "SELECT country, year FROM gapminder ORDER BY fertility LIMIT 1");
+        assertThat(both.answer()).startsWith("The country Japan and year 2005 has the lowest fertility: 1.3.");
+        OFFLINE.answers(world, "Where was the highest fertility rate in 2005?",
+                "SELECT country, fertility FROM gapminder WHERE year = 2005 ORDER BY fertility DESC LIMIT 1");
+        OFFLINE.asksBack(world, "Where was the lowest fertility rate recorded?"); // several rows a country, none picked
     }
 
     @Test

@@ -1,40 +1,69 @@
 package dev.sift.planner.rules;
 
+import dev.sift.knowledge.Vocabulary;
+
+import java.util.List;
 import java.util.Optional;
 
 /**
- * "When was nonfarm employment highest?", "When did CO2 peak?": a question that opens with "when" and asks for the
- * highest or lowest of a number column is the date (or whole-number year) of its table ranked by that number, not the
- * number itself ("when did CO2 first go over 400" is the earliest date of the rows picked). Only where the table has exactly one date column, or else one year column, and that column is the
- * table's key or the question picks rows by a value (one series: "in Japan"); otherwise the question is left as it
- * was, and asked back.
+ * "When was nonfarm employment highest?", "When did CO2 peak?", "Where was the lowest fertility rate recorded?": a
+ * question that opens with "when" or "where" and asks for the highest or lowest of a number column is the date (or
+ * whole-number year), or the place, of its table ranked by that number, not the number itself; "where and when" states
+ * both of the row ranked. "When did CO2 first go over 400" is the earliest date of the rows picked. Only where the
+ * table has exactly one such column, and for one of them alone only where it is the table's key or the question picks
+ * rows by a value (one series: "in Japan"), since with several rows a place or date a total may be meant; otherwise the
+ * question is left as it was, and asked back.
  */
 final class WhenExtreme {
+
     private WhenExtreme() { }
 
-    /** Turns the parse into a ranking of the measure's date when the question reads so; false when it does not. */
+    /** Turns the parse into a ranking of the measure's date or place when the question reads so; false when it does not. */
     static boolean read(ParseState w, Lexicon lexicon) {
         boolean extreme = "min".equals(w.agg) || "max".equals(w.agg);
-        if (!extreme || w.measure == null || !w.measure.numeric() || w.measure.date() || !w.columns.isEmpty() || w.group != null
-                || w.ranking != null || w.metric != null || w.change != null || w.toks.isEmpty() || !w.toks.get(0).is("when")) {
+        boolean when = opens(w, "when");
+        boolean where = opens(w, "where");
+        if (!extreme || !when && !where || w.measure == null || !w.measure.numeric() || w.measure.date() || !w.columns.isEmpty()
+                || w.group != null || w.ranking != null || w.metric != null || w.change != null) {
             return false;
         }
-        Optional<Sense.Attr> at = lexicon.dateColumn(w.measure.table()).or(() -> lexicon.yearColumn(w.measure.table()));
-        if (at.isPresent() && w.toks.stream().anyMatch(t -> t.plain() && dev.sift.knowledge.Vocabulary.WORDS.has(t.word(), "time_order"))) {
-            w.readings.add("'when' … '" + (w.agg.equals("min") ? "first" : "last") + "' → the " + (w.agg.equals("min") ? "earliest " : "latest ")
-                    + at.get().name()); // "when did CO2 first go over 400": the earliest date of the rows picked, not the lowest CO2
+        String table = w.measure.table();
+        Optional<Sense.Attr> at = when ? lexicon.dateColumn(table).or(() -> lexicon.yearColumn(table)) : Optional.empty();
+        if (at.isPresent() && !where && w.toks.stream().anyMatch(t -> t.plain() && Vocabulary.WORDS.has(t.word(), "time_order"))) {
+            w.readings.add("'when' … '" + (w.agg.equals("min") ? "first" : "last") + "' → the " + (w.agg.equals("min") ? "earliest "
+                    : "latest ") + at.get().name()); // "when did CO2 first go over 400": the earliest date of the rows picked
             w.measure = at.get();
             return false;
         }
-        if (at.isEmpty() || w.filters.isEmpty() && lexicon.key(w.measure.table()).filter(k -> k.qualified().equals(at.get().name()))
-                .isEmpty()) { // several rows a date and none picked ("when were deaths highest"): a total may be meant
+        Optional<Sense.Attr> place = where ? dev.sift.knowledge.RowNouns.place(lexicon.graph().columns(table)).map(Lexicon::attr)
+                : Optional.empty();
+        if (when && at.isEmpty() || where && place.isEmpty()) {
             return false;
         }
         boolean highest = "max".equals(w.agg);
+        String which = (highest ? "highest " : "lowest ") + w.measure.name();
+        if (when && where) { // the row ranked, stated by its place and its time
+            w.ranking = Ranking.one(highest);
+            w.ranking.target = new Ranking.Target.Rows(table, null);
+            w.ranking.shown.add(place.get());
+            w.ranking.shown.add(at.get());
+            w.ranking.order = new Ranking.Order.ByColumn(w.measure);
+            w.agg = null; // the ranking's direction says highest or lowest: one row, not a group's extreme
+            w.readings.add("'where and when' → the " + place.get().name() + " and " + at.get().name() + " of the row with the " + which);
+            return true;
+        }
+        Sense.Attr by = when ? at.get() : place.get();
+        if (w.filters.isEmpty() && lexicon.key(table).filter(k -> k.qualified().equals(by.name())).isEmpty()) {
+            return false; // several rows a date and none picked ("when were deaths highest"): a total may be meant
+        }
         w.ranking = Ranking.one(highest);
-        w.ranking.target = new Ranking.Target.Values(at.get());
+        w.ranking.target = new Ranking.Target.Values(by);
         w.ranking.order = new Ranking.Order.ByColumn(w.measure);
-        w.readings.add("'when' → the " + at.get().name() + " with the " + (highest ? "highest " : "lowest ") + w.measure.name());
+        w.readings.add("'" + (when ? "when" : "where") + "' → the " + by.name() + " with the " + which);
         return true;
+    }
+
+    private static boolean opens(ParseState w, String word) {
+        return w.toks.stream().limit(3).anyMatch(t -> t.is(word));
     }
 }
