@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,6 +51,17 @@ class MeasureWordsPlannerTest {
     static void close() {
         hazards.close();
         world.close();
+    }
+
+    @Test
+    void a_column_of_two_values_lists_each_values_row_and_says_whose_it_is() throws Exception {
+        AgentRun shown = OFFLINE.ask(world, "Show the life expectancy of Japan and South Korea in 2005");
+        assertThat(shown.evidence().get(shown.evidence().size() - 1).rows()).containsExactlyInAnyOrder(List.of("Japan", 82.0),
+                List.of("South Korea", 78.8));
+        AgentRun compared = OFFLINE.ask(world, "Compare the life expectancy of Japan and North Korea in 1955");
+        assertThat(compared.evidence().get(compared.evidence().size() - 1).rows()).containsExactlyInAnyOrder(List.of("Japan", 65.5),
+                List.of("North Korea", 45.5));
+        OFFLINE.asksBack(world, "How many people lived in Japan and North Korea in 1955?"); // together, or each? not said
     }
 
     @Test

@@ -149,6 +149,11 @@ final class ColumnRules {
         if (w.agg != null || w.metric != null || w.ranking != null || w.group != null) {
             throw new Unreadable("I list chosen columns of rows, not of a ranking, an aggregate or a grouping");
         }
+        for (QuerySpec.Filter f : w.filters) { // "the life expectancy of Nigeria and Kenya": each row says whose it is
+            int in = f.sql().indexOf(" IN (");
+            lexicon.columnOf(f.table(), in < 0 ? "" : f.sql().substring(0, in)).map(Lexicon::attr).filter(a -> !w.columns.contains(a))
+                    .ifPresent(a -> w.columns.add(0, a));
+        }
         String subject = w.subject;
         boolean named = subject != null || !w.filters.isEmpty(); // "list all regions" names no rows: its values
         if (subject == null) {

@@ -578,8 +578,8 @@ final class PhraseRules {
 
     /** "or": either of two values of one column ("in Compton or Watts"); between other conditions, a question back. */
     static boolean or(ParseState w, Tok t) throws Unreadable {
-        if ((t.is("or") || t.is("and") && !w.toks.isEmpty() && w.toks.get(0).is("compare")) && betweenValues(w)) {
-            return w.orPending = true; // "Compare floods and earthquakes": either value, one figure each (ShapeRules)
+        if ((t.is("or") || t.is("and") && (!w.columns.isEmpty() || w.toks.get(0).is("compare"))) && betweenValues(w)) {
+            return w.orPending = true; // "Compare floods and earthquakes", "the X of A and B": each value (ShapeRules)
         }
         if (t.is("or") && w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Cond || k.sense() instanceof Sense.Compare
                 || k.sense() instanceof Sense.Dates)) {
