@@ -160,6 +160,16 @@ public final class NameWords {
         return b.size() != 2 ? List.of() : b.stream().filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter)).toList();
     }
 
+    /** Whether more of what a word names is worse ({@code bad_measures}: deaths, cost) or better ({@code good_measures}). */
+    public static boolean badMeasure(String word) {
+        return N.has(word, "bad_measures");
+    }
+
+    /** See {@link #badMeasure}. */
+    public static boolean goodMeasure(String word) {
+        return N.has(word, "good_measures");
+    }
+
     /** Whether a word names a number in general ("rate", "toll", "level"), so "fertility rate" may be the column fertility. */
     public static boolean measureNoun(String word) {
         return N.has(word, "measure_nouns");

@@ -54,6 +54,17 @@ class MeasureWordsPlannerTest {
     }
 
     @Test
+    void best_and_worst_rank_by_what_the_measure_counts() throws Exception {
+        // 1931 has the most flood deaths in all (1,200); 1932 the largest flood row (900)
+        AgentRun worst = OFFLINE.answers(hazards, "What was the worst year for flood deaths?",
+                "SELECT Year, sum(Deaths) FROM disasters WHERE Entity = 'Flood' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        assertThat(worst.answer()).contains("'worst' read as the most (highest) (more is worse for 'death')");
+        OFFLINE.answers(world, "Which country had the best life expectancy in 1955?",
+                "SELECT country, max(life_expect) FROM gapminder WHERE year = 1955 GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.asksBack(hazards, "What was the best year for floods?"); // more floods: better or worse? not said
+    }
+
+    @Test
     void a_column_of_two_values_lists_each_values_row_and_says_whose_it_is() throws Exception {
         AgentRun shown = OFFLINE.ask(world, "Show the life expectancy of Japan and South Korea in 2005");
         assertThat(shown.evidence().get(shown.evidence().size() - 1).rows()).containsExactlyInAnyOrder(List.of("Japan", 82.0),

@@ -67,6 +67,7 @@ public final class Reader {
         }
         List<String> moved = new ArrayList<>();
         superlatives(words, shown, moved);
+        Polarity.read(words, shown, moved);
         this.links = moved;
         Tok[] at = new Tok[words.size()];
         int[] span = new int[words.size()];

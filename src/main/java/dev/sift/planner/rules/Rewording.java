@@ -99,6 +99,13 @@ public final class Rewording {
                 q = read;
             }
         }
+        Matcher forWhat = Patterns.ALL.get("reword.period_for").matcher(q);
+        if (forWhat.matches()) { // "what was the worst year for wildfire deaths"
+            String read = "which " + forWhat.group(2) + " had the " + forWhat.group(1).toLowerCase(java.util.Locale.ROOT) + " "
+                    + forWhat.group(3);
+            said(said, q.trim(), read);
+            q = read + forWhat.group(4);
+        }
         Matcher then = Patterns.ALL.get("reword.extreme_then_which").matcher(q);
         if (then.matches()) {
             String read = "which " + then.group(3) + " had the " + then.group(1).toLowerCase(java.util.Locale.ROOT) + " " + then.group(2);
