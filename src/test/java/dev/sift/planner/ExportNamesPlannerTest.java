@@ -25,6 +25,7 @@ class ExportNamesPlannerTest {
     private static Workspace budgets;
     private static Workspace matches;
     private static Workspace industries;
+    private static Workspace postcodes;
 
     @BeforeAll
     static void open() throws Exception {
@@ -57,6 +58,12 @@ class ExportNamesPlannerTest {
                 Finance,2009-01-01,6.3
                 Finance,2009-02-01,7.0
                 """)), Workspace.Limits.defaults());
+        postcodes = Workspace.open(TestDatasets.csv("postcodes", Map.of("zipcodes.csv", """
+                zip_code,city,state
+                90210,Beverly Hills,CA
+                10001,New York,NY
+                K1A0B1,Ottawa,ON
+                """)), Workspace.Limits.defaults());
     }
 
     @AfterAll
@@ -65,6 +72,14 @@ class ExportNamesPlannerTest {
         budgets.close();
         matches.close();
         industries.close();
+        postcodes.close();
+    }
+
+    @Test
+    void a_number_nothing_else_reads_is_the_stored_code_it_spells() throws Exception {
+        AgentRun run = OFFLINE.answers(postcodes, "Which state is 90210 in?", "SELECT state FROM zipcodes WHERE zip_code = '90210'");
+        assertThat(run.answer()).contains("'90210' → zipcodes.zip_code = '90210' (a stored value)");
+        OFFLINE.asksBack(postcodes, "Which state is 55555 in?"); // no such code: nothing to read it as
     }
 
     @Test

@@ -450,7 +450,9 @@ public final class SpecParser {
             w.readings.add("'" + t.text() + "' → " + a.name() + " = " + t.word());
             return;
         }
-        w.unmapped.add(t.text());
+        Optional<Sense.Cond> held = NumberValues.of(lexicon, t.word()); // "which state is 90210 in": a stored code
+        held.ifPresent(c -> w.filter(c.table(), c.sql(), c.describe()));
+        held.ifPresentOrElse(c -> w.readings.add("'" + t.text() + "' → " + c.describe() + " (a stored value)"), () -> w.unmapped.add(t.text()));
     }
 
     /** Whether a number follows a key word, right after it or after "is" ("whose ID is 1337"). */
