@@ -58,12 +58,12 @@ class ExportNamesPlannerTest {
                 Finance,2009-01-01,6.3
                 Finance,2009-02-01,7.0
                 """)), Workspace.Limits.defaults());
-        postcodes = Workspace.open(TestDatasets.csv("postcodes", Map.of("zipcodes.csv", """
-                zip_code,city,state
-                90210,Beverly Hills,CA
-                10001,New York,NY
-                K1A0B1,Ottawa,ON
-                """)), Workspace.Limits.defaults());
+        StringBuilder zips = new StringBuilder("zip_code,city,state\n90210,Beverly Hills,CA\n10001,New York,NY\nK1A0B1,Ottawa,ON\n"
+                + "30582,Towns,GA\n");
+        for (int i = 0; i < 150; i++) { // more cities than a column lists: they are found through the value file
+            zips.append(20000 + i).append(",Place").append((char) ('a' + i % 26)).append((char) ('a' + i / 26)).append(",TX\n");
+        }
+        postcodes = Workspace.open(TestDatasets.csv("postcodes", Map.of("zipcodes.csv", zips.toString())), Workspace.Limits.defaults());
     }
 
     @AfterAll
@@ -80,6 +80,8 @@ class ExportNamesPlannerTest {
         AgentRun run = OFFLINE.answers(postcodes, "Which state is 90210 in?", "SELECT state FROM zipcodes WHERE zip_code = '90210'");
         assertThat(run.answer()).contains("'90210' → zipcodes.zip_code = '90210' (a stored value)");
         OFFLINE.asksBack(postcodes, "Which state is 55555 in?"); // no such code: nothing to read it as
+        OFFLINE.answers(postcodes, "How many zip codes does Ottawa have?", "SELECT count(*) FROM zipcodes WHERE city = 'Ottawa'");
+        OFFLINE.asksBack(postcodes, "How many zip codes does a town have?"); // the word "town" is no city 'Towns'
     }
 
     @Test

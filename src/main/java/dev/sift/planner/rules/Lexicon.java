@@ -166,7 +166,7 @@ public final class Lexicon {
         }
         if (s == null && entries.isEmpty() && !key.matches("[\\d ]+") && !Phrases.onlyStopWords(List.of(key.split(" ")))
                 && (key.contains(" ") || !KNOWN.contains(key))) { // 'Steven Spielberg', 'SFO': a value of a many-valued column
-            List<ValueIndex.Match> many = values.resolveMany(key);
+            List<ValueIndex.Match> many = LooseNames.asWritten(key, values.resolveMany(key));
             if (!many.isEmpty()) {
                 return orEquivalent(key, valueSense(key, many));
             }

@@ -79,6 +79,18 @@ final class LooseNames {
         return kinds.size() == 1 ? Lexicon.attr(kinds.get(0)) : null;
     }
 
+    /**
+     * The many-valued column matches of a one-word phrase, less the plural names the word only stems to: "town" is no
+     * county 'Towns', while "Springfield" is the city 'Springfield'.
+     */
+    static List<ValueIndex.Match> asWritten(String key, List<ValueIndex.Match> matches) {
+        return key.contains(" ") ? matches : matches.stream().filter(m -> {
+            String plain = java.text.Normalizer.normalize(m.value().trim(), java.text.Normalizer.Form.NFD).replaceAll("\\p{M}", "")
+                    .toLowerCase(java.util.Locale.ROOT);
+            return !plain.equals(key + "s") && !plain.equals(key + "es");
+        }).toList();
+    }
+
     /** What one word no name carries stands for: a {@link #family}'s label, else the rows it counts ({@link #rowsNamed}). */
     static Sense oneWord(KnowledgeGraph kg, String key) {
         Sense family = family(kg, key);
