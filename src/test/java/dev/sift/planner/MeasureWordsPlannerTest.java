@@ -54,6 +54,18 @@ class MeasureWordsPlannerTest {
     }
 
     @Test
+    void which_value_grew_the_most_ranks_each_values_change_between_the_two_years() throws Exception {
+        AgentRun one = OFFLINE.answers(world, "Which country's life expectancy went up the most from 1955 to 2005?",
+                "SELECT country, avg(life_expect) FILTER (WHERE year = 2005) - avg(life_expect) FILTER (WHERE year = 1955)"
+                + " FROM gapminder GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        assertThat(one.answer()).startsWith("Country South Korea had the largest rise in the average of");
+        OFFLINE.answers(world, "Which 2 countries' population grew the most from 1955 to 2005?",
+                "SELECT country, sum(pop) FILTER (WHERE year = 2005) - sum(pop) FILTER (WHERE year = 1955)"
+                + " FROM gapminder GROUP BY 1 ORDER BY 2 DESC LIMIT 2");
+        OFFLINE.asksBack(world, "Which country's life expectancy went up the least from 1955 to 2005?"); // only the most, so far
+    }
+
+    @Test
     void best_and_worst_rank_by_what_the_measure_counts() throws Exception {
         // 1931 has the most flood deaths in all (1,200); 1932 the largest flood row (900)
         AgentRun worst = OFFLINE.answers(hazards, "What was the worst year for flood deaths?",

@@ -48,7 +48,8 @@ public final class AnswerPhraser {
             case TOP_ROWS -> "The " + s.limit() + " " + noun(s, lexicon, s.limit() != 1) + " with the "
                     + (s.descending() ? "highest " : "lowest ") + name(s.measure(), lexicon) + where;
             case LIST -> "The " + noun(s, lexicon, true) + where; // "The customers", never "The customers rows"
-            case CHANGE, PERCENT_CHANGE -> "The " + (s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "percentage " : "")
+            case CHANGE, PERCENT_CHANGE -> "The " + (s.group() == null ? "" : "top " + s.limit() + " " + name(s.group(), lexicon) + " by ")
+                    + (s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "percentage " : "")
                     + (s.descending() ? "change" : "fall") + " in the " + AGG_WORDS.get(s.aggFn()) + " of " + name(s.measure(), lexicon)
                     + where + " " + s.share().get(0).describe().replace("in ", "from ") + " " + s.share().get(1).describe().replace("in ", "to ");
             case PERIOD_TOTALS -> "The " + AGG_WORDS.get(s.aggFn()).replace("maximum", "largest").replace("minimum", "smallest")
@@ -92,6 +93,17 @@ public final class AnswerPhraser {
         boolean topOne = s.limit() != null && s.limit() == 1 && e.rows().size() == 1 && e.columns().size() >= 2;
         if (scalar) {
             b.append(scalar(s, e, lexicon));
+        } else if ((s.shape() == QuerySpec.Shape.CHANGE || s.shape() == QuerySpec.Shape.PERCENT_CHANGE) && s.group() != null) {
+            List<Object> row = e.rows().get(0); // "Source Wind had the largest rise …: 19,000, from 1,000 in 2001 to 20,000 in 2017."
+            b.append(capitalize(label(s.group(), lexicon))).append(' ').append(ResultText.cell(row.get(0))).append(" had the largest ")
+                    .append(s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "percentage " : "").append(s.descending() ? "rise" : "fall")
+                    .append(" in the ").append(AGG_WORDS.get(s.aggFn())).append(" of ").append(name(s.measure(), lexicon)).append(": ")
+                    .append(s.shape() == QuerySpec.Shape.CHANGE ? number(e, 1, row.get(1)) : percent(row.get(1), 100)).append(", from ")
+                    .append(number(e, 2, row.get(2))).append(' ').append(s.share().get(0).describe()).append(" to ")
+                    .append(number(e, 3, row.get(3))).append(' ').append(s.share().get(1).describe()).append('.');
+            if (e.rows().size() > 1) {
+                b.append('\n').append(describe(s, lexicon)).append(":\n").append(EvidenceText.render(e));
+            }
         } else if (s.shape() == QuerySpec.Shape.CHANGE || s.shape() == QuerySpec.Shape.PERCENT_CHANGE) {
             List<Object> row = e.rows().get(0);
             b.append(describe(s, lexicon)).append(" is ").append(s.shape() == QuerySpec.Shape.CHANGE ? number(e, 0, row.get(0))

@@ -36,7 +36,8 @@ public final class AnswerShape {
         String what = Character.toLowerCase(described.charAt(0)) + described.substring(1);
         Optional<String> asked = asked(toks);
         boolean rows = spec.shape() == QuerySpec.Shape.LIST || spec.shape() == QuerySpec.Shape.TOP_ROWS
-                || spec.shape() == QuerySpec.Shape.TOP_GROUPS || spec.shape() == QuerySpec.Shape.COLUMNS;
+                || spec.shape() == QuerySpec.Shape.TOP_GROUPS || spec.shape() == QuerySpec.Shape.COLUMNS
+                || spec.group() != null && (spec.shape() == QuerySpec.Shape.CHANGE || spec.shape() == QuerySpec.Shape.PERCENT_CHANGE);
         if (asked.isPresent() && asked.get().startsWith("who") && !rows) {
             return Optional.of("the question asks " + asked.get() + ", but the only reading I can build gives " + what
                     + ", which is not who or which; I will not answer a different question");

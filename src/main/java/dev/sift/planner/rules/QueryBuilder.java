@@ -224,8 +224,15 @@ public final class QueryBuilder {
         String to = s.descending() ? last : first;
         String asked = s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "100.0 * (" + to + " - " + from + ") / " + first
                 + " AS percent_" + (s.descending() ? "change" : "fall") : to + " - " + from + " AS " + (s.descending() ? "change" : "fall");
-        return "SELECT " + asked + ", " + first + " AS " + dev.sift.data.Sql.quoteIdent(s.share().get(0).describe()) + ", " + last + " AS "
+        String figures = asked + ", " + first + " AS " + dev.sift.data.Sql.quoteIdent(s.share().get(0).describe()) + ", " + last + " AS "
                 + dev.sift.data.Sql.quoteIdent(s.share().get(1).describe()) + " FROM " + f.sql() + f.where();
+        if (s.group() == null) {
+            return "SELECT " + figures;
+        }
+        String g = s.group().sql(); // "which source grew the most": each group's change, the largest first
+        return "SELECT " + g + " AS " + KgSql.ident(s.group().name().substring(s.group().name().indexOf('.') + 1)) + ", " + figures
+                + " GROUP BY 1 HAVING " + g + " IS NOT NULL AND " + first + " IS NOT NULL AND " + last + " IS NOT NULL ORDER BY 2 DESC, 1"
+                + " LIMIT " + s.limit();
     }
 
     private String share(QuerySpec s, From f) throws Unsupported {

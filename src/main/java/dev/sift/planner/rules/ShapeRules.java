@@ -44,6 +44,9 @@ final class ShapeRules {
         if (w.totalsPer != null) {
             return PeriodTotals.spec(w, lexicon);
         }
+        if (ChangeRanking.read(w)) {
+            return change(w); // "which source grew the most …": a change per source, before its column is listed
+        }
         if (!w.columns.isEmpty()) {
             return ColumnRules.shape(w, lexicon);
         }
@@ -297,18 +300,19 @@ final class ShapeRules {
         Sense.Dates span = w.toks.stream().map(Tok::sense).filter(x -> x instanceof Sense.Dates d && d.yearFrom() > 0
                 && d.yearTo() > d.yearFrom()).map(Sense.Dates.class::cast).findFirst().orElseThrow(() -> new Unreadable(
                 "a change is between two years, and the question names no span ('from 2001 to 2017')"));
-        Sense.Attr m = w.measure != null ? w.measure : w.toks.stream().anyMatch(t -> namesAmount(t, w.subject))
-                ? oneAmount(w.subject).orElse(null) : null;
+        boolean ranked = w.ranking != null && w.group != null; // "which source grew the most": one change per source
+        Sense.Attr m = w.measure != null ? w.measure : ranked || w.toks.stream().anyMatch(t -> namesAmount(t, w.subject))
+                ? oneAmount(ranked ? w.group.table() : w.subject).orElse(null) : null;
         if (m == null || !m.numeric() || m.date()) {
             throw new Unreadable("I could not tell which number's change to compute");
         }
-        String fn = w.agg != null ? w.agg : addsUp(m) ? "sum" : null;
+        String fn = w.agg != null ? w.agg : addsUp(m) ? "sum" : ranked ? "avg" : null; // a level per group and year: its value
         if (!"sum".equals(fn) && !"avg".equals(fn)) {
             throw new Unreadable("the values of " + m.name() + " do not add up across rows; ask for the change in its average");
         }
         Optional<String> year = lexicon.yearColumn(m.table()).map(Sense.Attr::sql)
                 .or(() -> lexicon.dateColumn(m.table()).map(d -> Periods.of(Periods.Grain.YEAR, d).sql()));
-        if (year.isEmpty() || w.group != null && !Periods.named(w.group) && !lexicon.isYearColumn(w.group)) {
+        if (year.isEmpty() || w.group != null && !ranked && !Periods.named(w.group) && !lexicon.isYearColumn(w.group)) {
             throw new Unreadable("I compute one change between two years of one date, not one per group");
         }
         List<QuerySpec.Filter> years = List.of(new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearFrom(), "in "
@@ -316,7 +320,8 @@ final class ShapeRules {
         List<QuerySpec.Filter> kept = w.filters.stream().filter(f -> !onPeriod(f, m.table())).toList();
         w.readings.add("the " + AGG_WORD.get(fn) + " of " + m.name() + " in " + span.yearTo() + " against " + span.yearFrom());
         return new QuerySpec(shareAsked(w) ? QuerySpec.Shape.PERCENT_CHANGE : QuerySpec.Shape.CHANGE, m.table(), fn, m, null,
-                null, kept, List.copyOf(w.links), null, !"down".equals(w.change), years, List.of(), false);
+                ranked ? w.group : null, kept, List.copyOf(w.links), ranked ? w.ranking.n : null, !"down".equals(w.change), years,
+                List.of(), false);
     }
 
     /** METRIC: a metric of the graph ("default rate by region"). */
