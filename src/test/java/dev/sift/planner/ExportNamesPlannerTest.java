@@ -76,6 +76,15 @@ class ExportNamesPlannerTest {
     }
 
     @Test
+    void groups_ranked_by_the_most_different_values_of_a_text_column() throws Exception {
+        AgentRun most = OFFLINE.answers(postcodes, "Which state has the most cities?",
+                "SELECT state, count(DISTINCT city) FROM zipcodes GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1");
+        assertThat(most.answer()).contains("'the most cities' → the number of different zipcodes.city of each zipcodes.state");
+        OFFLINE.answers(postcodes, "Which 2 states have the fewest cities?",
+                "SELECT state, count(DISTINCT city) FROM zipcodes GROUP BY 1 ORDER BY 2, 1 LIMIT 2");
+    }
+
+    @Test
     void a_number_nothing_else_reads_is_the_stored_code_it_spells() throws Exception {
         AgentRun run = OFFLINE.answers(postcodes, "Which state is 90210 in?", "SELECT state FROM zipcodes WHERE zip_code = '90210'");
         assertThat(run.answer()).contains("'90210' → zipcodes.zip_code = '90210' (a stored value)");

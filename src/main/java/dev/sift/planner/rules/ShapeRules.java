@@ -44,8 +44,8 @@ final class ShapeRules {
         if (w.totalsPer != null) {
             return PeriodTotals.spec(w, lexicon);
         }
-        if (ChangeRanking.read(w)) {
-            return change(w); // "which source grew the most …": a change per source, before its column is listed
+        if (ChangeRanking.read(w) || DistinctRanking.read(w)) { // "which source grew the most", "… has the most counties"
+            return w.change != null ? change(w) : top(w);
         }
         if (!w.columns.isEmpty()) {
             return ColumnRules.shape(w, lexicon);
@@ -523,7 +523,7 @@ final class ShapeRules {
         } else if (order instanceof Ranking.Order.ByMetric m) {
             grain = m.metric().grain();
             metric = m.metric();
-        } else if (order instanceof Ranking.Order.ByColumn c && w.agg != null && c.attr().numeric()) {
+        } else if (order instanceof Ranking.Order.ByColumn c && w.agg != null && (c.attr().numeric() || "distinct".equals(w.agg))) {
             grain = c.attr().table();
             measure = c.attr();
             agg = w.agg;
