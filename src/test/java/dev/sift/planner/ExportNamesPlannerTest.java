@@ -59,7 +59,7 @@ class ExportNamesPlannerTest {
                 Finance,2009-02-01,7.0
                 """)), Workspace.Limits.defaults());
         StringBuilder zips = new StringBuilder("zip_code,city,state\n90210,Beverly Hills,CA\n10001,New York,NY\nK1A0B1,Ottawa,ON\n"
-                + "30582,Towns,GA\n");
+                + "30582,Towns,GA\n30601,Athens,GA\n");
         for (int i = 0; i < 150; i++) { // more cities than a column lists: they are found through the value file
             zips.append(20000 + i).append(",Place").append((char) ('a' + i % 26)).append((char) ('a' + i / 26)).append(",TX\n");
         }
@@ -90,6 +90,7 @@ class ExportNamesPlannerTest {
         assertThat(run.answer()).contains("'90210' → zipcodes.zip_code = '90210' (a stored value)");
         OFFLINE.asksBack(postcodes, "Which state is 55555 in?"); // no such code: nothing to read it as
         OFFLINE.answers(postcodes, "How many zip codes does Ottawa have?", "SELECT count(*) FROM zipcodes WHERE city = 'Ottawa'");
+        OFFLINE.answers(postcodes, "How many zip codes does Athens have?", "SELECT count(*) FROM zipcodes WHERE city = 'Athens'");
         OFFLINE.asksBack(postcodes, "How many zip codes does a town have?"); // the word "town" is no city 'Towns'
     }
 

@@ -393,7 +393,7 @@ public final class Lexicon {
     }
 
 
-    private static Sense.Cond cond(ValueIndex.Match m) {
+    static Sense.Cond cond(ValueIndex.Match m) {
         return new Sense.Cond(m.table(), KgSql.column(m.table(), m.column()) + " = " + Sql.quoteString(m.value()),
                 m.describe());
     }

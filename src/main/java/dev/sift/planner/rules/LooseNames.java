@@ -80,15 +80,15 @@ final class LooseNames {
     }
 
     /**
-     * The many-valued column matches of a one-word phrase, less the plural names the word only stems to: "town" is no
-     * county 'Towns', while "Springfield" is the city 'Springfield'.
+     * The many-valued column matches of a one-word phrase, less the plural names a common English word only stems to:
+     * "town" is no county 'Towns', while "Springfield" is the city 'Springfield' and "Williams" (no common word) the
+     * last name 'Williams'.
      */
     static List<ValueIndex.Match> asWritten(String key, List<ValueIndex.Match> matches) {
-        return key.contains(" ") ? matches : matches.stream().filter(m -> {
-            String plain = java.text.Normalizer.normalize(m.value().trim(), java.text.Normalizer.Form.NFD).replaceAll("\\p{M}", "")
-                    .toLowerCase(java.util.Locale.ROOT);
-            return !plain.equals(key + "s") && !plain.equals(key + "es");
-        }).toList();
+        if (key.contains(" ") || key.endsWith("s") || !Thesaurus.known(key)) {
+            return matches;
+        }
+        return matches.stream().filter(m -> !m.value().trim().toLowerCase(java.util.Locale.ROOT).endsWith("s")).toList();
     }
 
     /** What one word no name carries stands for: a {@link #family}'s label, else the rows it counts ({@link #rowsNamed}). */

@@ -1,7 +1,5 @@
 package dev.sift.planner.rules;
 
-import dev.sift.data.Sql;
-import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.ValueIndex;
 
 import java.util.List;
@@ -26,8 +24,6 @@ final class NumberValues {
         if (held.stream().map(m -> m.table() + "." + m.column()).distinct().count() != 1) {
             return Optional.empty();
         }
-        ValueIndex.Match m = held.get(0);
-        return Optional.of(new Sense.Cond(m.table(), KgSql.column(m.table(), m.column()) + " = " + Sql.quoteString(m.value()),
-                m.table() + "." + m.column() + " = '" + m.value() + "'"));
+        return Optional.of(Lexicon.cond(held.get(0)));
     }
 }

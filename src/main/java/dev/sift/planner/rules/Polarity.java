@@ -9,7 +9,8 @@ import java.util.Locale;
  * "best" and "worst" rank by a number whose good end depends on what it counts: the worst year for wildfire deaths has
  * the most deaths, the best years for renewable generation the most generation, the best unemployment rate the lowest.
  * A question naming a measure of either kind ({@code bad_measures} and {@code good_measures} in {@code names.yaml})
- * has "best"/"worst" read in place as "highest" or "lowest"; with neither, or both, the word is left, and asked about.
+ * has "best"/"worst" read in place as "most" or "fewest" (which add up a count and rank a level by its highest or
+ * lowest value); with neither, or both, the word is left, and asked about.
  */
 final class Polarity {
     private Polarity() { }
