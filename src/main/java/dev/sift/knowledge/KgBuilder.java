@@ -57,7 +57,9 @@ public final class KgBuilder {
                     .map(ColumnInfo::name).toList();
             List<String> breakdown = listed.size() == 1 ? NameWords.breakdown(t.name()).map(List::of).orElse(List.of()) : List.of();
             for (ColumnInfo c : t.columns()) {
-                KgEntry.Column col = new KgEntry.Column(t.name(), c.name(), c.type(), null, null, Map.of(),
+                Map<String, String> codes = SexCodes.of(ws, t, c);
+                KgEntry.Column col = new KgEntry.Column(t.name(), c.name(), c.type(), codes.isEmpty() ? null : SexCodes.READ_AS,
+                        null, codes,
                         values.getOrDefault(c.name(), List.of()), c.sample(), keyCols.contains(c.name()),
                         listed.equals(List.of(c.name())) ? breakdown : List.of(), false);
                 columns.add(col);

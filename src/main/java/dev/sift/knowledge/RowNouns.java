@@ -114,10 +114,15 @@ public final class RowNouns {
 
     /** The column of a table of people that records sex ({@code sex_columns}), when a noun of one sex is asked. */
     public static java.util.Optional<KgEntry.Column> sexColumn(String noun, List<KgEntry.Column> columns) {
-        if (!N.list("sex_nouns").contains(noun.toLowerCase(Locale.ROOT))) {
+        if (!sexNoun(noun)) {
             return java.util.Optional.empty();
         }
         return columns.stream().filter(c -> N.list("sex_columns").contains(Phrases.key(c.name()))).findFirst();
+    }
+
+    /** Whether a noun names people of one sex ("women", "males"). */
+    public static boolean sexNoun(String noun) {
+        return N.list("sex_nouns").contains(noun.toLowerCase(Locale.ROOT));
     }
 
     /** The whole-number column of a table of people that says how many people each row stands for, if one does. */

@@ -27,6 +27,7 @@ class RealWordingPlannerTest {
     private static Workspace jobs;
     private static Workspace air;
     private static Workspace census;
+    private static Workspace flagged;
 
     @BeforeAll
     static void open() throws Exception {
@@ -89,12 +90,18 @@ class RealWordingPlannerTest {
                 1900,0,1,4619544
                 1900,0,2,4589196
                 """)), Workspace.Limits.defaults());
+        flagged = Workspace.open(TestDatasets.csv("flagged", Map.of("population.csv", """
+                year,age,sex,people
+                1850,0,0,1483789
+                1850,0,1,1450376
+                """)), Workspace.Limits.defaults());
     }
 
     @AfterAll
     static void close() {
         air.close();
         census.close();
+        flagged.close();
         countries.close();
         disasters.close();
         power.close();
@@ -218,11 +225,18 @@ class RealWordingPlannerTest {
     }
 
     @Test
-    void rows_that_count_people_are_totalled_and_a_sex_no_value_names_is_asked_about_not_dropped() throws Exception {
+    void rows_that_count_people_are_totalled_sex_codes_are_read_by_iso_5218_and_a_flag_is_asked_about() throws Exception {
         assertThat(OFFLINE.answers(census, "How many children under 5 were there in 1850?",
                 "SELECT sum(people) FROM population WHERE age < 5 AND year = 1850").answer())
                 .contains("the total of population.people (each population row counts that many people)");
-        assertThat(OFFLINE.asksBack(census, "How many women were there in 1850?").answer())
+        assertThat(OFFLINE.answers(census, "How many women were there in 1850?", // people, not rows, and whose codes
+                "SELECT sum(people) FROM population WHERE sex = 2 AND year = 1850").answer())
+                .contains("population.sex = '2' (female; codes read as ISO/IEC 5218 sex codes)");
+        OFFLINE.answers(census, "Which age group had the most men in 1900?", "SELECT age, sum(people) FROM population"
+                + " WHERE sex = 1 AND year = 1900 GROUP BY age ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(census, "What share of the population was female in 1900?", "SELECT 100.0 * sum(people)"
+                + " FILTER (WHERE sex = 2) / sum(people) FROM population WHERE year = 1900");
+        assertThat(OFFLINE.asksBack(flagged, "How many women were there in 1850?").answer()) // 0 and 1: no standard's codes
                 .contains("'women' would pick rows by population.sex, but none of its values says which sex it is");
         assertThat(OFFLINE.answers(census, "Total population by sex in 1850",
                 "SELECT sex, sum(people) FROM population WHERE year = 1850 GROUP BY sex").answer())

@@ -1,6 +1,7 @@
 package dev.sift.planner.rules;
 
 import dev.sift.data.Sql;
+import dev.sift.knowledge.Equivalents;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.KnowledgeGraph;
@@ -34,7 +35,8 @@ final class CodeMeanings {
                     String code = codes.iterator().next();
                     found.computeIfAbsent(key, k -> new ArrayList<>()).add(new Sense.Cond(c.table(),
                             KgSql.column(c.table(), c.name()) + " = " + Sql.quoteString(code),
-                            c.qualified() + " = '" + code + "' (" + c.codes().get(code) + ")"));
+                            c.qualified() + " = '" + code + "' (" + c.codes().get(code)
+                                    + (c.curated() || c.description() == null ? "" : "; " + c.description()) + ")"));
                 }
             });
         }
@@ -46,10 +48,14 @@ final class CodeMeanings {
         return Map.copyOf(codeMeanings);
     }
 
-    /** The phrase keys of one code meaning: the whole meaning, its comma-separated parts and their 2+ word spans. */
+    /**
+     * The phrase keys of one code meaning: the whole meaning, its other ways of writing ({@link Equivalents}), its
+     * comma-separated parts and their 2+ word spans.
+     */
     private static Set<String> meaningKeys(String meaning) {
         Set<String> keys = new LinkedHashSet<>();
         keys.add(Phrases.key(meaning));
+        Equivalents.of(meaning).stream().filter(f -> f.length() > 1).forEach(f -> keys.add(Phrases.key(f))); // "women"
         for (String part : meaning.split("[,;()]")) {
             List<String> w = Phrases.words(part);
             for (int i = 0; i < w.size(); i++) {

@@ -143,10 +143,14 @@ final class ShapeRules {
         return heads.isPresent() || rows ? heads : lexicon.tally(table);
     }
 
-    /** Whether the question counts people by a noun for them ("children", "people"), not the rows ("records", "rows"). */
+    /**
+     * Whether the question counts people by a noun for them ("children", "people", "women" picking a sex), not the rows
+     * ("records", "rows").
+     */
     private static boolean countsPeople(ParseState w) {
         return w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Entity && !t.text().contains(" ")
-                && (RowNouns.people(t.word()) || RowNouns.names(t.word(), java.util.Set.of(RowNouns.Kind.PERSON))));
+                && (RowNouns.people(t.word()) || RowNouns.names(t.word(), java.util.Set.of(RowNouns.Kind.PERSON)))
+                || t.sense() instanceof Sense.Cond && RowNouns.sexNoun(t.word()));
     }
 
     /** Whether a word names the table as an amount: one word in the singular ("electricity", "population"), not its rows. */
