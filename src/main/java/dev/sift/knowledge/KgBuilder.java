@@ -46,9 +46,6 @@ public final class KgBuilder {
         List<KgEntry.Column> columns = new ArrayList<>();
         Map<String, KgEntry.Column> primary = new LinkedHashMap<>();
         for (TableInfo t : ws.datasetTables()) {
-            // a table of a source's schema (user_database.review) is also called by its own name
-            entries.add(new KgEntry.Table(t.name(), null, t.rows(),
-                    t.bareName().equals(t.name()) ? List.of() : List.of(t.bareName()), false));
             List<String> keyCols = keyColumns(ws, t);
             String pk = primaryKey(t, keyCols);
             Map<String, List<String>> values = values(ws, t);
@@ -67,6 +64,13 @@ public final class KgBuilder {
                     primary.put(t.name(), col);
                 }
             }
+            List<KgEntry.Concept> contests = Contests.of(t.name(), columns.stream().filter(c -> c.table().equals(t.name())).toList());
+            List<String> synonyms = new ArrayList<>(contests.isEmpty() ? List.of() : List.of("game", "games")); // its rows, said
+            if (!t.bareName().equals(t.name())) {
+                synonyms.add(t.bareName()); // a table of a source's schema (user_database.review) is also called by its own name
+            }
+            entries.add(new KgEntry.Table(t.name(), null, t.rows(), List.copyOf(synonyms), false));
+            entries.addAll(contests);
         }
         entries.addAll(columns);
         entries.addAll(inferJoins(ws, columns, primary));

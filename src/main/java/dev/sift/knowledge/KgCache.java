@@ -42,15 +42,17 @@ public final class KgCache {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static volatile String code;
 
-    /** One entry of the automatic graph: exactly one of the three is set. */
-    record Item(KgEntry.Table table, KgEntry.Column column, KgEntry.Join join) {
+    /** One entry of the automatic graph: exactly one of the four is set. */
+    record Item(KgEntry.Table table, KgEntry.Column column, KgEntry.Join join, KgEntry.Concept concept) {
         static Item of(KgEntry e) {
             if (e instanceof KgEntry.Table t) {
-                return new Item(t, null, null);
+                return new Item(t, null, null, null);
             } else if (e instanceof KgEntry.Column c) {
-                return new Item(null, c, null);
+                return new Item(null, c, null, null);
             } else if (e instanceof KgEntry.Join j) {
-                return new Item(null, null, j);
+                return new Item(null, null, j, null);
+            } else if (e instanceof KgEntry.Concept c) {
+                return new Item(null, null, null, c); // the meanings of a table of contests (Contests)
             }
             throw new IllegalArgumentException("The automatic graph has no " + e.kind().wire() + " entries: " + e.id());
         }
@@ -109,8 +111,13 @@ public final class KgCache {
         JsonNode t = present(item, "table");
         JsonNode c = present(item, "column");
         JsonNode j = present(item, "join");
-        if ((t == null ? 0 : 1) + (c == null ? 0 : 1) + (j == null ? 0 : 1) != 1) {
-            throw new IllegalArgumentException("a cached entry must be exactly one of table, column, join");
+        JsonNode k = present(item, "concept");
+        if ((t == null ? 0 : 1) + (c == null ? 0 : 1) + (j == null ? 0 : 1) + (k == null ? 0 : 1) != 1) {
+            throw new IllegalArgumentException("a cached entry must be exactly one of table, column, join, concept");
+        }
+        if (k != null) {
+            return new KgEntry.Concept(text(k, "name"), text(k, "description"), strings(k, "synonyms"), text(k, "table"),
+                    text(k, "column"), text(k, "expression"), flag(k, "curated"));
         }
         if (t != null) {
             return new KgEntry.Table(text(t, "name"), text(t, "description"), whole(t, "rows"), strings(t, "synonyms"),
@@ -217,12 +224,15 @@ public final class KgCache {
             try {
                 MessageDigest md = MessageDigest.getInstance("SHA-256");
                 for (Class<?> k : List.of(KgBuilder.class, KgCache.class, KgEntry.class, KgEntry.Table.class,
-                        KgEntry.Column.class, KgEntry.Join.class)) {
+                        KgEntry.Column.class, KgEntry.Join.class, KgEntry.Concept.class, Contests.class, SexCodes.class)) {
                     String res = k.getName().substring(k.getName().lastIndexOf('.') + 1) + ".class";
                     try (InputStream in = k.getResourceAsStream(res)) {
                         md.update(res.getBytes(java.nio.charset.StandardCharsets.UTF_8));
                         md.update(in == null ? new byte[0] : in.readAllBytes());
                     }
+                }
+                try (InputStream in = KgCache.class.getResourceAsStream("/names.yaml")) { // the words Contests and SexCodes read
+                    md.update(in == null ? new byte[0] : in.readAllBytes());
                 }
                 c = HexFormat.of().formatHex(md.digest(), 0, 8);
             } catch (IOException | NoSuchAlgorithmException e) {

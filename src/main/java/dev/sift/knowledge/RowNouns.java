@@ -120,6 +120,11 @@ public final class RowNouns {
         return columns.stream().filter(c -> N.list("sex_columns").contains(Phrases.key(c.name()))).findFirst();
     }
 
+    /** Whether a word names a count of people ("census"), which a table of headcounts or populations already is. */
+    public static boolean census(String word) {
+        return N.list("census_words").contains(word.toLowerCase(Locale.ROOT));
+    }
+
     /** Whether a noun names people of one sex ("women", "males"). */
     public static boolean sexNoun(String noun) {
         return N.list("sex_nouns").contains(noun.toLowerCase(Locale.ROOT));

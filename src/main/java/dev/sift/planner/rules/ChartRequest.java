@@ -41,7 +41,10 @@ public record ChartRequest(String question, String kind) {
             // "how many draws", "the number of plots": a count of things, not a request for a picture
             boolean counted = i > 0 && V.has(bare(words.get(i - 1)), "count_words")
                     || i > 1 && bare(words.get(i - 1)).equals("of") && V.has(bare(words.get(i - 2)), "count_words");
-            if (V.has(bare(words.get(i)), "chart_words") && !counted) {
+            // "ended in a draw", "were draws": a result, not a request, unless where a request starts ("please draw …")
+            boolean noun = V.has(bare(words.get(i)), "chart_verbs") && !words.subList(0, i).stream()
+                    .allMatch(w -> V.has(bare(w), "chart_filler"));
+            if (V.has(bare(words.get(i)), "chart_words") && !counted && !noun) {
                 at = i;
                 break;
             }

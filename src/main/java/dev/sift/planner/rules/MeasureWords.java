@@ -45,6 +45,20 @@ final class MeasureWords {
     }
 
     /**
+     * "census" ("each census year", "the 1950 census") where a table counts people (its headcount or population column):
+     * the count of people is what the data already is, so the word adds nothing.
+     */
+    static boolean census(ParseState w, Tok t, Lexicon lexicon) {
+        if (!RowNouns.census(t.word())) {
+            return false;
+        }
+        java.util.Optional<Sense.Attr> heads = lexicon.graph().tables().stream().map(tb -> lexicon.graph().columns(tb.name()))
+                .flatMap(cs -> RowNouns.headcount(cs).or(() -> RowNouns.population(cs)).stream()).map(Lexicon::attr).findFirst();
+        heads.ifPresent(a -> w.readings.add("'" + t.text() + "' → the count of people " + a.name() + " holds"));
+        return heads.isPresent();
+    }
+
+    /**
      * Whether "most" or "fewest" (or "the largest number of") counts the column: right before it ("the most deaths"),
      * before it with values or its table's name between ("the most flood deaths"), or before the people it counts
      * ("killed the most people").

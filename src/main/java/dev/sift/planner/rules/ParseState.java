@@ -16,6 +16,10 @@ final class ParseState {
     final List<String> unmapped = new ArrayList<>();
     /** Transaction verbs read as filler ("placed", "sold"), valid only if the question reads a fact table. */
     final List<String> verbs = new ArrayList<>();
+    /** Verbs of a contest ("scored"), valid only if the question reads a table of contests ({@link ContestWords}). */
+    final List<String> contestVerbs = new ArrayList<>();
+    /** The sides of a contest the question named to settle a team ("home"; {@link ContestWords}). */
+    final List<String> sides = new ArrayList<>();
     final List<QuerySpec.Filter> filters = new ArrayList<>();
     /** The token each filter was read at, in the order of {@link #filters}. */
     final List<Integer> filterAt = new ArrayList<>();

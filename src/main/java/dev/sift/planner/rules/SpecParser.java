@@ -78,6 +78,7 @@ public final class SpecParser {
         if (!w.verbs.isEmpty() && !readsFact(w)) {
             w.unmapped.addAll(w.verbs);
         }
+        problem = problem == null ? ContestWords.settle(w, lexicon) : problem;
         boolean verb = w.measureTok != null && !dev.sift.knowledge.Thesaurus.nounsOfVerb(w.measureTok.text()).isEmpty();
         if (w.measure != null && w.measure.numeric() && (verb || w.toks.size() > 1 && w.toks.get(0).is("how") && w.toks.get(1).is("many"))) {
             // "how many people died", "the most people killed": the people are what the deaths column counts
@@ -147,7 +148,8 @@ public final class SpecParser {
         } else if (s instanceof Sense.Choice c) {
             phrases.attr(w, i, t, phrases.choose(w, i, t, c), rankTarget);
         } else if (s instanceof Sense.Values v) {
-            cond(w, t, phrases.chooseValue(w, i, t, v), rankTarget);
+            Sense.Cond side = ContestWords.side(w, v, lexicon); // "home games of Barcelona": home_team
+            cond(w, t, side != null ? side : phrases.chooseValue(w, i, t, v), rankTarget);
         } else if (s instanceof Sense.Ambiguous a) {
             throw new Unreadable("'" + t.text() + "' is ambiguous here: " + a.text());
         } else if (s instanceof Sense.Dates d) {
@@ -404,8 +406,8 @@ public final class SpecParser {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
-                || PhraseRules.or(w, t) || MeasureWords.people(w, t)
-                || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || changeVerb(w, i, t)
+                || PhraseRules.or(w, t) || MeasureWords.people(w, t) || MeasureWords.census(w, t, lexicon)
+                || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || ContestWords.read(w, t) || changeVerb(w, i, t)
                 || filler(t.word()))) {
             w.unmapped.add(t.text());
         }

@@ -31,4 +31,12 @@ class ChartRequestTest {
     void a_question_without_a_chart_word_is_no_request() {
         assertThat(ChartRequest.read("How many loans are there?")).isEmpty();
     }
+
+    @Test
+    void draw_is_a_request_only_where_a_request_starts_and_a_result_anywhere_else() {
+        assertThat(ChartRequest.read("What percentage of matches ended in a draw?")).isEmpty();
+        assertThat(ChartRequest.read("How many matches were draws?")).isEmpty();
+        assertThat(ChartRequest.read("Please draw the number of matches by division").orElseThrow().question())
+                .isEqualTo("number of matches by division");
+    }
 }
