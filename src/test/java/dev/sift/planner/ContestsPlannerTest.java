@@ -32,7 +32,7 @@ class ContestsPlannerTest {
                 2015-08-15,Serie A,Juventus,Milan,1,3
                 2016-01-10,Serie A,Milan,Roma,4,0
                 2016-01-17,Premier League,Chelsea,Arsenal,1,1
-                2016-01-24,Premier League,Arsenal,Chelsea,2,3
+                2016-01-17,Premier League,Arsenal,Chelsea,2,3
                 2016-02-01,Premier League,Chelsea,Everton,,
                 """)), Workspace.Limits.defaults());
         fixtures = Workspace.open(TestDatasets.csv("fixtures", Map.of("fixtures.csv", """
@@ -66,6 +66,9 @@ class ContestsPlannerTest {
                 "SELECT count(*) FROM football WHERE away_score > home_score AND year(date) = 2016");
         OFFLINE.answers(league, "How many draws were there in each division?", "SELECT division, count(*) FILTER (WHERE"
                 + " home_score = away_score) FROM football GROUP BY 1 ORDER BY 1");
+        assertThat(OFFLINE.answers(league, "Which match had the most goals?", "SELECT date, division, home_team, away_team,"
+                + " home_score + away_score FROM football ORDER BY 5 DESC LIMIT 1").answer()) // no name column: its date and teams
+                .contains("each football row shown by football.date, football.division, football.home_team, football.away_team");
         OFFLINE.answers(league, "What was the biggest home win, in goal difference?",
                 "SELECT max(home_score - away_score) FROM football WHERE home_score > away_score");
     }

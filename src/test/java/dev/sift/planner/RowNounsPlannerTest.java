@@ -141,5 +141,10 @@ class RowNounsPlannerTest {
     void the_month_of_the_year_is_the_calendar_month_whatever_its_year() throws Exception {
         OFFLINE.answers(matches, "Which month of the year has the most matches?",
                 "SELECT monthname(date) FROM football GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
+        assertThat(OFFLINE.answers(matches, "Which calendar month has the most matches?",
+                "SELECT monthname(date) FROM football GROUP BY 1 ORDER BY count(*) DESC LIMIT 1").answer())
+                .contains("'calendar month' → the month of the year of football.date");
+        OFFLINE.answers(matches, "Which calendar year has the most matches?", // a calendar year is the date's year
+                "SELECT year(date) FROM football GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
     }
 }

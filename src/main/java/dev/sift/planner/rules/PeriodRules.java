@@ -71,10 +71,12 @@ final class PeriodRules {
         if (weekday) {
             w.consumed = after(w, i, "week"); // "week" of "day of the week"
         }
-        int ofYear = grain == Periods.Grain.MONTH || grain == Periods.Grain.QUARTER ? after(w, i, "year") : -1;
+        boolean withinYear = grain == Periods.Grain.MONTH || grain == Periods.Grain.QUARTER;
+        int ofYear = withinYear ? after(w, i, "year") : -1;
         if (ofYear > 0) {
             w.consumed = ofYear; // "month of the year": the calendar month, whatever its year
         }
+        ofYear = ofYear < 0 && withinYear && i > 0 && w.toks.get(i - 1).is("calendar") ? i : ofYear; // "calendar month"
         String of = table(w, i, lexicon);
         Optional<Sense.Attr> years = (grain == Periods.Grain.DECADE || grain == Periods.Grain.YEAR && of != null
                 && lexicon.dateColumn(of).isEmpty()) && phrases.dateColumn(w) == null
@@ -91,7 +93,7 @@ final class PeriodRules {
         } else {
             w.groupCue = false;
         }
-        w.readings.add("'" + t.text() + (weekday ? " of the week" : ofYear > 0 ? " of the year" : "") + "' → the " + grain.word
+        w.readings.add((ofYear == i ? "'calendar " : "'") + t.text() + (weekday ? " of the week" : ofYear > i ? " of the year" : "") + "' → the " + grain.word
                 + (ofYear > 0 ? " of the year" : "") + " of " + date.name());
         return counted || target || grouped(w, period, totals, (i > 0 ? w.toks.get(i - 1).text() + " " : "") + t.text());
     }

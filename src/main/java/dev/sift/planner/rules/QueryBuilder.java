@@ -354,7 +354,9 @@ public final class QueryBuilder {
         String order = " ORDER BY " + s.measure().sql() + " " + (s.descending() ? "DESC" : "ASC") + " NULLS LAST"
                 + (f.subjectKey() == null ? "" : ", " + f.subjectKey());
         if (!s.columns().isEmpty()) { // "which country and year had the lowest life expectancy": both, and the value
-            return "SELECT " + String.join(", ", s.columns().stream().map(Sense.Attr::sql).toList()) + ", " + s.measure().sql()
+            String value = s.measure().sql().contains(" ") ? s.measure().sql() + " AS " + KgSql.ident(alias(s.measure()))
+                    : s.measure().sql(); // a concept's expression, named by the concept ("combined_score")
+            return "SELECT " + String.join(", ", s.columns().stream().map(Sense.Attr::sql).toList()) + ", " + value
                     + " FROM " + f.sql() + f.where() + order + " LIMIT " + s.limit();
         }
         if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value

@@ -38,6 +38,8 @@ final class Ranking {
     Order order;
     /** The columns stated with each ranked row when the question asks for two of them ("which country and year …"). */
     final List<Sense.Attr> shown = new java.util.ArrayList<>();
+    /** Whether {@link #shown} only says which row is which ({@link #describe}), not columns the question asked for. */
+    boolean described;
 
     private Ranking(int n, boolean implicitOne, int start, boolean descending) {
         this.n = n;
@@ -125,6 +127,23 @@ final class Ranking {
     /** True when the target is known and the order is not yet. */
     boolean awaitsOrder() {
         return target != null && order == null;
+    }
+
+    /**
+     * Shows the row ranked by the columns that say which it is, in a table with no name or key column: its text and
+     * date columns, when there are one to five of them. False (nothing shown) otherwise.
+     */
+    static boolean describe(ParseState w, Lexicon lexicon, String table) {
+        List<Sense.Attr> cols = lexicon.graph().columns(table).stream().map(Lexicon::attr)
+                .filter(a -> a.date() || a.type().startsWith("VARCHAR")).toList();
+        if (cols.isEmpty() || cols.size() > 5) {
+            return false;
+        }
+        w.ranking.shown.addAll(cols);
+        w.ranking.described = true;
+        w.readings.add("each " + table + " row shown by " + String.join(", ", cols.stream().map(Sense.Attr::name).toList())
+                + " (it has no name or key column)");
+        return true;
     }
 
     /**

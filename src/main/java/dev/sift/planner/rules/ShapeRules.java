@@ -473,6 +473,9 @@ final class ShapeRules {
         }
         Sense.Attr by = !r.shown.isEmpty() ? r.shown.get(0) : r.target instanceof Ranking.Target.Rows rows ? lexicon.label(rows.table()).orElse(null)
                 : ((Ranking.Target.Values) r.target).attr();
+        if (by == null && r.target instanceof Ranking.Target.Rows rows && Ranking.describe(w, lexicon, rows.table())) {
+            by = r.shown.get(0); // "which match had the most goals": its date and teams, with no name column to say it
+        }
         if (by == null) {
             throw new Unreadable("I do not know how to name the rows being ranked");
         }
@@ -508,7 +511,7 @@ final class ShapeRules {
             measure = lexicon.amount(table).orElseThrow(() -> new Unreadable("I could not tell what to rank " + table + " rows by"));
             w.readings.add("'largest/smallest' → by " + measure.name());
         }
-        if (!w.ranking.shown.isEmpty() && MeasureWords.counted(w, measure)) {
+        if (!w.ranking.shown.isEmpty() && !w.ranking.described && MeasureWords.counted(w, measure)) {
             throw new Unreadable("'the most " + measure.name() + "' of each " + w.ranking.shown.get(0).name() + " and "
                     + w.ranking.shown.get(1).name() + " adds rows up, and I rank single rows here: ask for the total by both");
         }
