@@ -39,6 +39,18 @@ public final class Contests {
     /** The name of the concept that adds both sides' scores ("goals" of a match). */
     public static final String COMBINED = "combined score";
 
+    /** Whether {@code column} is a side's score in a table of contests: goals add up, though a score in general does not. */
+    public static boolean score(List<KgEntry.Column> columns, String column) {
+        for (String pair : N.list("contest_sides")) {
+            Optional<String[]> scores = sidePair(columns, pair.split(" "), true);
+            if (scores.isPresent() && sidePair(columns, pair.split(" "), false).isPresent()
+                    && java.util.Arrays.asList(scores.get()).contains(column)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The side a column is named by ("home" of home_team), or null. */
     public static String side(String column) {
         List<String> w = NameWords.split(column).stream().map(x -> x.toLowerCase(Locale.ROOT)).toList();

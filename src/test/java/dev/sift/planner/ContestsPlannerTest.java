@@ -66,9 +66,10 @@ class ContestsPlannerTest {
                 "SELECT count(*) FROM football WHERE away_score > home_score AND year(date) = 2016");
         OFFLINE.answers(league, "How many draws were there in each division?", "SELECT division, count(*) FILTER (WHERE"
                 + " home_score = away_score) FROM football GROUP BY 1 ORDER BY 1");
-        assertThat(OFFLINE.answers(league, "Which match had the most goals?", "SELECT date, division, home_team, away_team,"
-                + " home_score + away_score FROM football ORDER BY 5 DESC LIMIT 1").answer()) // no name column: its date and teams
-                .contains("each football row shown by football.date, football.division, football.home_team, football.away_team");
+        assertThat(OFFLINE.answers(league, "Which match had the most goals?", "SELECT *, home_score + away_score FROM football"
+                + " ORDER BY 7 DESC LIMIT 1").answer()) // no name column: the whole row, its score too
+                .contains("each football row shown by football.date, football.division, football.home_team, football.away_team,"
+                        + " football.home_score, football.away_score");
         OFFLINE.answers(league, "What was the biggest home win, in goal difference?",
                 "SELECT max(home_score - away_score) FROM football WHERE home_score > away_score");
     }
@@ -88,6 +89,13 @@ class ContestsPlannerTest {
         OFFLINE.answers(league, "How many home goals did Milan score?", "SELECT sum(home_score) FROM football WHERE home_team = 'Milan'");
         assertThat(OFFLINE.asksBack(league, "How many goals did Juventus score in home games?").answer())
                 .contains("'goals' here may be the goals of both sides in home games or the team's own");
+        OFFLINE.answers(league, "Which 2 teams won the most home games?", "SELECT home_team, count(*) FROM football"
+                + " WHERE home_score > away_score GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 2");
+        assertThat(OFFLINE.answers(league, "Which team scored the most goals at home?", // goals add up, a score in general not
+                "SELECT home_team, sum(home_score) FROM football GROUP BY 1 ORDER BY 2 DESC NULLS LAST LIMIT 1").answer())
+                .contains("'team' → football.home_team");
+        OFFLINE.answers(league, "How many different teams played at home in Serie A?",
+                "SELECT count(DISTINCT home_team) FROM football WHERE division = 'Serie A'");
         assertThat(OFFLINE.asksBack(league, "How many matches did Juventus play?").answer()) // no side named
                 .contains("'juventus' is a value of football.home_team and football.away_team");
     }

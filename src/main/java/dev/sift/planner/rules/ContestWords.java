@@ -34,20 +34,38 @@ final class ContestWords {
                 || !Contests.held(lexicon.graph().columns(v.options().get(0).table()))) {
             return null;
         }
-        List<Sense.Cond> named = new ArrayList<>();
-        for (Sense.Cond c : v.options()) {
-            String side = Contests.side(c.column().substring(c.column().lastIndexOf('.') + 1).replace("\"", ""));
-            if (side != null && w.toks.stream().anyMatch(k -> k.is(side) || sideScore(k, side))) {
-                named.add(c);
-                w.sides.add(side);
-            }
-        }
+        List<Sense.Cond> named = v.options().stream().filter(c -> named(w, c.column())).toList();
         if (named.size() == 2) {
             Sense.Cond a = named.get(0);
             Sense.Cond b = named.get(1);
             return new Sense.Cond(a.table(), "(" + a.sql() + " OR " + b.sql() + ")", a.describe() + " or " + b.describe());
         }
         return named.size() == 1 ? named.get(0) : null;
+    }
+
+    /**
+     * The side's column among a column's two sides ("team" of a question naming "home": home_team), when the question
+     * names one side of a table of contests; null otherwise.
+     */
+    static Sense.Attr side(ParseState w, Sense.Choice c, Lexicon lexicon) {
+        if (c.options().size() != 2 || !c.options().get(0).table().equals(c.options().get(1).table())
+                || !Contests.held(lexicon.graph().columns(c.options().get(0).table()))) {
+            return null;
+        }
+        List<Sense.Attr> named = c.options().stream().filter(a -> named(w, a.sql())).toList();
+        return named.size() == 1 ? named.get(0) : null;
+    }
+
+    /** Whether the question names the side of {@code column} ({@code table.column}); the side is then read. */
+    private static boolean named(ParseState w, String column) {
+        String side = Contests.side(column.substring(column.lastIndexOf('.') + 1).replace("\"", ""));
+        if (side == null || w.toks.stream().noneMatch(k -> k.is(side) || sideScore(k, side))) {
+            return false;
+        }
+        if (!w.sides.contains(side)) {
+            w.sides.add(side);
+        }
+        return true;
     }
 
     /** Whether a token reads the one score column of {@code side} ("goals at home": home_score). */

@@ -130,13 +130,14 @@ final class Ranking {
     }
 
     /**
-     * Shows the row ranked by the columns that say which it is, in a table with no name or key column: its text and
-     * date columns, when there are one to five of them. False (nothing shown) otherwise.
+     * Shows the row ranked by the columns that say which it is, in a table with no name or key column: the whole row
+     * when it has at most six columns (a match with its score), else its text and date columns when there are one to
+     * five of them. False (nothing shown) otherwise.
      */
     static boolean describe(ParseState w, Lexicon lexicon, String table) {
-        List<Sense.Attr> cols = lexicon.graph().columns(table).stream().map(Lexicon::attr)
-                .filter(a -> a.date() || a.type().startsWith("VARCHAR")).toList();
-        if (cols.isEmpty() || cols.size() > 5) {
+        List<Sense.Attr> all = lexicon.graph().columns(table).stream().map(Lexicon::attr).toList();
+        List<Sense.Attr> cols = all.size() <= 6 ? all : all.stream().filter(a -> a.date() || a.type().startsWith("VARCHAR")).toList();
+        if (cols.isEmpty() || cols.size() > 5 && cols != all) {
             return false;
         }
         w.ranking.shown.addAll(cols);

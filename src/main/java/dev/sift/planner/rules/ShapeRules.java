@@ -195,9 +195,11 @@ final class ShapeRules {
         return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
     }
 
-    /** Whether a number column's values add up across rows (no rate, share or level in its name; no year). */
+    /** Whether a number column's values add up across rows (no rate, share or level in its name, or a contest's score; no year). */
     private boolean addsUp(Sense.Attr a) {
-        return NameWords.totals(a.name().substring(a.name().indexOf('.') + 1)) && !lexicon.isYearColumn(a);
+        String column = a.name().substring(a.name().indexOf('.') + 1);
+        return (NameWords.totals(column) || dev.sift.knowledge.Contests.score(lexicon.graph().columns(a.table()), column))
+                && !lexicon.isYearColumn(a);
     }
 
 

@@ -146,7 +146,8 @@ public final class SpecParser {
         } else if (s instanceof Sense.Attr a) {
             phrases.attr(w, i, t, a, rankTarget);
         } else if (s instanceof Sense.Choice c) {
-            phrases.attr(w, i, t, phrases.choose(w, i, t, c), rankTarget);
+            Sense.Attr side = ContestWords.side(w, c, lexicon); // "which team … at home": home_team
+            phrases.attr(w, i, t, side != null ? side : phrases.choose(w, i, t, c), rankTarget);
         } else if (s instanceof Sense.Values v) {
             Sense.Cond side = ContestWords.side(w, v, lexicon); // "home games of Barcelona": home_team
             cond(w, t, side != null ? side : phrases.chooseValue(w, i, t, v), rankTarget);
