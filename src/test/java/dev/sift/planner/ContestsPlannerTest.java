@@ -2,11 +2,13 @@ package dev.sift.planner;
 
 import dev.sift.TestDatasets;
 import dev.sift.agent.AgentRun;
+import dev.sift.agent.TurnContext;
 import dev.sift.data.Workspace;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,6 +72,10 @@ class ContestsPlannerTest {
                 + " ORDER BY 7 DESC LIMIT 1").answer()) // no name column: the whole row, its score too
                 .contains("each football row shown by football.date, football.division, football.home_team, football.away_team,"
                         + " football.home_score, football.away_score");
+        assertThat(OFFLINE.answers(league, "How many goals were scored in Serie A, and the average per match?",
+                "SELECT avg(home_score + away_score) FROM football WHERE division = 'Serie A'", new TurnContext("refine",
+                        "and the average per match instead?", List.of(), List.of())).answer())
+                .contains("'average' replaces 'how many' of the earlier turn");
         OFFLINE.answers(league, "What was the biggest home win, in goal difference?",
                 "SELECT max(home_score - away_score) FROM football WHERE home_score > away_score");
     }

@@ -37,7 +37,21 @@ final class MeasureSwap {
 
     /** Whether the aggregate {@code fn} said in the follow-up replaced another the earlier turn named ("the maximum instead"). */
     static boolean aggregate(ParseState w, String fn) {
-        if (w.followUp == null || w.agg == null || fn.equals(w.agg) || !w.said(w.at)) {
+        if (w.followUp == null || !w.said(w.at)) {
+            return false;
+        }
+        if (w.agg == null && w.ranking == null) { // "How many goals in Serie A?" → "and the average per match instead?"
+            for (int j = 0; j + 1 < w.at; j++) {
+                if (w.toks.get(j).is("how") && w.toks.get(j + 1).is("many") && !w.said(j) && !w.said(j + 1)) {
+                    w.readings.add("'" + w.toks.get(w.at).text() + "' replaces 'how many' of the earlier turn");
+                    w.agg = fn;
+                    w.replaced.add(j);
+                    w.replaced.add(j + 1);
+                    return true;
+                }
+            }
+        }
+        if (w.agg == null || fn.equals(w.agg)) {
             return false;
         }
         for (int j = 0; j < w.at; j++) {
