@@ -28,6 +28,7 @@ class RealWordingPlannerTest {
     private static Workspace air;
     private static Workspace census;
     private static Workspace flagged;
+    private static Workspace cars;
 
     @BeforeAll
     static void open() throws Exception {
@@ -90,6 +91,14 @@ class RealWordingPlannerTest {
                 1900,0,1,4619544
                 1900,0,2,4589196
                 """)), Workspace.Limits.defaults());
+        cars = Workspace.open(TestDatasets.csv("autos", Map.of("cars.csv", """
+                Name,Origin,Horsepower,Weight_in_lbs
+                peugeot 504,Europe,88,3070
+                peugeot 604sl,Europe,133,3410
+                volvo 264gl,Europe,125,3140
+                ford torino,USA,140,3449
+                toyota corolla,Japan,75,2155
+                """)), Workspace.Limits.defaults());
         flagged = Workspace.open(TestDatasets.csv("flagged", Map.of("population.csv", """
                 year,age,sex,people
                 1850,0,0,1483789
@@ -102,6 +111,7 @@ class RealWordingPlannerTest {
         air.close();
         census.close();
         flagged.close();
+        cars.close();
         countries.close();
         disasters.close();
         power.close();
@@ -348,6 +358,15 @@ class RealWordingPlannerTest {
         assertThat(OFFLINE.answers(disasters, "What's the largest number of people killed by floods in a single year?",
                 "SELECT Year, sum(Deaths) FROM disasters WHERE Entity = 'Flood' GROUP BY 1 ORDER BY 2 DESC LIMIT 1").answer())
                 .contains("'people' → the people disasters.Deaths counts ('killed')");
+    }
+
+    @Test
+    void a_value_before_the_rows_ranked_keeps_them_ranked_by_the_column_asked() throws Exception {
+        // "Which European car": the value opens the rows ranked; never a count of cars per name
+        OFFLINE.answers(cars, "Which European car has the most horsepower?", "SELECT Name, Horsepower FROM cars"
+                + " WHERE Origin = 'Europe' ORDER BY Horsepower DESC LIMIT 1");
+        OFFLINE.answers(cars, "Which 2 European cars have the most horsepower?", "SELECT Name, Horsepower FROM cars"
+                + " WHERE Origin = 'Europe' ORDER BY Horsepower DESC LIMIT 2");
     }
 
     @Test

@@ -240,7 +240,9 @@ public final class SpecParser {
                     + e.table()));
             return;
         }
-        if (rankTarget) {
+        boolean named = w.ranking != null && w.ranking.target instanceof Ranking.Target.Rows r && r.tok() == null
+                && r.table().equals(e.table()); // "which European car …": the value opened the rows ranked, the noun names them
+        if (rankTarget || named) {
             w.ranking.target = new Ranking.Target.Rows(e.table(), t);
         } else if (w.ranking != null && w.ranking.awaitsOrder()) {
             w.ranking.order = rankedBy(w, i, e.table(), t);
