@@ -125,6 +125,11 @@ public final class RowNouns {
         return N.list("census_words").contains(word.toLowerCase(Locale.ROOT));
     }
 
+    /** Whether a column is named as the list {@code list} of {@code names.yaml} says ("first_names": first_name, forename). */
+    public static boolean personName(String column, String list) {
+        return N.list(list).contains(Phrases.key(String.join(" ", NameWords.split(column))));
+    }
+
     /** Whether a noun names people of one sex ("women", "males"). */
     public static boolean sexNoun(String noun) {
         return N.list("sex_nouns").contains(noun.toLowerCase(Locale.ROOT));

@@ -29,6 +29,7 @@ class RealWordingPlannerTest {
     private static Workspace census;
     private static Workspace flagged;
     private static Workspace cars;
+    private static Workspace victims;
 
     @BeforeAll
     static void open() throws Exception {
@@ -99,6 +100,12 @@ class RealWordingPlannerTest {
                 ford torino,USA,140,3449
                 toyota corolla,Japan,75,2155
                 """)), Workspace.Limits.defaults());
+        victims = Workspace.open(TestDatasets.csv("riots", Map.of("la_riots.csv", """
+                first_name,last_name,age,gender
+                Vivian,Austin,87,Female
+                Vivian,Lee,30,Female
+                George,Alvarez,42,Male
+                """)), Workspace.Limits.defaults());
         flagged = Workspace.open(TestDatasets.csv("flagged", Map.of("population.csv", """
                 year,age,sex,people
                 1850,0,0,1483789
@@ -112,6 +119,7 @@ class RealWordingPlannerTest {
         census.close();
         flagged.close();
         cars.close();
+        victims.close();
         countries.close();
         disasters.close();
         power.close();
@@ -367,6 +375,12 @@ class RealWordingPlannerTest {
                 + " WHERE Origin = 'Europe' ORDER BY Horsepower DESC LIMIT 1");
         OFFLINE.answers(cars, "Which 2 European cars have the most horsepower?", "SELECT Name, Horsepower FROM cars"
                 + " WHERE Origin = 'Europe' ORDER BY Horsepower DESC LIMIT 2");
+    }
+
+    @Test
+    void a_person_ranked_is_named_by_first_and_last_name() throws Exception {
+        assertThat(OFFLINE.answers(victims, "Who was the oldest victim?", "SELECT first_name, last_name, age FROM la_riots"
+                + " ORDER BY age DESC LIMIT 1").answer()).contains("each la_riots row named by la_riots.first_name and la_riots.last_name");
     }
 
     @Test

@@ -130,6 +130,28 @@ final class Ranking {
     }
 
     /**
+     * Names each row ranked of a table of people by its first and last name together, when it has one column of each
+     * ({@code first_names}, {@code last_names} of {@code names.yaml}) and the question chose no columns to show; false
+     * (nothing shown) otherwise.
+     */
+    static boolean fullName(ParseState w, Lexicon lexicon, String table) {
+        List<Sense.Attr> first = named(lexicon, table, "first_names");
+        List<Sense.Attr> last = named(lexicon, table, "last_names");
+        if (!w.ranking.shown.isEmpty() || first.size() != 1 || last.size() != 1) {
+            return false;
+        }
+        w.ranking.shown.addAll(List.of(first.get(0), last.get(0)));
+        w.ranking.described = true;
+        w.readings.add("each " + table + " row named by " + first.get(0).name() + " and " + last.get(0).name());
+        return true;
+    }
+
+    private static List<Sense.Attr> named(Lexicon lexicon, String table, String list) {
+        return lexicon.graph().columns(table).stream().filter(c -> dev.sift.knowledge.RowNouns.personName(c.name(), list))
+                .map(Lexicon::attr).toList();
+    }
+
+    /**
      * Shows the row ranked by the columns that say which it is, in a table with no name or key column: the whole row
      * when it has at most six columns (a match with its score), else its text and date columns when there are one to
      * five of them. False (nothing shown) otherwise.

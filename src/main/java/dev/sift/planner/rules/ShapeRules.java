@@ -475,7 +475,8 @@ final class ShapeRules {
         }
         Sense.Attr by = !r.shown.isEmpty() ? r.shown.get(0) : r.target instanceof Ranking.Target.Rows rows ? lexicon.label(rows.table()).orElse(null)
                 : ((Ranking.Target.Values) r.target).attr();
-        if (by == null && r.target instanceof Ranking.Target.Rows rows && Ranking.describe(w, lexicon, rows.table())) {
+        if (by == null && r.target instanceof Ranking.Target.Rows rows && (Ranking.fullName(w, lexicon, rows.table())
+                || Ranking.describe(w, lexicon, rows.table()))) {
             by = r.shown.get(0); // "which match had the most goals": its date and teams, with no name column to say it
         }
         if (by == null) {
@@ -485,6 +486,7 @@ final class ShapeRules {
                 : w.metric != null ? new Ranking.Order.ByMetric(w.metric) : null;
         if (r.target instanceof Ranking.Target.Rows rows && (order == null
                 || order instanceof Ranking.Order.ByColumn c && c.attr().table().equals(rows.table()) && w.agg == null)) {
+            Ranking.fullName(w, lexicon, rows.table()); // "Who was the oldest victim?": Vivian Austin, not Vivian
             return topRows(w, rows.table(), order == null ? null : ((Ranking.Order.ByColumn) order).attr());
         }
         String counted = order instanceof Ranking.Order.ByCount c ? c.table()
