@@ -38,11 +38,15 @@ public final class ValueFile {
     private static final Logger LOG = LoggerFactory.getLogger(ValueFile.class);
     static final String SUFFIX = ".values";
     private static final int MAGIC = 0x53564631; // "SVF1"
-    private static final int VERSION = 2; // the keys are Phrases.key: a new stemming is a new version
+    private static final int VERSION = 3; // the keys are Phrases.key: a new stemming is a new version; 3 adds prefixes
     static final int MAX_LENGTH = 80;
     static final int MAX_WORDS = 8;
     static final int MAX_PER_COLUMN = 1_000_000;
     private static final int ENTRY = 16;
+    /** Marks an entry keyed by the first words of its value, not the whole value ({@link #findPrefix}). */
+    private static final int PREFIX = 1 << 30;
+    /** Values are found by their first one or two words ("ford" of 'ford torino'), for longer values. */
+    static final int PREFIX_WORDS = 2;
 
     private final List<String[]> columns;
     private final ByteBuffer entries;
@@ -94,6 +98,18 @@ public final class ValueFile {
 
     /** The stored values whose {@link Phrases#key} is {@code key}, as matches from the data, in column order. */
     public List<ValueIndex.Match> find(String key) {
+        return find(key, false);
+    }
+
+    /**
+     * The stored values of two words or more whose first one or two words are {@code key} ("ford" → 'ford torino', 'ford
+     * pinto'), as matches from the data, in column order.
+     */
+    public List<ValueIndex.Match> findPrefix(String key) {
+        return find(key, true);
+    }
+
+    private List<ValueIndex.Match> find(String key, boolean prefix) {
         if (key.isEmpty() || count == 0) {
             return List.of();
         }
@@ -116,9 +132,13 @@ public final class ValueFile {
         List<ValueIndex.Match> out = new ArrayList<>();
         for (long i = first; first >= 0 && i < count && entries.getLong((int) (i * ENTRY)) == h; i++) {
             int column = entries.getInt((int) (i * ENTRY + 8));
+            if (((column & PREFIX) != 0) != prefix) {
+                continue;
+            }
             String value = value(entries.getInt((int) (i * ENTRY + 12)));
-            if (Phrases.key(value).equals(key)) { // a hash collision is not a match
-                String[] tc = columns.get(column);
+            String vk = Phrases.key(value);
+            if (prefix ? vk.startsWith(key + " ") : vk.equals(key)) { // a hash collision is not a match
+                String[] tc = columns.get(column & ~PREFIX);
                 out.add(new ValueIndex.Match(tc[0], tc[1], value, ValueIndex.Via.DATA, null, null));
             }
         }
@@ -154,8 +174,12 @@ public final class ValueFile {
                     while (rs.next()) {
                         String v = rs.getString(1);
                         String key = Phrases.key(v);
-                        if (!key.isEmpty() && key.split(" ").length <= MAX_WORDS) {
+                        String[] words = key.split(" ");
+                        if (!key.isEmpty() && words.length <= MAX_WORDS) {
                             entries.add(new Entry(hash(key), id, v));
+                            for (int k = 1; k < words.length && k <= PREFIX_WORDS; k++) {
+                                entries.add(new Entry(hash(String.join(" ", Arrays.asList(words).subList(0, k))), id | PREFIX, v));
+                            }
                         }
                     }
                     return null;

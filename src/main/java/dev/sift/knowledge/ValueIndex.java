@@ -119,6 +119,14 @@ public final class ValueIndex {
     }
 
     /**
+     * The values of the many-valued text columns whose first one or two words are the phrase's ("ford" → 'ford torino'):
+     * read only for a phrase nothing else names.
+     */
+    public List<Match> resolvePrefix(String phrase) {
+        return many.map(f -> f.findPrefix(Phrases.key(phrase))).orElse(List.of());
+    }
+
+    /**
      * The listed values that have the phrase's words as a run of their own ("Premier League" → 'English Premier
      * League'): read only for a phrase nothing else names.
      */

@@ -26,6 +26,7 @@ class ExportNamesPlannerTest {
     private static Workspace matches;
     private static Workspace industries;
     private static Workspace postcodes;
+    private static Workspace garage;
 
     @BeforeAll
     static void open() throws Exception {
@@ -45,6 +46,13 @@ class ExportNamesPlannerTest {
                 2001,2003,0.4
                 2001,2004,0.5
                 """)), Workspace.Limits.defaults());
+        StringBuilder autos = new StringBuilder("Name,Origin,Miles_per_Gallon\n");
+        for (int i = 0; i < 60; i++) { // more names than the graph lists: found through the value file
+            autos.append("ford model ").append(i).append(",USA,").append(15 + i % 10).append('\n')
+                    .append("toyota model ").append(i).append(",Japan,").append(25 + i % 10).append('\n');
+        }
+        autos.append("fordham special,USA,12\ntoyota corolla,Japan,31\n");
+        garage = Workspace.open(TestDatasets.csv("garage", Map.of("cars.csv", autos.toString())), Workspace.Limits.defaults());
         matches = Workspace.open(TestDatasets.csv("league", Map.of("league_matches.csv", """
                 home_team,away_team,home_score,away_score
                 Ajax,PSV,2,1
@@ -71,6 +79,7 @@ class ExportNamesPlannerTest {
         filings.close();
         budgets.close();
         matches.close();
+        garage.close();
         industries.close();
         postcodes.close();
     }
@@ -107,6 +116,16 @@ class ExportNamesPlannerTest {
         AgentRun run = OFFLINE.answers(filings, "How many candidates are there?", "SELECT count(*) FROM political_contributions");
         assertThat(run.answer()).contains("'candidates' → table political_contributions");
         OFFLINE.answers(filings, "What are the average total receipts of the candidates?", "SELECT avg(Total_Receipts) FROM political_contributions");
+    }
+
+    @Test
+    void a_plural_name_no_value_spells_is_every_name_it_begins() throws Exception {
+        assertThat(OFFLINE.answers(garage, "How many Fords are there?", "SELECT count(*) FROM cars WHERE Name LIKE 'ford %'")
+                .answer()).contains("'Fords' → cars.Name begins with 'ford '"); // not 'fordham special'
+        OFFLINE.answers(garage, "What is the average mpg of the Toyotas?",
+                "SELECT avg(Miles_per_Gallon) FROM cars WHERE Name LIKE 'toyota %'");
+        OFFLINE.answers(garage, "How many toyota corolla are there?", "SELECT count(*) FROM cars WHERE Name = 'toyota corolla'");
+        assertThat(OFFLINE.asksBack(garage, "How many Hondas are there?").answer()).contains("I could not map 'Hondas'");
     }
 
     @Test

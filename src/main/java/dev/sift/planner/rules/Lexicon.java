@@ -175,8 +175,9 @@ public final class Lexicon {
                 return part.size() == 1 ? valueSense(key, part) : new Sense.Ambiguous("'" + key + "' is part of several values: "
                         + String.join(", ", part.stream().limit(5).map(ValueIndex.Match::describe).toList()) + "; name one");
             }
-            if (key.length() >= 3) {
-                return equivalent(key);
+            if (key.length() >= 3) { // "Texas" → 'TX'; else "Fords": names beginning 'ford '
+                Sense eq = equivalent(key);
+                return eq != null ? eq : LooseNames.ledBy(key, values.resolvePrefix(key));
             }
         }
         return s;

@@ -91,6 +91,24 @@ final class LooseNames {
         return matches.stream().filter(m -> !m.value().trim().toLowerCase(java.util.Locale.ROOT).endsWith("s")).toList();
     }
 
+    /**
+     * The rows of the one many-valued column whose values begin with the phrase's words, when two or more do ("How many
+     * Fords are there?": every name beginning 'ford '), or null. The condition is on the stored spelling, in lower case.
+     */
+    static Sense ledBy(String key, List<ValueIndex.Match> matches) {
+        if (matches.stream().map(m -> m.table() + "." + m.column()).distinct().count() != 1
+                || matches.stream().map(ValueIndex.Match::value).distinct().count() < 2) {
+            return null;
+        }
+        ValueIndex.Match m = matches.get(0);
+        String[] words = m.value().trim().split("\\s+");
+        String lead = String.join(" ", java.util.Arrays.asList(words).subList(0, Math.min(key.split(" ").length, words.length)))
+                .toLowerCase(java.util.Locale.ROOT);
+        String column = dev.sift.knowledge.KgSql.column(m.table(), m.column());
+        return new Sense.Cond(m.table(), "lower(" + column + ") LIKE " + dev.sift.data.Sql.quoteString(lead.replace("%", "\\%")
+                .replace("_", "\\_") + " %") + " ESCAPE '\\'", m.table() + "." + m.column() + " begins with '" + lead + " '");
+    }
+
     /** What one word no name carries stands for: a {@link #family}'s label, else the rows it counts ({@link #rowsNamed}). */
     static Sense oneWord(KnowledgeGraph kg, String key) {
         Sense family = family(kg, key);
