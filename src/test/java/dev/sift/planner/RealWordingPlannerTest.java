@@ -30,6 +30,7 @@ class RealWordingPlannerTest {
     private static Workspace flagged;
     private static Workspace cars;
     private static Workspace victims;
+    private static Workspace places;
 
     @BeforeAll
     static void open() throws Exception {
@@ -106,6 +107,13 @@ class RealWordingPlannerTest {
                 Vivian,Lee,30,Female
                 George,Alvarez,42,Male
                 """)), Workspace.Limits.defaults());
+        places = Workspace.open(TestDatasets.csv("places", Map.of("zipcodes.csv", """
+                zip_code,city,state,latitude,longitude
+                99791,Atqasuk,AK,70.49,-157.4
+                33040,Key West,FL,24.66,-81.78
+                32003,Fleming Island,FL,30.09,-81.71
+                04631,Eastport,ME,44.9,-67.0
+                """)), Workspace.Limits.defaults());
         flagged = Workspace.open(TestDatasets.csv("flagged", Map.of("population.csv", """
                 year,age,sex,people
                 1850,0,0,1483789
@@ -120,6 +128,7 @@ class RealWordingPlannerTest {
         flagged.close();
         cars.close();
         victims.close();
+        places.close();
         countries.close();
         disasters.close();
         power.close();
@@ -381,6 +390,17 @@ class RealWordingPlannerTest {
     void a_person_ranked_is_named_by_first_and_last_name() throws Exception {
         assertThat(OFFLINE.answers(victims, "Who was the oldest victim?", "SELECT first_name, last_name, age FROM la_riots"
                 + " ORDER BY age DESC LIMIT 1").answer()).contains("each la_riots row named by la_riots.first_name and la_riots.last_name");
+    }
+
+    @Test
+    void compass_superlatives_rank_by_latitude_or_longitude() throws Exception {
+        assertThat(OFFLINE.answers(places, "What is the northernmost zip code?", "SELECT zip_code, latitude FROM zipcodes"
+                + " ORDER BY latitude DESC LIMIT 1").answer()).contains("'northernmost' read as the highest latitude");
+        OFFLINE.answers(places, "What is the southernmost zip code in Florida?", "SELECT zip_code, latitude FROM zipcodes"
+                + " WHERE state = 'FL' ORDER BY latitude LIMIT 1");
+        OFFLINE.answers(places, "What are the 2 easternmost zip codes?", "SELECT zip_code, longitude FROM zipcodes"
+                + " ORDER BY longitude DESC LIMIT 2");
+        OFFLINE.asksBack(cars, "Which car is the northernmost?"); // no latitude to rank by
     }
 
     @Test

@@ -91,7 +91,7 @@ public enum Intent {
             return TREND;
         }
         boolean shaped = words.stream().anyMatch(w -> V.has(w, "aggregates", "group_cues", "share", "distribution",
-                "descending", "ascending", "comparatives")); // "which category has the most orders" ranks, it does not list values
+                "descending", "ascending", "comparatives", "compass_superlatives")); // "which category has the most orders" ranks
         if (!counting && !shaped && V.any(words, "intents.values")) {
             return VALUES;
         }

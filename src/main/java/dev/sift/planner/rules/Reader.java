@@ -97,12 +97,15 @@ public final class Reader {
     private void superlatives(List<String> words, List<String> shown, List<String> moved) {
         for (int i = words.size() - 1; i >= 0; i--) {
             String w = shown.get(i).toLowerCase(Locale.ROOT);
-            if (!w.endsWith("est") || w.length() < 6 || !LexicalLinks.open(w) || lexicon.sense(List.of(words.get(i))).isPresent()) {
+            String compass = V.map("compass_superlatives").get(w); // "northernmost": the highest latitude
+            if ((!w.endsWith("est") || w.length() < 6 || !LexicalLinks.open(w)) && compass == null
+                    || lexicon.sense(List.of(words.get(i))).isPresent()) {
                 continue;
             }
             List<String> named = new ArrayList<>();
             Sense.Attr found = null;
-            for (String noun : dev.sift.knowledge.Thesaurus.attributesOf(w)) {
+            for (String noun : compass != null ? List.of(compass.substring(compass.indexOf(' ') + 1))
+                    : dev.sift.knowledge.Thesaurus.attributesOf(w)) {
                 Optional<Sense> s = lexicon.sense(Phrases.words(noun));
                 if (s.isPresent() && s.get() instanceof Sense.Attr a && a.numeric() && (found == null || found.equals(a))) {
                     found = a;
@@ -116,15 +119,17 @@ public final class Reader {
             if (found == null) {
                 continue;
             }
-            boolean low = dev.sift.knowledge.Thesaurus.lemmas(w).stream().anyMatch(V.list("low_adjectives")::contains);
+            boolean low = compass != null ? compass.startsWith("lowest")
+                    : dev.sift.knowledge.Thesaurus.lemmas(w).stream().anyMatch(V.list("low_adjectives")::contains);
             List<String> reading = new ArrayList<>(List.of(low ? "lowest" : "highest"));
             reading.addAll(Phrases.words(named.get(0)));
             String said = shown.get(i);
             words.remove(i);
             shown.remove(i);
             int at = i;
-            if (i < words.size() && lexicon.sense(List.of(words.get(i))).filter(Sense.Entity.class::isInstance).isPresent()) {
-                at = i + 1; // "the 5 lightest cars" is "the 5 cars with the lowest weight"
+            int key = rowsNamed(words, i);
+            if (key > 0) {
+                at = i + key; // "the 5 lightest cars" is "the 5 cars with the lowest weight", "the northernmost zip code" too
                 reading.add(0, "with");
             }
             words.addAll(at, reading);
@@ -132,8 +137,23 @@ public final class Reader {
                 shown.add(at, said);
             }
             moved.add("'" + said + "' read as the " + (low ? "lowest" : "highest") + " " + named.get(0)
-                    + " (its attribute in WordNet 3.1)");
+                    + (compass != null ? "" : " (its attribute in WordNet 3.1)"));
         }
+    }
+
+    /**
+     * How many words from {@code i} name the rows a superlative ranks: a table ("cars"), or a table's key column ("zip
+     * code"); 0 when they name neither.
+     */
+    private int rowsNamed(List<String> words, int i) {
+        for (int n = Math.min(2, words.size() - i); n >= 1; n--) {
+            Optional<Sense> s = lexicon.sense(words.subList(i, i + n));
+            if (s.filter(Sense.Entity.class::isInstance).isPresent() || s.filter(Sense.Attr.class::isInstance).map(Sense.Attr.class::cast)
+                    .filter(a -> lexicon.key(a.table()).filter(k -> a.name().equals(k.qualified())).isPresent()).isPresent()) {
+                return n;
+            }
+        }
+        return 0;
     }
 
     /** "the mpg is missing", "with an unknown age": a column said to have no value is the condition that it is null. */
