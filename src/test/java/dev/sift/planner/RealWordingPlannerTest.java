@@ -404,6 +404,15 @@ class RealWordingPlannerTest {
     }
 
     @Test
+    void most_populous_is_the_highest_population() throws Exception {
+        assertThat(OFFLINE.answers(countries, "What were the 2 most populous countries in 2005?", "SELECT country, pop"
+                + " FROM gapminder WHERE year = 2005 ORDER BY pop DESC LIMIT 2").answer())
+                .contains("'populous' read as the highest population");
+        OFFLINE.answers(countries, "Which country was the least populous in 1955?", "SELECT country, pop FROM gapminder"
+                + " WHERE year = 1955 ORDER BY pop LIMIT 1");
+    }
+
+    @Test
     void a_chart_word_counted_is_a_thing_not_a_request_for_a_chart() throws Exception {
         // of a table of contests, "draws" are its drawn matches (ContestsPlannerTest), never a request for a picture
         assertThat(OFFLINE.answers(football, "How many draws were there?",

@@ -98,6 +98,14 @@ public final class Reader {
         for (int i = words.size() - 1; i >= 0; i--) {
             String w = shown.get(i).toLowerCase(Locale.ROOT);
             String compass = V.map("compass_superlatives").get(w); // "northernmost": the highest latitude
+            String most = i > 0 ? shown.get(i - 1).toLowerCase(Locale.ROOT) : "";
+            if (compass == null && V.map("most_adjectives").containsKey(w) && (most.equals("most") || most.equals("least"))) {
+                compass = (most.equals("most") ? "highest " : "lowest ") + V.map("most_adjectives").get(w); // "most populous"
+                words.remove(i - 1);
+                shown.remove(i - 1);
+                w = most + " " + w;
+                i--;
+            }
             if ((!w.endsWith("est") || w.length() < 6 || !LexicalLinks.open(w)) && compass == null
                     || lexicon.sense(List.of(words.get(i))).isPresent()) {
                 continue;
@@ -142,14 +150,15 @@ public final class Reader {
     }
 
     /**
-     * How many words from {@code i} name the rows a superlative ranks: a table ("cars"), or a table's key column ("zip
-     * code"); 0 when they name neither.
+     * How many words from {@code i} name the rows or values a superlative ranks: a table ("cars"), its key column ("zip
+     * code") or a text column ("the 5 most populous countries"); 0 when they name none.
      */
     private int rowsNamed(List<String> words, int i) {
         for (int n = Math.min(2, words.size() - i); n >= 1; n--) {
             Optional<Sense> s = lexicon.sense(words.subList(i, i + n));
             if (s.filter(Sense.Entity.class::isInstance).isPresent() || s.filter(Sense.Attr.class::isInstance).map(Sense.Attr.class::cast)
-                    .filter(a -> lexicon.key(a.table()).filter(k -> a.name().equals(k.qualified())).isPresent()).isPresent()) {
+                    .filter(a -> a.type().startsWith("VARCHAR") || lexicon.key(a.table()).filter(k -> a.name().equals(k.qualified()))
+                            .isPresent()).isPresent()) {
                 return n;
             }
         }
