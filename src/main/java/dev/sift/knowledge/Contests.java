@@ -20,14 +20,22 @@ public final class Contests {
 
     /** The concepts of {@code table}'s contests, or none when it has no pair of side team and score columns. */
     static List<KgEntry.Concept> of(String table, List<KgEntry.Column> columns) {
-        for (String pair : N.list("contest_sides")) {
-            String[] sides = pair.split(" ");
+        return pair(columns).map(p -> concepts(table, p.sides(), p.scores())).orElse(List.of());
+    }
+
+    /** The two sides of a table of contests ("home", "away") and their score columns, in the same order. */
+    private record Pair(String[] sides, String[] scores) { }
+
+    /** The sides and score columns of the first pair of sides whose team and score columns the table has, or empty. */
+    private static Optional<Pair> pair(List<KgEntry.Column> columns) {
+        for (String names : N.list("contest_sides")) {
+            String[] sides = names.split(" ");
             Optional<String[]> scores = sidePair(columns, sides, true);
             if (scores.isPresent() && sidePair(columns, sides, false).isPresent()) {
-                return concepts(table, sides, scores.get());
+                return Optional.of(new Pair(sides, scores.get()));
             }
         }
-        return List.of();
+        return Optional.empty();
     }
 
     /** Whether the columns of a table hold contests (see the class comment). */
@@ -41,14 +49,7 @@ public final class Contests {
 
     /** Whether {@code column} is a side's score in a table of contests: goals add up, though a score in general does not. */
     public static boolean score(List<KgEntry.Column> columns, String column) {
-        for (String pair : N.list("contest_sides")) {
-            Optional<String[]> scores = sidePair(columns, pair.split(" "), true);
-            if (scores.isPresent() && sidePair(columns, pair.split(" "), false).isPresent()
-                    && java.util.Arrays.asList(scores.get()).contains(column)) {
-                return true;
-            }
-        }
-        return false;
+        return pair(columns).filter(p -> java.util.Arrays.asList(p.scores()).contains(column)).isPresent();
     }
 
     /** The side a column is named by ("home" of home_team), or null. */
@@ -65,16 +66,12 @@ public final class Contests {
 
     /** The condition that {@code side} won ({@code won}) or lost a contest of {@code table}: its score above the other's. */
     public static String winOf(String table, List<KgEntry.Column> columns, String side, boolean won) {
-        for (String pair : N.list("contest_sides")) {
-            String[] sides = pair.split(" ");
-            Optional<String[]> scores = sidePair(columns, sides, true);
-            if (scores.isPresent() && java.util.Arrays.asList(sides).contains(side)) {
-                String own = KgSql.column(table, scores.get()[sides[0].equals(side) ? 0 : 1]);
-                String other = KgSql.column(table, scores.get()[sides[0].equals(side) ? 1 : 0]);
-                return won ? own + " > " + other : own + " < " + other;
-            }
-        }
-        throw new IllegalArgumentException("table " + table + " has no " + side + " score");
+        Pair p = pair(columns).filter(x -> java.util.Arrays.asList(x.sides()).contains(side))
+                .orElseThrow(() -> new IllegalArgumentException("table " + table + " has no " + side + " score"));
+        int own = p.sides()[0].equals(side) ? 0 : 1;
+        String mine = KgSql.column(table, p.scores()[own]);
+        String theirs = KgSql.column(table, p.scores()[1 - own]);
+        return won ? mine + " > " + theirs : mine + " < " + theirs;
     }
 
     /** Whether a word is a verb that says no more than a contest's rows do ("scored", "ended"). */
