@@ -28,7 +28,7 @@ public final class Contests {
 
     /** The sides and score columns of the first pair of sides whose team and score columns the table has, or empty. */
     private static Optional<Pair> pair(List<KgEntry.Column> columns) {
-        for (String names : N.list("contest_sides")) {
+        for (String names : new java.util.TreeSet<>(N.list("contest_sides"))) { // the same order in every run
             String[] sides = names.split(" ");
             Optional<String[]> scores = sidePair(columns, sides, true);
             if (scores.isPresent() && sidePair(columns, sides, false).isPresent()) {
@@ -84,7 +84,7 @@ public final class Contests {
         String b = KgSql.column(table, scores[1]);
         List<String> totals = new ArrayList<>();
         List<String> margins = new ArrayList<>(List.of("margin", "winning margin", "margin of victory"));
-        for (String unit : N.list("contest_scores")) {
+        for (String unit : new java.util.TreeSet<>(N.list("contest_scores"))) {
             String units = unit + "s";
             if (!unit.equals("score")) { // "score" alone may be either side's: asked about
                 totals.addAll(List.of(units, "total " + units, units + " scored", "number of " + units));
@@ -108,7 +108,7 @@ public final class Contests {
                     sides[1 - s] + " losses", sides[1 - s] + " defeat", sides[1 - s] + " defeats", "lost by the "
                     + sides[1 - s] + " team"), table, null, own + " > " + other));
             List<String> ownScore = new ArrayList<>();
-            for (String unit : N.list("contest_scores")) {
+            for (String unit : new java.util.TreeSet<>(N.list("contest_scores"))) {
                 ownScore.addAll(List.of(side + " " + unit + "s", unit + "s at " + side, side + " team " + unit + "s"));
             }
             out.add(concept(side + " score", "the " + side + " side's score", ownScore, null,
