@@ -2,7 +2,6 @@ package dev.sift.planner.rules;
 
 import dev.sift.knowledge.Contests;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
