@@ -51,7 +51,7 @@ class ExportNamesPlannerTest {
             autos.append("ford model ").append(i).append(",USA,").append(15 + i % 10).append('\n')
                     .append("toyota model ").append(i).append(",Japan,").append(25 + i % 10).append('\n');
         }
-        autos.append("fordham special,USA,12\ntoyota corolla,Japan,31\n");
+        autos.append("fordham special,USA,12\ntoyota corolla,Japan,31\ntoyota corolla 1200,Japan,33\ntoyota corolla liftback,Japan,29\n");
         garage = Workspace.open(TestDatasets.csv("garage", Map.of("cars.csv", autos.toString())), Workspace.Limits.defaults());
         matches = Workspace.open(TestDatasets.csv("league", Map.of("league_matches.csv", """
                 home_team,away_team,home_score,away_score
@@ -119,13 +119,16 @@ class ExportNamesPlannerTest {
     }
 
     @Test
-    void a_plural_name_no_value_spells_is_every_name_it_begins() throws Exception {
+    void a_plural_name_is_every_name_it_begins() throws Exception {
         assertThat(OFFLINE.answers(garage, "How many Fords are there?", "SELECT count(*) FROM cars WHERE Name LIKE 'ford %'")
                 .answer()).contains("'Fords' → cars.Name begins with 'ford '"); // not 'fordham special'
         OFFLINE.answers(garage, "What is the average mpg of the Toyotas?",
                 "SELECT avg(Miles_per_Gallon) FROM cars WHERE Name LIKE 'toyota %'");
         OFFLINE.answers(garage, "How many toyota corolla are there?", "SELECT count(*) FROM cars WHERE Name = 'toyota corolla'");
         assertThat(OFFLINE.asksBack(garage, "How many Hondas are there?").answer()).contains("I could not map 'Hondas'");
+        assertThat(OFFLINE.answers(garage, "What is the average mpg of the Toyota Corollas?", "SELECT avg(Miles_per_Gallon)"
+                + " FROM cars WHERE Name LIKE 'toyota corolla%'").answer()) // a stored name in the plural: the longer ones too
+                .contains("'Toyota Corollas' → cars.Name = 'toyota corolla' or cars.Name begins with 'toyota corolla '");
     }
 
     @Test

@@ -109,6 +109,24 @@ final class LooseNames {
                 .replace("_", "\\_") + " %") + " ESCAPE '\\'", m.table() + "." + m.column() + " begins with '" + lead + " '");
     }
 
+    /**
+     * A stored name said in the plural ("the Toyota Corollas") where longer names of its column begin with it ('toyota
+     * corolla 1200'): that name and every name beginning with it. Any other condition is returned as it is.
+     */
+    static Sense.Cond plural(Tok t, Sense.Cond c, Lexicon lexicon) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\S+) = '((?:[^']|'')*)'$").matcher(c.sql());
+        String said = t.text().toLowerCase(java.util.Locale.ROOT);
+        if (!m.matches() || !said.endsWith("s") || said.equals(m.group(2).replace("''", "'").toLowerCase(java.util.Locale.ROOT))) {
+            return c;
+        }
+        String value = m.group(2).replace("''", "'");
+        boolean longer = lexicon.values().resolvePrefix(value).stream().anyMatch(v -> c.table().equals(v.table())
+                && m.group(1).equals(dev.sift.knowledge.KgSql.column(v.table(), v.column())));
+        Sense led = longer ? ledBy(Phrases.key(value), lexicon.values().resolvePrefix(value)) : null;
+        return led instanceof Sense.Cond l ? new Sense.Cond(c.table(), "(" + c.sql() + " OR " + l.sql() + ")", c.describe()
+                + " or " + l.describe()) : c;
+    }
+
     /** What one word no name carries stands for: a {@link #family}'s label, else the rows it counts ({@link #rowsNamed}). */
     static Sense oneWord(KnowledgeGraph kg, String key) {
         Sense family = family(kg, key);

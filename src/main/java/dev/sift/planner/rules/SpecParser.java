@@ -130,7 +130,7 @@ public final class SpecParser {
         } else if (s instanceof Sense.Entity e) {
             entity(w, i, t, e, rankTarget);
         } else if (s instanceof Sense.Cond c) {
-            cond(w, t, c, rankTarget);
+            cond(w, t, LooseNames.plural(t, c, lexicon), rankTarget); // "the Toyota Corollas": every name beginning so
         } else if (s instanceof Sense.Via v) {
             w.read(t, v.reading());
             if (rankTarget && w.subject == null) { // "which branch has …": the district the join leads to
