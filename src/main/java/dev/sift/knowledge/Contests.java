@@ -38,18 +38,21 @@ public final class Contests {
         return Optional.empty();
     }
 
-    /** Whether the columns of a table hold contests (see the class comment). */
-    public static boolean held(List<KgEntry.Column> columns) {
-        return !columns.isEmpty() && columns.stream().map(KgEntry.Column::table).distinct().count() == 1
-                && !of(columns.get(0).table(), columns).isEmpty();
+    /**
+     * Whether the graph reads {@code table} as a table of contests: it holds the concept that adds both sides' scores,
+     * which {@link #of} made when the graph was built (read there, not from the columns on every question).
+     */
+    public static boolean held(KnowledgeGraph kg, String table) {
+        return kg.concepts().stream().anyMatch(c -> COMBINED.equals(c.name()) && table.equals(c.table()));
     }
 
     /** The name of the concept that adds both sides' scores ("goals" of a match). */
     public static final String COMBINED = "combined score";
 
-    /** Whether {@code column} is a side's score in a table of contests: goals add up, though a score in general does not. */
-    public static boolean score(List<KgEntry.Column> columns, String column) {
-        return pair(columns).filter(p -> java.util.Arrays.asList(p.scores()).contains(column)).isPresent();
+    /** Whether {@code column} of {@code table} is a side's score in a table of contests: goals add up, a score in general not. */
+    public static boolean score(KnowledgeGraph kg, String table, String column) {
+        return held(kg, table) && kg.concepts().stream().anyMatch(c -> c.name().endsWith(" score")
+                && (table + "." + column).equalsIgnoreCase(c.column()));
     }
 
     /** The side a column is named by ("home" of home_team), or null. */

@@ -29,8 +29,7 @@ final class ContestWords {
      * table of contests; null otherwise (the value is settled as any other).
      */
     static Sense.Cond side(ParseState w, Sense.Values v, Lexicon lexicon) {
-        if (v.options().size() != 2 || !v.options().get(0).table().equals(v.options().get(1).table())
-                || !Contests.held(lexicon.graph().columns(v.options().get(0).table()))) {
+        if (v.options().size() != 2 || !contests(lexicon, v.options().get(0).table(), v.options().get(1).table())) {
             return null;
         }
         List<Sense.Cond> named = v.options().stream().filter(c -> named(w, c.column())).toList();
@@ -47,12 +46,16 @@ final class ContestWords {
      * names one side of a table of contests; null otherwise.
      */
     static Sense.Attr side(ParseState w, Sense.Choice c, Lexicon lexicon) {
-        if (c.options().size() != 2 || !c.options().get(0).table().equals(c.options().get(1).table())
-                || !Contests.held(lexicon.graph().columns(c.options().get(0).table()))) {
+        if (c.options().size() != 2 || !contests(lexicon, c.options().get(0).table(), c.options().get(1).table())) {
             return null;
         }
         List<Sense.Attr> named = c.options().stream().filter(a -> named(w, a.sql())).toList();
         return named.size() == 1 ? named.get(0) : null;
+    }
+
+    /** Whether two options are of one table, a table of contests. */
+    private static boolean contests(Lexicon lexicon, String a, String b) {
+        return a.equals(b) && Contests.held(lexicon.graph(), a);
     }
 
     /** Whether the question names the side of {@code column} ({@code table.column}); the side is then read. */
@@ -80,7 +83,7 @@ final class ContestWords {
      */
     static String settle(ParseState w, Lexicon lexicon) {
         String table = w.subject != null ? w.subject : w.filters.isEmpty() ? null : w.filters.get(0).table();
-        if (table == null || !Contests.held(lexicon.graph().columns(table))) {
+        if (table == null || !Contests.held(lexicon.graph(), table)) {
             w.unmapped.addAll(w.contestVerbs);
             return null;
         }

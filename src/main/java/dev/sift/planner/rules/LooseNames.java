@@ -120,9 +120,9 @@ final class LooseNames {
             return c;
         }
         String value = m.group(2).replace("''", "'");
-        boolean longer = lexicon.values().resolvePrefix(value).stream().anyMatch(v -> c.table().equals(v.table())
-                && m.group(1).equals(dev.sift.knowledge.KgSql.column(v.table(), v.column())));
-        Sense led = longer ? ledBy(Phrases.key(value), lexicon.values().resolvePrefix(value)) : null;
+        List<ValueIndex.Match> longer = lexicon.values().resolvePrefix(value);
+        Sense led = longer.stream().anyMatch(v -> c.table().equals(v.table())
+                && m.group(1).equals(dev.sift.knowledge.KgSql.column(v.table(), v.column()))) ? ledBy(Phrases.key(value), longer) : null;
         return led instanceof Sense.Cond l ? new Sense.Cond(c.table(), "(" + c.sql() + " OR " + l.sql() + ")", c.describe()
                 + " or " + l.describe()) : c;
     }

@@ -198,7 +198,7 @@ final class ShapeRules {
     /** Whether a number column's values add up across rows (no rate, share or level in its name, or a contest's score; no year). */
     private boolean addsUp(Sense.Attr a) {
         String column = a.name().substring(a.name().indexOf('.') + 1);
-        return (NameWords.totals(column) || dev.sift.knowledge.Contests.score(lexicon.graph().columns(a.table()), column))
+        return (NameWords.totals(column) || dev.sift.knowledge.Contests.score(lexicon.graph(), a.table(), column))
                 && !lexicon.isYearColumn(a);
     }
 
