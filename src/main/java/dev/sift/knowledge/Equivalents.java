@@ -39,6 +39,11 @@ public final class Equivalents {
         return of >= KIND_SHARE * values.size() ? java.util.Optional.of(Phrases.key(noun)) : java.util.Optional.empty();
     }
 
+    /** Whether most of {@code values} (the share a kind needs) are states, countries or continents. */
+    public static boolean places(List<String> values) {
+        return !values.isEmpty() && values.stream().filter(v -> !kindsOf(v).isEmpty()).count() >= KIND_SHARE * values.size();
+    }
+
     /** The other forms of the phrase's group (as written in the resource), or none; compared by {@link Phrases#key}. */
     public static List<String> of(String phrase) {
         return BY_KEY.getOrDefault(Phrases.key(phrase), List.of());

@@ -3,6 +3,7 @@ package dev.sift.knowledge;
 import dev.sift.data.ColumnInfo;
 import dev.sift.data.Containment;
 import dev.sift.data.QueryException;
+import dev.sift.data.Sql;
 import dev.sift.data.TableInfo;
 import dev.sift.data.TableStats;
 import dev.sift.data.Workspace;
@@ -33,6 +34,8 @@ public final class KgBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(KgBuilder.class);
     /** A text column with at most this many distinct values has them listed. */
     public static final int MAX_VALUES = 100;
+    /** The unit of a percentage column that holds shares of one ({@link #shareOfOne}). */
+    public static final String SHARE_OF_ONE = "share of one";
     private static final Pattern ID = Pattern.compile("(?i)(.+?)_?(id|key|code|no)$");
     /** Names a reference to another table's key may have, in whatever format: {@code business_ref}, {@code cust_no}. */
     private static final Pattern REF = Pattern.compile("(?i).+?_?(id|ref|key|code|no|number)$");
@@ -54,9 +57,11 @@ public final class KgBuilder {
                     .map(ColumnInfo::name).toList();
             List<String> breakdown = listed.size() == 1 ? NameWords.breakdown(t.name()).map(List::of).orElse(List.of()) : List.of();
             for (ColumnInfo c : t.columns()) {
-                Map<String, String> codes = SexCodes.of(ws, t, c);
-                KgEntry.Column col = new KgEntry.Column(t.name(), c.name(), c.type(), codes.isEmpty() ? null : SexCodes.READ_AS,
-                        null, codes,
+                Map<String, String> sex = SexCodes.of(ws, t, c);
+                Map<String, String> codes = sex.isEmpty() ? InitialCodes.of(c.name(), values.getOrDefault(c.name(), List.of())) : sex;
+                KgEntry.Column col = new KgEntry.Column(t.name(), c.name(), c.type(), codes.isEmpty() ? null
+                        : sex.isEmpty() ? InitialCodes.READ_AS : SexCodes.READ_AS,
+                        shareOfOne(ws, t, c) ? SHARE_OF_ONE : null, codes,
                         values.getOrDefault(c.name(), List.of()), c.sample(), keyCols.contains(c.name()),
                         listed.equals(List.of(c.name())) ? breakdown : List.of(), false);
                 columns.add(col);
@@ -77,6 +82,24 @@ public final class KgBuilder {
         LOG.debug("Automatic knowledge graph of {}: {} entries in {} ms", ws.dataset().name(), entries.size(),
                 (System.nanoTime() - t0) / 1_000_000);
         return new KnowledgeGraph(ws.dataset().name(), null, entries);
+    }
+
+    /**
+     * Whether a number column named as a percentage ("habitat_yearround_pct") holds shares of one: every value from 0
+     * to 1, so "more than 90%" of it is 0.9.
+     */
+    private static boolean shareOfOne(Workspace ws, TableInfo t, ColumnInfo c) {
+        if (!c.type().matches("(?i)DOUBLE|FLOAT|REAL|DECIMAL.*|NUMERIC.*") || !"percent".equals(NameWords.unit(c.name())) || t.rows() == 0) {
+            return false;
+        }
+        String col = Sql.quoteIdent(c.name());
+        try {
+            List<Object> r = ws.query("SELECT min(" + col + "), max(" + col + ") FROM " + t.sqlName()).rows().get(0);
+            return r.get(0) instanceof Number lo && r.get(1) instanceof Number hi && lo.doubleValue() >= 0 && hi.doubleValue() <= 1;
+        } catch (QueryException e) {
+            LOG.warn("Could not read the range of {}.{}: {}", t.name(), c.name(), e.getMessage());
+            return false;
+        }
     }
 
     /** Columns that identify rows: non-null and unique, among id-like columns and the first column (a series' date too). */

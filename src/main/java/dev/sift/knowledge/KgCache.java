@@ -224,7 +224,8 @@ public final class KgCache {
             try {
                 MessageDigest md = MessageDigest.getInstance("SHA-256");
                 for (Class<?> k : List.of(KgBuilder.class, KgCache.class, KgEntry.class, KgEntry.Table.class,
-                        KgEntry.Column.class, KgEntry.Join.class, KgEntry.Concept.class, Contests.class, SexCodes.class)) {
+                        KgEntry.Column.class, KgEntry.Join.class, KgEntry.Concept.class, Contests.class, SexCodes.class,
+                        InitialCodes.class)) {
                     String res = k.getName().substring(k.getName().lastIndexOf('.') + 1) + ".class";
                     try (InputStream in = k.getResourceAsStream(res)) {
                         md.update(res.getBytes(java.nio.charset.StandardCharsets.UTF_8));

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,6 +40,7 @@ public final class KnowledgeGraph {
     private final List<KgEntry> entries;
     private final Map<String, KgEntry> byId = new LinkedHashMap<>();
     private final Map<String, List<KgEntry>> byPhrase = new HashMap<>();
+    private final Map<String, List<KgEntry>> bySoleWord = new HashMap<>();
     /** Tables and columns by their phrases written as one word ("birdstrike" for bird strikes and birdstrikes). */
     private final Map<String, List<KgEntry>> byJoinedPhrase = new HashMap<>();
     private final Map<String, KgEntry.Table> tablesByName = new HashMap<>();
@@ -278,6 +280,52 @@ public final class KnowledgeGraph {
         }
         heads.forEach(byPhrase::putIfAbsent);
         tableWords.forEach(byPhrase::putIfAbsent);
+        soleWords().forEach((k, v) -> { if (!byPhrase.containsKey(k)) { bySoleWord.put(k, v); } });
+    }
+
+    /**
+     * The column a phrase names by a noun of its name that no other name holds ("habitat" for habitat_yearround_pct), or
+     * an empty list: read last, where nothing else names the phrase.
+     */
+    public List<KgEntry> lookupSole(String phrase) {
+        return List.copyOf(bySoleWord.getOrDefault(Phrases.key(phrase), List.of()));
+    }
+
+    /**
+     * Apart from those, a noun of a column's name that no other column's or table's name holds ("habitat" of
+     * habitat_yearround_pct, "county" of county_id, "debts" of Debts_Owed_By), or a run of two words or more of its name
+     * that no other name holds ("individual contributions" of Total_Individual_Contributions): a person names the column
+     * by it. Words the parser reads itself, abbreviations, units and verb forms ("owed", "ending") are left out.
+     */
+    private Map<String, List<KgEntry>> soleWords() {
+        Map<String, List<KgEntry>> sole = new HashMap<>();
+        Set<String> taken = new HashSet<>();
+        for (KgEntry e : entries) {
+            if (e instanceof KgEntry.Table t) {
+                NameWords.split(t.name()).forEach(w -> taken.add(Phrases.key(w)));
+            }
+        }
+        for (KgEntry.Column c : entries(KgEntry.Column.class)) {
+            List<String> words = NameWords.column(c.name()).map(NameWords.Read::words).orElse(List.of());
+            if (words.size() < 2) {
+                continue;
+            }
+            Set<String> said = new LinkedHashSet<>(NameWords.runs(words)); // "individual contributions"
+            for (String w : new LinkedHashSet<>(words)) {
+                String k = Phrases.key(w);
+                if (NameWords.soleWord(w) && !k.isEmpty() && !taken.contains(k)) {
+                    said.addAll(NameWords.soleForms(c.name(), w));
+                }
+            }
+            for (String p : said) {
+                List<KgEntry> list = sole.computeIfAbsent(Phrases.key(p), x -> new ArrayList<>());
+                if (!list.contains(c)) {
+                    list.add(c);
+                }
+            }
+        }
+        sole.values().removeIf(list -> list.size() != 1);
+        return sole;
     }
 
     /**

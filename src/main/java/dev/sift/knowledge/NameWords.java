@@ -92,6 +92,11 @@ public final class NameWords {
         Set<String> out = new LinkedHashSet<>();
         out.add(String.join(" ", split(name)));
         variants(r.get().words(), out);
+        if ("percent".equals(r.get().unit())) { // habitat_yearround_pct is the "year round habitat share"
+            for (String p : List.copyOf(out)) {
+                N.list("share_words").forEach(s -> out.add(p + " " + s));
+            }
+        }
         out.removeIf(p -> p.isBlank() || p.split(" ").length > MAX_WORDS);
         return List.copyOf(out);
     }
@@ -125,6 +130,45 @@ public final class NameWords {
         return column(name).filter(r -> r.words().size() >= 2).map(r -> r.words().get(r.words().size() - 1))
                 .filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter) && !N.map("abbreviations").containsKey(w)
                         && !Vocabulary.WORDS.allWords().contains(w)); // "max" of temp_max is no name: the parser's word
+    }
+
+    /**
+     * Whether a word of a column's name may name the column alone where no other name holds it ("habitat" of
+     * habitat_yearround_pct): four letters or more, no abbreviation, unit or word the planner reads itself, and no verb
+     * form ("owed", "ending").
+     */
+    public static boolean soleWord(String w) {
+        return w.length() >= 4 && w.chars().allMatch(Character::isLetter) && !N.map("abbreviations").containsKey(w)
+                && !unitName(w) && !Vocabulary.WORDS.allWords().contains(w) && !w.endsWith("ing") && !w.endsWith("ed");
+    }
+
+    /**
+     * The runs of two words or more inside a name's words, short of the whole, that neither begin nor end in a function
+     * word: "individual contributions" of [total, individual, contributions].
+     */
+    public static List<String> runs(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            for (int j = i + 2; j <= words.size(); j++) {
+                if (j - i < words.size() && !function(words.get(i)) && !function(words.get(j - 1))) {
+                    out.add(String.join(" ", words.subList(i, j)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean function(String w) {
+        return Vocabulary.WORDS.has(w, "filler.stop"); // "to" of Refunds_to_Individuals; "individual" is content here
+    }
+
+    /** How a sole word names its column: the word, and for a share column also "habitat share", "habitat percentage". */
+    public static List<String> soleForms(String column, String word) {
+        List<String> out = new ArrayList<>(List.of(word));
+        if ("percent".equals(unit(column))) {
+            N.list("share_words").forEach(s -> out.add(word + " " + s));
+        }
+        return out;
     }
 
     /**
@@ -193,6 +237,19 @@ public final class NameWords {
     /** The words for the rows of any table ("records", "entries", "data"). */
     public static Set<String> rowWords() {
         return N.list("row_words");
+    }
+
+    /**
+     * Whether a date column's name says when the record was kept rather than when its event happened ("updated",
+     * "last_modified", "loaded_at"): with one other date, the other is the rows' date.
+     */
+    public static boolean bookkeeping(String name) {
+        return split(name.substring(name.indexOf('.') + 1)).stream().anyMatch(w -> N.has(w, "bookkeeping_dates"));
+    }
+
+    /** Whether a word (compared by {@link Phrases#key}) names places in general ({@code place_words}: "locations"). */
+    public static boolean placeWord(String word) {
+        return N.list("place_words").stream().anyMatch(w -> Phrases.key(w).equals(word));
     }
 
     /** Whether a name ends in "year" ("Year", "model_year", "fiscal year"): its values are years. */

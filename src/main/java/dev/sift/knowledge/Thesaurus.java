@@ -64,6 +64,32 @@ public final class Thesaurus {
         }
     }
 
+    /**
+     * Whether WordNet knows the word as a common word: a sense of it written in lower case ("model", "town"), not only
+     * as a name ("Alaska", "Nevada" are written capitalised in every sense).
+     */
+    public static synchronized boolean common(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        try {
+            for (POS pos : ORDER) {
+                IndexWord iw = Holder.DICTIONARY.lookupIndexWord(pos, w);
+                if (iw == null) {
+                    continue;
+                }
+                for (Synset s : iw.getSenses()) {
+                    for (Word x : s.getWords()) {
+                        if (x.getLemma().equalsIgnoreCase(iw.getLemma()) && !Character.isUpperCase(x.getLemma().charAt(0))) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + word + "' failed: " + e.getMessage(), e);
+        }
+    }
+
     /** The base forms WordNet knows for a word, nouns first, without the word itself: "ids" → [id]. */
     public static synchronized List<String> lemmas(String word) {
         String w = word.toLowerCase(Locale.ROOT);

@@ -38,13 +38,15 @@ public final class ValueFile {
     private static final Logger LOG = LoggerFactory.getLogger(ValueFile.class);
     static final String SUFFIX = ".values";
     private static final int MAGIC = 0x53564631; // "SVF1"
-    private static final int VERSION = 3; // the keys are Phrases.key: a new stemming is a new version; 3 adds prefixes
+    private static final int VERSION = 4; // the keys are Phrases.key: a new stemming is a new version; 3 adds prefixes, 4 words
     static final int MAX_LENGTH = 80;
     static final int MAX_WORDS = 8;
     static final int MAX_PER_COLUMN = 1_000_000;
     private static final int ENTRY = 16;
     /** Marks an entry keyed by the first words of its value, not the whole value ({@link #findPrefix}). */
     private static final int PREFIX = 1 << 30;
+    /** Marks an entry keyed by one word of a column's values, once per column and word ({@link #findWord}). */
+    private static final int WORD = 1 << 29;
     /** Values are found by their first one or two words ("ford" of 'ford torino'), for longer values. */
     static final int PREFIX_WORDS = 2;
 
@@ -98,7 +100,7 @@ public final class ValueFile {
 
     /** The stored values whose {@link Phrases#key} is {@code key}, as matches from the data, in column order. */
     public List<ValueIndex.Match> find(String key) {
-        return find(key, false);
+        return find(key, 0);
     }
 
     /**
@@ -106,10 +108,18 @@ public final class ValueFile {
      * pinto'), as matches from the data, in column order.
      */
     public List<ValueIndex.Match> findPrefix(String key) {
-        return find(key, true);
+        return find(key, PREFIX);
     }
 
-    private List<ValueIndex.Match> find(String key, boolean prefix) {
+    /**
+     * One stored value of each column whose values of two words or more have the word {@code key} among their words
+     * ("alaska" → place '5km SW of Anchorage, Alaska'), in column order.
+     */
+    public List<ValueIndex.Match> findWord(String key) {
+        return find(key, WORD);
+    }
+
+    private List<ValueIndex.Match> find(String key, int kind) {
         if (key.isEmpty() || count == 0) {
             return List.of();
         }
@@ -132,13 +142,15 @@ public final class ValueFile {
         List<ValueIndex.Match> out = new ArrayList<>();
         for (long i = first; first >= 0 && i < count && entries.getLong((int) (i * ENTRY)) == h; i++) {
             int column = entries.getInt((int) (i * ENTRY + 8));
-            if (((column & PREFIX) != 0) != prefix) {
+            if ((column & (PREFIX | WORD)) != kind) {
                 continue;
             }
             String value = value(entries.getInt((int) (i * ENTRY + 12)));
             String vk = Phrases.key(value);
-            if (prefix ? vk.startsWith(key + " ") : vk.equals(key)) { // a hash collision is not a match
-                String[] tc = columns.get(column & ~PREFIX);
+            boolean match = kind == PREFIX ? vk.startsWith(key + " ") : kind == WORD ? (" " + vk + " ").contains(" " + key + " ")
+                    : vk.equals(key);
+            if (match) { // a hash collision is not a match
+                String[] tc = columns.get(column & ~(PREFIX | WORD));
                 out.add(new ValueIndex.Match(tc[0], tc[1], value, ValueIndex.Via.DATA, null, null));
             }
         }
@@ -167,6 +179,7 @@ public final class ValueFile {
                 }
                 int id = columns.size();
                 columns.add(new String[] {t.name(), c.name()});
+                java.util.Set<String> seen = new java.util.HashSet<>();
                 String q = Sql.quoteIdent(c.name());
                 String sql = "SELECT DISTINCT " + q + " FROM " + t.sqlName() + " WHERE " + q + " IS NOT NULL AND length(" + q
                         + ") BETWEEN 2 AND " + MAX_LENGTH + " LIMIT " + MAX_PER_COLUMN;
@@ -179,6 +192,11 @@ public final class ValueFile {
                             entries.add(new Entry(hash(key), id, v));
                             for (int k = 1; k < words.length && k <= PREFIX_WORDS; k++) {
                                 entries.add(new Entry(hash(String.join(" ", Arrays.asList(words).subList(0, k))), id | PREFIX, v));
+                            }
+                            for (int k = 0; k < words.length && words.length > 1; k++) {
+                                if (words[k].length() >= 2 && words[k].chars().allMatch(Character::isLetter) && seen.add(words[k])) {
+                                    entries.add(new Entry(hash(words[k]), id | WORD, v));
+                                }
                             }
                         }
                     }

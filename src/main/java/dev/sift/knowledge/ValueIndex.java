@@ -127,6 +127,14 @@ public final class ValueIndex {
     }
 
     /**
+     * One value of each many-valued text column with the one-word phrase among the words of its values ("alaska" →
+     * place '5km SW of Anchorage, Alaska'): read only for a phrase nothing else names.
+     */
+    public List<Match> resolveWord(String phrase) {
+        return many.map(f -> f.findWord(Phrases.key(phrase))).orElse(List.of());
+    }
+
+    /**
      * The listed values that have the phrase's words as a run of their own ("Premier League" → 'English Premier
      * League'): read only for a phrase nothing else names.
      */

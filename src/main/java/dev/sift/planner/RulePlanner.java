@@ -32,6 +32,7 @@ import dev.sift.planner.rules.SampleQuestions;
 import dev.sift.planner.rules.QuerySpec;
 import dev.sift.planner.rules.Reader;
 import dev.sift.planner.rules.Rewording;
+import dev.sift.planner.rules.TableNouns;
 import dev.sift.planner.rules.Sense;
 import dev.sift.planner.rules.SpecParser;
 import dev.sift.planner.rules.Suggest;
@@ -261,8 +262,7 @@ public final class RulePlanner implements Planner {
                     return analysis.get();
                 }
             }
-            List<dev.sift.knowledge.KgEntry.Table> tables = lexicon.graph().tables();
-            Rewording.Reworded reworded = Rewording.of(q, tables.size() == 1 ? tables.get(0).name() : "records");
+            Rewording.Reworded reworded = Rewording.of(q, TableNouns.rowsWord(lexicon));
             Reader reader = new Reader(lexicon);
             List<Tok> toks = reader.read(reworded.question());
             movedWords = java.util.stream.Stream.of(hint.readings(), reworded.readings(), reader.links()).flatMap(List::stream)
@@ -280,9 +280,10 @@ public final class RulePlanner implements Planner {
          * were they?" is not every country), or a year the data does not reach ({@link YearCoverage}).
          */
         private Optional<String> nothingToAnswer(RunState state, Lexicon lexicon, List<Tok> toks, QuerySpec spec) {
-            Optional<Tok> pronoun = spec.filters().isEmpty() ? java.util.stream.IntStream.range(0, toks.size())
+            Optional<Tok> pronoun = java.util.stream.IntStream.range(0, toks.size()).filter(k -> spec.filters().isEmpty()
+                    || k > 0 && toks.get(k - 1).is("of", "among", "from")) // "of those, how many are Republicans?" alone
                     .filter(k -> toks.get(k).is("they", "them") || toks.get(k).is("those", "these") // not "those loans"
-                            && (k + 1 == toks.size() || toks.get(k + 1).plain())).mapToObj(toks::get).findFirst() : Optional.empty();
+                            && (k + 1 == toks.size() || toks.get(k + 1).plain())).mapToObj(toks::get).findFirst();
             if (pronoun.isPresent()) {
                 return Optional.of("I could not tell what '" + pronoun.get().text() + "' refers to: no earlier answer of this"
                         + " conversation says; ask the whole question");

@@ -54,6 +54,22 @@ class NameWordsTest {
     }
 
     @Test
+    void sole_words_runs_share_phrases_and_record_keeping_dates() {
+        assertThat(NameWords.soleWord("habitat")).isTrue();
+        assertThat(NameWords.soleWord("owed")).isFalse(); // a verb form
+        assertThat(NameWords.soleWord("ending")).isFalse();
+        assertThat(NameWords.soleWord("pct")).isFalse(); // an abbreviation and a unit
+        assertThat(NameWords.runs(List.of("total", "individual", "contributions"))).containsExactly("total individual",
+                "individual contributions");
+        assertThat(NameWords.runs(List.of("refunds", "to", "individuals"))).isEmpty(); // no run begins or ends in "to"
+        assertThat(NameWords.columnPhrases("habitat_yearround_pct")).contains("habitat yearround share");
+        assertThat(NameWords.soleForms("habitat_yearround_pct", "habitat")).contains("habitat", "habitat share");
+        assertThat(NameWords.soleForms("Debts_Owed_By", "debts")).containsExactly("debts");
+        assertThat(NameWords.bookkeeping("earthquakes.updated")).isTrue();
+        assertThat(NameWords.bookkeeping("earthquakes.time")).isFalse();
+    }
+
+    @Test
     void a_table_drops_its_size_or_version_suffix_and_only_a_two_word_names_words_name_it() {
         assertThat(NameWords.tablePhrases("flights_20k")).contains("flights");
         assertThat(NameWords.tablePhrases("flights_3m")).contains("flights");

@@ -115,7 +115,7 @@ public final class AnswerShape {
     static Optional<String> asked(List<Tok> toks) {
         for (int i = 0; i < toks.size(); i++) {
             Tok t = toks.get(i);
-            if (t.is("who", "whom")) {
+            if (t.is("who", "whom") || t.is("whose") && i == 0) { // "accounts whose owner …" asks for no person
                 return Optional.of("who ('" + t.text() + "')");
             }
             if (t.is("show", "list", "give", "find")) { // "show (me) (all) the accounts …": rows

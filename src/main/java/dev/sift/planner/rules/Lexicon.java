@@ -76,6 +76,11 @@ public final class Lexicon {
         return kg;
     }
 
+    /** Whether a hint of the question names a phrase with this word in it ("validity longer than 24 months refers to …"). */
+    boolean hinted(String word) {
+        return hinted.keySet().stream().anyMatch(k -> (" " + k + " ").contains(" " + word + " "));
+    }
+
     /** What a phrase (in comparable words) stands for, or empty when nothing in the dataset's knowledge names it. */
     public Optional<Sense> sense(List<String> words) {
         String key = String.join(" ", words);
@@ -96,6 +101,10 @@ public final class Lexicon {
         }
         if (Phrases.onlyStopWords(words) || words.size() == 1 && RESERVED.contains(words.get(0)) && !namesColumnExactly(key)) {
             return null;
+        }
+        Sense rows = TableNouns.rowWord(kg, values, key);
+        if (rows != null) {
+            return rows;
         }
         List<String> dated = words.size() != 1 ? List.of() : kg.entries(KgEntry.Table.class).stream().map(KgEntry.Table::name)
                 .filter(t -> RowNouns.rowNouns(kg.columns(t)).contains(key)).toList();
@@ -131,7 +140,8 @@ public final class Lexicon {
         Sense kgSense = resolveKg(key);
         Sense code = codeMeanings.get(key);
         if (code != null && (kgSense == null || kgSense instanceof Sense.Cond c && c.table().equals(((Sense.Cond) code).table())
-                && sameColumn(c.sql(), ((Sense.Cond) code).sql()))) {
+                && sameColumn(c.sql(), ((Sense.Cond) code).sql()) || kgSense instanceof Sense.Attr a
+                && ((Sense.Cond) code).sql().startsWith(a.sql() + " = "))) { // "challengers": a code, not its column
             return code;
         }
         return kgSense;
@@ -159,10 +169,8 @@ public final class Lexicon {
         if (s instanceof Sense.Attr a && keyNamedLikeItsTable(a, key)) { // "zip codes": the rows of zipcodes, keyed by zip_code
             return new Sense.Entity(a.table());
         }
-        if (s instanceof Sense.Entity e) { // "courses" in a table of courses × students: the course column's values
-            s = entries.stream().filter(c -> c instanceof KgEntry.Column col && col.table().equals(e.table()) && !col.key()
-                    && col.type().startsWith("VARCHAR") && Phrases.key(col.name()).equals(Phrases.key(e.table())))
-                    .map(c -> (Sense) attr((KgEntry.Column) c)).findFirst().orElse(s);
+        if (s instanceof Sense.Entity e) {
+            s = TableNouns.column(this, entries, e).orElse(s);
         }
         if (s == null && entries.isEmpty() && !key.matches("[\\d ]+") && !Phrases.onlyStopWords(List.of(key.split(" ")))
                 && (key.contains(" ") || !KNOWN.contains(key))) { // 'Steven Spielberg', 'SFO': a value of a many-valued column
@@ -175,9 +183,10 @@ public final class Lexicon {
                 return part.size() == 1 ? valueSense(key, part) : new Sense.Ambiguous("'" + key + "' is part of several values: "
                         + String.join(", ", part.stream().limit(5).map(ValueIndex.Match::describe).toList()) + "; name one");
             }
-            if (key.length() >= 3) { // "Texas" → 'TX'; else "Fords": names beginning 'ford '
+            if (key.length() >= 3) { // "Texas" → 'TX'; else "Fords": names beginning 'ford '; else "Alaska" in a place
                 Sense eq = equivalent(key);
-                return eq != null ? eq : LooseNames.ledBy(key, values.resolvePrefix(key));
+                eq = eq != null ? eq : LooseNames.ledBy(key, values.resolvePrefix(key));
+                return eq != null ? eq : LooseNames.mentioned(key, values, kg);
             }
         }
         return s;
@@ -428,28 +437,7 @@ public final class Lexicon {
                 return kg.column(table, c.column().substring(table.length() + 1)).map(Lexicon::attr);
             }
         }
-        return key(table).map(Lexicon::attr).or(() -> nameLike(table));
-    }
-
-    /**
-     * A text column that names the table's rows for people: {@code name}, {@code title}, {@code <table>_name},
-     * {@code <singular>_name}, or the one whose name ends in the word "name" or "title" ("Airport Name"); empty when
-     * none or several fit.
-     */
-    private Optional<Sense.Attr> nameLike(String table) {
-        String singular = Phrases.stem(table.toLowerCase(java.util.Locale.ROOT));
-        Set<String> names = new java.util.HashSet<>(List.of("name", "title", table.toLowerCase(java.util.Locale.ROOT) + "_name",
-                singular + "_name", "full_name", "display_name"));
-        List<Sense.Attr> text = kg.columns(table).stream().map(Lexicon::attr).filter(a -> a.type().startsWith("VARCHAR")).toList();
-        List<Sense.Attr> hits = text.stream().filter(a -> names.contains(a.name().substring(a.name().indexOf('.') + 1)
-                .toLowerCase(java.util.Locale.ROOT))).toList();
-        if (hits.isEmpty()) {
-            hits = text.stream().filter(a -> {
-                List<String> w = dev.sift.knowledge.NameWords.split(a.name().substring(a.name().indexOf('.') + 1));
-                return !w.isEmpty() && (w.get(w.size() - 1).equals("name") || w.get(w.size() - 1).equals("title"));
-            }).toList();
-        }
-        return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
+        return key(table).map(Lexicon::attr).or(() -> TableNouns.nameLike(kg, table));
     }
 
     /**
@@ -463,7 +451,7 @@ public final class Lexicon {
         if (label.isPresent() && key.isPresent() && !label.get().name().equals(key.get().qualified())) {
             return label;
         }
-        return nameLike(table);
+        return TableNouns.nameLike(kg, table);
     }
 
     /**
@@ -508,10 +496,11 @@ public final class Lexicon {
                 ? kg.column(table, "age").map(Lexicon::attr).filter(Sense.Attr::numeric) : Optional.empty();
     }
 
-    /** The table's only date column, or empty when it has none or several. */
+    /** The table's only date column (a record-keeping date beside one other does not count), or empty. */
     public Optional<Sense.Attr> dateColumn(String table) {
         List<Sense.Attr> dates = kg.columns(table).stream().map(Lexicon::attr).filter(Sense.Attr::date).toList();
-        return dates.size() == 1 ? Optional.of(dates.get(0)) : Optional.empty();
+        List<Sense.Attr> events = dates.stream().filter(d -> !dev.sift.knowledge.NameWords.bookkeeping(d.name())).toList();
+        return dates.size() == 1 ? Optional.of(dates.get(0)) : events.size() == 1 ? Optional.of(events.get(0)) : Optional.empty();
     }
 
     /**

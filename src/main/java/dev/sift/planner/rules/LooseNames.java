@@ -31,6 +31,15 @@ final class LooseNames {
                 return List.copyOf(cut);
             }
         }
+        if (!kg.lookupSole(key).isEmpty()) {
+            return kg.lookupSole(key); // "habitat" of habitat_yearround_pct
+        }
+        if (NameWords.placeWord(key)) { // "Top 5 locations": the dataset's one place column (earthquakes.place)
+            Optional<KgEntry.Column> place = RowNouns.place(kg.entries(KgEntry.Column.class));
+            if (place.isPresent()) {
+                return List.of(place.get());
+            }
+        }
         List<String> words = List.of(key.split(" "));
         if (words.size() >= 2 && NameWords.measureNoun(words.get(words.size() - 1))) {
             List<KgEntry> head = kg.lookup(String.join(" ", words.subList(0, words.size() - 1))).stream()
@@ -42,11 +51,23 @@ final class LooseNames {
 
     /**
      * The listed values the phrase is a run of words of ({@link ValueIndex#resolvePart}); one word of English only as a
-     * value's first word: "nuclear" → 'Nuclear Energy', never "league" → 'English Premier League'.
+     * value's first word ("nuclear" → 'Nuclear Energy', never "league" → 'English Premier League'), or as the last word
+     * of one name alone ("robin" → 'American Robin' of common_name; "energy" is never 'Nuclear Energy' of source).
      */
     static List<ValueIndex.Match> valueParts(ValueIndex values, String key) {
-        return values.resolvePart(key).stream().filter(m -> key.contains(" ") || !Thesaurus.known(key)
+        List<ValueIndex.Match> parts = values.resolvePart(key);
+        List<ValueIndex.Match> heads = parts.stream().filter(m -> Phrases.key(m.value()).endsWith(" " + key)).toList();
+        if (!key.contains(" ") && heads.size() == 1 && nameColumn(heads.get(0).column())) { // "the robin": 'American Robin'
+            return heads;
+        }
+        return parts.stream().filter(m -> key.contains(" ") || !Thesaurus.known(key)
                 || Phrases.key(m.value()).startsWith(key + " ")).toList();
+    }
+
+    /** Whether a column holds the names of things ("common_name", "title"), whose last word is their own kind. */
+    private static boolean nameColumn(String column) {
+        List<String> w = NameWords.split(column);
+        return !w.isEmpty() && (w.get(w.size() - 1).equals("name") || w.get(w.size() - 1).equals("title"));
     }
 
     /**
@@ -107,6 +128,38 @@ final class LooseNames {
         String column = dev.sift.knowledge.KgSql.column(m.table(), m.column());
         return new Sense.Cond(m.table(), "lower(" + column + ") LIKE " + dev.sift.data.Sql.quoteString(lead.replace("%", "\\%")
                 .replace("_", "\\_") + " %") + " ESCAPE '\\'", m.table() + "." + m.column() + " begins with '" + lead + " '");
+    }
+
+    /**
+     * The rows of a many-valued text column whose values mention a name among their words ("quakes in Alaska": place
+     * '5km SW of Anchorage, Alaska'): a name (four letters or more, no common English word) that no value is whole, in
+     * one column or in the one place column of several (place, not title). The condition is on the stored spelling, in lower case. A name the
+     * same column also writes another way ('California' and 'CA') is asked about, since a match on one form would miss
+     * the other's rows. Null when no column mentions it.
+     */
+    static Sense mentioned(String key, ValueIndex values, KnowledgeGraph kg) {
+        if (key.contains(" ") || key.length() < 4 || !key.chars().allMatch(Character::isLetter) || Thesaurus.common(key)) {
+            return null; // "model", "town": common words, not names
+        }
+        List<ValueIndex.Match> all = values.resolveWord(key);
+        List<ValueIndex.Match> in = all.size() <= 1 ? all : RowNouns.place(all.stream().map(m -> kg.column(m.table(), m.column()))
+                .flatMap(Optional::stream).toList()).map(p -> all.stream().filter(m -> m.column().equals(p.name())
+                && m.table().equals(p.table())).toList()).orElse(List.of());
+        if (in.size() != 1) {
+            return null;
+        }
+        ValueIndex.Match m = in.get(0);
+        String word = java.util.Arrays.stream(m.value().split("[^\\p{L}\\p{N}]+")).filter(w -> Phrases.key(w).equals(key))
+                .findFirst().orElse(key).toLowerCase(java.util.Locale.ROOT);
+        for (String other : dev.sift.knowledge.Equivalents.of(key)) {
+            if (values.resolveWord(other).stream().anyMatch(o -> o.table().equals(m.table()) && o.column().equals(m.column()))) {
+                return new Sense.Ambiguous("'" + word + "' is written both '" + word + "' and '" + other + "' in " + m.table() + "."
+                        + m.column() + "; say which form to look for");
+            }
+        }
+        String column = dev.sift.knowledge.KgSql.column(m.table(), m.column());
+        return new Sense.Cond(m.table(), "lower(" + column + ") LIKE " + dev.sift.data.Sql.quoteString("%" + word + "%"),
+                m.table() + "." + m.column() + " mentions '" + word + "'");
     }
 
     /**

@@ -71,6 +71,9 @@ final class PeriodRules {
         if (weekday) {
             w.consumed = after(w, i, "week"); // "week" of "day of the week"
         }
+        if (grain == Periods.Grain.HOUR && after(w, i, "day") > 0) {
+            w.consumed = after(w, i, "day"); // "day" of "hour of the day"
+        }
         boolean withinYear = grain == Periods.Grain.MONTH || grain == Periods.Grain.QUARTER;
         int ofYear = withinYear ? after(w, i, "year") : -1;
         if (ofYear > 0) {
@@ -82,6 +85,9 @@ final class PeriodRules {
                 && lexicon.dateColumn(of).isEmpty()) && phrases.dateColumn(w) == null
                 ? Optional.ofNullable(of).flatMap(lexicon::yearColumn) : Optional.empty(); // "yearly": a whole-number year column
         Sense.Attr date = years.isPresent() ? years.get() : date(w, i, t, lexicon, phrases);
+        if (grain == Periods.Grain.HOUR && !date.type().startsWith("TIMESTAMP")) {
+            throw new Unreadable(date.name() + " holds dates without a time of day, so it has no hours");
+        }
         Sense.Attr period = years.isPresent() ? (grain == Periods.Grain.YEAR ? date : Periods.decadeOf(date))
                 : ofYear > 0 ? Periods.withinYear(Periods.of(grain, date)).orElseThrow() : Periods.of(grain, date);
         w.subjectOrAttach(date.table());

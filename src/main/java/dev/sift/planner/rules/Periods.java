@@ -19,6 +19,8 @@ final class Periods {
         MONTH("month", "strftime(%s, '%%Y-%%m')", "VARCHAR", "monthname(%s)", "month"),
         WEEKDAY("weekday", "dayname(%s)", "VARCHAR", null, "isodow"),
         DAY("day", "CAST(%s AS DATE)", "DATE", null, null),
+        /** The hour of the day (0–23) of a timestamp: it recurs each day, as a weekday recurs each week. */
+        HOUR("hour", "hour(%s)", "BIGINT", null, null),
         /** The decade as the year it starts (1970 for 1970–1979), as the data's own decade columns write it. */
         DECADE("decade", "(year(%s) // 10 * 10)", "BIGINT", null, null);
 
@@ -39,7 +41,7 @@ final class Periods {
 
         /** Whether successive groups follow each other in time (a weekday recurs; it is no period of a timeline). */
         boolean timeline() {
-            return this != WEEKDAY;
+            return this != WEEKDAY && this != HOUR;
         }
 
         /** The SQL of {@code form} as a pattern whose groups are the date. */

@@ -156,6 +156,11 @@ final class PhraseRules {
                 return hit.get(0);
             }
         }
+        List<Sense.Attr> spelled = c.options().stream().filter(a -> a.name().substring(a.name().indexOf('.') + 1)
+                .equalsIgnoreCase(t.text())).toList();
+        if (spelled.size() == 1) { // "type" is the column type, not types
+            return spelled.get(0);
+        }
         throw new Unreadable("'" + t.text() + "' could be " + String.join(", ", c.options().stream().map(Sense.Attr::name)
                 .toList()) + (c.guidance() == null ? "" : ". " + c.guidance()));
     }
@@ -323,7 +328,7 @@ final class PhraseRules {
         }
         int j = i + 1; // "more than 50000 earthquake deaths", "more than 1000000 people die": past values and people
         while (j + 1 < w.toks.size() && (w.toks.get(j).sense() instanceof Sense.Cond || w.toks.get(j).plain()
-                && dev.sift.knowledge.RowNouns.people(w.toks.get(j).word()))) {
+                && (dev.sift.knowledge.RowNouns.people(w.toks.get(j).word()) || NumberUnits.percent(w.toks.get(j))))) {
             j++;
         }
         if (col == null && j < w.toks.size() && numericAttr(w.toks.get(j)) != null) {
@@ -340,27 +345,11 @@ final class PhraseRules {
         if (col == null) {
             throw new Unreadable("I could not tell which number '" + t.text() + "' compares");
         }
+        String value = NumberUnits.value(lexicon, w, i, col, c.value());
         w.attach(col.table());
-        w.filter(col.table(), col.sql() + " " + c.op() + " " + c.value(), col.name() + " " + c.op() + " " + c.value());
-        w.readings.add("'" + t.text() + "' → " + col.name() + " " + c.op() + " " + c.value());
-        unitAfter(w, i, col);
-    }
-
-    /** "above 400 ppm": a unit after the number is read when it is the column's own (or the column states none). */
-    private void unitAfter(ParseState w, int i, Sense.Attr col) throws Unreadable {
-        Tok next = i + 1 < w.toks.size() && w.consumed < i + 1 ? w.toks.get(i + 1) : null;
-        String said = next == null || !next.plain() ? null : dev.sift.knowledge.NameWords.unitOf(next.word());
-        if (said == null) {
-            return;
-        }
-        String stated = lexicon.graph().column(col.table(), col.name().substring(col.name().indexOf('.') + 1))
-                .map(KgEntry.Column::unit).orElse(null);
-        if (stated != null && !stated.equalsIgnoreCase(said)) {
-            throw new Unreadable("'" + next.text() + "' is " + said + ", and " + col.name() + " is in " + stated
-                    + "; ask in " + stated);
-        }
-        w.consumed = i + 1;
-        w.readings.add("'" + next.text() + "' → the unit of the number before it");
+        w.filter(col.table(), col.sql() + " " + c.op() + " " + value, col.name() + " " + c.op() + " " + value);
+        w.readings.add("'" + t.text() + "' → " + col.name() + " " + c.op() + " " + value);
+        NumberUnits.unitAfter(lexicon, w, i, col);
     }
 
     /** Whether a compared number can be a person's age in years. */
@@ -573,7 +562,7 @@ final class PhraseRules {
         java.util.regex.Matcher v = java.util.regex.Pattern.compile("= '([^']*)'$").matcher(c.sql());
         String said = t.text().toLowerCase(java.util.Locale.ROOT);
         return v.find() && said.endsWith("s") && !v.group(1).toLowerCase(java.util.Locale.ROOT).endsWith("s")
-                && said.startsWith(v.group(1).toLowerCase(java.util.Locale.ROOT));
+                && Phrases.key(said).equals(Phrases.key(v.group(1))); // "deaths" of 'Death', not "republicans" of 'REP'
     }
 
     /** "or": either of two values of one column ("in Compton or Watts"); between other conditions, a question back. */

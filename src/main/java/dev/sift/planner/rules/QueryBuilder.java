@@ -4,6 +4,7 @@ import dev.sift.data.QueryException;
 import dev.sift.data.Workspace;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.KgSql;
+import dev.sift.knowledge.RowNouns;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -359,14 +360,16 @@ public final class QueryBuilder {
             return "SELECT " + String.join(", ", s.columns().stream().map(Sense.Attr::sql).toList()) + ", " + value
                     + " FROM " + f.sql() + f.where() + order + " LIMIT " + s.limit();
         }
+        String place = label.filter(l -> l.name().toLowerCase(java.util.Locale.ROOT).endsWith("title")) // a quake's title, and where
+                .flatMap(l -> RowNouns.place(lexicon.graph().columns(s.subject())).map(Lexicon::attr)).map(p -> p.sql() + ", ").orElse("");
         if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value
-            return "SELECT " + label.get().sql() + ", " + s.measure().sql() + " FROM " + f.sql() + f.where() + order + " LIMIT 1";
+            return "SELECT " + label.get().sql() + ", " + place + s.measure().sql() + " FROM " + f.sql() + f.where() + order + " LIMIT 1";
         }
         Set<String> cols = new LinkedHashSet<>();
         if (f.subjectKey() != null) {
             cols.add(f.subjectKey());
         }
-        label.ifPresent(l -> cols.add(l.sql()));
+        label.ifPresent(l -> cols.add(l.sql() + (place.isEmpty() ? "" : ", " + place.substring(0, place.length() - 2))));
         cols.add(s.measure().sql());
         return "SELECT " + (f.fans() ? "DISTINCT " : "") + String.join(", ", cols) + " FROM " + f.sql() + f.where() + order
                 + " LIMIT " + s.limit();

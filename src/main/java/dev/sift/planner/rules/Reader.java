@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  */
 public final class Reader {
     private static final Pattern MARKS = Pattern.compile("\\p{M}+");
-    private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
+    /** What separates words; a point between digits does not ("5.5" is one number). */
+    private static final Pattern NON_WORD = Pattern.compile("(?:[^\\p{L}\\p{N}.]|(?<!\\d)\\.|\\.(?!\\d))+");
     private static final Pattern YEAR = Pattern.compile("1[89]\\d\\d|20\\d\\d");
     private static final Pattern DECADE = Pattern.compile("(1[89]\\d0|20\\d0)s");
     private static final Vocabulary V = Vocabulary.WORDS;
@@ -54,7 +55,7 @@ public final class Reader {
 
     /** The tokens of a question, in order. */
     public List<Tok> read(String question) {
-        String text = scaled(question.replaceAll("(?<=\\d),(?=\\d{3}(?!\\d))", ""));
+        String text = scaled(question.replaceAll("(?<=\\d),(?=\\d{3}(?!\\d))", "").replaceAll("(?<=\\d)\\s*%", " percent"));
         String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
         List<String> shown = new ArrayList<>();
         List<String> words = new ArrayList<>();
@@ -67,6 +68,7 @@ public final class Reader {
         }
         List<String> moved = new ArrayList<>();
         superlatives(words, shown, moved);
+        ComparedWords.read(words, shown, moved, lexicon);
         Polarity.read(words, shown, moved);
         this.links = moved;
         Tok[] at = new Tok[words.size()];

@@ -28,9 +28,13 @@ public final class Rewording {
                     .append(" ").append(p.group(2)).append("'");
         }
         Matcher down = Patterns.ALL.get("reword.break_down").matcher(q);
+        Matcher apart = Patterns.ALL.get("reword.break_apart").matcher(q);
         if (down.find()) {
             said(said, down.group().trim(), "breakdown of");
             q = "Breakdown of " + q.substring(down.end());
+        } else if (apart.find()) {
+            said(said, apart.group().trim(), "breakdown of " + apart.group(1));
+            q = "Breakdown of " + apart.group(1) + " " + q.substring(apart.end());
         }
         Matcher span = Patterns.ALL.get("reword.whole_span").matcher(q);
         if (span.find()) {
@@ -58,6 +62,11 @@ public final class Rewording {
                 said(said, "how " + how.group(1) + " " + how.group(2), read);
                 q = read + how.group(3);
             }
+        }
+        Matcher whoAre = Patterns.ALL.get("reword.who_are_the").matcher(q);
+        if (whoAre.matches() && !q.matches("(?i).*\\b\\p{L}+est\\b.*")) {
+            said(said, q.trim(), "list the " + whoAre.group(1));
+            q = "list the " + whoAre.group(1);
         }
         Matcher who = Patterns.ALL.get("reword.who_superlative").matcher(q);
         if (who.matches()) {

@@ -551,6 +551,11 @@ final class ShapeRules {
             boolean counted = MeasureWords.counted(w, c.attr()) && c.attr().type().matches("(?i).*INT.*") && addsUp(c.attr());
             // "the most deaths" are all of a group's deaths, not its largest row
             agg = counted ? "sum" : w.ranking.descending ? "max" : "min";
+            Optional<Sense.Attr> each = TableNouns.things(lexicon, by.table()).filter(t -> !t.equals(by)
+                    && w.filters.stream().noneMatch(f -> f.sql().startsWith(t.sql() + " = ")));
+            if (!counted && each.isPresent()) { // "Which county has the most habitat?": of which species, or all added?
+                throw new Unreadable("each " + by.name() + " has a row for each " + each.get().name() + "; name one, or ask for the total or average");
+            }
             w.readings.add("the " + (counted ? "total" : w.ranking.descending ? "highest" : "lowest") + " " + c.attr().name()
                     + " of each " + by.name() + " ranked");
         } else {

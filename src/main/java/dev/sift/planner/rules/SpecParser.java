@@ -170,7 +170,8 @@ public final class SpecParser {
         if (w.subject == null && rankTarget) {
             w.ranking.target = new Ranking.Target.Rows(c.table(), null);
         }
-        if (w.subject == null && lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c)) {
+        if (w.subject == null && lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c)
+                && TableNouns.namesRows(lexicon, c.table(), t, c)) {
             throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
                     + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
         }
@@ -334,10 +335,9 @@ public final class SpecParser {
      */
     private static void perOwnRow(ParseState w, Tok t, Sense.Entity e) throws Unreadable {
         w.groupCue = false;
-        if (!"avg".equals(w.agg)) {
-            throw new Unreadable("'per " + t.text() + "' would give one group for each " + e.table() + " row, since "
-                    + w.measure.name() + " is a value of each row; ask for the average " + w.measure.name().substring(
-                    w.measure.name().indexOf('.') + 1) + " per " + t.text() + ", or list the " + e.table() + " rows");
+        if (!"avg".equals(w.agg) && w.toks.stream().noneMatch(k -> k.plain() && "avg".equals(V.map("aggregates").get(k.word())))) {
+            throw new Unreadable("'per " + t.text() + "' would give one group for each " + e.table() + " row, since " + w.measure.name()
+                    + " is a value of each row; ask for its average per " + t.text() + ", or list the " + e.table() + " rows");
         }
         w.readings.add("'per " + t.text() + "' → each " + e.table() + " row counts once");
     }

@@ -1,0 +1,82 @@
+package dev.sift.planner.rules;
+
+import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.Thesaurus;
+import dev.sift.knowledge.Vocabulary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Comparisons said with an adjective rather than a number word, rewritten in place before the words are matched:
+ * "deeper than 50 km" is "depth above 50" when WordNet's attribute of "deep" names one number column ("shallower" is
+ * below it), and "a negative magnitude" or "ending cash is negative" compares with 0. A word the dataset itself names
+ * is left as it is.
+ */
+final class ComparedWords {
+    private static final Vocabulary V = Vocabulary.WORDS;
+
+    private ComparedWords() { }
+
+    /** Rewrites the comparisons of {@code words} (comparable) and {@code shown} (as typed); says each in {@code moved}. */
+    static void read(List<String> words, List<String> shown, List<String> moved, Lexicon lexicon) {
+        for (int i = words.size() - 1; i >= 0; i--) {
+            String w = words.get(i);
+            if ((w.equals("negative") || w.equals("positive")) && lexicon.sense(List.of(w)).isEmpty()) {
+                String said = shown.get(i);
+                List<String> reading = List.of(w.equals("negative") ? "below" : "above", "0");
+                replace(words, shown, i, 1, reading, said);
+                moved.add("'" + said + "' read as '" + String.join(" ", reading) + "'");
+            } else if (i + 1 < words.size() && words.get(i + 1).equals("than") && w.endsWith("er") && w.length() >= 5
+                    && !V.allWords().contains(w) && lexicon.sense(List.of(w)).isEmpty() && !lexicon.hinted(w)) {
+                comparative(words, shown, moved, lexicon, i);
+            }
+        }
+    }
+
+    /** "deeper than": the one number column WordNet's attribute of the adjective names, above (or below) what follows. */
+    private static void comparative(List<String> words, List<String> shown, List<String> moved, Lexicon lexicon, int i) {
+        List<String> bases = Thesaurus.lemmas(words.get(i));
+        if (i > 0 && lexicon.sense(List.of(words.get(i - 1))).filter(s -> s instanceof Sense.Attr a && a.numeric() && !a.date()).isPresent()) {
+            String said = shown.get(i) + " " + shown.get(i + 1); // "validity longer than 24 months": the column is named
+            String way = bases.stream().anyMatch(V.list("low_adjectives")::contains) ? "below" : "above";
+            replace(words, shown, i, 2, List.of(way), said);
+            moved.add("'" + said + "' read as '" + way + "'");
+            return;
+        }
+        Sense.Attr found = null;
+        String named = null;
+        for (String base : bases) {
+            for (String noun : Thesaurus.attributesOf(base)) {
+                Optional<Sense> s = lexicon.sense(Phrases.words(noun));
+                if (s.isPresent() && s.get() instanceof Sense.Attr a && a.numeric() && !a.date() && (found == null || found.equals(a))) {
+                    found = a;
+                    named = named == null ? noun : named;
+                } else if (s.isPresent()) {
+                    return; // the attribute names something else of the data: not this comparison
+                }
+            }
+        }
+        if (found == null) {
+            return;
+        }
+        boolean low = bases.stream().anyMatch(V.list("low_adjectives")::contains);
+        String said = shown.get(i) + " " + shown.get(i + 1);
+        List<String> reading = new ArrayList<>(Phrases.words(named));
+        reading.add(low ? "below" : "above");
+        replace(words, shown, i, 2, reading, said);
+        moved.add("'" + said + "' read as '" + named + (low ? " below" : " above") + "' (its attribute in WordNet 3.1)");
+    }
+
+    private static void replace(List<String> words, List<String> shown, int at, int n, List<String> reading, String said) {
+        for (int k = 0; k < n; k++) {
+            words.remove(at);
+            shown.remove(at);
+        }
+        words.addAll(at, reading);
+        for (int k = 0; k < reading.size(); k++) {
+            shown.add(at + k, reading.get(k).equals("0") ? "0" : said);
+        }
+    }
+}

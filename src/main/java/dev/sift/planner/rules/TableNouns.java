@@ -1,0 +1,98 @@
+package dev.sift.planner.rules;
+
+import dev.sift.data.Sql;
+import dev.sift.knowledge.Equivalents;
+import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.KnowledgeGraph;
+import dev.sift.knowledge.NameWords;
+import dev.sift.knowledge.Phrases;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A table's noun that means one of its columns, because the table's rows are not one per thing the noun names:
+ * "courses" in a table of courses × students is its course column; "species" in a table of species × counties with no
+ * key is the species' name column (a few names, each on many rows), so "how many species" counts names, not rows. A
+ * name column of places is not what the table's noun names ("income" of a table of states × income groups).
+ */
+public final class TableNouns {
+    /** A name column names the rows' things when each of its values is on this many rows or more, on average. */
+    private static final int ROWS_PER_NAME = 5;
+
+    private TableNouns() { }
+
+    /** The column the table's noun means here, or empty when it means the rows. */
+    static Optional<Sense> column(Lexicon lexicon, List<KgEntry> entries, Sense.Entity e) {
+        Optional<Sense> named = entries.stream().filter(c -> c instanceof KgEntry.Column col && col.table().equals(e.table())
+                        && !col.key() && col.type().startsWith("VARCHAR") && Phrases.key(col.name()).equals(Phrases.key(e.table())))
+                .map(c -> (Sense) Lexicon.attr((KgEntry.Column) c)).findFirst();
+        return named.isPresent() ? named : things(lexicon, e.table()).map(a -> (Sense) a);
+    }
+
+    /**
+     * The name column of the things a keyless table holds several rows of each (species' common_name, each name on a
+     * row per county), or empty when the table's rows are its things.
+     */
+    static Optional<Sense.Attr> things(Lexicon lexicon, String table) {
+        if (lexicon.key(table).isPresent()) {
+            return Optional.empty();
+        }
+        long rows = lexicon.graph().table(table).map(KgEntry.Table::rows).orElse(0L);
+        return lexicon.label(table).flatMap(a -> lexicon.graph().column(table, a.name().substring(a.name().indexOf('.') + 1)))
+                .filter(c -> !c.values().isEmpty() && rows >= (long) ROWS_PER_NAME * c.values().size()
+                        && !Equivalents.places(c.values())) // income's states are not incomes
+                .map(Lexicon::attr);
+    }
+
+    /**
+     * Whether a value said as what is counted may name every row of the table: not where the table's own name is another
+     * value of the same column, which then holds the kinds of its rows ("explosions" in a table of earthquakes whose
+     * type is 'earthquake' or 'explosion' names only the explosions; "deaths" in a table of riots may name them all).
+     */
+    static boolean namesRows(Lexicon lexicon, String table, Tok t, Sense.Cond c) {
+        String column = c.sql().substring(0, c.sql().indexOf(" = "));
+        return lexicon.values().resolve(table).stream().noneMatch(m -> m.table().equals(table)
+                && dev.sift.knowledge.KgSql.column(m.table(), m.column()).equals(column) && !c.sql().endsWith(Sql.quoteString(m.value())));
+    }
+
+    /** The word for the rows in a rewording: the one table's name, unless it is also a stored value ('earthquake'). */
+    public static String rowsWord(Lexicon lexicon) {
+        List<KgEntry.Table> tables = lexicon.graph().tables();
+        return tables.size() == 1 && lexicon.values().resolve(tables.get(0).name()).isEmpty() ? tables.get(0).name() : "records";
+    }
+
+    /**
+     * A text column that names the table's rows for people: {@code name}, {@code title}, {@code <table>_name},
+     * {@code <singular>_name}, or the one whose name ends in the word "name" or "title" ("Airport Name"); empty when
+     * none or several fit.
+     */
+    static Optional<Sense.Attr> nameLike(KnowledgeGraph kg, String table) {
+        String singular = Phrases.stem(table.toLowerCase(java.util.Locale.ROOT));
+        Set<String> names = new java.util.HashSet<>(List.of("name", "title", table.toLowerCase(java.util.Locale.ROOT) + "_name",
+                singular + "_name", "full_name", "display_name", "common_name"));
+        List<Sense.Attr> text = kg.columns(table).stream().map(Lexicon::attr).filter(a -> a.type().startsWith("VARCHAR")).toList();
+        List<Sense.Attr> hits = text.stream().filter(a -> names.contains(a.name().substring(a.name().indexOf('.') + 1)
+                .toLowerCase(java.util.Locale.ROOT))).toList();
+        if (hits.isEmpty()) {
+            hits = text.stream().filter(a -> {
+                List<String> w = NameWords.split(a.name().substring(a.name().indexOf('.') + 1));
+                return !w.isEmpty() && (w.get(w.size() - 1).equals("name") || w.get(w.size() - 1).equals("title"));
+            }).toList();
+        }
+        return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
+    }
+
+    /**
+     * The one table of a dataset, for a row word ("records", "rows", "entries") that names no column or value: "which
+     * magnitude type has the most records" counts the table's rows. "data" is the whole ("in this data"), not its rows.
+     */
+    static Sense rowWord(KnowledgeGraph kg, dev.sift.knowledge.ValueIndex values, String key) {
+        if (kg.tables().size() != 1 || !NameWords.rowWords().contains(key) || key.equals("data") || !kg.lookup(key).isEmpty()
+                || !values.resolve(key).isEmpty()) {
+            return null;
+        }
+        return new Sense.Entity(kg.tables().get(0).name());
+    }
+}
