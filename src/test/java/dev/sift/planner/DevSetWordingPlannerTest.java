@@ -83,6 +83,8 @@ class DevSetWordingPlannerTest {
     @Test
     void a_table_noun_whose_rows_are_not_one_each_counts_its_names() throws Exception {
         OFFLINE.answers(habitats, "How many different species are in this data?", "SELECT count(DISTINCT common_name) FROM species");
+        AgentRun rows = OFFLINE.answers(habitats, "How many rows are there?", "SELECT count(*) FROM species");
+        assertThat(rows.answer()).contains("There are 36 species rows."); // not 36 species: there are 3
         OFFLINE.answers(habitats, "Average habitat share for each species",
                 "SELECT common_name, avg(habitat_yearround_pct) FROM species GROUP BY 1 ORDER BY 1");
         OFFLINE.asksBack(habitats, "Which county has the most habitat?"); // of which species, or all of them added?

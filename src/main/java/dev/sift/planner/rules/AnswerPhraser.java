@@ -274,8 +274,9 @@ public final class AnswerPhraser {
 
     /** What the subject's rows are called: "loans", "transactions" (the graph's table synonyms). */
     static String noun(QuerySpec s, Lexicon lexicon, boolean plural) {
-        return lexicon == null ? s.subject() + (plural ? " rows" : " row") : lexicon.graph().table(s.subject())
-                .map(t -> plural ? t.plural() : t.singular()).orElse(s.subject() + (plural ? " rows" : " row"));
+        String rows = s.subject() + (plural ? " rows" : " row"); // 12,360 species rows are not 12,360 species (TableNouns)
+        return lexicon == null || TableNouns.things(lexicon, s.subject()).isPresent() ? rows : lexicon.graph().table(s.subject())
+                .map(t -> plural ? t.plural() : t.singular()).orElse(rows);
     }
 
     /** A metric whose value is a share in [0, 1] ("default rate"), said as a percentage. */
