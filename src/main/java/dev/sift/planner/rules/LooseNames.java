@@ -57,17 +57,11 @@ final class LooseNames {
     static List<ValueIndex.Match> valueParts(ValueIndex values, String key) {
         List<ValueIndex.Match> parts = values.resolvePart(key);
         List<ValueIndex.Match> heads = parts.stream().filter(m -> Phrases.key(m.value()).endsWith(" " + key)).toList();
-        if (!key.contains(" ") && heads.size() == 1 && nameColumn(heads.get(0).column())) { // "the robin": 'American Robin'
+        if (!key.contains(" ") && heads.size() == 1 && TableNouns.namesThings(heads.get(0).column())) { // "the robin": 'American Robin'
             return heads;
         }
         return parts.stream().filter(m -> key.contains(" ") || !Thesaurus.known(key)
                 || Phrases.key(m.value()).startsWith(key + " ")).toList();
-    }
-
-    /** Whether a column holds the names of things ("common_name", "title"), whose last word is their own kind. */
-    private static boolean nameColumn(String column) {
-        List<String> w = NameWords.split(column);
-        return !w.isEmpty() && (w.get(w.size() - 1).equals("name") || w.get(w.size() - 1).equals("title"));
     }
 
     /**

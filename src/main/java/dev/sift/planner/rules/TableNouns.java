@@ -76,10 +76,7 @@ public final class TableNouns {
         List<Sense.Attr> hits = text.stream().filter(a -> names.contains(a.name().substring(a.name().indexOf('.') + 1)
                 .toLowerCase(java.util.Locale.ROOT))).toList();
         if (hits.isEmpty()) {
-            hits = text.stream().filter(a -> {
-                List<String> w = NameWords.split(a.name().substring(a.name().indexOf('.') + 1));
-                return !w.isEmpty() && (w.get(w.size() - 1).equals("name") || w.get(w.size() - 1).equals("title"));
-            }).toList();
+            hits = text.stream().filter(a -> namesThings(a.name().substring(a.name().indexOf('.') + 1))).toList();
         }
         return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
     }
@@ -94,5 +91,11 @@ public final class TableNouns {
             return null;
         }
         return new Sense.Entity(kg.tables().get(0).name());
+    }
+
+    /** Whether a column's name ends in the word "name" or "title" ("Airport Name", "common_name"): it names things. */
+    static boolean namesThings(String column) {
+        List<String> w = NameWords.split(column);
+        return !w.isEmpty() && (w.get(w.size() - 1).equals("name") || w.get(w.size() - 1).equals("title"));
     }
 }
