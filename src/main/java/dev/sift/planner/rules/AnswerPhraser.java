@@ -24,7 +24,7 @@ import java.util.Set;
  */
 public final class AnswerPhraser {
     private static final Map<String, String> AGG_WORDS = Map.of("sum", "total", "avg", "average", "median", "median",
-            "min", "minimum", "max", "maximum", "distinct", "number of different values");
+            "min", "minimum", "max", "maximum", "distinct", "number of different values", "stddev_samp", "standard deviation (sample)", "range", "minimum and maximum");
 
     private AnswerPhraser() { }
 

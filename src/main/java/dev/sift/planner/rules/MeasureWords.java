@@ -82,6 +82,16 @@ final class MeasureWords {
         return false;
     }
 
+    /**
+     * Whether the question says "total" as the first word of a column whose name begins with it (Total_Disbursements):
+     * the word asks for a total across rows as well as naming the column ("the total disbursements of California's
+     * candidates", "top 3 states by total disbursements").
+     */
+    static boolean totalSaid(ParseState w, Sense.Attr a) {
+        return a != null && a.numeric() && !a.date() && a.name().substring(a.name().indexOf('.') + 1).toLowerCase(java.util.Locale.ROOT).startsWith("total")
+                && w.toks.stream().anyMatch(k -> a.equals(k.sense()) && k.text().toLowerCase(java.util.Locale.ROOT).startsWith("total "));
+    }
+
     /** Whether a column was read from a verb of the question ("killed" → Deaths), not from its own name. */
     private static boolean fromVerb(Tok k, Sense.Attr a) {
         return !k.text().contains(" ") && !Phrases.stem(k.word()).equals(Phrases.stem(a.name().toLowerCase(java.util.Locale.ROOT)))

@@ -46,6 +46,23 @@ final class PeriodRules {
         return true;
     }
 
+    private static final List<String> WEEKDAYS = List.of("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday");
+
+    /** "on a Saturday", "on Mondays": the rows whose date falls on that weekday (of the date as stored). */
+    static boolean weekday(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
+        String word = t.word().endsWith("s") ? t.word().substring(0, t.word().length() - 1) : t.word();
+        if (!WEEKDAYS.contains(word)) {
+            return false;
+        }
+        Sense.Attr date = date(w, i, t, lexicon, phrases);
+        String day = Character.toUpperCase(word.charAt(0)) + word.substring(1);
+        w.filter(date.table(), Periods.of(Periods.Grain.WEEKDAY, date).sql() + " = '" + day + "'",
+                "the weekday of " + date.name() + " = '" + day + "'");
+        w.readings.add("'" + t.text() + "' → the rows whose " + date.name() + " falls on a " + day);
+        w.subjectOrAttach(date.table());
+        return true;
+    }
+
     /** Whether token {@code i} is a period word read as a grouping or a ranked target (else it is left to the other rules). */
     static boolean read(ParseState w, int i, Tok t, Lexicon lexicon, PhraseRules phrases) throws Unreadable {
         boolean weekday = t.is("day") && after(w, i, "week") > 0;
@@ -156,7 +173,7 @@ final class PeriodRules {
         while (j < w.toks.size() && w.toks.get(j).is("of", "the", "a")) {
             j++;
         }
-        return j > i + 1 && j < w.toks.size() && w.toks.get(j).is(word) ? j : -1;
+        return j > i + 1 && j < w.toks.size() && w.toks.get(j).words().equals(List.of(word)) ? j : -1; // also a column's word ("year")
     }
 
     /**

@@ -58,7 +58,7 @@ final class PhraseRules {
                 } else {
                     w.group = a;
                 }
-            } else if (!Ranking.rowOf(w, i, a)) {
+            } else if (!Ranking.rowOf(w, i, a, lexicon)) {
                 w.ranking.target = new Ranking.Target.Values(a);
             }
             return;
@@ -70,12 +70,14 @@ final class PhraseRules {
         if (MeasureSwap.measure(w, i, t, a)) {
             return; // "what about horsepower?" after "the average price by make"
         }
-        if (w.ranking != null && w.ranking.awaitsOrder()) {
+        boolean filter = a.numeric() && comparedAfter(w, i); // "has habitat above 0.9 in the most counties": ranked later
+        if (w.ranking != null && w.ranking.awaitsOrder() && !(filter && w.toks.subList(i + 1, w.toks.size()).stream()
+                .anyMatch(Ranking::extreme))) {
             w.ranking.order = new Ranking.Order.ByColumn(a);
             w.attach(a.table());
             return;
         }
-        if (a.numeric() && (comparedAfter(w, i) || numberFollows(w, i))) {
+        if (filter || a.numeric() && numberFollows(w, i)) {
             return; // compared or equated right after: "an average salary above 10000", "a duration of 60 months"
         }
         if (w.measure != null || w.metric != null) {
@@ -90,7 +92,7 @@ final class PhraseRules {
      * subject, which has a date of its own, unless that table follows as the verb's object ("clients were issued a card").
      */
     private void date(ParseState w, int i, Tok t, Sense.Attr a) {
-        boolean extreme = w.agg != null && (w.agg.equals("min") || w.agg.equals("max"));
+        boolean extreme = w.agg != null && (w.agg.equals("min") || w.agg.equals("max") || w.agg.equals("range"));
         if (extreme && w.measure == null && w.metric == null && !(i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Dates)) {
             setMeasure(w, a, t);
             return;
@@ -519,17 +521,23 @@ final class PhraseRules {
     }
 
     /** Whether the token at {@code j} (or past "of", "the", "is" from it, away from the column) is a value of column {@code a}. */
-    private static boolean namesValueColumn(ParseState w, int j, Sense.Attr a, int step) {
+    private boolean namesValueColumn(ParseState w, int j, Sense.Attr a, int step) {
         while (j >= 0 && j < w.toks.size() && w.toks.get(j).is("of", "the", "is", "are", "was", "were", "equals", "equal", "to")) {
             j += step;
         }
-        return j >= 0 && j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Cond c && c.sql().startsWith(a.sql() + " = ");
+        if (j < 0 || j >= w.toks.size()) {
+            return false;
+        }
+        Tok v = w.toks.get(j); // a stored value, or a number only this column holds as written ("county 06037")
+        Optional<Sense.Cond> held = v.sense() instanceof Sense.Cond c ? Optional.of(c)
+                : v.number() && step > 0 ? NumberValues.of(lexicon, v.word()) : Optional.empty();
+        return held.filter(c -> c.sql().startsWith(a.sql() + " = ")).isPresent();
     }
 
     /** A comparison right after the column, or after "is": "unit price above 35", "whose unit price is above 35". */
     private static boolean comparedAfter(ParseState w, int i) {
         int j = i + 1;
-        while (j < w.toks.size() && w.toks.get(j).is("is", "are", "was", "were")) {
+        while (j < w.toks.size() && w.toks.get(j).is("is", "are", "was", "were", "by")) { // "felt by at least one person"
             j++;
         }
         return j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Compare;

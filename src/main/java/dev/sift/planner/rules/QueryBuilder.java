@@ -45,7 +45,7 @@ public final class QueryBuilder {
 
     /** The SQL as it is sent: DuckDB's, rendered for a live engine's tables. */
     public Built build(QuerySpec s) throws Unsupported {
-        if (s.measure() != null && s.aggFn() != null && java.util.Set.of("sum", "avg", "median").contains(s.aggFn())
+        if (s.measure() != null && s.aggFn() != null && java.util.Set.of("sum", "avg", "median", "stddev_samp").contains(s.aggFn())
                 && lexicon.isYearColumn(s.measure())) { // "the average forecast" of budgets' forecastYear is no amount
             throw new Unsupported(s.measure().name() + " holds years, and " + (s.aggFn().equals("sum") ? "a total" : s.aggFn()
                     .equals("avg") ? "an average" : "a median") + " of years is no amount; name the number column you mean");
@@ -181,7 +181,9 @@ public final class QueryBuilder {
         if (f.fans()) {
             checkOneToOne(f.fanning(), s.filters());
         }
-        String m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
+        String m = !"range".equals(s.aggFn()) ? measure(s) + " AS " + KgSql.ident(measureAlias(s)) // "the range of", "min and max"
+                : "min(" + s.measure().sql() + ") AS " + KgSql.ident("min_" + alias(s.measure())) + ", max(" + s.measure().sql() + ") AS "
+                + KgSql.ident("max_" + alias(s.measure()));
         return s.group() == null ? "SELECT " + m + " FROM " + f.sql() + f.where()
                 : "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + f.where() + " GROUP BY 1 ORDER BY "
                 + Periods.order(s.group());

@@ -119,6 +119,13 @@ final class Ranking {
         return k.plain() && V.has(k.word(), "descending", "ascending", "price_words");
     }
 
+    /** Refuses an order by a text column ("the 5 biggest quakes" read as by place): a ranking is by a number, a date or a count. */
+    static void textOrder(ParseState w) throws Unreadable {
+        if (w.ranking.order instanceof Order.ByColumn c && !c.attr().numeric() && !c.attr().date() && !"distinct".equals(w.agg)) {
+            throw new Unreadable("'" + c.attr().name() + "' is text, and I rank by a number, a date or a count; say which");
+        }
+    }
+
     /** True while token {@code i} may still name what is ranked. */
     boolean awaitsTarget(int i) {
         return target == null && i >= start;
@@ -174,9 +181,14 @@ final class Ranking {
      * but the row the ranking picks, stated by both; the second column is read here. False when the words after the
      * column are not "and" and another column of its table.
      */
-    static boolean rowOf(ParseState w, int i, Sense.Attr a) {
-        if (i + 2 >= w.toks.size() || !w.toks.get(i + 1).is("and") || !(w.toks.get(i + 2).sense() instanceof Sense.Attr b)
-                || !b.table().equals(a.table()) || b.equals(a)) {
+    static boolean rowOf(ParseState w, int i, Sense.Attr a, Lexicon lexicon) {
+        if (i + 2 >= w.toks.size() || !w.toks.get(i + 1).is("and")) {
+            return false;
+        }
+        Tok second = w.toks.get(i + 2); // "which industry and month": the date of the row, where its table has one
+        Sense.Attr b = second.sense() instanceof Sense.Attr s ? s : second.plain() && second.is("month", "day", "date", "week", "time")
+                ? lexicon.dateColumn(a.table()).orElse(null) : null;
+        if (b == null || !b.table().equals(a.table()) || b.equals(a)) {
             return false;
         }
         w.ranking.target = new Target.Rows(a.table(), null);

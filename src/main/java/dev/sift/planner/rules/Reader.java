@@ -55,7 +55,12 @@ public final class Reader {
 
     /** The tokens of a question, in order. */
     public List<Tok> read(String question) {
-        String text = scaled(question.replaceAll("(?<=\\d),(?=\\d{3}(?!\\d))", "").replaceAll("(?<=\\d)\\s*%", " percent"));
+        String text = scaled(question.replaceAll("(?<=\\d),(?=\\d{3}(?!\\d))", "").replaceAll("(?<=\\d)\\s*%", " percent")
+                .replaceAll("(?i)\\b(date|time)\\s+range\\b", "minmax $1")
+                .replaceAll("(?i)\\b(min(imum)?\\s+and\\s+max(imum)?|max(imum)?\\s+and\\s+min(imum)?|lowest\\s+and\\s+highest|highest\\s+and"
+                        + "\\s+lowest|smallest\\s+and\\s+largest|largest\\s+and\\s+smallest|earliest\\s+and\\s+latest)\\b|\\brange(?=\\s+of\\b)", "minmax")
+                .replaceAll("(?i)\\bstandard\\s+deviation\\b|\\bstd\\.?\\s+dev\\b", "stddev")
+                .replaceAll("(?i)\\b(than|over|under|least|most|above|below)\\s+half\\b(?!\\s+(of|an?|the)\\b)", "$1 50 percent"));
         String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
         List<String> shown = new ArrayList<>();
         List<String> words = new ArrayList<>();

@@ -18,7 +18,8 @@ import java.util.Set;
  */
 final class ShapeRules {
     private static final Vocabulary V = Vocabulary.WORDS;
-    private static final Map<String, String> AGG_WORD = Map.of("sum", "total", "avg", "average", "median", "median");
+    private static final Map<String, String> AGG_WORD = Map.of("sum", "total", "avg", "average", "median", "median",
+            "stddev_samp", "standard deviation (sample)");
 
     private final Lexicon lexicon;
     private final PhraseRules phrases;
@@ -123,9 +124,10 @@ final class ShapeRules {
                 w.readings.add("'how much' → the table's one amount, " + w.measure.name());
             }
         }
-        if (pair(words, "how", "much") && words.indexOf("how") == 0 && w.measure != null && w.measure.numeric()
+        boolean said = MeasureWords.totalSaid(w, w.measure) && w.group == null; // "what are the total disbursements in CA"
+        if ((pair(words, "how", "much") && words.indexOf("how") == 0 || said) && w.measure != null && w.measure.numeric()
                 && !w.measure.date() && addsUp(w.measure)) {
-            w.readings.add("'how much' → the total of " + w.measure.name()); // "how much did Iowa generate in 2017"
+            w.readings.add("'" + (said ? w.measureTok.text() : "how much") + "' → the total of " + w.measure.name()); // "how much did Iowa generate in 2017"
             return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
         }
         return Optional.empty();
@@ -202,7 +204,6 @@ final class ShapeRules {
                 && !lexicon.isYearColumn(a);
     }
 
-
     /**
      * Whether the measure is the noun "how many" counts: "how many (different) neighborhoods …", also past its table's
      * own word ("how many different energy sources" in a table read as "energy").
@@ -270,7 +271,7 @@ final class ShapeRules {
         if (m == null) {
             throw new Unreadable("I could not tell which number to " + w.agg + (w.agg.equals("sum") ? "" : " over"));
         }
-        boolean extreme = w.agg.equals("min") || w.agg.equals("max");
+        boolean extreme = w.agg.equals("min") || w.agg.equals("max") || w.agg.equals("range");
         if (!m.numeric() && !m.date()) {
             throw new Unreadable("'" + m.name() + "' is not a number to aggregate");
         }
@@ -473,6 +474,7 @@ final class ShapeRules {
         if (w.group != null) {
             throw new Unreadable("I rank one kind of thing at a time");
         }
+        Ranking.textOrder(w);
         Sense.Attr by = !r.shown.isEmpty() ? r.shown.get(0) : r.target instanceof Ranking.Target.Rows rows ? lexicon.label(rows.table()).orElse(null)
                 : ((Ranking.Target.Values) r.target).attr();
         if (by == null && r.target instanceof Ranking.Target.Rows rows && (Ranking.fullName(w, lexicon, rows.table())
@@ -548,7 +550,7 @@ final class ShapeRules {
                 && c.attr().table().equals(by.table())) { // "which country had the highest life expectancy": its highest value
             grain = c.attr().table();
             measure = c.attr();
-            boolean counted = MeasureWords.counted(w, c.attr()) && c.attr().type().matches("(?i).*INT.*") && addsUp(c.attr());
+            boolean counted = (MeasureWords.counted(w, c.attr()) && c.attr().type().matches("(?i).*INT.*") || MeasureWords.totalSaid(w, c.attr())) && addsUp(c.attr());
             // "the most deaths" are all of a group's deaths, not its largest row
             agg = counted ? "sum" : w.ranking.descending ? "max" : "min";
             Optional<Sense.Attr> each = TableNouns.things(lexicon, by.table()).filter(t -> !t.equals(by)

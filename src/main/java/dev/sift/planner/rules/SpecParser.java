@@ -408,10 +408,10 @@ public final class SpecParser {
         if (V.has(t.word(), "key_words") && keyNumberAfter(w, i)) {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
-        if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || cue(w, i, t) || negation(w, t) || aggregate(w, t)
-                || PhraseRules.or(w, t) || MeasureWords.people(w, t) || MeasureWords.census(w, t, lexicon)
-                || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t) || ContestWords.read(w, t) || changeVerb(w, i, t)
-                || filler(t.word()))) {
+        if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || PeriodRules.weekday(w, i, t, lexicon, phrases)
+                || cue(w, i, t) || negation(w, t) || aggregate(w, t) || PhraseRules.or(w, t) || MeasureWords.people(w, t)
+                || MeasureWords.census(w, t, lexicon) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t)
+                || ContestWords.read(w, t) || changeVerb(w, i, t) || filler(t.word()))) {
             w.unmapped.add(t.text());
         }
     }
@@ -485,17 +485,17 @@ public final class SpecParser {
         return null;
     }
 
-    /** "by", "per", "each", "every": a grouping follows, except "held by …" (an agent) and "top 5 districts by …". */
+    /** "by", "per", "each", "every": a grouping follows, except "held by …" (an agent), "by at least 1", "top 5 districts by …". */
     private static boolean cue(ParseState w, int i, Tok t) {
         if (!V.has(t.word(), "group_cues")) {
             return false;
         }
         Tok prev = i > 0 ? w.toks.get(i - 1) : null;
+        Sense next = i + 1 < w.toks.size() ? w.toks.get(i + 1).sense() : null;
         String before = prev == null ? "" : prev.text().toLowerCase(java.util.Locale.ROOT);
-        boolean byColumn = i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Attr; // "died, by race"
-        boolean agent = t.is("by") && prev != null && (prev.plain() || !byColumn) // "held by …", "killed by floods"
+        boolean agent = t.is("by") && prev != null && (prev.plain() || !(next instanceof Sense.Attr)) // "held by …", not "died, by race"
                 && PARTICIPLE.matcher(before.substring(before.lastIndexOf(' ') + 1)).matches();
-        boolean measureOf = t.is("by") && i + 1 < w.toks.size() && w.toks.get(i + 1).is("what", "how"); // "by what percentage"
+        boolean measureOf = t.is("by") && (next instanceof Sense.Compare || i + 1 < w.toks.size() && w.toks.get(i + 1).is("what", "how"));
         if (!agent && !measureOf && !(w.ranking != null && t.is("by"))) {
             w.groupCue = true;
         }
