@@ -204,6 +204,16 @@ public final class NameWords {
         return b.size() != 2 ? List.of() : b.stream().filter(w -> w.length() >= 3 && w.chars().allMatch(Character::isLetter)).toList();
     }
 
+    /**
+     * The nouns of the amounts a verb of money moves, in the order to try them ({@code money_verbs}: "raised" →
+     * receipts, "spent" → disbursements, "owes" → debts), for the first of {@code forms} (the word and its base forms)
+     * the list holds; empty for any other word.
+     */
+    public static List<String> moneyNouns(List<String> forms) {
+        return forms.stream().map(f -> N.map("money_verbs").get(f)).filter(java.util.Objects::nonNull).findFirst()
+                .map(nouns -> List.of(nouns.split(",\\s*"))).orElse(List.of());
+    }
+
     /** Whether more of what a word names is worse ({@code bad_measures}: deaths, cost) or better ({@code good_measures}). */
     public static boolean badMeasure(String word) {
         return N.has(word, "bad_measures");

@@ -143,6 +143,15 @@ public final class RowNouns {
         return wholeNumberNamed(columns, "headcount_columns");
     }
 
+    /**
+     * The column counting people that "people" or "workers" names where no column is named so: the headcount of a table
+     * of people, else the tally ("count") of a table with a sex column (counts of people by sex and year).
+     */
+    public static java.util.Optional<KgEntry.Column> peopleCount(List<KgEntry.Column> columns) {
+        return headcount(columns).or(() -> columns.stream().anyMatch(c -> N.list("sex_columns").contains(Phrases.key(c.name())))
+                ? tally(columns) : java.util.Optional.empty());
+    }
+
     /** The one whole-number column giving how many people live in each row's place ("pop", "population"), or empty. */
     public static java.util.Optional<KgEntry.Column> population(List<KgEntry.Column> columns) {
         return wholeNumberNamed(columns, "population_columns");

@@ -17,8 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * said as words ("no habitat", "at least some", "more than half"), a column's word before one of its stored codes
  * ("county 01003"), a filter before "in the most counties", a column named "Total …" asked as a total, the row of a
  * ranking with its month, weekdays as filters, "felt by at least one person", a standard deviation, a minimum and
- * maximum together, "network" for a column named net, and the month of the year beside a year column. Each answer is
- * checked against independent SQL; a ranking by a text column is asked back.
+ * maximum together, "network" for a column named net, the month of the year beside a year column, verbs of money
+ * ("spent", "owes") and employees in a table of counts of people by sex. Each answer is checked against
+ * independent SQL; a ranking by a text column is asked back.
  */
 class AmountWordsPlannerTest {
     private static final OfflineAnswers OFFLINE = new OfflineAnswers();
@@ -26,6 +27,7 @@ class AmountWordsPlannerTest {
     private static Workspace quakes;
     private static Workspace filings;
     private static Workspace jobless;
+    private static Workspace census;
 
     @BeforeAll
     static void open() throws Exception {
@@ -47,12 +49,12 @@ class AmountWordsPlannerTest {
         }
         quakes = Workspace.open(TestDatasets.csv("feed", Map.of("earthquakes.csv", events.toString())), Workspace.Limits.defaults());
         filings = Workspace.open(TestDatasets.csv("filings", Map.of("political_contributions.csv", """
-                Candidate_Identification,Candidate_Name,Candidate_State,Total_Disbursements
-                H1,"SMITH, ANN",CA,3500
-                H2,"JONES, BOB",CA,200
-                H3,"LEE, CARL",WA,2900
-                H4,"KIM, DORA",WA,1000
-                H5,"DIAZ, EVA",OR,3100
+                Candidate_Identification,Candidate_Name,Candidate_State,Total_Disbursements,Total_Receipts,Debts_Owed_By
+                H1,"SMITH, ANN",CA,3500,4000,0
+                H2,"JONES, BOB",CA,200,150,12000
+                H3,"LEE, CARL",WA,2900,2000,500
+                H4,"KIM, DORA",WA,1000,5200,25000
+                H5,"DIAZ, EVA",OR,3100,3000,0
                 """)), Workspace.Limits.defaults());
         StringBuilder rates = new StringBuilder("series,year,month,rate,date\n");
         String[] series = {"Construction", "Finance"};
@@ -65,6 +67,15 @@ class AmountWordsPlannerTest {
                 }
             }
         }
+        StringBuilder counts = new StringBuilder("job,sex,year,count\n");
+        String[] jobs = {"Teacher", "Farmer", "Nurse"};
+        for (int y = 1900; y <= 1920; y += 10) {
+            for (int j = 0; j < jobs.length; j++) {
+                counts.append(jobs[j]).append(",men,").append(y).append(',').append(1000 * (j + 1) + y % 7).append('\n');
+                counts.append(jobs[j]).append(",women,").append(y).append(',').append(700 * (3 - j) + y % 11).append('\n');
+            }
+        }
+        census = Workspace.open(TestDatasets.csv("census", Map.of("jobs.csv", counts.toString())), Workspace.Limits.defaults());
         jobless = Workspace.open(TestDatasets.csv("jobless", Map.of("unemployment_across_industries.csv", rates.toString())),
                 Workspace.Limits.defaults());
     }
@@ -75,6 +86,31 @@ class AmountWordsPlannerTest {
         quakes.close();
         filings.close();
         jobless.close();
+        census.close();
+    }
+
+    @Test
+    void verbs_of_money_read_the_amount_they_move() throws Exception {
+        AgentRun spent = OFFLINE.answers(filings, "How much did candidates in California spend in total?",
+                "SELECT sum(Total_Disbursements) FROM political_contributions WHERE Candidate_State = 'CA'");
+        assertThat(spent.answer()).contains("'spend' read as 'disbursements' (the amount it moves)");
+        OFFLINE.answers(filings, "Which candidate spent the most money?",
+                "SELECT Candidate_Name, Total_Disbursements FROM political_contributions ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(filings, "Which candidate owes the most?",
+                "SELECT Candidate_Name, Debts_Owed_By FROM political_contributions ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(filings, "How many candidates have debts of more than 10000?",
+                "SELECT count(*) FROM political_contributions WHERE Debts_Owed_By > 10000");
+    }
+
+    @Test
+    void people_at_work_in_a_table_of_counts_by_sex_are_its_count() throws Exception {
+        OFFLINE.answers(census, "total people per census year", "SELECT year, sum(count) FROM jobs GROUP BY 1 ORDER BY 1");
+        OFFLINE.answers(census, "How many women worked as teachers in 1910?",
+                "SELECT sum(count) FROM jobs WHERE sex = 'women' AND job = 'Teacher' AND year = 1910");
+        assertThat(OFFLINE.asksBack(census, "What is the average number of people per job in 1910?").answer())
+                .contains("'per job' asks for one average of each jobs.job's total");
+        OFFLINE.answers(census, "top 2 jobs for men in 1920 by number of employees",
+                "SELECT job, sum(count) AS n FROM jobs WHERE sex = 'men' AND year = 1920 GROUP BY 1 ORDER BY 2 DESC LIMIT 2");
     }
 
     @Test

@@ -99,6 +99,38 @@ final class LexicalLinks {
                 .contains(Phrases.key(noun)), "the noun of " + words.get(i));
     }
 
+    /**
+     * Reads each verb of money no phrase matched ("raised", "owes", and "spent", which a table of orders reads as its
+     * own verb where no noun below names a column) as the number column the first of its nouns the data names
+     * ({@link dev.sift.knowledge.NameWords#moneyNouns}: "raised" → receipts, "spent" → disbursements).
+     */
+    void amounts(List<String> words, List<String> shown, Tok[] at, int[] span) {
+        for (int i = 0; i < words.size(); i++) {
+            if (span[i] == 0) {
+                money(words, shown, at, span, i);
+            }
+        }
+    }
+
+    /** One verb of money; true when one of its nouns is named in the data, linked or not. */
+    private boolean money(List<String> words, List<String> shown, Tok[] at, int[] span, int i) {
+        List<String> forms = new ArrayList<>(List.of(words.get(i)));
+        forms.addAll(Thesaurus.lemmas(shown.get(i)).stream().map(Phrases::key).toList());
+        for (String noun : dev.sift.knowledge.NameWords.moneyNouns(forms)) {
+            Optional<Sense> s = lexicon.sense(Phrases.words(noun));
+            if (s.isEmpty()) {
+                continue;
+            }
+            if (s.get() instanceof Sense.Attr a && a.numeric() && !a.date()) {
+                at[i] = new Tok(shown.get(i), List.of(words.get(i)), a);
+                span[i] = 1;
+                readings.add("'" + shown.get(i) + "' read as '" + noun + "' (the amount it moves)");
+            }
+            return true;
+        }
+        return false;
+    }
+
     /** The table a settled reading is of. */
     private static String table(Sense s) {
         return s instanceof Sense.Entity e ? e.table() : s instanceof Sense.Attr a ? a.table() : s instanceof Sense.Cond c ? c.table()

@@ -53,7 +53,7 @@ final class MeasureWords {
             return false;
         }
         java.util.Optional<Sense.Attr> heads = lexicon.graph().tables().stream().map(tb -> lexicon.graph().columns(tb.name()))
-                .flatMap(cs -> RowNouns.headcount(cs).or(() -> RowNouns.population(cs)).stream()).map(Lexicon::attr).findFirst();
+                .flatMap(cs -> RowNouns.peopleCount(cs).or(() -> RowNouns.population(cs)).stream()).map(Lexicon::attr).findFirst();
         heads.ifPresent(a -> w.readings.add("'" + t.text() + "' → the count of people " + a.name() + " holds"));
         return heads.isPresent();
     }
@@ -90,6 +90,14 @@ final class MeasureWords {
     static boolean totalSaid(ParseState w, Sense.Attr a) {
         return a != null && a.numeric() && !a.date() && a.name().substring(a.name().indexOf('.') + 1).toLowerCase(java.util.Locale.ROOT).startsWith("total")
                 && w.toks.stream().anyMatch(k -> a.equals(k.sense()) && k.text().toLowerCase(java.util.Locale.ROOT).startsWith("total "));
+    }
+
+    /** Whether a column was read from a verb none of its name's words is ("raised" → Total_Receipts; not "rate"). */
+    static boolean verbOf(Tok k, Sense.Attr a) {
+        String stem = Phrases.stem(k.word());
+        boolean verb = fromVerb(k, a) || !dev.sift.knowledge.NameWords.moneyNouns(java.util.List.of(k.word())).isEmpty(); // "owes"
+        return verb && dev.sift.knowledge.NameWords.split(a.name().substring(a.name().indexOf('.') + 1)).stream()
+                .noneMatch(x -> Phrases.stem(x.toLowerCase(java.util.Locale.ROOT)).equals(stem));
     }
 
     /** Whether a column was read from a verb of the question ("killed" → Deaths), not from its own name. */

@@ -131,6 +131,18 @@ final class PeriodRules {
         return true;
     }
 
+    /** The column after a grouping cue ("by", "per"): the grouping, or the periods whose totals one figure is over. */
+    static void grouped(ParseState w, int i, Tok t, Sense.Attr a, Lexicon lexicon) throws Unreadable {
+        w.groupCue = false;
+        if (lexicon.isYearColumn(a) && ofTotals(w, i)) {
+            totalsPer(w, a, "per year"); // "on average, how much … per year": yearly totals averaged
+        } else if (!a.numeric() && !a.date() && ofTotals(w, i)) { // "the average number of people per job"
+            throw new Unreadable("'per " + t.text() + "' asks for one average of each " + a.name() + "'s total; ask for the total by " + t.text());
+        } else {
+            w.group = a;
+        }
+    }
+
     /** The period whose totals one figure is taken over, said in the answer's "Read as" line. */
     static void totalsPer(ParseState w, Sense.Attr period, String said) {
         w.totalsPer = period;

@@ -36,11 +36,9 @@ final class PhraseRules {
                     + " of the " + w.subject + " rows; name the column");
         }
         w.read(t, a.name());
-        if (i == w.consumed || i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null) {
-            return; // "status A": the column of the code after it
-        }
-        if (namesValueColumn(w, i - 1, a, -1) || namesValueColumn(w, i + 1, a, 1)) {
-            return; // "the south Moravia region", "weekly frequency": the column of a value next to it
+        if (i == w.consumed || i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null // "status A": of the code after it
+                || namesValueColumn(w, i - 1, a, -1) || namesValueColumn(w, i + 1, a, 1)) { // "the south Moravia region": of a value
+            return;
         }
         Tok next = i + 1 < w.toks.size() ? w.toks.get(i + 1) : null;
         if (rankTarget && w.ranking.order == null && t.text().toLowerCase(java.util.Locale.ROOT).endsWith("est")
@@ -52,12 +50,7 @@ final class PhraseRules {
         if (w.groupCue || rankTarget) {
             w.subjectOrAttach(a.table());
             if (w.groupCue) {
-                w.groupCue = false;
-                if (lexicon.isYearColumn(a) && PeriodRules.ofTotals(w, i)) {
-                    PeriodRules.totalsPer(w, a, "per year"); // "on average, how much … per year": yearly totals averaged
-                } else {
-                    w.group = a;
-                }
+                PeriodRules.grouped(w, i, t, a, lexicon);
             } else if (!Ranking.rowOf(w, i, a, lexicon)) {
                 w.ranking.target = new Ranking.Target.Values(a);
             }
@@ -77,8 +70,11 @@ final class PhraseRules {
             w.attach(a.table());
             return;
         }
-        if (filter || a.numeric() && numberFollows(w, i)) {
-            return; // compared or equated right after: "an average salary above 10000", "a duration of 60 months"
+        // compared or equated right after ("an average salary above 10000", "a duration of 60 months"), or named twice, by a
+        // verb and a noun ("owes the most debt", "owe more than 10000 in debts": Debts_Owed_By)
+        if (filter || a.numeric() && numberFollows(w, i) || w.toks.subList(0, i).stream().anyMatch(k -> a.equals(k.sense())
+                && (MeasureWords.verbOf(k, a) || MeasureWords.verbOf(t, a)))) {
+            return;
         }
         if (w.measure != null || w.metric != null) {
             throw new Unreadable("I could not tell what '" + t.text() + "' is for in this question");
@@ -525,11 +521,8 @@ final class PhraseRules {
         while (j >= 0 && j < w.toks.size() && w.toks.get(j).is("of", "the", "is", "are", "was", "were", "equals", "equal", "to")) {
             j += step;
         }
-        if (j < 0 || j >= w.toks.size()) {
-            return false;
-        }
-        Tok v = w.toks.get(j); // a stored value, or a number only this column holds as written ("county 06037")
-        Optional<Sense.Cond> held = v.sense() instanceof Sense.Cond c ? Optional.of(c)
+        Tok v = j < 0 || j >= w.toks.size() ? null : w.toks.get(j); // a stored value, or a number only this column holds ("county 06037")
+        Optional<Sense.Cond> held = v == null ? Optional.empty() : v.sense() instanceof Sense.Cond c ? Optional.of(c)
                 : v.number() && step > 0 ? NumberValues.of(lexicon, v.word()) : Optional.empty();
         return held.filter(c -> c.sql().startsWith(a.sql() + " = ")).isPresent();
     }
@@ -537,7 +530,7 @@ final class PhraseRules {
     /** A comparison right after the column, or after "is": "unit price above 35", "whose unit price is above 35". */
     private static boolean comparedAfter(ParseState w, int i) {
         int j = i + 1;
-        while (j < w.toks.size() && w.toks.get(j).is("is", "are", "was", "were", "by")) { // "felt by at least one person"
+        while (j < w.toks.size() && w.toks.get(j).is("is", "are", "was", "were", "by", "of")) { // "felt by at least one", "debts of over 10"
             j++;
         }
         return j < w.toks.size() && w.toks.get(j).sense() instanceof Sense.Compare;

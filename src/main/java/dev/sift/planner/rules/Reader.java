@@ -79,11 +79,12 @@ public final class Reader {
         Tok[] at = new Tok[words.size()];
         int[] span = new int[words.size()];
         match(words, shown, at, span);
+        LexicalLinks links = new LexicalLinks(lexicon);
+        links.amounts(words, shown, at, span); // "raised", "spent" (also a shop's verb), "owes": an amount column
         if (open(words, span).findAny().isPresent()) {
-            LexicalLinks links = new LexicalLinks(lexicon);
             links.relate(words, shown, at, span, this::match);
-            moved.addAll(links.readings());
         }
+        moved.addAll(links.readings());
         List<Tok> toks = new ArrayList<>();
         for (int i = 0; i < words.size(); ) {
             if (at[i] != null) {

@@ -227,7 +227,8 @@ public final class SpecParser {
             throw new Unreadable("which " + e.table() + " do you mean by '" + w.toks.get(i - 1).text() + " " + t.text()
                     + "'? Name it by its id, e.g. '" + e.table() + " 123'");
         }
-        if (i + 1 < w.toks.size() && PhraseRules.qualifies(w.toks.get(i + 1), e.table())) {
+        if (i + 1 < w.toks.size() && PhraseRules.qualifies(w.toks.get(i + 1), e.table()) && !(w.toks.get(i + 1).sense()
+                instanceof Sense.Attr a && MeasureWords.verbOf(w.toks.get(i + 1), a))) { // a verb: "which candidate raised the most"
             return; // "loan duration", "loan amount": a table word qualifying the attribute after it
         }
         if (w.groupCue && w.subject != null && e.table().equals(w.subject) && w.measure != null) {
@@ -571,9 +572,7 @@ public final class SpecParser {
         if (date.isEmpty()) {
             return false;
         }
-        if (next == i + 2) {
-            w.consumed = i + 1;
-        }
+        w.consumed = next == i + 2 ? i + 1 : w.consumed;
         w.dateColumn = date.get();
         if (w.subject == null) {
             w.subject = date.get().table();
