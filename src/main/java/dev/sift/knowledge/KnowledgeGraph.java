@@ -278,7 +278,11 @@ public final class KnowledgeGraph {
                 }
             }
         }
-        heads.forEach(byPhrase::putIfAbsent);
+        Map<String, Long> holders = entries.stream().filter(e -> e instanceof KgEntry.Column).flatMap(e -> NameWords.split(
+                ((KgEntry.Column) e).name()).stream().map(Phrases::key).distinct()).collect(java.util.stream.Collectors.groupingBy(
+                k -> k, java.util.stream.Collectors.counting()));
+        // "contributions" ends Total_Individual_Contributions but opens three other names: no name of its own
+        heads.forEach((k, v) -> { if (holders.getOrDefault(k, 0L) <= v.size()) { byPhrase.putIfAbsent(k, v); } });
         tableWords.forEach(byPhrase::putIfAbsent);
         soleWords().forEach((k, v) -> { if (!byPhrase.containsKey(k)) { bySoleWord.put(k, v); } });
     }

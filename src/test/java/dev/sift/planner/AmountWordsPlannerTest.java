@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ("county 01003"), a filter before "in the most counties", a column named "Total …" asked as a total, the row of a
  * ranking with its month, weekdays as filters, "felt by at least one person", a standard deviation, a minimum and
  * maximum together, "network" for a column named net, the month of the year beside a year column, verbs of money
- * ("spent", "owes") and employees in a table of counts of people by sex. Each answer is checked against
+ * ("spent", "owes"), "who" with a ranking, and employees in a table of counts of people by sex. Each answer is checked against
  * independent SQL; a ranking by a text column is asked back.
  */
 class AmountWordsPlannerTest {
@@ -49,12 +49,12 @@ class AmountWordsPlannerTest {
         }
         quakes = Workspace.open(TestDatasets.csv("feed", Map.of("earthquakes.csv", events.toString())), Workspace.Limits.defaults());
         filings = Workspace.open(TestDatasets.csv("filings", Map.of("political_contributions.csv", """
-                Candidate_Identification,Candidate_Name,Candidate_State,Total_Disbursements,Total_Receipts,Debts_Owed_By
-                H1,"SMITH, ANN",CA,3500,4000,0
-                H2,"JONES, BOB",CA,200,150,12000
-                H3,"LEE, CARL",WA,2900,2000,500
-                H4,"KIM, DORA",WA,1000,5200,25000
-                H5,"DIAZ, EVA",OR,3100,3000,0
+                Candidate_Identification,Candidate_Name,Candidate_State,Total_Disbursements,Total_Receipts,Debts_Owed_By,Total_Individual_Contributions,Contributions_from_Candidate
+                H1,"SMITH, ANN",CA,3500,4000,0,300,0
+                H2,"JONES, BOB",CA,200,150,12000,100,50
+                H3,"LEE, CARL",WA,2900,2000,500,900,0
+                H4,"KIM, DORA",WA,1000,5200,25000,20,5000
+                H5,"DIAZ, EVA",OR,3100,3000,0,0,3000
                 """)), Workspace.Limits.defaults());
         StringBuilder rates = new StringBuilder("series,year,month,rate,date\n");
         String[] series = {"Construction", "Finance"};
@@ -98,8 +98,17 @@ class AmountWordsPlannerTest {
                 "SELECT Candidate_Name, Total_Disbursements FROM political_contributions ORDER BY 2 DESC LIMIT 1");
         OFFLINE.answers(filings, "Which candidate owes the most?",
                 "SELECT Candidate_Name, Debts_Owed_By FROM political_contributions ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(filings, "Who has the most debt?", // "who" ranks the one table's rows, named by its name column
+                "SELECT Candidate_Name, Debts_Owed_By FROM political_contributions ORDER BY 2 DESC LIMIT 1");
         OFFLINE.answers(filings, "How many candidates have debts of more than 10000?",
                 "SELECT count(*) FROM political_contributions WHERE Debts_Owed_By > 10000");
+    }
+
+    @Test
+    void the_last_word_of_a_name_that_opens_other_names_names_none_of_them() throws Exception {
+        OFFLINE.asksBack(filings, "Who got the most contributions?");
+        OFFLINE.answers(filings, "What is the total of individual contributions?",
+                "SELECT sum(Total_Individual_Contributions) FROM political_contributions");
     }
 
     @Test

@@ -119,6 +119,26 @@ final class Ranking {
         return k.plain() && V.has(k.word(), "descending", "ascending", "price_words");
     }
 
+    /**
+     * "Who has the most debt?", "Who spent the least?": in a dataset of one table with a name column, "who" with an
+     * extreme ranks that table's rows, named by it, as "which candidate …" does.
+     */
+    static void who(ParseState w, Lexicon lexicon) {
+        if (w.ranking != null || w.toks.size() < 2 || !w.toks.get(0).is("who") || lexicon.graph().tables().size() != 1
+                || w.head.size() > 0 || w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Entity)) { // "who is the candidate …"
+            return;
+        }
+        String table = lexicon.graph().tables().get(0).name();
+        List<Tok> asWhich = new java.util.ArrayList<>(w.toks);
+        asWhich.set(0, new Tok("which", List.of("which"), null));
+        Ranking r = lexicon.nameColumn(table).isPresent() ? detect(asWhich) : null;
+        if (r != null) {
+            r.target = new Target.Rows(table, null);
+            w.ranking = r;
+            w.subjectOrAttach(table);
+        }
+    }
+
     /** Refuses an order by a text column ("the 5 biggest quakes" read as by place): a ranking is by a number, a date or a count. */
     static void textOrder(ParseState w) throws Unreadable {
         if (w.ranking.order instanceof Order.ByColumn c && !c.attr().numeric() && !c.attr().date() && !"distinct".equals(w.agg)) {

@@ -63,6 +63,7 @@ public final class SpecParser {
     private Parse parse(List<Tok> toks, ColumnRules.Head head) {
         ParseState w = new ParseState(toks, head);
         w.followUp = followUp;
+        Ranking.who(w, lexicon);
         String problem = null;
         for (int i = 0; i < toks.size(); i++) {
             try {
