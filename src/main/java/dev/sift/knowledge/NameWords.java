@@ -205,8 +205,8 @@ public final class NameWords {
     }
 
     /**
-     * The nouns of the amounts a verb of money moves, in the order to try them ({@code money_verbs}: "raised" →
-     * receipts, "spent" → disbursements, "owes" → debts), for the first of {@code forms} (the word and its base forms)
+     * The nouns of the amounts a verb of money moves, in the order to try them ({@code money_verbs}: "spent" →
+     * disbursements, "owes" → debts, "sold" → sales), for the first of {@code forms} (the word and its base forms)
      * the list holds; empty for any other word.
      */
     public static List<String> moneyNouns(List<String> forms) {

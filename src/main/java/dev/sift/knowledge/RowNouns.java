@@ -144,7 +144,7 @@ public final class RowNouns {
     }
 
     /**
-     * The column counting people that "people" or "workers" names where no column is named so: the headcount of a table
+     * The column counting people that "people" or "employees" names where no column is named so: the headcount of a table
      * of people, else the tally ("count") of a table with a sex column (counts of people by sex and year).
      */
     public static java.util.Optional<KgEntry.Column> peopleCount(List<KgEntry.Column> columns) {

@@ -100,9 +100,9 @@ final class LexicalLinks {
     }
 
     /**
-     * Reads each verb of money no phrase matched ("raised", "owes", and "spent", which a table of orders reads as its
-     * own verb where no noun below names a column) as the number column the first of its nouns the data names
-     * ({@link dev.sift.knowledge.NameWords#moneyNouns}: "raised" → receipts, "spent" → disbursements).
+     * Reads each verb of money no phrase matched ("owes", and "spent", which a table of orders reads as its own verb
+     * where no noun below names a column) as the number column the first of its nouns the data names
+     * ({@link dev.sift.knowledge.NameWords#moneyNouns}: "spent" → disbursements, "owes" → debts).
      */
     void amounts(List<String> words, List<String> shown, Tok[] at, int[] span) {
         for (int i = 0; i < words.size(); i++) {

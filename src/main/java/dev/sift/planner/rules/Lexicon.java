@@ -126,7 +126,7 @@ public final class Lexicon {
         }
         List<KgEntry.Column> all = kg.entries(KgEntry.Column.class); // "how many people lived in Japan": gapminder's pop, when
         s = s != null || !RowNouns.people(key) ? s : RowNouns.population(all).or(() -> RowNouns.peopleCount(all)).map(Lexicon::attr)
-                .orElse(null); // nothing is named for people; "total workers per year": a table of counts of people's count
+                .orElse(null); // nothing is named for people; "total people per year": a table of counts of people's count
         s = s != null ? s : LooseNames.generalNounAfter(words, this::resolve);
         s = s != null ? s : LooseNames.typeOf(kg, words, this::resolve);
         if (s == null && words.size() == 1) { // "states": the one column whose values are state names, whatever its name

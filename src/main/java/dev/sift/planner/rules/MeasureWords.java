@@ -92,7 +92,7 @@ final class MeasureWords {
                 && w.toks.stream().anyMatch(k -> a.equals(k.sense()) && k.text().toLowerCase(java.util.Locale.ROOT).startsWith("total "));
     }
 
-    /** Whether a column was read from a verb none of its name's words is ("raised" → Total_Receipts; not "rate"). */
+    /** Whether a column was read from a verb none of its name's words is ("spent" → Total_Disbursements; not "rate"). */
     static boolean verbOf(Tok k, Sense.Attr a) {
         String stem = Phrases.stem(k.word());
         boolean verb = fromVerb(k, a) || !dev.sift.knowledge.NameWords.moneyNouns(java.util.List.of(k.word())).isEmpty(); // "owes"

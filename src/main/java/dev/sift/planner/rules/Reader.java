@@ -80,7 +80,7 @@ public final class Reader {
         int[] span = new int[words.size()];
         match(words, shown, at, span);
         LexicalLinks links = new LexicalLinks(lexicon);
-        links.amounts(words, shown, at, span); // "raised", "spent" (also a shop's verb), "owes": an amount column
+        links.amounts(words, shown, at, span); // "spent" (also a shop's verb), "owes": an amount column
         if (open(words, span).findAny().isPresent()) {
             links.relate(words, shown, at, span, this::match);
         }
