@@ -25,10 +25,16 @@ public final class Patterns {
 
     /** Each pattern's source, by name. */
     private final Map<String, String> sources;
+    /** The replacements written beside patterns (entries named "….by"), by name. */
+    private final Map<String, String> replacements;
     private final Map<String, Pattern> compiled = new ConcurrentHashMap<>();
 
-    private Patterns(Map<String, String> sources) {
-        this.sources = sources;
+    private Patterns(Map<String, String> entries) {
+        Map<String, String> patterns = new LinkedHashMap<>();
+        Map<String, String> by = new LinkedHashMap<>();
+        entries.forEach((name, text) -> (name.endsWith(".by") ? by : patterns).put(name, text));
+        this.sources = java.util.Collections.unmodifiableMap(patterns);
+        this.replacements = java.util.Collections.unmodifiableMap(by);
     }
 
     static Patterns load(String resource) {
@@ -38,7 +44,7 @@ public final class Patterns {
             }
             Map<String, String> out = new LinkedHashMap<>();
             read("", new ObjectMapper(new YAMLFactory()).readTree(in), out);
-            return new Patterns(java.util.Collections.unmodifiableMap(out));
+            return new Patterns(out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource, e);
         }
@@ -62,6 +68,15 @@ public final class Patterns {
             throw new IllegalArgumentException("patterns.yaml has no pattern '" + name + "' (patterns: " + sources.keySet() + ")");
         }
         return compiled.computeIfAbsent(name, n -> Pattern.compile(source));
+    }
+
+    /** The replacement written beside a pattern ("spelled.half.by"), as written. */
+    public String replacement(String name) {
+        String text = replacements.get(name);
+        if (text == null) {
+            throw new IllegalArgumentException("patterns.yaml has no replacement '" + name + "' (replacements: " + replacements.keySet() + ")");
+        }
+        return text;
     }
 
     /** Every pattern's name, in the file's order. */

@@ -72,10 +72,19 @@ public final class ValueIndex {
         for (int from = 0; from < words.size() && words.size() <= MAX_PART_WORDS; from++) {
             for (int to = from + 1; to <= words.size(); to++) {
                 List<String> run = words.subList(from, to);
-                if (run.size() < words.size() && !Phrases.onlyStopWords(run)) {
+                if (run.size() < words.size() && !Phrases.onlyStopWords(run) && !(run.size() == 1 && run.get(0).length() == 1)) {
                     String part = String.join(" ", run);
                     add(parts, part, new Match(c.table(), c.name(), v, Via.DATA, null, "the value with '" + part + "' in it"));
                 }
+            }
+        }
+        int comma = v.indexOf(',');
+        if (comma > 0 && comma == v.lastIndexOf(',')) { // 'BARR, BOB' is said "Bob Barr": a name written last name first
+            List<String> last = Phrases.words(v.substring(0, comma));
+            List<String> given = Phrases.words(v.substring(comma + 1));
+            if (!last.isEmpty() && last.size() <= 2 && !given.isEmpty()) {
+                add(parts, given.get(0) + " " + String.join(" ", last), new Match(c.table(), c.name(), v, Via.DATA, null,
+                        "the value '" + v + "', written last name first"));
             }
         }
     }

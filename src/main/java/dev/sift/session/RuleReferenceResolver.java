@@ -87,6 +87,9 @@ public final class RuleReferenceResolver implements ReferenceResolver {
 
     /** "What about X?": the prior rows narrowed to X, the prior question asked of table X, or narrowed by X's words. */
     private static Resolution whatAbout(String x, Turn prior, String stem, List<TableInfo> tables) {
+        if (YEAR.matcher(x).matches()) { // "what about 1950?": another year, as "in 1950?" is
+            return newYear(x, x, stem, " of turn " + prior.index() + " (\"" + prior.question() + "\")");
+        }
         String subject = prior.subject();
         List<String> refs = new ArrayList<>();
         Optional<String> narrowed = subject == null ? Optional.empty() : narrowed(x, stem, subject, tables);
@@ -120,7 +123,8 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         m.appendTail(rest);
         String remainder = OPENERS.matcher(rest.toString().replaceAll("\\s+", " ").trim()).replaceFirst("")
-                .replaceAll("^[\\s,]+", "").replaceAll("[\\s?.!]+$", "").trim();
+                .replaceAll("^[\\s,]+", "").replaceAll("[\\s?.!]+$", "").trim()
+                .replaceFirst("(?i)^(how\\s+many)\\s+also\\b", "$1"); // "of those, how many also …": "also" is "of those"
         String what = subject == null ? "the result of turn " + prior.index()
                 : "the " + subject + " rows of turn " + prior.index();
         for (String p : phrases) {
@@ -131,6 +135,10 @@ public final class RuleReferenceResolver implements ReferenceResolver {
         }
         if (remainder.isEmpty()) {
             return new Resolution(TurnKind.REFINE, stem + "?", refs, "rules");
+        }
+        Optional<String> counted = CountedFollowUp.counted(remainder, stem);
+        if (counted.isPresent()) {
+            return new Resolution(TurnKind.REFINE, counted.get() + "?", refs, "rules");
         }
         String joiner = VERB_START.matcher(remainder).find() ? " that " : ", ";
         return new Resolution(TurnKind.REFINE, stem + joiner + remainder + "?", refs, "rules");

@@ -105,6 +105,24 @@ class RuleReferenceResolverTest {
     }
 
     @Test
+    void what_about_a_year_replaces_the_year() {
+        Resolution r = resolver.resolve("what about 1997?", List.of(turn(1, "How many loans were granted in 1996?", "loan")), TABLES);
+        assertThat(r.question()).isEqualTo("How many loans were granted in 1997?");
+    }
+
+    @Test
+    void how_many_of_a_listing_counts_the_rows_listed_with_the_new_condition() {
+        List<Turn> listed = List.of(turn(1, "List the loans of more than 100000, with their status.", "loan"));
+        Resolution r = resolver.resolve("of those, how many were granted in 1997?", listed, TABLES);
+        assertThat(r.kind()).isEqualTo(TurnKind.REFINE);
+        assertThat(r.question()).isEqualTo("How many loans of more than 100000 were granted in 1997?");
+        assertThat(resolver.resolve("Of those, how many also have gold cards?", List.of(turn(1, "Which clients live in Prague?",
+                "client")), TABLES).question()).isEqualTo("How many clients live in Prague have gold cards?");
+        assertThat(resolver.resolve("Of those, how many are gold?", List.of(turn(1, "How many cards are there?", "card")), TABLES)
+                .question()).isEqualTo("How many cards are there, how many are gold?"); // a count before: as it was
+    }
+
+    @Test
     void another_measure_of_the_same_rows_asks_it_of_them() {
         Resolution r = resolver.resolve("what is their average amount?",
                 List.of(turn(1, "How many loans were granted in 1997?", "loan")), TABLES);

@@ -43,10 +43,12 @@ public final class AnswerPhraser {
             case METRIC -> "The metric " + s.metric().name() + where + by;
             case SHARE -> s.measure() != null ? "The percentage of the total " + name(s.measure(), lexicon) + where
                     + " from rows with " + s.shareSaid() : "The percentage of " + s.subject() + " rows" + where + " with " + s.shareSaid();
-            case TOP_GROUPS -> "The " + (s.descending() ? "top " : "bottom ") + s.limit() + " " + name(s.group(), lexicon)
-                    + " by " + measure(s, lexicon) + where;
+            case TOP_GROUPS -> (s.limit() == null ? "Every " + name(s.group(), lexicon) + " ranked by " + measure(s, lexicon) + ", "
+                    + (s.descending() ? "highest" : "lowest") + " first" : "The " + (s.descending() ? "top " : "bottom ") + s.limit() + " "
+                    + name(s.group(), lexicon) + " by " + measure(s, lexicon)) + where;
             case TOP_ROWS -> "The " + s.limit() + " " + noun(s, lexicon, s.limit() != 1) + " with the "
-                    + (s.descending() ? "highest " : "lowest ") + name(s.measure(), lexicon) + where;
+                    + (s.measure().date() ? (s.descending() ? "latest " : "earliest ") : s.descending() ? "highest " : "lowest ")
+                    + name(s.measure(), lexicon) + where;
             case LIST -> "The " + noun(s, lexicon, true) + where; // "The customers", never "The customers rows"
             case CHANGE, PERCENT_CHANGE -> "The " + (s.group() == null ? "" : "top " + s.limit() + " " + name(s.group(), lexicon) + " by ")
                     + (s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "percentage " : "")
@@ -190,7 +192,9 @@ public final class AnswerPhraser {
             ranked = noun(s, lexicon, true);
         }
         boolean count = s.shape() == QuerySpec.Shape.TOP_GROUPS && s.metric() == null && s.aggFn() == null;
-        String order = count ? (s.descending() ? "the most " : "the fewest ") : (s.descending() ? "the highest " : "the lowest ");
+        boolean dated = s.measure() != null && s.measure().date() && s.aggFn() == null; // "the latest Coverage End Date"
+        String order = count ? (s.descending() ? "the most " : "the fewest ") : dated ? (s.descending() ? "the latest " : "the earliest ")
+                : (s.descending() ? "the highest " : "the lowest ");
         String named = capitalize(entity(s, lexicon)) + " " + ResultText.cell(row.get(0));
         if (s.shape() == QuerySpec.Shape.TOP_ROWS && !s.columns().isEmpty()) { // "The country Rwanda and year 1992"
             named = "The " + String.join(" and ", java.util.stream.IntStream.range(0, s.columns().size())

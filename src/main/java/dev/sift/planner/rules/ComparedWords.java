@@ -28,10 +28,12 @@ final class ComparedWords {
                 List<String> reading = List.of(w.equals("negative") ? "below" : "above", "0");
                 replace(words, shown, i, 1, reading, said);
                 moved.add("'" + said + "' read as '" + String.join(" ", reading) + "'");
+            } else if (w.equals("nonzero") || w.equals("zero") && i > 0 && words.get(i - 1).equals("non")) {
+                amountOf(words, shown, moved, lexicon, i, w.equals("zero") ? i - 1 : i, List.of("other", "than", "0")); // "non-zero"
             } else if (w.equals("zero") || w.equals("no") && i > 0 && V.list("have_words").contains(words.get(i - 1))) {
-                amountOf(words, shown, moved, lexicon, i, List.of("exactly", "0")); // "no habitat", "zero goals": equal to 0
+                amountOf(words, shown, moved, lexicon, i, i, List.of("exactly", "0")); // "no habitat", "zero goals": equal to 0
             } else if (w.equals("some") && i > 1 && words.get(i - 1).equals("least") && words.get(i - 2).equals("at")) {
-                amountOf(words, shown, moved, lexicon, i, List.of("above", "0")); // "at least some habitat": above 0
+                amountOf(words, shown, moved, lexicon, i, i - 2, List.of("above", "0")); // "at least some habitat": above 0
             } else if (i + 1 < words.size() && words.get(i + 1).equals("than") && w.endsWith("er") && w.length() >= 5
                     && !V.allWords().contains(w) && lexicon.sense(List.of(w)).isEmpty() && !lexicon.hinted(w)) {
                 comparative(words, shown, moved, lexicon, i);
@@ -77,7 +79,7 @@ final class ComparedWords {
      * "no habitat", "at least some habitat": the number column named right after the word, compared with 0 as
      * {@code reading} says. The word is left where no number column follows ("accounts with no loan" relates rows).
      */
-    private static void amountOf(List<String> words, List<String> shown, List<String> moved, Lexicon lexicon, int i,
+    private static void amountOf(List<String> words, List<String> shown, List<String> moved, Lexicon lexicon, int i, int from,
                                  List<String> reading) {
         for (int at = i + 1; at <= Math.min(i + 4, words.size() - 1); at++) { // "some American Bullfrog habitat": past a value
             List<String> between = words.subList(i + 1, at);
@@ -89,7 +91,7 @@ final class ComparedWords {
                 Optional<Sense> s = lexicon.sense(words.subList(at, at + n));
                 if (s.isPresent()) {
                     if (s.get() instanceof Sense.Attr a && a.numeric() && !a.date()) {
-                        compareWithZero(words, shown, moved, i, at + n, reading);
+                        compareWithZero(words, shown, moved, i, from, at + n, reading);
                     }
                     if (!(s.get() instanceof Sense.Cond)) {
                         return;
@@ -100,10 +102,9 @@ final class ComparedWords {
         }
     }
 
-    /** Moves the amount word before {@code end} (its column's end) after the column, as {@code reading}. */
-    private static void compareWithZero(List<String> words, List<String> shown, List<String> moved, int i, int end,
+    /** Moves the amount words ({@code from} to {@code i}) after the column ending before {@code end}, as {@code reading}. */
+    private static void compareWithZero(List<String> words, List<String> shown, List<String> moved, int i, int from, int end,
                                         List<String> reading) {
-        int from = reading.get(0).equals("above") ? i - 2 : i; // "at least some" goes whole
         String said = String.join(" ", shown.subList(from, i + 1));
         List<String> phrase = new ArrayList<>(words.subList(i + 1, end));
         List<String> typed = new ArrayList<>(shown.subList(i + 1, end));

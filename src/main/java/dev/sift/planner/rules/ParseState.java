@@ -124,6 +124,9 @@ final class ParseState {
     }
 
     void filter(String table, String sql, String describe) {
+        if (filters.stream().anyMatch(f -> f.sql().equals(sql))) {
+            return; // one value said twice ("Colorado (CO)") is one filter
+        }
         java.util.regex.Matcher m = EQUALITY.matcher(sql);
         for (int k = filters.size() - 1; followUp != null && m.matches() && k >= 0; k--) {
             java.util.regex.Matcher e = EQUALITY.matcher(filters.get(k).sql());
@@ -174,7 +177,12 @@ final class ParseState {
 
     /** Whether the token at {@code i} is in the words the person wrote in this follow-up. */
     boolean said(int i) {
-        return i >= 0 && i < toks.size() && java.util.regex.Pattern.compile("(?i)(^|\\W)" + java.util.regex.Pattern.quote(
-                toks.get(i).text()) + "(\\W|$)").matcher(followUp).find();
+        if (i < 0 || i >= toks.size()) {
+            return false;
+        }
+        // the token's words as written in any spacing ("White tailed" was said "White-tailed")
+        String words = String.join("\\W+", java.util.Arrays.stream(toks.get(i).text().split("\\W+"))
+                .filter(w -> !w.isEmpty()).map(java.util.regex.Pattern::quote).toList());
+        return !words.isEmpty() && java.util.regex.Pattern.compile("(?i)(^|\\W)" + words + "(\\W|$)").matcher(followUp).find();
     }
 }

@@ -88,6 +88,11 @@ final class PhraseRules {
      * subject, which has a date of its own, unless that table follows as the verb's object ("clients were issued a card").
      */
     private void date(ParseState w, int i, Tok t, Sense.Attr a) {
+        if (w.ranking != null && w.ranking.awaitsOrder() && w.toks.stream().anyMatch(Ranking::inTime)) {
+            w.ranking.order = new Ranking.Order.ByColumn(a); // "which candidate has the latest coverage end date"
+            w.attach(a.table());
+            return;
+        }
         boolean extreme = w.agg != null && (w.agg.equals("min") || w.agg.equals("max") || w.agg.equals("range"));
         if (extreme && w.measure == null && w.metric == null && !(i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Dates)) {
             setMeasure(w, a, t);
@@ -324,15 +329,7 @@ final class PhraseRules {
             }
             col = age;
         }
-        int j = i + 1; // "more than 50000 earthquake deaths", "more than 1000000 people die": past values and people
-        while (j + 1 < w.toks.size() && (w.toks.get(j).sense() instanceof Sense.Cond || w.toks.get(j).plain()
-                && (dev.sift.knowledge.RowNouns.people(w.toks.get(j).word()) || NumberUnits.percent(w.toks.get(j))))) {
-            j++;
-        }
-        if (col == null && j < w.toks.size() && numericAttr(w.toks.get(j)) != null) {
-            col = numericAttr(w.toks.get(j)); // "more than 100000 inhabitants"
-            w.consumed = j;
-        }
+        col = col != null ? col : ComparedColumn.after(w, i, lexicon);
         if (col == null && w.base() != null) {
             col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base()).filter(a -> anAge(c.value())))
                     .orElse(null); // "victims under 20": age, never "a population over 100 million"

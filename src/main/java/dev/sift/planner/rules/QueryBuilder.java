@@ -337,15 +337,15 @@ public final class QueryBuilder {
             m = measure(s) + " AS " + KgSql.ident(measureAlias(s));
         }
         String dir = s.descending() ? "DESC" : "ASC";
+        String limit = s.limit() == null ? "" : " LIMIT " + s.limit(); // none: every group, ranked ("…, highest first")
         // a missing value is no group: it never wins a ranking ("Director NULL has the most movies")
         String where = (f.where().isEmpty() ? " WHERE " : f.where() + " AND ") + s.group().sql() + " IS NOT NULL";
         Optional<Sense.Attr> named = rowName(s.group());
         if (named.isPresent()) { // ranked rows of a table: their name first, then the key that groups them
             return "SELECT " + named.get().sql() + ", " + f.groupSel() + ", " + m + " FROM " + f.sql() + where
-                    + " GROUP BY 1, 2 ORDER BY 3 " + dir + ", 2 LIMIT " + s.limit();
+                    + " GROUP BY 1, 2 ORDER BY 3 " + dir + ", 2" + limit;
         }
-        return "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + where + " GROUP BY 1 ORDER BY 2 " + dir
-                + ", 1 LIMIT " + s.limit();
+        return "SELECT " + f.groupSel() + ", " + m + " FROM " + f.sql() + where + " GROUP BY 1 ORDER BY 2 " + dir + ", 1" + limit;
     }
 
     private String topRows(QuerySpec s, From f) throws Unsupported {
@@ -390,7 +390,9 @@ public final class QueryBuilder {
         }
         Optional<String> grain = s.distinct() ? Optional.empty() : grain(s, f);
         if (grain.isEmpty()) {
-            return "SELECT DISTINCT " + String.join(", ", cols) + " FROM " + f.sql() + f.where() + " ORDER BY 1";
+            List<String> compared = ComparedShown.of(s); // each value with the number it qualified on
+            return "SELECT " + (compared.isEmpty() ? "DISTINCT " + String.join(", ", cols) : String.join(", ", cols) + ", "
+                    + String.join(", ", compared)) + " FROM " + f.sql() + f.where() + (compared.isEmpty() ? "" : " GROUP BY ALL") + " ORDER BY 1";
         }
         String table = grain.get();
         String key = lexicon.key(table).map(k -> KgSql.column(table, k.name())).orElse(null);

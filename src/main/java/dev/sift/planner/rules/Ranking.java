@@ -87,8 +87,9 @@ final class Ranking {
         }
         boolean desc = !bottom;
         for (int i = start; i < t.size(); i++) {
-            if (t.get(i).plain() && V.has(t.get(i).word(), "price_words")) {
-                desc = bottom != "desc".equals(V.map("price_words").get(t.get(i).word()));
+            if (t.get(i).plain() && V.has(t.get(i).word(), "price_words", "time_extremes")) {
+                String list = V.has(t.get(i).word(), "price_words") ? "price_words" : "time_extremes";
+                desc = bottom != "desc".equals(V.map(list).get(t.get(i).word()));
                 break;
             }
             if (t.get(i).plain() && V.has(t.get(i).word(), "ascending")) {
@@ -115,8 +116,13 @@ final class Ranking {
                 && t.get(j + 1).is("with", "that", "which", "who", "whose", "has", "had", "have", "having", "where");
     }
 
+    /** A word that ranks by a date ("latest", "earliest"). */
+    static boolean inTime(Tok k) {
+        return k.plain() && V.has(k.word(), "time_extremes");
+    }
+
     static boolean extreme(Tok k) {
-        return k.plain() && V.has(k.word(), "descending", "ascending", "price_words");
+        return k.plain() && V.has(k.word(), "descending", "ascending", "price_words", "time_extremes");
     }
 
     /**
@@ -144,6 +150,18 @@ final class Ranking {
         if (w.ranking.order instanceof Order.ByColumn c && !c.attr().numeric() && !c.attr().date() && !"distinct".equals(w.agg)) {
             throw new Unreadable("'" + c.attr().name() + "' is text, and I rank by a number, a date or a count; say which");
         }
+    }
+
+    /**
+     * {@code order}, unless it counts the very rows ranked ("which candidate got the most contributions" where both words
+     * name the one table): each row is one of itself, so such a count ranks nothing and the question is asked back.
+     */
+    static Order notSelfCounted(Ranking r, Order order, Tok t) throws Unreadable {
+        if (order instanceof Order.ByCount c && r.target instanceof Target.Rows rows && rows.table().equals(c.table())) {
+            throw new Unreadable("each " + c.table() + " row is one of the rows ranked, so counting '" + t.text()
+                    + "' ranks nothing; say which number of each row to rank by");
+        }
+        return order;
     }
 
     /** True while token {@code i} may still name what is ranked. */

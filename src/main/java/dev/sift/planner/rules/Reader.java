@@ -34,6 +34,14 @@ public final class Reader {
         this.lexicon = lexicon;
     }
 
+    /** A spelling read as the planner's own words ({@code spelled} of {@code patterns.yaml}). */
+    private record Spelled(Pattern pattern, String by) { }
+
+    private static final List<Spelled> SPELLED = dev.sift.knowledge.Patterns.ALL.names().stream()
+            .filter(n -> n.startsWith("spelled.") && n.endsWith(".pattern"))
+            .map(n -> new Spelled(dev.sift.knowledge.Patterns.ALL.get(n),
+                    dev.sift.knowledge.Patterns.ALL.replacement(n.substring(0, n.length() - ".pattern".length()) + ".by"))).toList();
+
     private static final Pattern SCALED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?|an?)\\s*(thousand|million|billion)\\b");
 
     /** "100 million" → "100000000", "1.5 thousand" → "1500", "a million" → "1000000": a number with a scale word. */
@@ -55,12 +63,11 @@ public final class Reader {
 
     /** The tokens of a question, in order. */
     public List<Tok> read(String question) {
-        String text = scaled(question.replaceAll("(?<=\\d),(?=\\d{3}(?!\\d))", "").replaceAll("(?<=\\d)\\s*%", " percent")
-                .replaceAll("(?i)\\b(date|time)\\s+range\\b", "minmax $1")
-                .replaceAll("(?i)\\b(min(imum)?\\s+and\\s+max(imum)?|max(imum)?\\s+and\\s+min(imum)?|lowest\\s+and\\s+highest|highest\\s+and"
-                        + "\\s+lowest|smallest\\s+and\\s+largest|largest\\s+and\\s+smallest|earliest\\s+and\\s+latest)\\b|\\brange(?=\\s+of\\b)", "minmax")
-                .replaceAll("(?i)\\bstandard\\s+deviation\\b|\\bstd\\.?\\s+dev\\b", "stddev")
-                .replaceAll("(?i)\\b(than|over|under|least|most|above|below)\\s+half\\b(?!\\s+(of|an?|the)\\b)", "$1 50 percent"));
+        String text = question;
+        for (Spelled s : SPELLED) {
+            text = s.pattern().matcher(text).replaceAll(s.by());
+        }
+        text = scaled(text);
         String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
         List<String> shown = new ArrayList<>();
         List<String> words = new ArrayList<>();
@@ -455,13 +462,18 @@ public final class Reader {
         return Optional.of(new Read(d, y - i + 1));
     }
 
-    /** "between 100000 and 200000". */
+    /**
+     * "between 100000 and 200000"; "between 20% and 40%" reads up to the second number, whose "percent" is then read as
+     * the unit of both ({@link NumberUnits}).
+     */
     private static Optional<Read> numberRange(List<Tok> in, int i) {
-        if (!in.get(i).is("between") || i + 3 >= in.size() || !in.get(i + 1).number() || !in.get(i + 2).is("and")
-                || !in.get(i + 3).number()) {
+        int and = i + 2 < in.size() && NumberUnits.percent(in.get(i + 2)) && i + 5 < in.size() && NumberUnits.percent(in.get(i + 5))
+                ? i + 3 : i + 2;
+        if (!in.get(i).is("between") || and + 1 >= in.size() || !in.get(i + 1).number() || !in.get(and).is("and")
+                || !in.get(and + 1).number()) {
             return Optional.empty();
         }
-        return Optional.of(new Read(new Sense.Compare("BETWEEN", in.get(i + 1).word() + " AND " + in.get(i + 3).word()), 4));
+        return Optional.of(new Read(new Sense.Compare("BETWEEN", in.get(i + 1).word() + " AND " + in.get(and + 1).word()), and + 2 - i));
     }
 
     /** "90 or older", "85 and over": the vocabulary's comparators after a number. */

@@ -19,8 +19,8 @@ public final class Rewording {
 
     /** The question reworded; {@code rows} is the word for the dataset's rows ("records", or its one table's name). */
     public static Reworded of(String question, String rows) {
-        String q = question;
         StringBuilder said = new StringBuilder();
+        String q = RankedOrder.reworded(question, said);
         Matcher p = Patterns.ALL.get("reword.possessive_id").matcher(q);
         if (p.find()) {
             q = q.substring(0, p.start()) + "the " + p.group(3) + " of " + p.group(1) + " " + p.group(2) + q.substring(p.end());

@@ -1,11 +1,11 @@
 package dev.sift.planner.rules;
 
 import dev.sift.knowledge.KgEntry;
-import dev.sift.knowledge.Vocabulary;
-
-import java.util.ArrayList;
 import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.RowNouns;
+import dev.sift.knowledge.Thesaurus;
+import dev.sift.knowledge.Vocabulary;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -185,12 +185,12 @@ final class ShapeRules {
      */
     private Optional<QuerySpec> totalByGroup(ParseState w) {
         if (w.group == null || w.measure == null || w.measure.equals(w.group) || !w.measure.numeric() || w.measure.date()
-                || !w.measure.type().matches("(?i).*INT.*") || !addsUp(w.measure) || !w.measure.table().equals(w.group.table())) {
+                || !addsUp(w.measure) || !w.measure.table().equals(w.group.table())) {
             return Optional.empty();
         }
         List<String> name = NameWords.split(w.measure.name().substring(w.measure.name().indexOf('.') + 1));
-        String last = name.isEmpty() ? "" : name.get(name.size() - 1);
-        if (last.equals(dev.sift.knowledge.Thesaurus.nounBase(last))) {
+        String last = name.isEmpty() ? "" : name.get(name.size() - 1); // "deaths by year"; "total disbursements by party"
+        if (!MeasureWords.totalSaid(w, w.measure) && (!w.measure.type().matches("(?i).*INT.*") || last.equals(Thesaurus.nounBase(last)))) {
             return Optional.empty();
         }
         w.readings.add("'" + w.measureTok.text() + "' by " + w.group.name() + " → the total of " + w.measure.name() + " in each");

@@ -6,7 +6,6 @@ import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.Patterns;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.Vocabulary;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,10 +53,10 @@ public final class SpecParser {
         Parse plain = parse(toks, null);
         Optional<ColumnRules.Head> head = plain instanceof Parse.Parsed ? Optional.empty() : ColumnRules.head(toks);
         if (head.isEmpty()) {
-            return plain;
+            return RankedOrder.ranked(plain, toks);
         }
         Parse columns = parse(toks, head.get());
-        return columns instanceof Parse.Parsed || !(plain instanceof Parse.Unmapped) ? columns : plain;
+        return RankedOrder.ranked(columns instanceof Parse.Parsed || !(plain instanceof Parse.Unmapped) ? columns : plain, toks);
     }
 
     private Parse parse(List<Tok> toks, ColumnRules.Head head) {
@@ -232,7 +231,8 @@ public final class SpecParser {
                 instanceof Sense.Attr a && MeasureWords.verbOf(w.toks.get(i + 1), a))) { // a verb: "which candidate raised the most"
             return; // "loan duration", "loan amount": a table word qualifying the attribute after it
         }
-        if (w.groupCue && w.subject != null && e.table().equals(w.subject) && w.measure != null) {
+        boolean ranksOwn = w.ranking != null && w.ranking.order instanceof Ranking.Order.ByColumn c && c.attr().table().equals(e.table());
+        if (w.groupCue && w.subject != null && e.table().equals(w.subject) && (w.measure != null || ranksOwn)) {
             perOwnRow(w, t, e); // "the average quantity per order": each order once, not one group per order
             return;
         }
@@ -248,7 +248,7 @@ public final class SpecParser {
         if (rankTarget || named) {
             w.ranking.target = new Ranking.Target.Rows(e.table(), t);
         } else if (w.ranking != null && w.ranking.awaitsOrder()) {
-            w.ranking.order = rankedBy(w, i, e.table(), t);
+            w.ranking.order = Ranking.notSelfCounted(w.ranking, rankedBy(w, i, e.table(), t), t);
         }
         if (w.subject == null) {
             w.subject = e.table();
@@ -338,8 +338,8 @@ public final class SpecParser {
     private static void perOwnRow(ParseState w, Tok t, Sense.Entity e) throws Unreadable {
         w.groupCue = false;
         if (!"avg".equals(w.agg) && w.toks.stream().noneMatch(k -> k.plain() && "avg".equals(V.map("aggregates").get(k.word())))) {
-            throw new Unreadable("'per " + t.text() + "' would give one group for each " + e.table() + " row, since " + w.measure.name()
-                    + " is a value of each row; ask for its average per " + t.text() + ", or list the " + e.table() + " rows");
+            throw new Unreadable("'per " + t.text() + "' would give one group for each " + e.table() + " row, since " + (w.measure == null
+                    ? "what is ranked" : w.measure.name()) + " is a value of each row; ask for its average per " + t.text() + ", or list the rows");
         }
         w.readings.add("'per " + t.text() + "' → each " + e.table() + " row counts once");
     }

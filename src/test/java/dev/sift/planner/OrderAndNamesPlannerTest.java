@@ -1,0 +1,147 @@
+package dev.sift.planner;
+
+import dev.sift.TestDatasets;
+import dev.sift.agent.AgentRun;
+import dev.sift.agent.TurnContext;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Locale;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The offline planner on wordings of the third round of question sets written for real files it had not seen: groups
+ * asked in an order ("highest first", "rank … by"), the row with the latest date, a value said twice ("California (CA)"),
+ * a name said first name first ("Bob Jones" for 'JONES, BOB'), "i.e.", a count of the very rows ranked (asked back),
+ * "non-zero", percentages in a range, "more than 10000 in receipts", people counted in a table of counts by sex, values
+ * listed with the number they were compared on, a total of a "Total …" column by a group, an average "per" the table's
+ * own rows in a ranking, and a value a follow-up says in another spelling. Each answer is checked against independent SQL,
+ * row by row and in order.
+ */
+class OrderAndNamesPlannerTest {
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
+    private static Workspace habitats;
+    private static Workspace filings;
+    private static Workspace census;
+
+    @BeforeAll
+    static void open() throws Exception {
+        StringBuilder species = new StringBuilder("common_name,county_id,habitat_yearround_pct\n");
+        String[] kinds = {"American Robin", "American Bullfrog", "White-tailed Deer"};
+        for (int county = 0; county < 12; county++) {
+            for (int k = 0; k < kinds.length; k++) {
+                species.append(kinds[k]).append(",0").append(1001 + county).append(',')
+                        .append(String.format(Locale.ROOT, "%.2f", ((county * 7 + k * 3) % 11) / 10.0)).append('\n');
+            }
+        }
+        habitats = Workspace.open(TestDatasets.csv("wildlife", Map.of("species.csv", species.toString())), Workspace.Limits.defaults());
+        filings = Workspace.open(TestDatasets.csv("filings", Map.of("political_contributions.csv", """
+                Candidate_Identification,Candidate_Name,Candidate_State,Party_Affiliation,Total_Disbursements,Total_Receipts,Debts_Owed_By,Coverage_End_Date
+                H1,"SMITH, ANN",CA,DEM,3500,4000,0,2015-03-31
+                H2,"JONES, BOB",CA,REP,200,15000,12000,2015-06-30
+                H3,"LEE, CARL E.",WA,DEM,2900,2000,500,2015-12-31
+                H4,"KIM, DORA",WA,REP,1000,5200,25000,2015-09-30
+                H5,"DIAZ, EVA",OR,DEM,3100,3000,0,2015-01-31
+                H6,"PARK, FAY",CA,REP,700,900,300,2015-02-28
+                """)), Workspace.Limits.defaults());
+        StringBuilder counts = new StringBuilder("job,sex,year,count\n");
+        String[] jobs = {"Teacher", "Farmer", "Nurse"};
+        for (int y = 1900; y <= 1920; y += 10) {
+            for (int j = 0; j < jobs.length; j++) {
+                counts.append(jobs[j]).append(",men,").append(y).append(',').append(1000 * (j + 1) + y % 7).append('\n');
+                counts.append(jobs[j]).append(",women,").append(y).append(',').append(700 * (3 - j) + y % 11).append('\n');
+            }
+        }
+        census = Workspace.open(TestDatasets.csv("census", Map.of("jobs.csv", counts.toString())), Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        habitats.close();
+        filings.close();
+        census.close();
+    }
+
+    @Test
+    void groups_asked_in_an_order_are_all_ranked_in_it() throws Exception {
+        AgentRun ranked = OFFLINE.answers(habitats, "rank the species by their average habitat percentage, highest first",
+                "SELECT common_name, avg(habitat_yearround_pct) FROM species GROUP BY 1 ORDER BY 2 DESC");
+        assertThat(ranked.answer()).contains("ranked by average species.habitat_yearround_pct, highest first");
+        OFFLINE.answers(filings, "number of candidates per candidate state, highest first",
+                "SELECT Candidate_State, count(*) FROM political_contributions GROUP BY 1 ORDER BY 2 DESC, 1");
+        OFFLINE.answers(filings, "average receipts by party in ascending order",
+                "SELECT Party_Affiliation, avg(Total_Receipts) FROM political_contributions GROUP BY 1 ORDER BY 2");
+        assertThat(OFFLINE.asksBack(filings, "list the candidates from California, highest first").answer())
+                .contains("this question has no groups to order");
+    }
+
+    @Test
+    void the_row_with_the_latest_date_is_named() throws Exception {
+        AgentRun latest = OFFLINE.answers(filings, "which candidate has the latest coverage end date?",
+                "SELECT Candidate_Name, Coverage_End_Date FROM political_contributions ORDER BY 2 DESC LIMIT 1");
+        assertThat(latest.answer()).contains("has the latest Coverage End Date");
+        OFFLINE.answers(filings, "Which candidate has the earliest coverage end date?",
+                "SELECT Candidate_Name, Coverage_End_Date FROM political_contributions ORDER BY 2 LIMIT 1");
+        OFFLINE.answers(filings, "what is the latest coverage end date?", "SELECT max(Coverage_End_Date) FROM political_contributions");
+    }
+
+    @Test
+    void names_are_read_as_people_write_them() throws Exception {
+        OFFLINE.answers(filings, "How many candidates are from California (CA)?",
+                "SELECT count(*) FROM political_contributions WHERE Candidate_State = 'CA'");
+        AgentRun bob = OFFLINE.answers(filings, "What were Bob Jones's total receipts?",
+                "SELECT sum(Total_Receipts) FROM political_contributions WHERE Candidate_Name = 'JONES, BOB'");
+        assertThat(bob.answer()).contains("(the value 'JONES, BOB', written last name first)");
+        OFFLINE.answers(filings, "Which candidate spent the most, i.e. had the highest total disbursements?", // not 'LEE, CARL E.'
+                "SELECT Candidate_Name, Total_Disbursements FROM political_contributions ORDER BY 2 DESC LIMIT 1");
+    }
+
+    @Test
+    void a_count_of_the_very_rows_ranked_is_asked_back() throws Exception {
+        assertThat(OFFLINE.asksBack(filings, "which candidate got the most political contributions?").answer())
+                .contains("counting 'political contributions' ranks nothing");
+    }
+
+    @Test
+    void numbers_compared_in_words_and_ranges() throws Exception {
+        OFFLINE.answers(habitats, "which county has the lowest non-zero habitat share for the American Robin?",
+                "SELECT county_id, habitat_yearround_pct FROM species WHERE common_name = 'American Robin'"
+                        + " AND habitat_yearround_pct <> 0 ORDER BY 2, 1 LIMIT 1");
+        OFFLINE.answers(habitats, "how many counties have deer habitat between 20% and 40%?",
+                "SELECT count(DISTINCT county_id) FROM species WHERE common_name = 'White-tailed Deer'"
+                        + " AND habitat_yearround_pct BETWEEN 0.2 AND 0.4");
+        OFFLINE.answers(filings, "How many candidates have more than 10,000 in receipts?",
+                "SELECT count(*) FROM political_contributions WHERE Total_Receipts > 10000");
+        OFFLINE.answers(census, "Which jobs had more than 1500 men in 1910?",
+                "SELECT job, count FROM jobs WHERE sex = 'men' AND year = 1910 AND count > 1500 ORDER BY 1");
+    }
+
+    @Test
+    void values_listed_by_a_comparison_show_the_number_compared() throws Exception {
+        AgentRun run = OFFLINE.answers(habitats, "which counties have more than 80% habitat for the White-tailed Deer?",
+                "SELECT county_id, habitat_yearround_pct FROM species WHERE common_name = 'White-tailed Deer'"
+                        + " AND habitat_yearround_pct > 0.8 ORDER BY 1");
+        assertThat(run.evidence().get(run.evidence().size() - 1).columns()).contains("max_habitat_yearround_pct");
+    }
+
+    @Test
+    void totals_and_averages_of_a_candidates_own_columns() throws Exception {
+        OFFLINE.answers(filings, "total disbursements by party",
+                "SELECT Party_Affiliation, sum(Total_Disbursements) FROM political_contributions GROUP BY 1 ORDER BY 1");
+        OFFLINE.answers(filings, "What are the total receipts for all candidates combined?",
+                "SELECT sum(Total_Receipts) FROM political_contributions");
+        OFFLINE.answers(filings, "Which party has the highest average disbursements per candidate?",
+                "SELECT Party_Affiliation, avg(Total_Disbursements) FROM political_contributions GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+    }
+
+    @Test
+    void a_follow_up_value_in_another_spelling_replaces_the_earlier_one() throws Exception {
+        OFFLINE.answers(habitats, "what's the average habitat percentage for the American Robin, the White-tailed Deer?",
+                "SELECT avg(habitat_yearround_pct) FROM species WHERE common_name = 'White-tailed Deer'",
+                new TurnContext("refine", "what about the White-tailed Deer?", java.util.List.of(), java.util.List.of()));
+    }
+}
