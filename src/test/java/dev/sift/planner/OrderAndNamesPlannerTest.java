@@ -27,6 +27,7 @@ class OrderAndNamesPlannerTest {
     private static Workspace habitats;
     private static Workspace filings;
     private static Workspace census;
+    private static Workspace quakes;
 
     @BeforeAll
     static void open() throws Exception {
@@ -57,6 +58,15 @@ class OrderAndNamesPlannerTest {
             }
         }
         census = Workspace.open(TestDatasets.csv("census", Map.of("jobs.csv", counts.toString())), Workspace.Limits.defaults());
+        StringBuilder events = new StringBuilder("id,mag,place,time,type,status,tsunami,magType\n");
+        String[] places = {"km N of Ely, Nevada", "km S of Reno, NV", "km E of Moab, Utah", "km off the Gulf of Alaska", "km W of Hilo, Hawaii"};
+        for (int i = 0; i < 150; i++) { // more places than the graph lists: mentioned names are found through the value file
+            events.append("ev").append(i).append(',').append((i * 37 % 150) / 25.0).append(",\"").append(i + 1).append(places[i % 5]).append("\",2018-02-0")
+                    .append(1 + i % 7).append(" 10:00:00,").append(i % 8 == 0 ? "explosion" : "earthquake").append(',')
+                    .append(i % 3 == 0 ? "automatic" : "reviewed").append(',').append(i % 13 == 0 ? 1 : 0).append(',')
+                    .append(i % 2 == 0 ? "ml" : "md").append('\n');
+        }
+        quakes = Workspace.open(TestDatasets.csv("feed", Map.of("earthquakes.csv", events.toString())), Workspace.Limits.defaults());
     }
 
     @AfterAll
@@ -64,6 +74,7 @@ class OrderAndNamesPlannerTest {
         habitats.close();
         filings.close();
         census.close();
+        quakes.close();
     }
 
     @Test
@@ -143,5 +154,50 @@ class OrderAndNamesPlannerTest {
         OFFLINE.answers(habitats, "what's the average habitat percentage for the American Robin, the White-tailed Deer?",
                 "SELECT avg(habitat_yearround_pct) FROM species WHERE common_name = 'White-tailed Deer'",
                 new TurnContext("refine", "what about the White-tailed Deer?", java.util.List.of(), java.util.List.of()));
+    }
+
+    @Test
+    void strongest_and_where_name_the_place_of_the_row() throws Exception {
+        AgentRun run = OFFLINE.answers(quakes, "What was the strongest earthquake and where did it happen?",
+                "SELECT place, mag FROM earthquakes WHERE type = 'earthquake' ORDER BY mag DESC LIMIT 1");
+        assertThat(run.answer()).contains("'strongest' read as the highest magnitude");
+        OFFLINE.answers(quakes, "Where was the strongest quake, and how strong was it?",
+                "SELECT place, mag FROM earthquakes ORDER BY mag DESC LIMIT 1");
+    }
+
+    @Test
+    void not_before_a_value_is_every_other_row() throws Exception {
+        AgentRun run = OFFLINE.answers(quakes, "how many events are not earthquakes?", "SELECT count(*) FROM earthquakes WHERE type <> 'earthquake'");
+        assertThat(run.answer()).contains("not earthquakes.type = 'earthquake'");
+        OFFLINE.answers(quakes, "what percentage of the events were not reviewed?",
+                "SELECT 100.0 * avg(CASE WHEN status <> 'reviewed' THEN 1 ELSE 0 END) FROM earthquakes");
+    }
+
+    @Test
+    void flags_ranges_and_shares_said_in_words() throws Exception {
+        OFFLINE.answers(quakes, "How many events have the tsunami flag set?", "SELECT count(*) FROM earthquakes WHERE tsunami = 1");
+        OFFLINE.answers(quakes, "How many events were flagged for a tsunami?", "SELECT count(*) FROM earthquakes WHERE tsunami = 1");
+        OFFLINE.answers(quakes, "How many events were at least magnitude 2 but under 3?",
+                "SELECT count(*) FROM earthquakes WHERE mag >= 2 AND mag < 3");
+        OFFLINE.answers(quakes, "how many quakes were magnitude 5 or bigger", "SELECT count(*) FROM earthquakes WHERE mag >= 5");
+        OFFLINE.answers(filings, "How many candidates have any debts?", "SELECT count(*) FROM political_contributions WHERE Debts_Owed_By > 0");
+        OFFLINE.answers(quakes, "Which magnitude type is most common among events of magnitude 4 or more?",
+                "SELECT magType, count(*) FROM earthquakes WHERE mag >= 4 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1");
+        OFFLINE.answers(filings, "which party has the lowest maximum receipts?",
+                "SELECT Party_Affiliation, max(Total_Receipts) FROM political_contributions GROUP BY 1 ORDER BY 2 LIMIT 1");
+    }
+
+    @Test
+    void the_span_of_the_data_is_its_date_range() throws Exception {
+        OFFLINE.answers(quakes, "When does the data start and when does it end?", "SELECT min(time), max(time) FROM earthquakes");
+        OFFLINE.answers(census, "what years does this cover? first and last", "SELECT min(year), max(year) FROM jobs");
+    }
+
+    @Test
+    void a_place_said_two_ways_is_counted_both_ways_and_a_follow_up_replaces_it() throws Exception {
+        OFFLINE.answers(quakes, "How many events were there in Nevada?",
+                "SELECT count(*) FROM earthquakes WHERE place LIKE '%Nevada%' OR place LIKE '%, NV'");
+        OFFLINE.answers(quakes, "How many events were there in Nevada, Utah?", "SELECT count(*) FROM earthquakes WHERE place LIKE '%Utah%'",
+                new TurnContext("refine", "what about Utah?", java.util.List.of(), java.util.List.of()));
     }
 }

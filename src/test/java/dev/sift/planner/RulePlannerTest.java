@@ -450,7 +450,7 @@ class RulePlannerTest {
 
     @Test
     void never_drops_a_negation() throws Exception {
-        clarified(ask("How many loans are not in debt?"), "I do not read 'not' offline (a negation), and will not drop it.");
+        clarified(ask("How many loans were not granted in 1997?"), "I do not read 'not' offline (a negation), and will not drop it.");
         clarified(ask("How many accounts have no gold card?"), "I read 'no'/'without' only before a related table"
                 + " ('accounts with no loan'), not before 'gold card'.");
     }

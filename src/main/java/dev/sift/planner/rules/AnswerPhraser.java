@@ -186,7 +186,7 @@ public final class AnswerPhraser {
         } else if (s.aggFn() != null) {
             String label = label(s.measure(), lexicon);
             String agg = AGG_WORDS.get(s.aggFn());
-            boolean extreme = s.aggFn().equals("max") || s.aggFn().equals("min"); // "the highest loan amount", not "highest maximum"
+            boolean extreme = s.aggFn().equals(s.descending() ? "max" : "min"); // "the highest loan amount", not "highest maximum"
             ranked = extreme || label.startsWith(agg + " ") ? label : agg + " " + label; // never "average average salary"
         } else {
             ranked = noun(s, lexicon, true);

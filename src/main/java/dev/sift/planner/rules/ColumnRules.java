@@ -196,4 +196,13 @@ final class ColumnRules {
         return key.isPresent() && filters.stream().filter(f -> f.table().equals(table))
                 .anyMatch(f -> f.sql().matches(java.util.regex.Pattern.quote(key.get()) + " = '?[\\w.-]+'?"));
     }
+
+    /**
+     * Whether the one column read besides the rows listed is shown with them ("list the events with a green alert, with
+     * their magnitude"): a listing shows every column of its rows, that one too.
+     */
+    static boolean shownWith(ParseState w) {
+        int k = w.measureTok == null ? -1 : w.toks.indexOf(w.measureTok);
+        return k >= 2 && w.toks.get(k - 1).is("their", "its") && w.toks.get(k - 2).is("with", "and") && w.measure.table().equals(w.subject);
+    }
 }

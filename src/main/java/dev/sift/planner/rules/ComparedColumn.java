@@ -30,4 +30,14 @@ final class ComparedColumn {
                 .map(k -> ((Sense.Cond) k.sense()).table()).orElse(null); // "jobs with more than 1000000 men": the men's table
         return people.isPresent() && table != null ? RowNouns.peopleCount(lexicon.graph().columns(table)).map(Lexicon::attr).orElse(null) : null;
     }
+
+    /** "at least magnitude 2 but under 3": the column of the comparison right before, for the other end of a range. */
+    static Sense.Attr rangeEnd(ParseState w, int i, Lexicon lexicon) {
+        if (i == 0 || !w.toks.get(i - 1).is("but", "and") || w.filters.isEmpty()) {
+            return null;
+        }
+        QuerySpec.Filter last = w.filters.get(w.filters.size() - 1);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(.+?) (?:>=|>|<=|<) -?[\\d.]+$").matcher(last.sql());
+        return m.matches() ? lexicon.columnOf(last.table(), m.group(1)).map(Lexicon::attr).filter(Sense.Attr::numeric).orElse(null) : null;
+    }
 }

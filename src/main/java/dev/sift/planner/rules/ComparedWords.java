@@ -32,13 +32,44 @@ final class ComparedWords {
                 amountOf(words, shown, moved, lexicon, i, w.equals("zero") ? i - 1 : i, List.of("other", "than", "0")); // "non-zero"
             } else if (w.equals("zero") || w.equals("no") && i > 0 && V.list("have_words").contains(words.get(i - 1))) {
                 amountOf(words, shown, moved, lexicon, i, i, List.of("exactly", "0")); // "no habitat", "zero goals": equal to 0
+            } else if (w.equals("any") && i > 0 && (V.list("have_words").contains(words.get(i - 1)) || words.get(i - 1).equals("got"))) {
+                amountOf(words, shown, moved, lexicon, i, i, List.of("above", "0")); // "got any individual contributions": above 0
             } else if (w.equals("some") && i > 1 && words.get(i - 1).equals("least") && words.get(i - 2).equals("at")) {
                 amountOf(words, shown, moved, lexicon, i, i - 2, List.of("above", "0")); // "at least some habitat": above 0
+            } else if (FlagWords.read(words, shown, moved, lexicon, i)) {
+                continue; // "the tsunami flag set", "flagged for a tsunami": the flag column equal to 1
+            } else if (columnBetween(words, shown, moved, lexicon, i)) {
+                continue; // "at least magnitude 2" is "magnitude at least 2"
             } else if (i + 1 < words.size() && words.get(i + 1).equals("than") && w.endsWith("er") && w.length() >= 5
                     && !V.allWords().contains(w) && lexicon.sense(List.of(w)).isEmpty() && !lexicon.hinted(w)) {
                 comparative(words, shown, moved, lexicon, i);
             }
         }
+    }
+
+    /**
+     * "at least magnitude 2", "under age 20": a comparison said before its column's name and then the number, moved so
+     * the column comes first; true when moved. Without this the number would be read as the column's value.
+     */
+    private static boolean columnBetween(List<String> words, List<String> shown, List<String> moved, Lexicon lexicon, int i) {
+        String w = words.get(i);
+        int start = (w.equals("least") || w.equals("most")) && i > 0 && words.get(i - 1).equals("at") ? i - 1
+                : w.equals("than") && i > 0 && V.map("comparators").containsKey(words.get(i - 1) + " than") ? i - 1
+                : V.map("comparators").containsKey(w) && !w.equals("exactly") ? i : -1;
+        for (int n = 2; start >= 0 && n >= 1; n--) {
+            int end = i + 1 + n;
+            if (end < words.size() && words.get(end).matches("-?\\d+(\\.\\d+)?") && lexicon.sense(words.subList(i + 1, end))
+                    .filter(s -> s instanceof Sense.Attr a && a.numeric() && !a.date()).isPresent()) {
+                String said = String.join(" ", shown.subList(start, end));
+                for (int k = 0; k < n; k++) { // the column's words, moved before the comparison
+                    words.add(start, words.remove(end - 1));
+                    shown.add(start, shown.remove(end - 1));
+                }
+                moved.add("'" + said + "' read as '" + String.join(" ", shown.subList(start, end)) + "'");
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "deeper than": the one number column WordNet's attribute of the adjective names, above (or below) what follows. */

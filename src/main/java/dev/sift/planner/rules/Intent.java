@@ -65,7 +65,9 @@ public enum Intent {
      * the customers table has a column {@code segment}): such a word does not ask for an analysis.
      */
     public static Intent classify(List<String> words, boolean task, java.util.function.Predicate<String> namesData) {
-        List<String> asked = words.stream().filter(w -> !namesData.test(w)).toList();
+        List<String> asked = java.util.stream.IntStream.range(0, words.size()).filter(i -> !namesData.test(words.get(i))
+                && !(words.get(i).equals("score") && i > 0 && namesData.test(words.get(i - 1)))) // "sig score": the column's own
+                .mapToObj(words::get).toList();
         boolean howMany = pair(words, "how", "many");
         boolean counting = words.contains("many") || words.contains("number") || words.contains("count");
         if (!howMany) {

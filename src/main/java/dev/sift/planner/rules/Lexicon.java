@@ -134,6 +134,10 @@ public final class Lexicon {
                     && dev.sift.knowledge.Equivalents.kindOf(key, c.values()).isPresent()).map(Lexicon::attr).toList();
             s = kind.size() == 1 ? kind.get(0) : null;
         }
+        if (s == null && key.equals("date") && kg.tables().size() == 1) { // "the date range": the one table's date, else its year
+            String table = kg.tables().get(0).name();
+            s = dateColumn(table).or(() -> yearColumn(table)).orElse(null);
+        }
         return s == null && words.size() == 1 && !KNOWN.contains(key) ? LooseNames.oneWord(kg, key) : s;
     }
 

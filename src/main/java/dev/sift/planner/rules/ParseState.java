@@ -54,6 +54,8 @@ final class ParseState {
     boolean negate;
     /** "or" read after a value: the next value of the same column joins it ("in Compton or Watts"). */
     boolean orPending;
+    /** "not" read right before a value: the value's condition is negated. */
+    boolean notValue;
     /** "at least 3" read before a table: a related-rows count, waiting for the table. */
     Sense.Compare related;
     /** The words and table of the last entity phrase ("loans that are running": running + loan). */
@@ -77,6 +79,7 @@ final class ParseState {
     /** The tokens of words of the turn before that a follow-up's own words replaced ({@link MeasureSwap}). */
     final java.util.Set<Integer> replaced = new java.util.HashSet<>();
     /** An equality filter: the expression and its value. */
+    private static final java.util.regex.Pattern MENTION = java.util.regex.Pattern.compile("^\\(?lower\\(([^()]+)\\) LIKE '");
     private static final java.util.regex.Pattern EQUALITY = java.util.regex.Pattern.compile("^(.+?) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
 
     ParseState(List<Tok> toks, ColumnRules.Head head) {
@@ -127,10 +130,9 @@ final class ParseState {
         if (filters.stream().anyMatch(f -> f.sql().equals(sql))) {
             return; // one value said twice ("Colorado (CO)") is one filter
         }
-        java.util.regex.Matcher m = EQUALITY.matcher(sql);
-        for (int k = filters.size() - 1; followUp != null && m.matches() && k >= 0; k--) {
-            java.util.regex.Matcher e = EQUALITY.matcher(filters.get(k).sql());
-            if (e.matches() && e.group(1).equals(m.group(1)) && !e.group(2).equals(m.group(2))) {
+        String column = valueColumn(sql);
+        for (int k = filters.size() - 1; followUp != null && column != null && k >= 0; k--) {
+            if (column.equals(valueColumn(filters.get(k).sql()))) {
                 boolean isNew = said(at);
                 if (isNew == said(filterAt.get(k))) {
                     continue; // both or neither in the follow-up's own words: a question to ask, not to settle here
@@ -146,6 +148,16 @@ final class ParseState {
         }
         filters.add(new QuerySpec.Filter(table, sql, describe));
         filterAt.add(at);
+    }
+
+    /**
+     * The column a value condition is on: "place = 'x'", or a place mentioned ("lower(place) LIKE '%utah%'", also with
+     * another spelling OR-ed to it); null for any other condition.
+     */
+    private static String valueColumn(String sql) {
+        java.util.regex.Matcher e = EQUALITY.matcher(sql);
+        java.util.regex.Matcher like = MENTION.matcher(sql);
+        return e.matches() ? e.group(1) : like.lookingAt() ? like.group(1) : null;
     }
 
     /** The question's tokens but those a follow-up replaced. */

@@ -330,6 +330,7 @@ final class PhraseRules {
             col = age;
         }
         col = col != null ? col : ComparedColumn.after(w, i, lexicon);
+        col = col != null ? col : ComparedColumn.rangeEnd(w, i, lexicon);
         if (col == null && w.base() != null) {
             col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base()).filter(a -> anAge(c.value())))
                     .orElse(null); // "victims under 20": age, never "a population over 100 million"
@@ -580,8 +581,9 @@ final class PhraseRules {
      * nothing: "in Compton or Watts".
      */
     static boolean betweenValues(ParseState w) {
+        int next = w.at + 1 < w.toks.size() && w.toks.get(w.at + 1).is("the") ? w.at + 2 : w.at + 1; // "the deer and the bullfrog"
         return w.toks.stream().noneMatch(k -> k.plain() && dev.sift.knowledge.Vocabulary.WORDS.has(k.word(), "comparatives")) // "which has more: X or Y" compares
                 && w.at > 0 && w.toks.get(w.at - 1).sense() instanceof Sense.Cond c && c.sql().matches("(?s).+ = '.*'")
-                && w.at + 1 < w.toks.size() && w.toks.get(w.at + 1).sense() instanceof Sense.Cond;
+                && next < w.toks.size() && w.toks.get(next).sense() instanceof Sense.Cond;
     }
 }

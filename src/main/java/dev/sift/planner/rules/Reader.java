@@ -112,7 +112,7 @@ public final class Reader {
     private void superlatives(List<String> words, List<String> shown, List<String> moved) {
         for (int i = words.size() - 1; i >= 0; i--) {
             String w = shown.get(i).toLowerCase(Locale.ROOT);
-            String compass = V.map("compass_superlatives").get(w); // "northernmost": the highest latitude
+            String compass = V.map("compass_superlatives").getOrDefault(w, V.map("degree_superlatives").get(w)); // "northernmost": the highest latitude
             String most = i > 0 ? shown.get(i - 1).toLowerCase(Locale.ROOT) : "";
             if (compass == null && V.map("most_adjectives").containsKey(w) && (most.equals("most") || most.equals("least"))) {
                 compass = (most.equals("most") ? "highest " : "lowest ") + V.map("most_adjectives").get(w); // "most populous"
@@ -151,7 +151,9 @@ public final class Reader {
             shown.remove(i);
             int at = i;
             int key = rowsNamed(words, i);
-            if (key > 0) {
+            boolean columnAsked = words.get(0).equals("where") || words.size() > 1 && words.get(0).matches("which|what")
+                    && lexicon.sense(List.of(words.get(1))).filter(Sense.Attr.class::isInstance).isPresent(); // "which place had the deepest quake"
+            if (key > 0 && !columnAsked) {
                 at = i + key; // "the 5 lightest cars" is "the 5 cars with the lowest weight", "the northernmost zip code" too
                 reading.add(0, "with");
             }

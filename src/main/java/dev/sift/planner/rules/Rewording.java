@@ -63,6 +63,7 @@ public final class Rewording {
                 q = read + how.group(3);
             }
         }
+        q = spanOrPlace(q, said);
         Matcher whoAre = Patterns.ALL.get("reword.who_are_the").matcher(q);
         if (whoAre.matches() && !q.matches("(?i).*\\b\\p{L}+est\\b.*")) {
             said(said, q.trim(), "list the " + whoAre.group(1));
@@ -131,6 +132,24 @@ public final class Rewording {
             String read = "which " + what + " has the " + most + " " + rows;
             said(said, q.trim(), read);
             q = read + h.group(3);
+        }
+        return q;
+    }
+
+    /** "When does the data start and end?": the date range; "… and where did it happen?": where the row picked was. */
+    private static String spanOrPlace(String question, StringBuilder said) {
+        String q = question;
+        if (Patterns.ALL.get("reword.data_span").matcher(q).matches()) {
+            said(said, q.trim(), "what is the date range");
+            return "what is the date range?";
+        }
+        for (String form : List.of("reword.extreme_then_where", "reword.where_then_how")) {
+            Matcher where = Patterns.ALL.get(form).matcher(q);
+            if (where.matches()) {
+                String read = form.endsWith("where") ? "where was the " + where.group(1) : where.group(1);
+                said(said, q.trim(), read);
+                q = read + where.group(2);
+            }
         }
         return q;
     }

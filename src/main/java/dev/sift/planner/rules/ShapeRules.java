@@ -456,7 +456,7 @@ final class ShapeRules {
     private static QuerySpec list(ParseState w, List<String> words) throws Unreadable {
         boolean listing = !words.isEmpty() && (words.contains("list") || V.has(words.get(0), "listing_verbs")
                 || words.get(0).equals("which") || pair(words, "what", "are"));
-        if (!listing || w.measure != null || w.group != null) {
+        if (!listing || w.measure != null && !ColumnRules.shownWith(w) || w.group != null) {
             throw new Unreadable("I could not tell whether to count, aggregate or list");
         }
         return spec(w, QuerySpec.Shape.LIST, w.subject, null, null, null, null);

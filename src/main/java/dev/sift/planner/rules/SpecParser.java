@@ -161,7 +161,9 @@ public final class SpecParser {
     }
 
     /** A condition of the graph or a value: a filter on its table, joined to what the phrase hangs off. */
-    void cond(ParseState w, Tok t, Sense.Cond c, boolean rankTarget) throws Unreadable {
+    void cond(ParseState w, Tok t, Sense.Cond given, boolean rankTarget) throws Unreadable {
+        boolean negated = w.notValue;
+        Sense.Cond c = Negations.applied(w, given);
         w.read(t, c.describe());
         if (w.negate) {
             throw new Unreadable("I read 'no'/'without' only before a related table ('accounts with no loan'), not before '"
@@ -170,7 +172,7 @@ public final class SpecParser {
         if (w.subject == null && rankTarget) {
             w.ranking.target = new Ranking.Target.Rows(c.table(), null);
         }
-        if (w.subject == null && lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c)
+        if (w.subject == null && !negated && lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c)
                 && TableNouns.namesRows(lexicon, c.table(), t, c)) {
             throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
                     + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
@@ -411,7 +413,7 @@ public final class SpecParser {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || PeriodRules.weekday(w, i, t, lexicon, phrases)
-                || cue(w, i, t) || negation(w, t) || aggregate(w, t) || PhraseRules.or(w, t) || MeasureWords.people(w, t)
+                || cue(w, i, t) || Negations.read(w, t) || aggregate(w, t) || PhraseRules.or(w, t) || MeasureWords.people(w, t)
                 || MeasureWords.census(w, t, lexicon) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t)
                 || ContestWords.read(w, t) || changeVerb(w, i, t) || filler(t.word()))) {
             w.unmapped.add(t.text());
@@ -504,16 +506,6 @@ public final class SpecParser {
         return true;
     }
 
-    private static boolean negation(ParseState w, Tok t) throws Unreadable {
-        if (V.has(t.word(), "unsupported_negations")) {
-            throw new Unreadable("I do not read '" + t.text() + "' offline (a negation), and will not drop it");
-        }
-        if (V.has(t.word(), "negations")) {
-            w.negate = true;
-            return true;
-        }
-        return false;
-    }
 
     /** An aggregate word: the aggregate of the question, or of a ranked measure ("top 5 districts by total amount"). */
     private static boolean aggregate(ParseState w, Tok t) {

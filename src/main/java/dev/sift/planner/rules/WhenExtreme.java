@@ -53,7 +53,9 @@ final class WhenExtreme {
             return true;
         }
         Sense.Attr by = when ? at.get() : place.get();
-        if (w.filters.isEmpty() && lexicon.key(table).filter(k -> k.qualified().equals(by.name())).isEmpty()) {
+        boolean oneRow = w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Entity e && e.table().equals(table)
+                && PhraseRules.singular(t)); // "where was the deepest quake": one row of the table, named
+        if (w.filters.isEmpty() && !oneRow && lexicon.key(table).filter(k -> k.qualified().equals(by.name())).isEmpty()) {
             return false; // several rows a date and none picked ("when were deaths highest"): a total may be meant
         }
         w.ranking = Ranking.one(highest);
