@@ -200,4 +200,21 @@ class OrderAndNamesPlannerTest {
         OFFLINE.answers(quakes, "How many events were there in Nevada, Utah?", "SELECT count(*) FROM earthquakes WHERE place LIKE '%Utah%'",
                 new TurnContext("refine", "what about Utah?", java.util.List.of(), java.util.List.of()));
     }
+
+    @Test
+    void a_table_of_counts_of_people_is_ranked_and_shared_by_its_people() throws Exception {
+        OFFLINE.answers(census, "top 2 jobs for men in 1910", "SELECT job, sum(count) FROM jobs WHERE sex = 'men' AND year = 1910"
+                + " GROUP BY 1 ORDER BY 2 DESC LIMIT 2");
+        AgentRun share = OFFLINE.answers(census, "What percentage of the people working as a Nurse in 1910 were women?",
+                "SELECT 100.0 * sum(CASE WHEN sex = 'women' THEN count ELSE 0 END) / sum(count) FROM jobs WHERE job = 'Nurse' AND year = 1910");
+        assertThat(share.answer()).contains("of the total jobs.count");
+        AgentRun whole = OFFLINE.answers(census, "In 1910, what percentage were women?", // within 1910, not of every census
+                "SELECT 100.0 * sum(CASE WHEN sex = 'women' THEN count ELSE 0 END) / sum(count) FROM jobs WHERE year = 1910");
+        assertThat(whole.answer()).contains("of the total jobs.count");
+        OFFLINE.answers(census, "what percentage of the rows are for women?", "SELECT 100.0 * avg(CASE WHEN sex = 'women' THEN 1 ELSE 0 END) FROM jobs");
+        OFFLINE.answers(census, "In which year were there the most female teachers?",
+                "SELECT year, sum(count) FROM jobs WHERE sex = 'women' AND job = 'Teacher' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(census, "Which job employed the most people (men and women together) in 1920?",
+                "SELECT job, sum(count) FROM jobs WHERE year = 1920 GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.sift.planner.rules;
 
+import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.Thesaurus;
@@ -121,5 +122,32 @@ final class MeasureWords {
             throw new Unreadable(m.name() + " counts the people at one moment, so a total over several years would count them"
                     + " again each year; say which year, or ask per year");
         }
+    }
+
+    /** Whether a number column's values add up across rows (no rate, share or level in its name, or a contest's score; no year). */
+    static boolean addsUp(Lexicon lexicon, Sense.Attr a) {
+        String column = a.name().substring(a.name().indexOf('.') + 1);
+        return (NameWords.totals(column) || dev.sift.knowledge.Contests.score(lexicon.graph(), a.table(), column))
+                && !lexicon.isYearColumn(a);
+    }
+
+    /**
+     * In a table of counts of people (by sex, or a headcount), the column saying how many people each row stands for: a
+     * share of its rows is then a share of those people ("what percentage of nurses were women in 1950"); null otherwise.
+     */
+    static Sense.Attr peopleCounted(ParseState w, Lexicon lexicon) {
+        boolean rows = w.toks.stream().anyMatch(t -> t.words().stream().anyMatch(x -> !x.equals("data") && NameWords.rowWords().contains(x)));
+        Sense.Attr people = w.subject == null || rows ? null // "what share of the records …" counts records
+                : RowNouns.peopleCount(lexicon.graph().columns(w.subject)).map(Lexicon::attr).orElse(null);
+        if (people != null) {
+            w.readings.add("the share of the people " + people.name() + " counts (each " + w.subject + " row stands for that many)");
+        }
+        return people;
+    }
+
+    /** Whether a filter is on the table's date or year: the period a share or total is within. */
+    static boolean onPeriod(Lexicon lexicon, QuerySpec.Filter f, String table) {
+        return java.util.stream.Stream.concat(lexicon.dateColumn(table).stream(), lexicon.yearColumn(table).stream())
+                .anyMatch(a -> f.sql().contains(a.sql()));
     }
 }

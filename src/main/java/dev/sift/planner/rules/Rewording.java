@@ -63,7 +63,7 @@ public final class Rewording {
                 q = read + how.group(3);
             }
         }
-        q = spanOrPlace(q, said);
+        q = wholeQuestions(q, said);
         Matcher whoAre = Patterns.ALL.get("reword.who_are_the").matcher(q);
         if (whoAre.matches() && !q.matches("(?i).*\\b\\p{L}+est\\b.*")) {
             said(said, q.trim(), "list the " + whoAre.group(1));
@@ -136,12 +136,21 @@ public final class Rewording {
         return q;
     }
 
-    /** "When does the data start and end?": the date range; "… and where did it happen?": where the row picked was. */
-    private static String spanOrPlace(String question, StringBuilder said) {
+    /**
+     * Questions reworded whole: "When does the data start and end?" (the date range), "… and where did it happen?" (where
+     * the row picked was), "In which year were there the most …?" (which year had the most).
+     */
+    private static String wholeQuestions(String question, StringBuilder said) {
         String q = question;
         if (Patterns.ALL.get("reword.data_span").matcher(q).matches()) {
             said(said, q.trim(), "what is the date range");
             return "what is the date range?";
+        }
+        Matcher there = Patterns.ALL.get("reword.period_there").matcher(q);
+        if (there.matches()) {
+            String read = "which " + there.group(1) + " had the " + there.group(2) + " " + there.group(3);
+            said(said, q.trim(), read);
+            return read + there.group(4);
         }
         for (String form : List.of("reword.extreme_then_where", "reword.where_then_how")) {
             Matcher where = Patterns.ALL.get(form).matcher(q);

@@ -126,7 +126,7 @@ final class ShapeRules {
         }
         boolean said = MeasureWords.totalSaid(w, w.measure) && w.group == null; // "what are the total disbursements in CA"
         if ((pair(words, "how", "much") && words.indexOf("how") == 0 || said) && w.measure != null && w.measure.numeric()
-                && !w.measure.date() && addsUp(w.measure)) {
+                && !w.measure.date() && MeasureWords.addsUp(lexicon, w.measure)) {
             w.readings.add("'" + (said ? w.measureTok.text() : "how much") + "' → the total of " + w.measure.name()); // "how much did Iowa generate in 2017"
             return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
         }
@@ -161,11 +161,6 @@ final class ShapeRules {
                 && t.text().toLowerCase(java.util.Locale.ROOT).equals(dev.sift.knowledge.Thesaurus.nounBase(t.text()));
     }
 
-    /** Whether a filter picks a period: it compares the table's date or year column. */
-    private boolean onPeriod(QuerySpec.Filter f, String table) {
-        return java.util.stream.Stream.concat(lexicon.dateColumn(table).stream(), lexicon.yearColumn(table).stream())
-                .anyMatch(a -> f.sql().contains(a.sql()));
-    }
 
     /** The table's one number column whose values add up (not its key), if it has exactly one. */
     private Optional<Sense.Attr> oneAmount(String table) {
@@ -174,7 +169,7 @@ final class ShapeRules {
             return heads;
         }
         List<Sense.Attr> amounts = lexicon.graph().columns(table).stream().map(Lexicon::attr)
-                .filter(a -> a.numeric() && !a.date() && addsUp(a) && lexicon.key(table)
+                .filter(a -> a.numeric() && !a.date() && MeasureWords.addsUp(lexicon, a) && lexicon.key(table)
                         .map(k -> !a.name().equals(k.qualified())).orElse(true)).toList();
         return amounts.size() == 1 ? Optional.of(amounts.get(0)) : Optional.empty();
     }
@@ -185,7 +180,7 @@ final class ShapeRules {
      */
     private Optional<QuerySpec> totalByGroup(ParseState w) {
         if (w.group == null || w.measure == null || w.measure.equals(w.group) || !w.measure.numeric() || w.measure.date()
-                || !addsUp(w.measure) || !w.measure.table().equals(w.group.table())) {
+                || !MeasureWords.addsUp(lexicon, w.measure) || !w.measure.table().equals(w.group.table())) {
             return Optional.empty();
         }
         List<String> name = NameWords.split(w.measure.name().substring(w.measure.name().indexOf('.') + 1));
@@ -197,12 +192,6 @@ final class ShapeRules {
         return Optional.of(spec(w, QuerySpec.Shape.AGG, w.measure.table(), "sum", w.measure, null, null));
     }
 
-    /** Whether a number column's values add up across rows (no rate, share or level in its name, or a contest's score; no year). */
-    private boolean addsUp(Sense.Attr a) {
-        String column = a.name().substring(a.name().indexOf('.') + 1);
-        return (NameWords.totals(column) || dev.sift.knowledge.Contests.score(lexicon.graph(), a.table(), column))
-                && !lexicon.isYearColumn(a);
-    }
 
     /**
      * Whether the measure is the noun "how many" counts: "how many (different) neighborhoods …", also past its table's
@@ -313,7 +302,7 @@ final class ShapeRules {
         if (m == null || !m.numeric() || m.date()) {
             throw new Unreadable("I could not tell which number's change to compute");
         }
-        String fn = w.agg != null ? w.agg : addsUp(m) ? "sum" : ranked ? "avg" : null; // a level per group and year: its value
+        String fn = w.agg != null ? w.agg : MeasureWords.addsUp(lexicon, m) ? "sum" : ranked ? "avg" : null; // a level per group and year: its value
         if (!"sum".equals(fn) && !"avg".equals(fn)) {
             throw new Unreadable("the values of " + m.name() + " do not add up across rows; ask for the change in its average");
         }
@@ -324,7 +313,7 @@ final class ShapeRules {
         }
         List<QuerySpec.Filter> years = List.of(new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearFrom(), "in "
                 + span.yearFrom()), new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearTo(), "in " + span.yearTo()));
-        List<QuerySpec.Filter> kept = w.filters.stream().filter(f -> !onPeriod(f, m.table())).toList();
+        List<QuerySpec.Filter> kept = w.filters.stream().filter(f -> !MeasureWords.onPeriod(lexicon, f, m.table())).toList();
         w.readings.add("the " + AGG_WORD.get(fn) + " of " + m.name() + " in " + span.yearTo() + " against " + span.yearFrom());
         return new QuerySpec(shareAsked(w) ? QuerySpec.Shape.PERCENT_CHANGE : QuerySpec.Shape.CHANGE, m.table(), fn, m, null,
                 ranked ? w.group : null, kept, List.copyOf(w.links), ranked ? w.ranking.n : null, !"down".equals(w.change), years,
@@ -366,7 +355,7 @@ final class ShapeRules {
         if (w.group != null) {
             throw new Unreadable("I compute one percentage at a time, not one per group");
         }
-        Sense.Attr amount = w.measure != null && w.measure.numeric() && !w.measure.date() && addsUp(w.measure)
+        Sense.Attr amount = w.measure != null && w.measure.numeric() && !w.measure.date() && MeasureWords.addsUp(lexicon, w.measure)
                 && w.measure.table().equals(w.subject) ? w.measure : null; // "what share of the generation came from …"
         for (Tok t : w.toks) { // "what share of Iowa's electricity": a share of an amount, which counting rows is not
             if (amount == null && namesAmount(t, w.subject)) {
@@ -376,6 +365,7 @@ final class ShapeRules {
                 w.readings.add("'" + t.text() + "' → the table's one amount, " + amount.name());
             }
         }
+        amount = amount != null || w.measure != null ? amount : MeasureWords.peopleCounted(w, lexicon); // "what percentage of nurses were women"
         if (amount == null && w.measure != null) {
             throw new Unreadable("I compute shares of rows or of an amount that adds up, and '" + w.measureTok.text()
                     + "' (" + w.measure.name() + ") is neither");
@@ -387,12 +377,13 @@ final class ShapeRules {
         for (int k = 0; k < w.filters.size(); k++) {
             boolean after = split >= 0 && w.filterAt.get(k) > split;
             // "what share of the electricity came from wind in 2017": a share of an amount within its period
-            boolean period = amount != null && onPeriod(w.filters.get(k), w.subject);
+            boolean period = amount != null && MeasureWords.onPeriod(lexicon, w.filters.get(k), w.subject != null ? w.subject : amount.table());
             (after != among && !period ? cond : base).add(w.filters.get(k));
         }
-        if (cond.isEmpty()) {
-            cond.addAll(base);
-            base.clear();
+        if (cond.isEmpty()) { // no main verb: every condition is the share's, but the period it is within ("in 1910, what …")
+            Sense.Attr of = amount;
+            cond.addAll(base.stream().filter(f -> of == null || !MeasureWords.onPeriod(lexicon, f, of.table())).toList());
+            base.removeAll(cond);
         }
         if (cond.isEmpty()) {
             throw new Unreadable("I could not tell which rows the percentage counts");
@@ -550,7 +541,7 @@ final class ShapeRules {
                 && c.attr().table().equals(by.table())) { // "which country had the highest life expectancy": its highest value
             grain = c.attr().table();
             measure = c.attr();
-            boolean counted = (MeasureWords.counted(w, c.attr()) && c.attr().type().matches("(?i).*INT.*") || MeasureWords.totalSaid(w, c.attr())) && addsUp(c.attr());
+            boolean counted = (MeasureWords.counted(w, c.attr()) && c.attr().type().matches("(?i).*INT.*") || MeasureWords.totalSaid(w, c.attr())) && MeasureWords.addsUp(lexicon, c.attr());
             // "the most deaths" are all of a group's deaths, not its largest row
             agg = counted ? "sum" : w.ranking.descending ? "max" : "min";
             Optional<Sense.Attr> each = TableNouns.things(lexicon, by.table()).filter(t -> !t.equals(by)
@@ -560,6 +551,11 @@ final class ShapeRules {
             }
             w.readings.add("the " + (counted ? "total" : w.ranking.descending ? "highest" : "lowest") + " " + c.attr().name()
                     + " of each " + by.name() + " ranked");
+        } else if (order == null && w.measure == null && RowNouns.peopleCount(lexicon.graph().columns(by.table())).isPresent()) {
+            grain = by.table(); // "top 5 jobs for men in 1850": in a table of counts of people, by the people each counts
+            measure = RowNouns.peopleCount(lexicon.graph().columns(by.table())).map(Lexicon::attr).get();
+            agg = "sum";
+            w.readings.add("the " + by.name() + " ranked by their total " + measure.name() + " (the people each row counts)");
         } else {
             throw new Unreadable("I could not tell what to rank by");
         }
