@@ -36,6 +36,9 @@ final class ComparedWords {
                 amountOf(words, shown, moved, lexicon, i, i, List.of("above", "0")); // "got any individual contributions": above 0
             } else if (w.equals("some") && i > 1 && words.get(i - 1).equals("least") && words.get(i - 2).equals("at")) {
                 amountOf(words, shown, moved, lexicon, i, i - 2, List.of("above", "0")); // "at least some habitat": above 0
+            } else if (AskedUnit.read(words, shown, moved, lexicon, i)) {
+                i--; // "the average depth in km": its two words dropped
+                continue;
             } else if (FlagWords.read(words, shown, moved, lexicon, i)) {
                 continue; // "the tsunami flag set", "flagged for a tsunami": the flag column equal to 1
             } else if (columnBetween(words, shown, moved, lexicon, i)) {

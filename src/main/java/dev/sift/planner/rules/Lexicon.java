@@ -128,6 +128,7 @@ public final class Lexicon {
         s = s != null || !RowNouns.people(key) ? s : RowNouns.population(all).or(() -> RowNouns.peopleCount(all)).map(Lexicon::attr)
                 .orElse(null); // nothing is named for people; "total people per year": a table of counts of people's count
         s = s != null ? s : LooseNames.generalNounAfter(words, this::resolve);
+        s = s != null ? s : TableNouns.countedBy(kg, words); // "unemployed" in a table of unemployment counts: its count
         s = s != null ? s : LooseNames.typeOf(kg, words, this::resolve);
         if (s == null && words.size() == 1) { // "states": the one column whose values are state names, whatever its name
             List<Sense.Attr> kind = kg.entries(KgEntry.Column.class).stream().filter(c -> c.type().startsWith("VARCHAR")

@@ -145,20 +145,15 @@ final class LooseNames {
         ValueIndex.Match m = in.get(0);
         String word = java.util.Arrays.stream(m.value().split("[^\\p{L}\\p{N}]+")).filter(w -> Phrases.key(w).equals(key))
                 .findFirst().orElse(key).toLowerCase(java.util.Locale.ROOT);
-        String column = dev.sift.knowledge.KgSql.column(m.table(), m.column());
-        Sense.Cond mentions = new Sense.Cond(m.table(), "lower(" + column + ") LIKE " + dev.sift.data.Sql.quoteString("%" + word + "%"),
-                m.table() + "." + m.column() + " mentions '" + word + "'");
         for (String other : dev.sift.knowledge.Equivalents.of(key)) {
-            Optional<String> written = values.resolveWord(other).stream().filter(o -> o.table().equals(m.table())
-                    && o.column().equals(m.column())).findFirst().flatMap(o -> java.util.Arrays.stream(o.value().split("[^\\p{L}\\p{N}]+"))
-                    .filter(w -> Phrases.key(w).equals(Phrases.key(other))).findFirst());
-            if (written.isPresent() && written.get().matches("[\\p{L}\\p{N}]+")) { // 'California' and 'CA' in one column: both
-                return new Sense.Cond(m.table(), "(" + mentions.sql() + " OR regexp_matches(" + column + ", "
-                        + dev.sift.data.Sql.quoteString("\\b" + written.get() + "\\b") + "))", mentions.describe() + " or has the word '"
-                        + written.get() + "' (the same place written two ways)");
+            if (values.resolveWord(other).stream().anyMatch(o -> o.table().equals(m.table()) && o.column().equals(m.column()))) {
+                return new Sense.Ambiguous("'" + word + "' is written both '" + word + "' and '" + other + "' in " + m.table() + "."
+                        + m.column() + "; say which form to look for");
             }
         }
-        return mentions;
+        String column = dev.sift.knowledge.KgSql.column(m.table(), m.column());
+        return new Sense.Cond(m.table(), "lower(" + column + ") LIKE " + dev.sift.data.Sql.quoteString("%" + word + "%"),
+                m.table() + "." + m.column() + " mentions '" + word + "'");
     }
 
     /**

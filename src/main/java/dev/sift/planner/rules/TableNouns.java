@@ -57,6 +57,31 @@ public final class TableNouns {
                 && dev.sift.knowledge.KgSql.column(m.table(), m.column()).equals(column) && !c.sql().endsWith(Sql.quoteString(m.value())));
     }
 
+    /**
+     * The tally of the dataset's one table when a word is its name's first word in another form ("unemployed",
+     * "unemployed people" for a table named unemployment_… with a {@code count} column): what the table counts is what
+     * its tally holds. Null otherwise.
+     */
+    static Sense countedBy(KnowledgeGraph kg, List<String> words) {
+        List<KgEntry.Table> tables = kg.tables();
+        if (tables.size() != 1 || words.isEmpty() || words.size() > 2 || words.size() == 2
+                && !dev.sift.knowledge.RowNouns.people(words.get(1))) {
+            return null;
+        }
+        List<String> name = NameWords.split(tables.get(0).name());
+        String stem = derivedStem(words.get(0));
+        if (name.isEmpty() || stem.length() < 5 || words.get(0).equals(Phrases.key(name.get(0)))
+                || !stem.equals(derivedStem(Phrases.key(name.get(0))))) {
+            return null;
+        }
+        return dev.sift.knowledge.RowNouns.tally(kg.columns(tables.get(0).name())).map(Lexicon::attr).orElse(null);
+    }
+
+    /** A word without its suffix of derivation: "unemployed" and "unemployment" are both "unemploy". */
+    private static String derivedStem(String word) {
+        return word.replaceFirst("(ment|ed|ing|ion|s)$", "");
+    }
+
     /** The word for the rows in a rewording: the one table's name, unless it is also a stored value ('earthquake'). */
     public static String rowsWord(Lexicon lexicon) {
         List<KgEntry.Table> tables = lexicon.graph().tables();
