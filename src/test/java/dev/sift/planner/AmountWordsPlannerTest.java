@@ -31,15 +31,7 @@ class AmountWordsPlannerTest {
 
     @BeforeAll
     static void open() throws Exception {
-        StringBuilder species = new StringBuilder("common_name,county_id,habitat_yearround_pct\n");
-        String[] kinds = {"American Robin", "American Bullfrog", "White-tailed Deer"};
-        for (int county = 0; county < 12; county++) {
-            for (int k = 0; k < kinds.length; k++) {
-                species.append(kinds[k]).append(",0").append(1001 + county).append(',')
-                        .append(String.format(Locale.ROOT, "%.2f", ((county * 7 + k * 3) % 11) / 10.0)).append('\n');
-            }
-        }
-        habitats = Workspace.open(TestDatasets.csv("wildlife", Map.of("species.csv", species.toString())), Workspace.Limits.defaults());
+        habitats = RealShapedFiles.habitats();
         StringBuilder events = new StringBuilder("id,mag,place,time,net,felt\n");
         for (int i = 0; i < 60; i++) { // 2018-02-01 was a Thursday
             events.append("ev").append(i).append(',').append((i % 50) / 10.0).append(",Town").append(i % 7).append(",2018-02-0")
@@ -67,15 +59,7 @@ class AmountWordsPlannerTest {
                 }
             }
         }
-        StringBuilder counts = new StringBuilder("job,sex,year,count\n");
-        String[] jobs = {"Teacher", "Farmer", "Nurse"};
-        for (int y = 1900; y <= 1920; y += 10) {
-            for (int j = 0; j < jobs.length; j++) {
-                counts.append(jobs[j]).append(",men,").append(y).append(',').append(1000 * (j + 1) + y % 7).append('\n');
-                counts.append(jobs[j]).append(",women,").append(y).append(',').append(700 * (3 - j) + y % 11).append('\n');
-            }
-        }
-        census = Workspace.open(TestDatasets.csv("census", Map.of("jobs.csv", counts.toString())), Workspace.Limits.defaults());
+        census = RealShapedFiles.census();
         jobless = Workspace.open(TestDatasets.csv("jobless", Map.of("unemployment_across_industries.csv", rates.toString())),
                 Workspace.Limits.defaults());
     }

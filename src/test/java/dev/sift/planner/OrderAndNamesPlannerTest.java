@@ -8,7 +8,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,15 +30,7 @@ class OrderAndNamesPlannerTest {
 
     @BeforeAll
     static void open() throws Exception {
-        StringBuilder species = new StringBuilder("common_name,county_id,habitat_yearround_pct\n");
-        String[] kinds = {"American Robin", "American Bullfrog", "White-tailed Deer"};
-        for (int county = 0; county < 12; county++) {
-            for (int k = 0; k < kinds.length; k++) {
-                species.append(kinds[k]).append(",0").append(1001 + county).append(',')
-                        .append(String.format(Locale.ROOT, "%.2f", ((county * 7 + k * 3) % 11) / 10.0)).append('\n');
-            }
-        }
-        habitats = Workspace.open(TestDatasets.csv("wildlife", Map.of("species.csv", species.toString())), Workspace.Limits.defaults());
+        habitats = RealShapedFiles.habitats();
         filings = Workspace.open(TestDatasets.csv("filings", Map.of("political_contributions.csv", """
                 Candidate_Identification,Candidate_Name,Candidate_State,Party_Affiliation,Total_Disbursements,Total_Receipts,Debts_Owed_By,Coverage_End_Date
                 H1,"SMITH, ANN",CA,DEM,3500,4000,0,2015-03-31
@@ -49,15 +40,7 @@ class OrderAndNamesPlannerTest {
                 H5,"DIAZ, EVA",OR,DEM,3100,3000,0,2015-01-31
                 H6,"PARK, FAY",CA,REP,700,900,300,2015-02-28
                 """)), Workspace.Limits.defaults());
-        StringBuilder counts = new StringBuilder("job,sex,year,count\n");
-        String[] jobs = {"Teacher", "Farmer", "Nurse"};
-        for (int y = 1900; y <= 1920; y += 10) {
-            for (int j = 0; j < jobs.length; j++) {
-                counts.append(jobs[j]).append(",men,").append(y).append(',').append(1000 * (j + 1) + y % 7).append('\n');
-                counts.append(jobs[j]).append(",women,").append(y).append(',').append(700 * (3 - j) + y % 11).append('\n');
-            }
-        }
-        census = Workspace.open(TestDatasets.csv("census", Map.of("jobs.csv", counts.toString())), Workspace.Limits.defaults());
+        census = RealShapedFiles.census();
         StringBuilder events = new StringBuilder("id,mag,place,time,type,status,tsunami,magType\n");
         String[] places = {"km N of Ely, Nevada", "km S of Reno, NV", "km E of Moab, Utah", "km off the Gulf of Alaska", "km W of Hilo, Hawaii"};
         for (int i = 0; i < 150; i++) { // more places than the graph lists: mentioned names are found through the value file
