@@ -200,4 +200,14 @@ class OrderAndNamesPlannerTest {
         OFFLINE.answers(census, "Which job employed the most people (men and women together) in 1920?",
                 "SELECT job, sum(count) FROM jobs WHERE year = 1920 GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
     }
+
+    @Test
+    void values_kept_by_how_many_rows_they_have_and_the_hour_of_the_day() throws Exception {
+        OFFLINE.answers(filings, "Which candidate states have more than 2 candidates?",
+                "SELECT Candidate_State, count(*) FROM political_contributions GROUP BY 1 HAVING count(*) > 2 ORDER BY 1");
+        assertThat(OFFLINE.asksBack(filings, "Which candidate states have more than 1 Republican candidates?").answer())
+                .contains("could not tell which number 'more than 1' compares"); // the party would have to be counted within
+        OFFLINE.answers(quakes, "what hour of the day (UTC) had the most events?",
+                "SELECT hour(time), count(*) FROM earthquakes GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1");
+    }
 }

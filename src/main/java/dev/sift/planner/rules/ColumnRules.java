@@ -178,7 +178,8 @@ final class ColumnRules {
         }
         // "which countries are in cluster 5", "list the states in the northeast" name the column, not rows: its values, each once
         boolean valuesOnly = !named || !rowsNamed && w.columns.size() == 1 && !lexicon.key(w.columns.get(0).table())
-                .map(k -> KgSql.column(k.table(), k.name()).equals(w.columns.get(0).name())).orElse(false);
+                .map(k -> KgSql.column(k.table(), k.name()).equals(w.columns.get(0).name())).orElse(false)
+                || w.filters.stream().anyMatch(ComparedShown::having); // "which states have more than 3 candidates": the states
         return new QuerySpec(QuerySpec.Shape.COLUMNS, subject, null, null, null, null, List.copyOf(w.filters),
                 List.copyOf(w.links), null, true, List.of(), List.copyOf(w.columns), valuesOnly);
     }

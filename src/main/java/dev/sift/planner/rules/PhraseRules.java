@@ -358,6 +358,9 @@ final class PhraseRules {
     void related(ParseState w, String table, Sense.Compare c, Tok t) throws Unreadable {
         String owner = w.base();
         Optional<KgEntry.Join> j = direct(owner, table);
+        if (owner == null && ComparedShown.groupsHaving(w, table, c, t)) {
+            return; // "which states have more than 3 candidates": the values of a listed column with that many rows
+        }
         if (owner == null || j.isEmpty() || !j.get().fromTable().equals(table)) {
             throw new Unreadable("I can count related rows only along one approved join, and '" + t.text() + "' is not"
                     + " directly attached to " + (owner == null ? "anything" : owner));
