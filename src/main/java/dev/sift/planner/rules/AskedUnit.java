@@ -26,7 +26,7 @@ final class AskedUnit {
         for (int n = Math.min(2, i - 1); n >= 1; n--) {
             Sense s = lexicon.sense(words.subList(i - 1 - n, i - 1)).orElse(null);
             if (s instanceof Sense.Attr a && a.numeric() && !a.date()) {
-                String column = a.name().substring(a.name().indexOf('.') + 1);
+                String column = a.column();
                 String stated = lexicon.graph().column(a.table(), column).map(KgEntry.Column::unit).orElse(NameWords.unit(column));
                 if (stated == null || !stated.equalsIgnoreCase(unit)) {
                     return false; // no unit in the data, or another: never a number in a unit it is not in

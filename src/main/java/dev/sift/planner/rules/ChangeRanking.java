@@ -34,6 +34,6 @@ final class ChangeRanking {
     }
 
     private static String words(Sense.Attr a) {
-        return a.name().substring(a.name().indexOf('.') + 1);
+        return a.column();
     }
 }

@@ -59,8 +59,7 @@ final class ImpliedReadings {
             int in = f.sql().indexOf(" IN (");
             String column = in < 0 ? null : f.sql().substring(0, in);
             Optional<Sense.Attr> by = column == null ? Optional.empty() : lexicon.columnOf(f.table(), column).map(Lexicon::attr);
-            if (by.isPresent() && w.agg == null && w.measure != null && !NameWords.totals(w.measure.name().substring(w.measure.name()
-                    .indexOf('.') + 1))) { // "compare the life expectancy of Nigeria and Kenya in 2005": a level is listed, not added
+            if (by.isPresent() && w.agg == null && w.measure != null && !NameWords.totals(w.measure.column())) { // "compare the life expectancy of Nigeria and Kenya in 2005": a level is listed, not added
                 w.columns.add(by.get());
                 w.columns.add(w.measure);
                 w.measure = null;

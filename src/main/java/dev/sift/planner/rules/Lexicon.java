@@ -483,7 +483,7 @@ public final class Lexicon {
 
     /** Whether {@code a} is a whole-number column named for a year, one of several too: never an amount to add up. */
     boolean isYearColumn(Sense.Attr a) {
-        return dev.sift.knowledge.NameWords.namesYear(a.name().substring(a.name().indexOf('.') + 1)) && a.type().matches("(?i).*INT.*");
+        return dev.sift.knowledge.NameWords.namesYear(a.column()) && a.type().matches("(?i).*INT.*");
     }
 
     /** The column of a table of people saying how many people each row stands for ({@link RowNouns#headcount}). */
@@ -514,7 +514,7 @@ public final class Lexicon {
      * another table's: the word that named {@code a} may as well mean it.
      */
     public Optional<Sense.Attr> namedLike(String table, Sense.Attr a) {
-        String name = a.name().substring(a.name().indexOf('.') + 1).toLowerCase(java.util.Locale.ROOT);
+        String name = a.column().toLowerCase(java.util.Locale.ROOT);
         if (a.table().equalsIgnoreCase(table)) {
             return Optional.empty();
         }
@@ -588,7 +588,7 @@ public final class Lexicon {
         }
         List<String> named = NameWords.split(table).stream().map(Phrases::stem).toList();
         List<Sense.Attr> in = kg.columns(table).stream().map(Lexicon::attr).filter(a -> a.numeric() && !a.date()
-                && named.containsAll(NameWords.split(a.name().substring(a.name().indexOf('.') + 1)).stream().map(Phrases::stem)
+                && named.containsAll(NameWords.split(a.column()).stream().map(Phrases::stem)
                 .toList())).toList();
         return in.size() == 1 ? Optional.of(in.get(0)) : Optional.empty();
     }

@@ -89,7 +89,7 @@ final class MeasureWords {
      * candidates", "top 3 states by total disbursements").
      */
     static boolean totalSaid(ParseState w, Sense.Attr a) {
-        return a != null && a.numeric() && !a.date() && a.name().substring(a.name().indexOf('.') + 1).toLowerCase(java.util.Locale.ROOT).startsWith("total")
+        return a != null && a.numeric() && !a.date() && a.column().toLowerCase(java.util.Locale.ROOT).startsWith("total")
                 && w.toks.stream().anyMatch(k -> a.equals(k.sense()) && k.text().toLowerCase(java.util.Locale.ROOT).startsWith("total "));
     }
 
@@ -97,7 +97,7 @@ final class MeasureWords {
     static boolean verbOf(Tok k, Sense.Attr a) {
         String stem = Phrases.stem(k.word());
         boolean verb = fromVerb(k, a) || !dev.sift.knowledge.NameWords.moneyNouns(java.util.List.of(k.word())).isEmpty(); // "owes"
-        return verb && dev.sift.knowledge.NameWords.split(a.name().substring(a.name().indexOf('.') + 1)).stream()
+        return verb && dev.sift.knowledge.NameWords.split(a.column()).stream()
                 .noneMatch(x -> Phrases.stem(x.toLowerCase(java.util.Locale.ROOT)).equals(stem));
     }
 
@@ -126,7 +126,7 @@ final class MeasureWords {
 
     /** Whether a number column's values add up across rows (no rate, share or level in its name, or a contest's score; no year). */
     static boolean addsUp(Lexicon lexicon, Sense.Attr a) {
-        String column = a.name().substring(a.name().indexOf('.') + 1);
+        String column = a.column();
         return (NameWords.totals(column) || dev.sift.knowledge.Contests.score(lexicon.graph(), a.table(), column))
                 && !lexicon.isYearColumn(a);
     }

@@ -48,7 +48,7 @@ final class NumberUnits {
     }
 
     private static String stated(Lexicon lexicon, Sense.Attr col) {
-        return lexicon.graph().column(col.table(), col.name().substring(col.name().indexOf('.') + 1))
+        return lexicon.graph().column(col.table(), col.column())
                 .map(KgEntry.Column::unit).orElse(null);
     }
 }

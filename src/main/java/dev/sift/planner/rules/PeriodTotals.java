@@ -48,7 +48,7 @@ final class PeriodTotals {
      * is named for it ("CO2" of co2_concentration is a concentration).
      */
     private static boolean addsUp(Sense.Attr m) {
-        String column = m.name().substring(m.name().indexOf('.') + 1);
+        String column = m.column();
         String table = m.table().toLowerCase(java.util.Locale.ROOT);
         return NameWords.totals(column) && (!table.contains(column.toLowerCase(java.util.Locale.ROOT)) || NameWords.totals(m.table()));
     }

@@ -159,7 +159,7 @@ final class PhraseRules {
                 return hit.get(0);
             }
         }
-        List<Sense.Attr> spelled = c.options().stream().filter(a -> a.name().substring(a.name().indexOf('.') + 1)
+        List<Sense.Attr> spelled = c.options().stream().filter(a -> a.column()
                 .equalsIgnoreCase(t.text())).toList();
         if (spelled.size() == 1) { // "type" is the column type, not types
             return spelled.get(0);
@@ -415,7 +415,7 @@ final class PhraseRules {
         if (ofAnchor.isPresent() && ofSubject.isPresent() && !ofAnchor.get().equals(ofSubject.get()) && !objectOfVerb) {
             throw new Unreadable("I could not tell which date '" + t.text() + "' refers to: " + ofSubject.get().name()
                     + " or " + ofAnchor.get().name() + "; name the date (e.g. '" + w.subject + " with "
-                    + ofSubject.get().name().substring(ofSubject.get().name().indexOf('.') + 1) + " " + t.text() + "')");
+                    + ofSubject.get().column() + " " + t.text() + "')");
         }
         Sense.Attr date = measuredDate(w, i, t, dateColumn(w));
         if (date == null && w.base() == null && !w.columns.isEmpty() && w.columns.stream().map(Sense.Attr::table).distinct().count() == 1) {

@@ -233,7 +233,7 @@ public final class QueryBuilder {
             return "SELECT " + figures;
         }
         String g = s.group().sql(); // "which source grew the most": each group's change, the largest first
-        return "SELECT " + g + " AS " + KgSql.ident(s.group().name().substring(s.group().name().indexOf('.') + 1)) + ", " + figures
+        return "SELECT " + g + " AS " + KgSql.ident(s.group().column()) + ", " + figures
                 + " GROUP BY 1 HAVING " + g + " IS NOT NULL AND " + first + " IS NOT NULL AND " + last + " IS NOT NULL ORDER BY 2 DESC, 1"
                 + " LIMIT " + s.limit();
     }
@@ -472,7 +472,7 @@ public final class QueryBuilder {
     }
 
     static String alias(Sense.Attr a) {
-        String n = a.name().contains(".") ? a.name().substring(a.name().indexOf('.') + 1) : a.name();
+        String n = a.column();
         return n.replaceAll("[^A-Za-z0-9_]+", "_").replaceAll("^_+|_+$", "");
     }
 

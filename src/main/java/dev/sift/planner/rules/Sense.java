@@ -22,6 +22,11 @@ public sealed interface Sense {
             return name;
         }
 
+        /** The column's own name, without its table ("Total_Receipts" of "political_contributions.Total_Receipts"). */
+        public String column() {
+            return name.substring(name.indexOf('.') + 1);
+        }
+
         public boolean date() {
             return type.startsWith("DATE") || type.startsWith("TIMESTAMP");
         }

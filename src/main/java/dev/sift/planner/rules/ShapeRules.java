@@ -183,7 +183,7 @@ final class ShapeRules {
                 || !MeasureWords.addsUp(lexicon, w.measure) || !w.measure.table().equals(w.group.table())) {
             return Optional.empty();
         }
-        List<String> name = NameWords.split(w.measure.name().substring(w.measure.name().indexOf('.') + 1));
+        List<String> name = NameWords.split(w.measure.column());
         String last = name.isEmpty() ? "" : name.get(name.size() - 1); // "deaths by year"; "total disbursements by party"
         if (!MeasureWords.totalSaid(w, w.measure) && (!w.measure.type().matches("(?i).*INT.*") || last.equals(Thesaurus.nounBase(last)))) {
             return Optional.empty();

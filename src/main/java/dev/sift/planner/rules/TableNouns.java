@@ -40,7 +40,7 @@ public final class TableNouns {
             return Optional.empty();
         }
         long rows = lexicon.graph().table(table).map(KgEntry.Table::rows).orElse(0L);
-        return lexicon.label(table).flatMap(a -> lexicon.graph().column(table, a.name().substring(a.name().indexOf('.') + 1)))
+        return lexicon.label(table).flatMap(a -> lexicon.graph().column(table, a.column()))
                 .filter(c -> !c.values().isEmpty() && rows >= (long) ROWS_PER_NAME * c.values().size()
                         && !Equivalents.places(c.values())) // income's states are not incomes
                 .map(Lexicon::attr);
@@ -98,10 +98,10 @@ public final class TableNouns {
         Set<String> names = new java.util.HashSet<>(List.of("name", "title", table.toLowerCase(java.util.Locale.ROOT) + "_name",
                 singular + "_name", "full_name", "display_name", "common_name"));
         List<Sense.Attr> text = kg.columns(table).stream().map(Lexicon::attr).filter(a -> a.type().startsWith("VARCHAR")).toList();
-        List<Sense.Attr> hits = text.stream().filter(a -> names.contains(a.name().substring(a.name().indexOf('.') + 1)
+        List<Sense.Attr> hits = text.stream().filter(a -> names.contains(a.column()
                 .toLowerCase(java.util.Locale.ROOT))).toList();
         if (hits.isEmpty()) {
-            hits = text.stream().filter(a -> namesThings(a.name().substring(a.name().indexOf('.') + 1))).toList();
+            hits = text.stream().filter(a -> namesThings(a.column())).toList();
         }
         return hits.size() == 1 ? Optional.of(hits.get(0)) : Optional.empty();
     }
