@@ -131,13 +131,17 @@ final class MeasureWords {
                 && !lexicon.isYearColumn(a);
     }
 
+    /** Whether the question counts rows by a word for them ("records", "rows"; not "… in the data"). */
+    static boolean rowsSaid(ParseState w) {
+        return w.toks.stream().anyMatch(t -> t.words().stream().anyMatch(x -> !x.equals("data") && NameWords.rowWords().contains(x)));
+    }
+
     /**
      * In a table of counts of people (by sex, or a headcount), the column saying how many people each row stands for: a
      * share of its rows is then a share of those people ("what percentage of nurses were women in 1950"); null otherwise.
      */
     static Sense.Attr peopleCounted(ParseState w, Lexicon lexicon) {
-        boolean rows = w.toks.stream().anyMatch(t -> t.words().stream().anyMatch(x -> !x.equals("data") && NameWords.rowWords().contains(x)));
-        Sense.Attr people = w.subject == null || rows ? null // "what share of the records …" counts records
+        Sense.Attr people = w.subject == null || rowsSaid(w) ? null // "what share of the records …" counts records
                 : RowNouns.peopleCount(lexicon.graph().columns(w.subject)).map(Lexicon::attr).orElse(null);
         if (people != null) {
             w.readings.add("the share of the people " + people.name() + " counts (each " + w.subject + " row stands for that many)");

@@ -140,9 +140,7 @@ final class ShapeRules {
      */
     private Optional<Sense.Attr> tallied(ParseState w, String table) {
         Optional<Sense.Attr> heads = countsPeople(w) ? lexicon.headcount(table) : Optional.empty();
-        boolean rows = w.toks.stream().anyMatch(t -> t.words().stream().anyMatch(x -> !x.equals("data") // "… in the data"
-                && NameWords.rowWords().contains(x)));
-        return heads.isPresent() || rows ? heads : lexicon.tally(table);
+        return heads.isPresent() || MeasureWords.rowsSaid(w) ? heads : lexicon.tally(table);
     }
 
     /**
