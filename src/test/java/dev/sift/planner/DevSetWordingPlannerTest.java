@@ -108,11 +108,12 @@ class DevSetWordingPlannerTest {
     }
 
     @Test
-    void party_names_find_their_codes_and_whose_is_asked_back_rather_than_answered_with_a_date() throws Exception {
+    void party_names_find_their_codes_and_whose_ranks_the_named_rows() throws Exception {
         OFFLINE.answers(filings, "How many republicans are there?", "SELECT count(*) FROM political_contributions WHERE Party_Affiliation = 'REP'");
         OFFLINE.answers(filings, "What is the total of individual contributions of Democrats?",
                 "SELECT sum(Total_Individual_Contributions) FROM political_contributions WHERE Party_Affiliation = 'DEM'");
-        OFFLINE.asksBack(filings, "Whose report has the latest coverage end date?");
+        OFFLINE.answers(filings, "Whose report has the latest coverage end date?", // the candidate, not the date alone
+                "SELECT Candidate_Name, Coverage_End_Date FROM political_contributions ORDER BY 2 DESC LIMIT 1");
     }
 
     @Test

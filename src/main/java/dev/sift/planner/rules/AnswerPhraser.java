@@ -41,7 +41,9 @@ public final class AnswerPhraser {
             case COUNT -> "Count the " + s.subject() + " rows" + where + by;
             case AGG -> "The " + AGG_WORDS.get(s.aggFn()) + " of " + name(s.measure(), lexicon) + where + by;
             case METRIC -> "The metric " + s.metric().name() + where + by;
-            case SHARE -> s.measure() != null ? "The percentage of the total " + name(s.measure(), lexicon) + where
+            case SHARE -> "distinct".equals(s.aggFn()) ? "The percentage of the different " + name(s.measure(), lexicon) + " values"
+                    + where + " with rows where " + s.shareSaid()
+                    : s.measure() != null ? "The percentage of the total " + name(s.measure(), lexicon) + where
                     + " from rows with " + s.shareSaid() : "The percentage of " + s.subject() + " rows" + where + " with " + s.shareSaid();
             case TOP_GROUPS -> (s.limit() == null ? "Every " + name(s.group(), lexicon) + " ranked by " + measure(s, lexicon) + ", "
                     + (s.descending() ? "highest" : "lowest") + " first" : "The " + (s.descending() ? "top " : "bottom ") + s.limit() + " "
@@ -244,7 +246,9 @@ public final class AnswerPhraser {
         return switch (s.shape()) {
             case COUNT -> "There " + (value instanceof Number n && n.longValue() == 1 && v.equals("1") ? "is 1 " + noun(s, lexicon, false)
                     : "are " + v + " " + noun(s, lexicon, true)) + where(s.filters()) + ".";
-            case SHARE -> s.measure() != null ? percent(value, 100) + " of the total " + name(s.measure(), lexicon)
+            case SHARE -> "distinct".equals(s.aggFn()) ? percent(value, 100) + " of the different " + name(s.measure(), lexicon)
+                    + " values" + where(s.filters()) + " have rows where " + s.shareSaid() + "."
+                    : s.measure() != null ? percent(value, 100) + " of the total " + name(s.measure(), lexicon)
                     + where(s.filters()) + " comes from rows with " + s.shareSaid() + "."
                     : percent(value, 100) + " of " + noun(s, lexicon, true) + where(s.filters()) + " have " + s.shareSaid() + ".";
             case METRIC -> describe(s, lexicon) + " is " + (isShare(s.metric()) ? percent(value, 1)

@@ -26,6 +26,11 @@ final class ColumnRules {
 
     private ColumnRules() { }
 
+    /** "with" before a possessive joins columns: "the species with their scientific names". */
+    private static boolean withTheirs(List<Tok> toks, int i) {
+        return toks.get(i).is("with") && i + 1 < toks.size() && toks.get(i + 1).is("their", "its", "his", "her");
+    }
+
     /** The columns a question opens with after a listing word ("list the X and Y …", "what is the X of …"), if any. */
     static Optional<Head> head(List<Tok> toks) {
         if (toks.isEmpty()) {
@@ -68,7 +73,7 @@ final class ColumnRules {
             if (column(toks, i)) {
                 head.add(i);
                 last = i;
-            } else if (!(t.plain() && V.has(t.word(), "column_joiners")) || head.isEmpty()) {
+            } else if (!(t.plain() && (V.has(t.word(), "column_joiners") || withTheirs(toks, i))) || head.isEmpty()) {
                 break;
             }
         }

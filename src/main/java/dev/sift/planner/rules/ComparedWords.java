@@ -28,6 +28,11 @@ final class ComparedWords {
                 List<String> reading = List.of(w.equals("negative") ? "below" : "above", "0");
                 replace(words, shown, i, 1, reading, said);
                 moved.add("'" + said + "' read as '" + String.join(" ", reading) + "'");
+            } else if (w.equals("nothing") && i > 0 && !dev.sift.knowledge.NameWords.moneyNouns(List.of(words.get(i - 1))).isEmpty()) {
+                int n = i + 2 < words.size() && words.get(i + 1).equals("at") && words.get(i + 2).equals("all") ? 3 : 1;
+                String said = String.join(" ", shown.subList(i, i + n)); // "raised nothing at all": receipts equal to 0
+                replace(words, shown, i, n, List.of("exactly", "0"), said);
+                moved.add("'" + said + "' read as 'exactly 0'");
             } else if (w.equals("nonzero") || w.equals("zero") && i > 0 && words.get(i - 1).equals("non")) {
                 amountOf(words, shown, moved, lexicon, i, w.equals("zero") ? i - 1 : i, List.of("other", "than", "0")); // "non-zero"
             } else if (w.equals("zero") || w.equals("no") && i > 0 && V.list("have_words").contains(words.get(i - 1))) {

@@ -124,6 +124,10 @@ final class LexicalLinks {
             if (s.get() instanceof Sense.Attr a && a.numeric() && !a.date()) {
                 at[i] = new Tok(shown.get(i), List.of(words.get(i)), a);
                 span[i] = 1;
+                if (i > 0 && span[i - 1] == 0 && at[i - 1] == null && V.has(words.get(i - 1), "amount_nouns")) {
+                    at[i - 1] = new Tok(shown.get(i - 1) + " " + shown.get(i), List.of(words.get(i - 1), words.get(i)), a);
+                    span[i - 1] = 2; // "the total amount spent": the amount is what the verb moves
+                }
                 readings.add("'" + shown.get(i) + "' read as '" + noun + "' (the amount it moves)");
             }
             return true;

@@ -101,6 +101,20 @@ final class MeasureWords {
                 .noneMatch(x -> Phrases.stem(x.toLowerCase(java.util.Locale.ROOT)).equals(stem));
     }
 
+    /**
+     * Whether a group ranked by {@code a} is ranked by the total of its rows, not its largest row: "the most deaths", "the
+     * total goals", "which party spent the most" of a column that adds up.
+     */
+    static boolean groupTotal(ParseState w, Lexicon lexicon, Sense.Attr a) {
+        return (counted(w, a) && a.type().matches("(?i).*INT.*") || totalSaid(w, a) || moved(w, a)) && addsUp(lexicon, a);
+    }
+
+    /** Whether the question says {@code a} by a verb of money ("which party spent the most": Total_Disbursements). */
+    static boolean moved(ParseState w, Sense.Attr a) {
+        return w.toks.stream().anyMatch(k -> a.equals(k.sense()) && !k.text().contains(" ")
+                && !dev.sift.knowledge.NameWords.moneyNouns(java.util.List.of(k.word())).isEmpty());
+    }
+
     /** Whether a column was read from a verb of the question ("killed" → Deaths), not from its own name. */
     private static boolean fromVerb(Tok k, Sense.Attr a) {
         return !k.text().contains(" ") && !Phrases.stem(k.word()).equals(Phrases.stem(a.name().toLowerCase(java.util.Locale.ROOT)))
@@ -112,11 +126,17 @@ final class MeasureWords {
      * moment, so it adds up across places within one year ("in 2005") or per year, never across years.
      */
     static void stockWithinOnePeriod(ParseState w, Lexicon lexicon, Sense.Attr m) throws Unreadable {
-        boolean population = RowNouns.population(lexicon.graph().columns(m.table())).map(Lexicon::attr)
+        stockWithinOnePeriod(w, lexicon, m, w.group);
+    }
+
+    /** As above, for the rows grouped by {@code group} (a year or date groups them per period). */
+    static void stockWithinOnePeriod(ParseState w, Lexicon lexicon, Sense.Attr m, Sense.Attr group) throws Unreadable {
+        java.util.List<dev.sift.knowledge.KgEntry.Column> columns = lexicon.graph().columns(m.table()); // "pop", or a census's count
+        boolean population = RowNouns.population(columns).or(() -> RowNouns.peopleCount(columns)).map(Lexicon::attr)
                 .filter(m::equals).isPresent();
         java.util.List<Sense.Attr> periods = java.util.stream.Stream.concat(lexicon.yearColumn(m.table()).stream(),
                 lexicon.dateColumn(m.table()).stream()).toList();
-        boolean perPeriod = w.group != null && periods.stream().anyMatch(p -> w.group.sql().contains(p.sql()));
+        boolean perPeriod = group != null && periods.stream().anyMatch(p -> group.sql().contains(p.sql()));
         if (population && !periods.isEmpty() && !perPeriod && w.filters.stream()
                 .noneMatch(f -> periods.stream().anyMatch(p -> f.sql().contains(p.sql())))) {
             throw new Unreadable(m.name() + " counts the people at one moment, so a total over several years would count them"

@@ -160,6 +160,19 @@ final class ParseState {
         return e.matches() ? e.group(1) : like.lookingAt() ? like.group(1) : null;
     }
 
+    /**
+     * In a follow-up, the one option of a value said in it whose column holds a value of the earlier turn ("what about nc?"
+     * after "the ak network": net = 'nc', which replaces it); null otherwise.
+     */
+    Sense.Cond sameColumnAsEarlier(int i, List<Sense.Cond> options) {
+        if (followUp == null || !said(i)) {
+            return null;
+        }
+        List<Sense.Cond> again = options.stream().filter(c -> filters.stream()
+                .anyMatch(f -> c.column().equals(valueColumn(f.sql())))).toList();
+        return again.size() == 1 ? again.get(0) : null;
+    }
+
     /** The question's tokens but those a follow-up replaced. */
     List<Tok> asRead() {
         List<Tok> out = new ArrayList<>();

@@ -174,6 +174,10 @@ final class PhraseRules {
      * else a question back naming them.
      */
     Sense.Cond chooseValue(ParseState w, int i, Tok t, Sense.Values v) throws Unreadable {
+        Sense.Cond earlier = w.sameColumnAsEarlier(i, v.options());
+        if (earlier != null) {
+            return earlier; // "what about nc?": the column of the earlier turn's value
+        }
         Sense.Cond said = byColumn(w, i, v);
         Sense.Cond chosen = said != null ? said : ofKind(t, v);
         if (chosen != null) {

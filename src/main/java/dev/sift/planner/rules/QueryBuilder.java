@@ -69,7 +69,7 @@ public final class QueryBuilder {
      * What every shape's SQL is written from: the FROM clause along the spec's joins (those that fan rows out of the
      * subject listed), the WHERE clause, the subject's key and how its rows are counted once, and the grouping column.
      */
-    private record From(String sql, List<KgEntry.Join> joins, List<KgEntry.Join> fanning, String where, String subjectKey,
+    record From(String sql, List<KgEntry.Join> joins, List<KgEntry.Join> fanning, String where, String subjectKey,
                         String count, String groupSel) {
         boolean fans() {
             return !fanning.isEmpty();
@@ -98,8 +98,8 @@ public final class QueryBuilder {
             case LIST -> "SELECT " + (f.fans() ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + f.sql() + f.where()
                     + (f.subjectKey() == null ? "" : " ORDER BY " + f.subjectKey());
             case COLUMNS -> columns(s, f);
-            case CHANGE, PERCENT_CHANGE -> change(s, f);
-            case PERIOD_TOTALS -> periodTotals(s, f);
+            case CHANGE, PERCENT_CHANGE -> PeriodQueries.change(s, f);
+            case PERIOD_TOTALS -> PeriodQueries.periodTotals(s, f);
         };
         return new Built(sql, f.joins());
     }
@@ -195,52 +195,13 @@ public final class QueryBuilder {
      * question's joins ("male clients who have weekly statements": clients with an account whose frequency is weekly), so
      * each subject row counts once whatever the join repeats.
      */
-    /**
-     * The average (or median) of each period's total, with how many periods there were and the first and last, so the
-     * answer says what was averaged (periods with no row are not in it); the largest (smallest) total with its period.
-     */
-    private static String periodTotals(QuerySpec s, From f) throws Unsupported {
-        if (f.fans()) {
-            throw new Unsupported("a total per period across a join may count rows more than once");
-        }
-        String total = s.measure() == null ? f.count() : "sum(" + s.measure().sql() + ")";
-        String per = Periods.word(s.group());
-        String name = s.aggFn() + "_" + per + "ly_" + (s.measure() == null ? "count" : alias(s.measure()));
-        String totals = " FROM (SELECT " + s.group().sql() + " AS period, " + total + " AS total FROM " + f.sql()
-                + (f.where().isEmpty() ? " WHERE " : f.where() + " AND ") + s.group().sql() + " IS NOT NULL GROUP BY 1) AS totals";
-        if (s.aggFn().equals("max") || s.aggFn().equals("min")) { // the figure asked first, then its period
-            return "SELECT total AS " + KgSql.ident(name) + ", period AS " + per + totals + " WHERE total IS NOT NULL ORDER BY total "
-                    + (s.aggFn().equals("max") ? "DESC" : "ASC") + ", period LIMIT 1";
-        }
-        return "SELECT " + s.aggFn() + "(total) AS " + KgSql.ident(name) + ", count(*) AS " + per + "s, min(period) AS first_" + per
-                + ", max(period) AS last_" + per + totals;
-    }
-
-    /** The measure in the second year against the first: the change (a fall for "drop"), or its percentage. */
-    private static String change(QuerySpec s, From f) throws Unsupported {
-        if (f.fans()) {
-            throw new Unsupported("a change across a join may count rows more than once");
-        }
-        String first = s.aggFn() + "(" + s.measure().sql() + ") FILTER (WHERE " + s.share().get(0).sql() + ")";
-        String last = s.aggFn() + "(" + s.measure().sql() + ") FILTER (WHERE " + s.share().get(1).sql() + ")";
-        String from = s.descending() ? first : last;
-        String to = s.descending() ? last : first;
-        String asked = s.shape() == QuerySpec.Shape.PERCENT_CHANGE ? "100.0 * (" + to + " - " + from + ") / " + first
-                + " AS percent_" + (s.descending() ? "change" : "fall") : to + " - " + from + " AS " + (s.descending() ? "change" : "fall");
-        String figures = asked + ", " + first + " AS " + dev.sift.data.Sql.quoteIdent(s.share().get(0).describe()) + ", " + last + " AS "
-                + dev.sift.data.Sql.quoteIdent(s.share().get(1).describe()) + " FROM " + f.sql() + f.where();
-        if (s.group() == null) {
-            return "SELECT " + figures;
-        }
-        String g = s.group().sql(); // "which source grew the most": each group's change, the largest first
-        return "SELECT " + g + " AS " + KgSql.ident(s.group().column()) + ", " + figures
-                + " GROUP BY 1 HAVING " + g + " IS NOT NULL AND " + first + " IS NOT NULL AND " + last + " IS NOT NULL ORDER BY 2 DESC, 1"
-                + " LIMIT " + s.limit();
-    }
-
     private String share(QuerySpec s, From f) throws Unsupported {
         boolean own = s.share().stream().allMatch(c -> c.table().equals(s.subject()))
                 && s.filters().stream().allMatch(c -> c.table().equals(s.subject()));
+        if (own && !f.fans() && "distinct".equals(s.aggFn())) { // "what percentage of counties have …": of their values
+            return "SELECT 100.0 * count(DISTINCT CASE WHEN " + and(s.share()) + " THEN " + s.measure().sql() + " END) / count(DISTINCT "
+                    + s.measure().sql() + ") AS percent FROM " + f.sql() + f.where();
+        }
         if (own && !f.fans() && s.measure() != null) { // a share of an amount: the part's total over the whole's
             return "SELECT 100.0 * sum(CASE WHEN " + and(s.share()) + " THEN " + s.measure().sql() + " ELSE 0 END) / sum("
                     + s.measure().sql() + ") AS percent FROM " + f.sql() + f.where();

@@ -126,11 +126,11 @@ final class Ranking {
     }
 
     /**
-     * "Who has the most debt?", "Who spent the least?": in a dataset of one table with a name column, "who" with an
-     * extreme ranks that table's rows, named by it, as "which candidate …" does.
+     * "Who has the most debt?", "Who spent the least?", "Whose ending cash is the highest?": in a dataset of one table
+     * with a name column, "who" or "whose" with an extreme ranks that table's rows, named by it, as "which candidate …" does.
      */
     static void who(ParseState w, Lexicon lexicon) {
-        if (w.ranking != null || w.toks.size() < 2 || !w.toks.get(0).is("who") || lexicon.graph().tables().size() != 1
+        if (w.ranking != null || w.toks.size() < 2 || !w.toks.get(0).is("who", "whose") || lexicon.graph().tables().size() != 1
                 || w.head.size() > 0 || w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Entity)) { // "who is the candidate …"
             return;
         }

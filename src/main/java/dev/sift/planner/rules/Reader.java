@@ -68,6 +68,8 @@ public final class Reader {
             text = s.pattern().matcher(text).replaceAll(s.by());
         }
         text = scaled(text);
+        List<String> moved = new ArrayList<>();
+        text = Glosses.read(text, lexicon, moved); // "Texas counties (county ids beginning with 48)"
         String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
         List<String> shown = new ArrayList<>();
         List<String> words = new ArrayList<>();
@@ -78,7 +80,6 @@ public final class Reader {
                 words.add(Phrases.stem(V.map("number_words").getOrDefault(lower, lower.equals("every") ? "each" : lower)));
             }
         }
-        List<String> moved = new ArrayList<>();
         superlatives(words, shown, moved);
         ComparedWords.read(words, shown, moved, lexicon);
         Polarity.read(words, shown, moved);
@@ -102,7 +103,8 @@ public final class Reader {
                 i++;
             }
         }
-        return missingValues(numbersBeforeColumns(valuesAfterColumns(patterns(toks))));
+        // "spent more than they raised", "counties whose id starts with 48"
+        return ColumnPrefix.merge(ColumnsCompared.merge(missingValues(numbersBeforeColumns(valuesAfterColumns(patterns(toks))))));
     }
 
     /**

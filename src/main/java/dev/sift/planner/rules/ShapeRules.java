@@ -60,7 +60,7 @@ final class ShapeRules {
         if (w.metric != null) {
             return metric(w);
         }
-        if (shareAsked(w)) {
+        if (ShareWords.asked(w)) {
             return share(w);
         }
         if (w.agg != null) {
@@ -110,6 +110,7 @@ final class ShapeRules {
             w.measure = heads.get();
             w.readings.add("'how many' → the total of " + w.measure.name() + " (each " + w.subject + " row counts that many"
                     + (heads.equals(lexicon.headcount(w.subject)) ? " people)" : ")"));
+            MeasureWords.stockWithinOnePeriod(w, lexicon, w.measure); // "how many engineers are there": in which census?
             return spec(w, QuerySpec.Shape.AGG, w.subject, "sum", w.measure, null, null);
         }
         return spec(w, QuerySpec.Shape.COUNT, w.subject, null, null, null, null);
@@ -313,7 +314,7 @@ final class ShapeRules {
                 + span.yearFrom()), new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearTo(), "in " + span.yearTo()));
         List<QuerySpec.Filter> kept = w.filters.stream().filter(f -> !MeasureWords.onPeriod(lexicon, f, m.table())).toList();
         w.readings.add("the " + AGG_WORD.get(fn) + " of " + m.name() + " in " + span.yearTo() + " against " + span.yearFrom());
-        return new QuerySpec(shareAsked(w) ? QuerySpec.Shape.PERCENT_CHANGE : QuerySpec.Shape.CHANGE, m.table(), fn, m, null,
+        return new QuerySpec(ShareWords.asked(w) ? QuerySpec.Shape.PERCENT_CHANGE : QuerySpec.Shape.CHANGE, m.table(), fn, m, null,
                 ranked ? w.group : null, kept, List.copyOf(w.links), ranked ? w.ranking.n : null, !"down".equals(w.change), years,
                 List.of(), false);
     }
@@ -364,11 +365,12 @@ final class ShapeRules {
             }
         }
         amount = amount != null || w.measure != null ? amount : MeasureWords.peopleCounted(w, lexicon); // "what percentage of nurses were women"
-        if (amount == null && w.measure != null) {
-            throw new Unreadable("I compute shares of rows or of an amount that adds up, and '" + w.measureTok.text()
-                    + "' (" + w.measure.name() + ") is neither");
+        Sense.Attr things = amount == null ? ShareWords.thingsCounted(w) : null; // "what percentage of counties have …"
+        if (amount == null && w.measure != null && things == null) {
+            throw new Unreadable("I compute shares of rows, of the different values of a column named after the percentage,"
+                    + " or of an amount that adds up, and '" + w.measureTok.text() + "' (" + w.measure.name() + ") is none of these");
         }
-        int split = shareSplit(w);
+        int split = ShareWords.split(w);
         List<QuerySpec.Filter> base = new ArrayList<>();
         List<QuerySpec.Filter> cond = new ArrayList<>();
         boolean among = split >= 0 && w.toks.get(split).is("among");
@@ -386,59 +388,9 @@ final class ShapeRules {
         if (cond.isEmpty()) {
             throw new Unreadable("I could not tell which rows the percentage counts");
         }
-        return new QuerySpec(QuerySpec.Shape.SHARE, w.subject, amount == null ? null : "sum", amount, null, null,
+        return new QuerySpec(QuerySpec.Shape.SHARE, w.subject, amount != null ? "sum" : things != null ? "distinct" : null,
+                amount != null ? amount : things, null, null,
                 List.copyOf(base), List.copyOf(w.links), null, true, List.copyOf(cond), List.of(), false);
-    }
-
-    /**
-     * The token that splits the rows a share is of from its conditions: "among", or the main verb after the subject
-     * ("of clients with a gold card | are women", "of female clients | live in Prague"); the verb of a relative clause
-     * ("loans that are running") belongs to the rows. With no main verb, -1: every condition is the share's.
-     */
-    private static int shareSplit(ParseState w) {
-        int subjectAt = -1;
-        boolean relative = false;
-        for (int k = 0; k < w.toks.size(); k++) {
-            Tok t = w.toks.get(k);
-            if (t.is("among")) {
-                return k;
-            }
-            boolean names = t.sense() instanceof Sense.Entity e && e.table().equals(w.subject)
-                    || t.sense() instanceof Sense.Cond c && c.table().equals(w.subject) // "male clients"
-                    || t.sense() instanceof Sense.Attr a && a.table().equals(w.subject); // "accounts opened (in 1993)"
-            if (subjectAt < 0) {
-                subjectAt = names ? k : -1;
-                continue;
-            }
-            if (t.plain() && V.has(t.word(), "relative_words")) {
-                relative = true;
-            } else if (t.plain() && V.has(t.word(), "share_splits", "relation_words") || t.sense() instanceof Sense.Via) {
-                // a participle after the subject ("clients living in Prague") describes it; the main verb comes later
-                if (!relative && !participle(t)) {
-                    return k;
-                }
-                relative = false;
-            }
-        }
-        return -1;
-    }
-
-    /** A share word that asks for a percentage; after a number it is that number's unit ("above 5 percent"). */
-    private static boolean shareAsked(ParseState w) {
-        for (int k = 0; k < w.toks.size(); k++) {
-            Tok t = w.toks.get(k);
-            Tok before = k > 0 ? w.toks.get(k - 1) : null;
-            boolean unit = before != null && (before.number() || before.sense() instanceof Sense.Compare);
-            if (t.plain() && V.has(t.word(), "share") && !unit) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean participle(Tok t) {
-        String first = t.text().trim().split("\\s+")[0].toLowerCase(java.util.Locale.ROOT);
-        return first.length() > 4 && first.endsWith("ing");
     }
 
     /** LIST: "list the loans of account 16", "which clients have access to account 7", "show …". */
@@ -488,6 +440,7 @@ final class ShapeRules {
                 || order instanceof Ranking.Order.ByColumn c && c.attr().equals(heads.get()))) {
             w.agg = "sum"; // "which age group had the most people": the people of each group added up, not its largest row
             w.readings.add("the " + counted + " rows counted by " + heads.get().name() + " (how many each stands for)");
+            MeasureWords.stockWithinOnePeriod(w, lexicon, heads.get(), by); // "which job had the most women": in which census?
             order = new Ranking.Order.ByColumn(heads.get());
         }
         return topGroups(w, order, by);
@@ -539,9 +492,12 @@ final class ShapeRules {
                 && c.attr().table().equals(by.table())) { // "which country had the highest life expectancy": its highest value
             grain = c.attr().table();
             measure = c.attr();
-            boolean counted = (MeasureWords.counted(w, c.attr()) && c.attr().type().matches("(?i).*INT.*") || MeasureWords.totalSaid(w, c.attr())) && MeasureWords.addsUp(lexicon, c.attr());
-            // "the most deaths" are all of a group's deaths, not its largest row
+            boolean counted = MeasureWords.groupTotal(w, lexicon, c.attr());
+            // "the most deaths" are all of a group's deaths, not its largest row; "which party spent the most": all it spent
             agg = counted ? "sum" : w.ranking.descending ? "max" : "min";
+            if (counted) {
+                MeasureWords.stockWithinOnePeriod(w, lexicon, c.attr(), by); // "which job is the biggest": in which census?
+            }
             Optional<Sense.Attr> each = TableNouns.things(lexicon, by.table()).filter(t -> !t.equals(by)
                     && w.filters.stream().noneMatch(f -> f.sql().startsWith(t.sql() + " = ")));
             if (!counted && each.isPresent()) { // "Which county has the most habitat?": of which species, or all added?
@@ -553,6 +509,7 @@ final class ShapeRules {
             grain = by.table(); // "top 5 jobs for men in 1850": in a table of counts of people, by the people each counts
             measure = RowNouns.peopleCount(lexicon.graph().columns(by.table())).map(Lexicon::attr).get();
             agg = "sum";
+            MeasureWords.stockWithinOnePeriod(w, lexicon, measure, by);
             w.readings.add("the " + by.name() + " ranked by their total " + measure.name() + " (the people each row counts)");
         } else {
             throw new Unreadable("I could not tell what to rank by");

@@ -339,7 +339,8 @@ public final class SpecParser {
      */
     private static void perOwnRow(ParseState w, Tok t, Sense.Entity e) throws Unreadable {
         w.groupCue = false;
-        if (!"avg".equals(w.agg) && w.toks.stream().noneMatch(k -> k.plain() && "avg".equals(V.map("aggregates").get(k.word())))) {
+        java.util.function.Predicate<String> overRows = f -> "avg".equals(f) || "median".equals(f); // "the median amount per candidate"
+        if (!overRows.test(w.agg) && w.toks.stream().noneMatch(k -> k.plain() && overRows.test(V.map("aggregates").get(k.word())))) {
             throw new Unreadable("'per " + t.text() + "' would give one group for each " + e.table() + " row, since " + (w.measure == null
                     ? "what is ranked" : w.measure.name()) + " is a value of each row; ask for its average per " + t.text() + ", or list the rows");
         }
@@ -500,7 +501,8 @@ public final class SpecParser {
         boolean agent = t.is("by") && prev != null && (prev.plain() || !(next instanceof Sense.Attr)) // "held by …", not "died, by race"
                 && PARTICIPLE.matcher(before.substring(before.lastIndexOf(' ') + 1)).matches();
         boolean measureOf = t.is("by") && (next instanceof Sense.Compare || i + 1 < w.toks.size() && w.toks.get(i + 1).is("what", "how"));
-        if (!agent && !measureOf && !(w.ranking != null && t.is("by"))) {
+        boolean listed = w.head.contains(i + 1); // "list each species with its scientific name": the values, each once
+        if (!agent && !measureOf && !listed && !(w.ranking != null && t.is("by"))) {
             w.groupCue = true;
         }
         return true;
