@@ -56,14 +56,15 @@ final class ComparedWords {
     }
 
     /**
-     * "at least magnitude 2", "under age 20": a comparison said before its column's name and then the number, moved so
-     * the column comes first; true when moved. Without this the number would be read as the column's value.
+     * "at least magnitude 2", "under age 20", "between magnitude 2 and 3": a comparison said before its column's name and
+     * then the number, moved so the column comes first; true when moved. Without this the number would be read as the
+     * column's value.
      */
     private static boolean columnBetween(List<String> words, List<String> shown, List<String> moved, Lexicon lexicon, int i) {
         String w = words.get(i);
         int start = (w.equals("least") || w.equals("most")) && i > 0 && words.get(i - 1).equals("at") ? i - 1
                 : w.equals("than") && i > 0 && V.map("comparators").containsKey(words.get(i - 1) + " than") ? i - 1
-                : V.map("comparators").containsKey(w) && !w.equals("exactly") ? i : -1;
+                : V.map("comparators").containsKey(w) && !w.equals("exactly") || w.equals("between") ? i : -1;
         for (int n = 2; start >= 0 && n >= 1; n--) {
             int end = i + 1 + n;
             if (end < words.size() && words.get(end).matches("-?\\d+(\\.\\d+)?") && lexicon.sense(words.subList(i + 1, end))
@@ -74,6 +75,10 @@ final class ComparedWords {
                     shown.add(start, shown.remove(end - 1));
                 }
                 moved.add("'" + said + "' read as '" + String.join(" ", shown.subList(start, end)) + "'");
+                if (start > 0 && lexicon.sense(List.of(words.get(start - 1))).filter(s -> s instanceof Sense.Entity).isPresent()) {
+                    words.add(start, "with"); // "quakes at least magnitude 2": the quakes with it, not the quakes' magnitude
+                    shown.add(start, "with");
+                }
                 return true;
             }
         }

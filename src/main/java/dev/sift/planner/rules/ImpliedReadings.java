@@ -22,6 +22,7 @@ final class ImpliedReadings {
         if (w.groupCue) {
             throw new Unreadable("I could not tell what to group by");
         }
+        countedEach(w, lexicon);
         oneValuePerColumn(w);
         if (w.group == null && w.toks.get(0).is("compare")) {
             compared(w, lexicon);
@@ -39,6 +40,33 @@ final class ImpliedReadings {
                 .equals(w.measure.table()))) {
             w.subject = w.measure.table(); // "how many people were 90 or older": the rows of the measure's own table
         }
+    }
+
+    /**
+     * "How many explosions and how many quarry blasts are there?": two values of one column, each counted, are one count
+     * for each of them (grouped by the column, kept to the two values).
+     */
+    private static void countedEach(ParseState w, Lexicon lexicon) {
+        long asked = java.util.stream.IntStream.range(1, w.toks.size())
+                .filter(i -> w.toks.get(i - 1).is("how") && w.toks.get(i).is("many")).count();
+        if (asked != 2 || w.group != null || w.filters.size() != 2) {
+            return;
+        }
+        QuerySpec.Filter a = w.filters.get(0);
+        QuerySpec.Filter b = w.filters.get(1);
+        int eq = a.sql().indexOf(" = '");
+        String column = eq < 0 ? null : a.sql().substring(0, eq);
+        Optional<Sense.Attr> by = column == null || !b.sql().startsWith(column + " = '") ? Optional.empty()
+                : lexicon.columnOf(a.table(), column).map(Lexicon::attr);
+        if (by.isEmpty()) {
+            return;
+        }
+        w.filters.clear();
+        w.filterAt.subList(1, w.filterAt.size()).clear();
+        w.filters.add(new QuerySpec.Filter(a.table(), column + " IN (" + a.sql().substring(eq + 3) + ", " + b.sql().substring(eq + 3)
+                + ")", a.describe() + " or " + b.describe()));
+        w.group = by.get();
+        w.readings.add("'how many … and how many …' → one count for each of " + a.describe() + " and " + b.describe());
     }
 
     /** "owners and disponents": two values of one column at once is not one filter. */

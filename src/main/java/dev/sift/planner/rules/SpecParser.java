@@ -72,6 +72,9 @@ public final class SpecParser {
                 problem = problem == null ? e.getMessage() : problem;
             }
         }
+        if (problem == null && toks.stream().anyMatch(t -> t.is("when")) && toks.stream().anyMatch(t -> t.is("where"))) {
+            problem = "the question asks both when and where, and I answer one of them at a time"; // never one dropped unsaid
+        }
         if (problem == null && (w.negate || w.related != null)) {
             problem = w.negate ? "I could not tell what 'no'/'without' applies to" : "I could not tell what the comparison applies to";
         }
