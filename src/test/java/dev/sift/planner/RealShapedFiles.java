@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * Small files shaped like the real ones the development sets were written on: species habitat shares by county (three
- * species, twelve counties, shares of one) and census counts of people by job, sex and year. Made here, so the tests
+ * species, twelve counties, shares of one), census counts of people by job, sex and year, candidates' filings and a week
+ * of earthquakes. Made here, so the tests
  * need none of the real files.
  */
 final class RealShapedFiles {
@@ -38,5 +39,31 @@ final class RealShapedFiles {
             }
         }
         return Workspace.open(TestDatasets.csv("census", Map.of("jobs.csv", counts.toString())), Workspace.Limits.defaults());
+    }
+
+    /** political_contributions: six candidates' filings (names last name first, money columns, a coverage end date). */
+    static Workspace filings() throws Exception {
+        return Workspace.open(TestDatasets.csv("filings", Map.of("political_contributions.csv", """
+                Candidate_Identification,Candidate_Name,Candidate_State,Party_Affiliation,Total_Disbursements,Total_Receipts,Debts_Owed_By,Coverage_End_Date
+                H1,"SMITH, ANN",CA,DEM,3500,4000,0,2015-03-31
+                H2,"JONES, BOB",CA,REP,200,15000,12000,2015-06-30
+                H3,"LEE, CARL E.",WA,DEM,2900,2000,500,2015-12-31
+                H4,"KIM, DORA",WA,REP,1000,5200,25000,2015-09-30
+                H5,"DIAZ, EVA",OR,DEM,3100,3000,0,2015-01-31
+                H6,"PARK, FAY",CA,REP,700,900,300,2015-02-28
+                """)), Workspace.Limits.defaults());
+    }
+
+    /** earthquakes(id, mag, place, time, type, status, tsunami, magType): 150 events of one week in five places. */
+    static Workspace quakes() throws Exception {
+        StringBuilder events = new StringBuilder("id,mag,place,time,type,status,tsunami,magType\n");
+        String[] places = {"km N of Ely, Nevada", "km S of Reno, NV", "km E of Moab, Utah", "km off the Gulf of Alaska", "km W of Hilo, Hawaii"};
+        for (int i = 0; i < 150; i++) { // more places than the graph lists: mentioned names are found through the value file
+            events.append("ev").append(i).append(',').append((i * 37 % 150) / 25.0).append(",\"").append(i + 1).append(places[i % 5]).append("\",2018-02-0")
+                    .append(1 + i % 7).append(" 10:00:00,").append(i % 8 == 0 ? "explosion" : "earthquake").append(',')
+                    .append(i % 3 == 0 ? "automatic" : "reviewed").append(',').append(i % 13 == 0 ? 1 : 0).append(',')
+                    .append(i % 2 == 0 ? "ml" : "md").append('\n');
+        }
+        return Workspace.open(TestDatasets.csv("feed", Map.of("earthquakes.csv", events.toString())), Workspace.Limits.defaults());
     }
 }

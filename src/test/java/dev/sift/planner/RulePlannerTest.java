@@ -444,8 +444,11 @@ class RulePlannerTest {
     void asks_rather_than_combine_or_conditions_or_two_values_of_one_column() throws Exception {
         clarified(ask("How many loans are finished unpaid or in debt?"), "I combine conditions with 'and' only, and this"
                 + " question says 'or'.");
-        clarified(ask("How many owners and how many disponents are there?"), "The question asks for two values of disp.type"
+        clarified(ask("How many owners and disponents are there?"), "The question asks for two values of disp.type"
                 + " at once; ask for one, or for a breakdown by it.");
+        answered(ask("How many owners and how many disponents are there?"), // each counted: one count for each
+                "SELECT disp.type AS type, count(*) AS n FROM disp WHERE disp.type IN ('OWNER', 'DISPONENT') GROUP BY 1 ORDER BY 1",
+                "SELECT type, count(*) FROM disp GROUP BY 1");
     }
 
     @Test

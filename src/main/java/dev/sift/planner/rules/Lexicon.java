@@ -97,7 +97,9 @@ public final class Lexicon {
         String key = String.join(" ", words);
         if (key.equals(Phrases.key(kg.dataset()))) { // "the bank" is the dataset, not trans.bank; "movies" may be its table
             List<Sense> tables = kg.lookup(key, KgEntry.Table.class).stream().map(t -> (Sense) new Sense.Entity(t.name())).toList();
-            return tables.size() == 1 ? tables.get(0) : null;
+            if (tables.size() == 1 || kg.source().isPresent() || !namesColumnExactly(key)) {
+                return tables.size() == 1 ? tables.get(0) : null;
+            } // a dataset of earthquakes named "networks": "network" is its column where no knowledge file says otherwise
         }
         if (Phrases.onlyStopWords(words) || words.size() == 1 && RESERVED.contains(words.get(0)) && !namesColumnExactly(key)) {
             return null;

@@ -87,6 +87,7 @@ public final class Reader {
         Tok[] at = new Tok[words.size()];
         int[] span = new int[words.size()];
         match(words, shown, at, span);
+        ColumnWordsApart.absorb(words, shown, at, span); // "coverage periods ended": Coverage_End_Date
         LexicalLinks links = new LexicalLinks(lexicon);
         links.amounts(words, shown, at, span); // "spent" (also a shop's verb), "owes": an amount column
         if (open(words, span).findAny().isPresent()) {

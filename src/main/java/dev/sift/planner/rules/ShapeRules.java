@@ -505,6 +505,10 @@ final class ShapeRules {
             }
             w.readings.add("the " + (counted ? "total" : w.ranking.descending ? "highest" : "lowest") + " " + c.attr().name()
                     + " of each " + by.name() + " ranked");
+        } else if (order == null && w.agg == null && w.measure == null && Periods.named(by) && w.toks.stream().anyMatch(k -> k.sense()
+                instanceof Sense.Attr a && a.date() && by.sql().contains(a.sql()))) { // "which weekday had the most coverage end dates"
+            grain = by.table();
+            w.readings.add("the " + by.name() + " ranked by how many " + grain + " rows fall in it");
         } else if (order == null && w.measure == null && RowNouns.peopleCount(lexicon.graph().columns(by.table())).isPresent()) {
             grain = by.table(); // "top 5 jobs for men in 1850": in a table of counts of people, by the people each counts
             measure = RowNouns.peopleCount(lexicon.graph().columns(by.table())).map(Lexicon::attr).get();

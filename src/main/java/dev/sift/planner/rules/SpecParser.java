@@ -72,7 +72,9 @@ public final class SpecParser {
                 problem = problem == null ? e.getMessage() : problem;
             }
         }
-        if (problem == null && toks.stream().anyMatch(t -> t.is("when")) && toks.stream().anyMatch(t -> t.is("where"))) {
+        if (problem == null && toks.stream().anyMatch(t -> t.is("when")) && toks.stream().anyMatch(t -> t.is("where"))
+                && java.util.stream.IntStream.range(2, toks.size()).noneMatch(k -> toks.get(k - 1).is("and") // "where and when"
+                && toks.get(k - 2).is("when", "where") && toks.get(k).is("when", "where"))) {
             problem = "the question asks both when and where, and I answer one of them at a time"; // never one dropped unsaid
         }
         if (problem == null && (w.negate || w.related != null)) {
