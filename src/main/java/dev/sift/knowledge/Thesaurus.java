@@ -170,6 +170,33 @@ public final class Thesaurus {
     }
 
     /**
+     * The nouns an adjective is made from, through WordNet's pertainym and derivation relations of its {@value #SENSES}
+     * most frequent senses, with the other words of each noun's sense: "seismic" → [earthquake, quake, temblor, seism];
+     * empty for a word that is no such adjective.
+     */
+    public static synchronized List<String> nounsOfAdjective(String adjective) {
+        Set<String> out = new LinkedHashSet<>();
+        try {
+            IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.ADJECTIVE, adjective.toLowerCase(Locale.ROOT));
+            for (Synset s : iw == null ? List.<Synset>of() : usual(iw)) {
+                for (net.sf.extjwnl.data.Pointer p : s.getPointers()) {
+                    boolean made = p.getType() == net.sf.extjwnl.data.PointerType.PERTAINYM
+                            || p.getType() == net.sf.extjwnl.data.PointerType.DERIVATION;
+                    for (Word x : made && p.getTargetPOS() == POS.NOUN ? p.getTargetSynset().getWords() : List.<Word>of()) {
+                        String lemma = x.getLemma().toLowerCase(Locale.ROOT);
+                        if (lemma.matches("[a-z]+")) {
+                            out.add(lemma);
+                        }
+                    }
+                }
+            }
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup of '" + adjective + "' failed: " + e.getMessage(), e);
+        }
+        return new ArrayList<>(out);
+    }
+
+    /**
      * A word's base form as a noun ("transactions" → transaction, "salary" → salary), or null when it is no noun or
      * is an inflected verb that no noun inflects to ("lent" is lend, not the season; "granted" is grant).
      */

@@ -94,9 +94,14 @@ final class LexicalLinks {
         }
         // "generate" → the number column generation, "died" → deaths: what a verb does, counted in a column or in the rows
         // of a table of such events ("killed" → the rows of a table of deaths)
-        link(words, shown, at, span, i, Thesaurus.nounsOfVerb(shown.get(i)), (noun, s) -> s instanceof Sense.Attr a && a.numeric()
+        if (link(words, shown, at, span, i, Thesaurus.nounsOfVerb(shown.get(i)), (noun, s) -> s instanceof Sense.Attr a && a.numeric()
                 || s instanceof Sense.Entity e && dev.sift.knowledge.RowNouns.occurrences(lexicon.graph().columns(e.table()))
-                .contains(Phrases.key(noun)), "the noun of " + words.get(i));
+                .contains(Phrases.key(noun)), "the noun of " + words.get(i))) {
+            return;
+        }
+        // "seismic" is made from "earthquake": in a table of earthquakes it names those rows, and nothing more
+        link(words, shown, at, span, i, Thesaurus.nounsOfAdjective(shown.get(i)), (noun, s) -> s instanceof Sense.Entity,
+                "the noun of " + words.get(i));
     }
 
     /**
