@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * "spent") ranking groups by their total, two columns of one row compared, "raised nothing", a text column kept by how
  * its values begin, a name explained in brackets, a percentage of a column's different values, "whose", "how many A and
  * how many B", "between magnitude 2 and 3", the weekday with the most rows, a column's words said apart ("coverage
- * periods ended"), a follow-up's value in the earlier turn's column, and counts of people never added across censuses.
+ * periods ended"), a follow-up's value in the earlier turn's column, counts of people never added across censuses, and
+ * "the share of each species in county X" listed where the data has one row for each.
  * Each answer is checked against independent SQL, row by row and in order.
  */
 class FourthRoundPlannerTest {
@@ -93,6 +94,10 @@ class FourthRoundPlannerTest {
                 + " AND county_id LIKE '0101%'");
         assertThat(glossed.answer()).contains("'Lowland' read as what the brackets after it say");
         OFFLINE.asksBack(habitats, "Average white-tailed deer habitat across Lowland counties?"); // no bracket: not read
+        OFFLINE.answers(habitats, "Please show the habitat share of each species in county 01003.", // one row each
+                "SELECT common_name, habitat_yearround_pct FROM species WHERE county_id = '01003' ORDER BY 1");
+        assertThat(OFFLINE.asksBack(habitats, "What is the habitat share of each species in counties whose id starts with 0100?")
+                .answer()).contains("each species.common_name has several rows here"); // several counties: no one value each
         OFFLINE.answers(habitats, "What percentage of counties have over 50% robin habitat?", "SELECT 100.0 * count(DISTINCT"
                 + " county_id) FILTER (WHERE common_name = 'American Robin' AND habitat_yearround_pct > 0.5)"
                 + " / count(DISTINCT county_id) FROM species");
@@ -102,6 +107,7 @@ class FourthRoundPlannerTest {
     void two_counts_at_once_magnitudes_between_and_when_with_where() throws Exception {
         OFFLINE.answers(quakes, "How many automatic and how many reviewed events are there?",
                 "SELECT status, count(*) FROM earthquakes GROUP BY 1 ORDER BY 1");
+        OFFLINE.answers(quakes, "How many seismic records had a magnitude above 4?", "SELECT count(*) FROM earthquakes WHERE mag > 4");
         OFFLINE.answers(quakes, "how many quakes between magnitude 2 and 3?", "SELECT count(*) FROM earthquakes WHERE mag BETWEEN 2 AND 3");
         assertThat(OFFLINE.asksBack(quakes, "When was the most recent event, and where was it?").answer())
                 .startsWith("The question asks both when and where"); // never one of them dropped unsaid

@@ -145,9 +145,10 @@ final class ColumnRules {
         if (w.measure != null) {
             throw new Unreadable("I could not tell what '" + w.measureTok.text() + "' is for beside the columns asked for");
         }
+        Sense.Attr each = null; // "the habitat share of each species in county 06037": one row each, checked on the data
         if (w.group != null && w.agg == null && w.metric == null && w.ranking == null && !w.filters.isEmpty()
-                && lexicon.isYearColumn(w.group)
                 && w.group.table().equals(w.columns.get(0).table())) { // "life expectancy in the US for each year": its rows
+            each = lexicon.isYearColumn(w.group) ? null : w.group;
             w.columns.add(0, w.group);
             w.group = null;
         }
@@ -185,7 +186,7 @@ final class ColumnRules {
         boolean valuesOnly = !named || !rowsNamed && w.columns.size() == 1 && !lexicon.key(w.columns.get(0).table())
                 .map(k -> KgSql.column(k.table(), k.name()).equals(w.columns.get(0).name())).orElse(false)
                 || w.filters.stream().anyMatch(ComparedShown::having); // "which states have more than 3 candidates": the states
-        return new QuerySpec(QuerySpec.Shape.COLUMNS, subject, null, null, null, null, List.copyOf(w.filters),
+        return new QuerySpec(QuerySpec.Shape.COLUMNS, subject, null, null, null, each, List.copyOf(w.filters),
                 List.copyOf(w.links), null, true, List.of(), List.copyOf(w.columns), valuesOnly);
     }
 

@@ -345,6 +345,10 @@ public final class QueryBuilder {
      * table, the distinct values of the columns.
      */
     private String columns(QuerySpec s, From f) throws Unsupported {
+        if (s.group() != null && !oneRowEach(s.group(), f)) { // "of each species in county 06037": one row each?
+            throw new Unsupported("each " + s.group().name() + " has several rows here, so its " + s.columns().get(1).name()
+                    + " is not one value; ask for their total or average by " + s.group().name());
+        }
         List<String> cols = new ArrayList<>();
         for (Sense.Attr c : s.columns()) {
             cols.add(c.sql() + " AS " + KgSql.ident(alias(c)));
@@ -361,7 +365,18 @@ public final class QueryBuilder {
         if (key != null && !asked && !ColumnRules.pinned(s.filters(), table, lexicon)) {
             cols.add(key);
         }
-        return "SELECT " + String.join(", ", cols) + " FROM " + f.sql() + f.where() + (key == null ? "" : " ORDER BY " + key);
+        String order = s.group() != null ? s.group().sql() + (key == null ? "" : ", " + key) : key; // "of each species": by species
+        return "SELECT " + String.join(", ", cols) + " FROM " + f.sql() + f.where() + (order == null ? "" : " ORDER BY " + order);
+    }
+
+    /** Whether the rows {@code f} picks have one row for each value of {@code column} (a failed check counts as no). */
+    private boolean oneRowEach(Sense.Attr column, From f) {
+        try {
+            return Boolean.TRUE.equals(ws.trustedQuery("SELECT count(*) = count(DISTINCT " + column.sql() + ") FROM " + f.sql()
+                    + f.where(), 1).scalar());
+        } catch (QueryException e) {
+            return false;
+        }
     }
 
     /** The table of the spec every other is reached from along many-to-one joins, or empty when none is. */

@@ -12,7 +12,8 @@ import java.util.List;
  * @param aggFn    sum, avg, min, max or median for {@link Shape#AGG} (and {@link Shape#TOP_GROUPS} over a column)
  * @param measure  the aggregated column ({@link Shape#AGG}, {@link Shape#TOP_GROUPS}) or the ordering column ({@link Shape#TOP_ROWS})
  * @param metric   the knowledge graph metric for {@link Shape#METRIC} (and {@link Shape#TOP_GROUPS} by a metric)
- * @param group    what rows are grouped by, or null
+ * @param group    what rows are grouped by, or null; for {@link Shape#COLUMNS}, the listed column each row is one of ("the
+ *                 share of each species in county 06037"), checked on the data to have one row each
  * @param filters  conditions, all ANDed
  * @param links    the joins the query needs, as table pairs (a forced join when the question named one)
  * @param limit    top/bottom N, or null
