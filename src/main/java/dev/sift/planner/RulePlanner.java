@@ -22,6 +22,7 @@ import dev.sift.planner.rules.Guard;
 import dev.sift.planner.rules.GroupNotes;
 import dev.sift.planner.rules.Hints;
 import dev.sift.planner.rules.Intent;
+import dev.sift.planner.rules.CoveredPeriod;
 import dev.sift.planner.rules.YearCoverage;
 import dev.sift.planner.rules.Lexicon;
 import dev.sift.planner.rules.Parse;
@@ -262,11 +263,12 @@ public final class RulePlanner implements Planner {
                     return analysis.get();
                 }
             }
-            Rewording.Reworded reworded = Rewording.of(q, TableNouns.rowsWord(lexicon));
+            Optional<CoveredPeriod.Read> covered = CoveredPeriod.read(q, lexicon, state.workspace()); // "this week" of a week's feed
+            Rewording.Reworded reworded = Rewording.of(covered.map(CoveredPeriod.Read::question).orElse(q), TableNouns.rowsWord(lexicon));
             Reader reader = new Reader(lexicon);
             List<Tok> toks = reader.read(reworded.question());
-            movedWords = java.util.stream.Stream.of(hint.readings(), reworded.readings(), reader.links()).flatMap(List::stream)
-                    .toList();
+            movedWords = java.util.stream.Stream.of(hint.readings(), covered.map(c -> List.of(c.reading())).orElse(List.of()),
+                    reworded.readings(), reader.links()).flatMap(List::stream).toList();
             return switch (intent) {
                 case SCHEMA -> schema(toks);
                 case VALUES -> filters(toks) ? query(state, lexicon, toks, reader) : values(toks);

@@ -108,6 +108,15 @@ class FourthRoundPlannerTest {
         OFFLINE.answers(quakes, "How many automatic and how many reviewed events are there?",
                 "SELECT status, count(*) FROM earthquakes GROUP BY 1 ORDER BY 1");
         OFFLINE.answers(quakes, "How many seismic records had a magnitude above 4?", "SELECT count(*) FROM earthquakes WHERE mag > 4");
+        var week = OFFLINE.answers(quakes, "What was the strongest quake this week?", // the data spans six days
+                "SELECT id, mag FROM earthquakes ORDER BY mag DESC, id LIMIT 1");
+        assertThat(week.answer()).contains("'this week' → every row: earthquakes.time runs from 2018-02-01 to 2018-02-07");
+        OFFLINE.asksBack(filings, "Which candidate raised the most money this week?"); // a year of filings: no week to read
+        OFFLINE.answers(quakes, "Can you break the events down by type and give me a count for each?",
+                "SELECT type, count(*) FROM earthquakes GROUP BY 1 ORDER BY 1");
+        var biggest = OFFLINE.answers(quakes, "list the 3 biggest quakes with their place and magnitude", // as "strongest" ranks
+                "SELECT place, mag FROM earthquakes ORDER BY mag DESC, id LIMIT 3");
+        assertThat(biggest.evidence().get(0).columns()).containsExactly("place", "mag"); // the magnitude shown once
         OFFLINE.answers(quakes, "how many quakes between magnitude 2 and 3?", "SELECT count(*) FROM earthquakes WHERE mag BETWEEN 2 AND 3");
         assertThat(OFFLINE.asksBack(quakes, "When was the most recent event, and where was it?").answer())
                 .startsWith("The question asks both when and where"); // never one of them dropped unsaid

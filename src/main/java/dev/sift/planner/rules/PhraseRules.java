@@ -64,6 +64,9 @@ final class PhraseRules {
             return; // "what about horsepower?" after "the average price by make"
         }
         boolean filter = a.numeric() && comparedAfter(w, i); // "has habitat above 0.9 in the most counties": ranked later
+        if (w.ranking != null && Ranking.shownWith(w, i, a)) {
+            return; // "the 5 biggest quakes with their place and magnitude": shown with each row ranked
+        }
         if (w.ranking != null && w.ranking.awaitsOrder() && !(filter && w.toks.subList(i + 1, w.toks.size()).stream()
                 .anyMatch(Ranking::extreme))) {
             w.ranking.order = new Ranking.Order.ByColumn(a);

@@ -145,6 +145,22 @@ final class Ranking {
         }
     }
 
+    /**
+     * Whether column {@code a} at token {@code i} is only shown with the rows ranked: the column ranked by, said again, or
+     * one listed after "with their" ("the 5 biggest quakes with their place and magnitude"), which is added to those shown.
+     */
+    static boolean shownWith(ParseState w, int i, Sense.Attr a) {
+        int k = i - 1;
+        while (k >= 0 && (w.toks.get(k).sense() instanceof Sense.Attr || w.toks.get(k).is("and", "the"))) {
+            k--;
+        }
+        boolean listed = k >= 1 && w.toks.get(k).is("their", "its") && w.toks.get(k - 1).is("with");
+        if (listed && !w.ranking.shown.contains(a) && !(w.ranking.order instanceof Order.ByColumn c && c.attr().equals(a))) {
+            w.ranking.shown.add(a);
+        }
+        return listed || w.ranking.order instanceof Order.ByColumn c && c.attr().equals(a);
+    }
+
     /** Refuses an order by a text column ("the 5 biggest quakes" read as by place): a ranking is by a number, a date or a count. */
     static void textOrder(ParseState w) throws Unreadable {
         if (w.ranking.order instanceof Order.ByColumn c && !c.attr().numeric() && !c.attr().date() && !"distinct".equals(w.agg)) {

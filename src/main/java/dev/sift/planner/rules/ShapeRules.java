@@ -2,6 +2,7 @@ package dev.sift.planner.rules;
 
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.NameWords;
+import dev.sift.knowledge.Phrases;
 import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.Thesaurus;
 import dev.sift.knowledge.Vocabulary;
@@ -456,15 +457,24 @@ final class ShapeRules {
             w.readings.add("'" + priced.get().text() + "' → by " + measure.name());
         }
         if (measure == null) {
-            measure = lexicon.amount(table).orElseThrow(() -> new Unreadable("I could not tell what to rank " + table + " rows by"));
+            measure = lexicon.amount(table).or(() -> degree(table)) // "the 5 biggest quakes": by magnitude, as "strongest" is
+                    .orElseThrow(() -> new Unreadable("I could not tell what to rank " + table + " rows by"));
             w.readings.add("'largest/smallest' → by " + measure.name());
         }
         if (!w.ranking.shown.isEmpty() && !w.ranking.described && MeasureWords.counted(w, measure)) {
             throw new Unreadable("'the most " + measure.name() + "' of each " + w.ranking.shown.get(0).name() + " and "
                     + w.ranking.shown.get(1).name() + " adds rows up, and I rank single rows here: ask for the total by both");
         }
-        return new QuerySpec(QuerySpec.Shape.TOP_ROWS, table, null, measure, null, null, List.copyOf(w.filters),
-                List.copyOf(w.links), w.ranking.n, w.ranking.descending, List.of(), List.copyOf(w.ranking.shown), false);
+        Sense.Attr ranked = measure; // shown once, after the columns that name the row
+        return new QuerySpec(QuerySpec.Shape.TOP_ROWS, table, null, measure, null, null, List.copyOf(w.filters), List.copyOf(w.links),
+                w.ranking.n, w.ranking.descending, List.of(), w.ranking.shown.stream().filter(a -> !a.equals(ranked)).toList(), false);
+    }
+
+    /** The number column of {@code table} that "strongest" ranks by ({@code degree_superlatives}: magnitude), if it has one. */
+    private Optional<Sense.Attr> degree(String table) {
+        String said = V.map("degree_superlatives").get("strongest");
+        return lexicon.sense(Phrases.words(said.substring(said.indexOf(' ') + 1))).filter(s -> s instanceof Sense.Attr a
+                && a.table().equals(table) && a.numeric()).map(s -> (Sense.Attr) s);
     }
 
     /** TOP_GROUPS: groups named by {@code by}, ordered by a count of rows, a metric or an aggregate of a column. */
