@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 public final class CoveredPeriod {
     private static final Pattern SAID = Pattern.compile(
-            "(?i)\\s*,?\\s*\\b(?:(?:in|during|over|for)\\s+)?(?:this|the\\s+past|this\\s+past|the\\s+last|(?<!day\\s)of\\s+the)\\s+(week|month|year)\\b");
+            "(?i)\\s*,?\\s*\\b(?:(?:in|during|over|for)\\s+)?(?:this|the\\s+past|this\\s+past|the\\s+last|(?<!(?:day|week|month|quarter|hour|time)\\s)of\\s+the)\\s+(week|month|year)\\b");
     /** The longest span, in days, the data may have for each word. */
     private static final java.util.Map<String, Integer> DAYS = java.util.Map.of("week", 8, "month", 31, "year", 366);
 
