@@ -135,6 +135,11 @@ class FourthRoundPlannerTest {
         assertThat(OFFLINE.asksBack(census, "Which job had the most women overall?").answer()).isNotEmpty();
         assertThat(OFFLINE.asksBack(census, "How many women are there?").answer())
                 .contains("counts the people at one moment, so a total over several years would count them again");
+        assertThat(OFFLINE.answers(census, "How many jobs had zero women in 1900?",
+                "SELECT count(DISTINCT job) FROM jobs WHERE sex = 'women' AND count = 0 AND year = 1900").answer())
+                .contains("'zero women' → jobs.count = 0"); // none counted, not no rows
+        OFFLINE.answers(census, "In which year did the number of female teachers peak?",
+                "SELECT year, sum(count) FROM jobs WHERE sex = 'women' AND job = 'Teacher' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
         OFFLINE.answers(census, "which year had the most women?",
                 "SELECT year, sum(count) FROM jobs WHERE sex = 'women' GROUP BY 1 ORDER BY 2 DESC LIMIT 1");
     }

@@ -138,7 +138,8 @@ public final class Rewording {
 
     /**
      * Questions reworded whole: "When does the data start and end?" (the date range), "… and where did it happen?" (where
-     * the row picked was), "In which year were there the most …?" (which year had the most).
+     * the row picked was), "In which year were there the most …?" and "In which year did the number of … peak?" (which year
+     * had the most).
      */
     private static String wholeQuestions(String question, StringBuilder said) {
         String q = question;
@@ -151,6 +152,12 @@ public final class Rewording {
             String read = "which " + there.group(1) + " had the " + there.group(2) + " " + there.group(3);
             said(said, q.trim(), read);
             return read + there.group(4);
+        }
+        Matcher peak = Patterns.ALL.get("reword.period_peak").matcher(q);
+        if (peak.matches()) {
+            String read = "which " + peak.group(1) + " had the " + (peak.group(3).startsWith("peak") ? "most " : "fewest ") + peak.group(2);
+            said(said, q.trim(), read);
+            return read + peak.group(4);
         }
         for (String form : List.of("reword.extreme_then_where", "reword.where_then_how")) {
             Matcher where = Patterns.ALL.get(form).matcher(q);
