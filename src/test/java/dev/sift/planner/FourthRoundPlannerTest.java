@@ -73,6 +73,10 @@ class FourthRoundPlannerTest {
                 "SELECT sum(Total_Disbursements) FROM political_contributions");
         OFFLINE.answers(filings, "Whose debts are the largest?",
                 "SELECT Candidate_Name, Debts_Owed_By FROM political_contributions ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(filings, "How many candidates lent money to their own campaign?", // any, not each one's amount
+                "SELECT count(*) FROM political_contributions WHERE Loans_from_Candidate > 0");
+        OFFLINE.answers(filings, "How much did candidates lend to their own campaigns in total?", // not Other_Loans, not repayments
+                "SELECT sum(Loans_from_Candidate) FROM political_contributions");
         OFFLINE.answers(filings, "How many different parties show up in the data?",
                 "SELECT count(DISTINCT Party_Affiliation) FROM political_contributions");
     }

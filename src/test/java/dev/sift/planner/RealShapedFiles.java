@@ -41,16 +41,16 @@ final class RealShapedFiles {
         return Workspace.open(TestDatasets.csv("census", Map.of("jobs.csv", counts.toString())), Workspace.Limits.defaults());
     }
 
-    /** political_contributions: six candidates' filings (names last name first, money columns, a coverage end date). */
+    /** political_contributions: six candidates' filings (names last name first, money and loan columns, a coverage end date). */
     static Workspace filings() throws Exception {
         return Workspace.open(TestDatasets.csv("filings", Map.of("political_contributions.csv", """
-                Candidate_Identification,Candidate_Name,Candidate_State,Party_Affiliation,Total_Disbursements,Total_Receipts,Debts_Owed_By,Coverage_End_Date
-                H1,"SMITH, ANN",CA,DEM,3500,4000,0,2015-03-31
-                H2,"JONES, BOB",CA,REP,200,15000,12000,2015-06-30
-                H3,"LEE, CARL E.",WA,DEM,2900,2000,500,2015-12-31
-                H4,"KIM, DORA",WA,REP,1000,5200,25000,2015-09-30
-                H5,"DIAZ, EVA",OR,DEM,3100,3000,0,2015-01-31
-                H6,"PARK, FAY",CA,REP,700,900,300,2015-02-28
+                Candidate_Identification,Candidate_Name,Candidate_State,Party_Affiliation,Total_Disbursements,Total_Receipts,Debts_Owed_By,Coverage_End_Date,Loans_from_Candidate,Other_Loans,Candidate_Loan_Repayments
+                H1,"SMITH, ANN",CA,DEM,3500,4000,0,2015-03-31,0,0,0
+                H2,"JONES, BOB",CA,REP,200,15000,12000,2015-06-30,2500,0,100
+                H3,"LEE, CARL E.",WA,DEM,2900,2000,500,2015-12-31,0,400,0
+                H4,"KIM, DORA",WA,REP,1000,5200,25000,2015-09-30,700,0,0
+                H5,"DIAZ, EVA",OR,DEM,3100,3000,0,2015-01-31,0,0,50
+                H6,"PARK, FAY",CA,REP,700,900,300,2015-02-28,0,0,0
                 """)), Workspace.Limits.defaults());
     }
 

@@ -122,7 +122,7 @@ final class LexicalLinks {
         List<String> forms = new ArrayList<>(List.of(words.get(i)));
         forms.addAll(Thesaurus.lemmas(shown.get(i)).stream().map(Phrases::key).toList());
         for (String noun : dev.sift.knowledge.NameWords.moneyNouns(forms)) {
-            Optional<Sense> s = lexicon.sense(Phrases.words(noun));
+            Optional<Sense> s = own(words, at, noun).or(() -> lexicon.sense(Phrases.words(noun)));
             if (s.isEmpty()) {
                 continue;
             }
@@ -138,6 +138,33 @@ final class LexicalLinks {
             return true;
         }
         return false;
+    }
+
+    /**
+     * "Candidates lent money to their own campaigns": where "own" is said, the one column whose name holds both the verb's
+     * noun ("loans") and the word the question calls the rows by ("candidates"): Loans_from_Candidate, not Other_Loans.
+     * "own" is then read; empty when no one column is so named.
+     */
+    private Optional<Sense> own(List<String> words, Tok[] at, String noun) {
+        int own = words.indexOf("own");
+        java.util.Map<String, java.util.Set<String>> rows = new java.util.HashMap<>(); // table → the words naming its rows
+        for (Tok t : own < 0 ? new Tok[0] : at) {
+            if (t != null && t.sense() instanceof Sense.Entity e) {
+                t.words().forEach(w -> rows.computeIfAbsent(e.table(), k -> new java.util.HashSet<>()).add(Phrases.stem(w)));
+            }
+        }
+        List<Sense.Attr> theirs = lexicon.graph().entries(dev.sift.knowledge.KgEntry.Column.class).stream()
+                .filter(c -> rows.containsKey(c.table())).filter(c -> {
+                    List<String> name = dev.sift.knowledge.NameWords.split(c.name()).stream()
+                            .map(x -> Phrases.stem(x.toLowerCase(java.util.Locale.ROOT))).filter(x -> !V.has(x, "filler.base", "filler.stop")).toList();
+                    return name.contains(Phrases.stem(noun)) && name.stream().anyMatch(rows.get(c.table())::contains) // nothing more:
+                            && name.stream().allMatch(x -> x.equals(Phrases.stem(noun)) || rows.get(c.table()).contains(x)); // not …_Repayments
+                }).map(Lexicon::attr).toList();
+        if (theirs.size() != 1) {
+            return Optional.empty();
+        }
+        words.set(own, "their"); // "their own": the rows' own column, said
+        return Optional.of(theirs.get(0));
     }
 
     /** The table a settled reading is of. */

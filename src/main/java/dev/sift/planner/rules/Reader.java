@@ -104,9 +104,9 @@ public final class Reader {
                 i++;
             }
         }
-        // "spent more than they raised", "counties whose id starts with 48", "jobs with zero women"
-        return ZeroCounted.merge(ColumnPrefix.merge(ColumnsCompared.merge(missingValues(numbersBeforeColumns(valuesAfterColumns(
-                patterns(toks)))))), lexicon);
+        // "spent more than they raised", "counties whose id starts with 48", "jobs with zero women", "candidates who lent money"
+        return MoneyMoved.merge(ZeroCounted.merge(ColumnPrefix.merge(ColumnsCompared.merge(missingValues(numbersBeforeColumns(
+                valuesAfterColumns(patterns(toks)))))), lexicon));
     }
 
     /**

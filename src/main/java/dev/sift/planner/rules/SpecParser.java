@@ -229,8 +229,9 @@ public final class SpecParser {
             throw new Unreadable("the question says the " + w.subject + " rows are '" + t.text() + "', which are rows of table "
                     + e.table() + ", not of " + w.subject);
         }
+        boolean backToRows = e.table().equals(w.subject) && w.toks.get(i - 1).is("his", "her", "their", "its", "own"); // "their campaign"
         if (w.subject != null && i > 0 && w.toks.get(i - 1).is("the", "this", "that", "his", "her", "their", "its")
-                && PhraseRules.singular(t) && !namedAfter(w, i, e.table())) {
+                && PhraseRules.singular(t) && !namedAfter(w, i, e.table()) && !backToRows) {
             throw new Unreadable("which " + e.table() + " do you mean by '" + w.toks.get(i - 1).text() + " " + t.text()
                     + "'? Name it by its id, e.g. '" + e.table() + " 123'");
         }
