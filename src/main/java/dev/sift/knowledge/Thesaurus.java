@@ -142,31 +142,7 @@ public final class Thesaurus {
      * is no adjective or names no attribute.
      */
     public static synchronized List<String> attributesOf(String adjective) {
-        String w = adjective.toLowerCase(Locale.ROOT);
-        Set<String> out = new LinkedHashSet<>();
-        try {
-            Set<String> bases = new LinkedHashSet<>(Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.ADJECTIVE, w));
-            bases.add(w);
-            for (String base : bases) {
-                IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.ADJECTIVE, base);
-                if (iw == null) {
-                    continue;
-                }
-                for (Synset s : usual(iw)) {
-                    for (net.sf.extjwnl.data.Pointer ptr : s.getPointers(net.sf.extjwnl.data.PointerType.ATTRIBUTE)) {
-                        for (Word x : ptr.getTargetSynset().getWords()) {
-                            String lemma = x.getLemma().toLowerCase(Locale.ROOT);
-                            if (lemma.matches("[a-z]+")) {
-                                out.add(lemma);
-                            }
-                        }
-                    }
-                }
-            }
-        } catch (JWNLException e) {
-            throw new IllegalStateException("WordNet lookup of '" + adjective + "' failed: " + e.getMessage(), e);
-        }
-        return new ArrayList<>(out);
+        return adjectiveTargets(adjective, Set.of(net.sf.extjwnl.data.PointerType.ATTRIBUTE), false);
     }
 
     /**
@@ -175,17 +151,30 @@ public final class Thesaurus {
      * empty for a word that is no such adjective.
      */
     public static synchronized List<String> nounsOfAdjective(String adjective) {
+        return adjectiveTargets(adjective, Set.of(net.sf.extjwnl.data.PointerType.PERTAINYM, net.sf.extjwnl.data.PointerType.DERIVATION),
+                true);
+    }
+
+    /**
+     * The one-word lemmas of the senses an adjective's usual senses (any inflection) point to by one of {@code kinds}, only
+     * nouns when {@code nouns} is set.
+     */
+    private static List<String> adjectiveTargets(String adjective, Set<net.sf.extjwnl.data.PointerType> kinds, boolean nouns) {
+        String w = adjective.toLowerCase(Locale.ROOT);
         Set<String> out = new LinkedHashSet<>();
         try {
-            IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.ADJECTIVE, adjective.toLowerCase(Locale.ROOT));
-            for (Synset s : iw == null ? List.<Synset>of() : usual(iw)) {
-                for (net.sf.extjwnl.data.Pointer p : s.getPointers()) {
-                    boolean made = p.getType() == net.sf.extjwnl.data.PointerType.PERTAINYM
-                            || p.getType() == net.sf.extjwnl.data.PointerType.DERIVATION;
-                    for (Word x : made && p.getTargetPOS() == POS.NOUN ? p.getTargetSynset().getWords() : List.<Word>of()) {
-                        String lemma = x.getLemma().toLowerCase(Locale.ROOT);
-                        if (lemma.matches("[a-z]+")) {
-                            out.add(lemma);
+            Set<String> bases = new LinkedHashSet<>(Holder.DICTIONARY.getMorphologicalProcessor().lookupAllBaseForms(POS.ADJECTIVE, w));
+            bases.add(w);
+            for (String base : bases) {
+                IndexWord iw = Holder.DICTIONARY.lookupIndexWord(POS.ADJECTIVE, base);
+                for (Synset s : iw == null ? List.<Synset>of() : usual(iw)) {
+                    for (net.sf.extjwnl.data.Pointer ptr : s.getPointers()) {
+                        boolean wanted = kinds.contains(ptr.getType()) && (!nouns || ptr.getTargetPOS() == POS.NOUN);
+                        for (Word x : wanted ? ptr.getTargetSynset().getWords() : List.<Word>of()) {
+                            String lemma = x.getLemma().toLowerCase(Locale.ROOT);
+                            if (lemma.matches("[a-z]+")) {
+                                out.add(lemma);
+                            }
                         }
                     }
                 }

@@ -77,6 +77,7 @@ class FourthRoundPlannerTest {
                 "SELECT count(*) FROM political_contributions WHERE Loans_from_Candidate > 0");
         OFFLINE.answers(filings, "How much did candidates lend to their own campaigns in total?", // not Other_Loans, not repayments
                 "SELECT sum(Loans_from_Candidate) FROM political_contributions");
+        OFFLINE.asksBack(filings, "How many candidates spent more than they took in?"); // never "spent any", the rest dropped
         OFFLINE.answers(filings, "How many different parties show up in the data?",
                 "SELECT count(DISTINCT Party_Affiliation) FROM political_contributions");
     }

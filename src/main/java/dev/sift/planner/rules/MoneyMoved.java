@@ -21,7 +21,7 @@ final class MoneyMoved {
         boolean asksRows = !toks.isEmpty() && (toks.get(0).is("which", "who") || toks.size() > 1 && toks.get(0).is("how")
                 && toks.get(1).is("many"));
         boolean amount = toks.stream().anyMatch(t -> t.sense() instanceof Sense.Compare || Ranking.extreme(t)
-                || t.plain() && (V.map("aggregates").containsKey(t.word()) || t.is("much", "nothing", "zero")));
+                || t.plain() && (V.map("aggregates").containsKey(t.word()) || t.is("much", "nothing", "zero", "than"))); // "more than they took in"
         if (!asksRows || amount) {
             return toks;
         }
