@@ -34,7 +34,7 @@ final class ColumnWordsApart {
             while (j < words.size() && j < end + 2 && span[j] == 0 && BETWEEN.contains(words.get(j))) {
                 j++;
             }
-            if (j == end && rest.isEmpty() || j >= words.size() || span[j] != 0 || !named(shown.get(j), rest)) {
+            if (rest.isEmpty() || j >= words.size() || span[j] != 0 || !named(shown.get(j), rest)) {
                 continue;
             }
             at[i] = new Tok(String.join(" ", shown.subList(i, j + 1)), List.copyOf(words.subList(i, j + 1)), a);

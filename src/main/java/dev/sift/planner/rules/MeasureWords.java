@@ -111,8 +111,12 @@ final class MeasureWords {
 
     /** Whether the question says {@code a} by a verb of money ("which party spent the most": Total_Disbursements). */
     static boolean moved(ParseState w, Sense.Attr a) {
-        return w.toks.stream().anyMatch(k -> a.equals(k.sense()) && !k.text().contains(" ")
-                && !dev.sift.knowledge.NameWords.moneyNouns(java.util.List.of(k.word())).isEmpty());
+        return w.toks.stream().anyMatch(k -> a.equals(k.sense()) && moneyVerb(k));
+    }
+
+    /** Whether a token is one verb of money ("spent", "lent"), not a phrase of the data. */
+    static boolean moneyVerb(Tok k) {
+        return !k.text().contains(" ") && !dev.sift.knowledge.NameWords.moneyNouns(java.util.List.of(k.word())).isEmpty();
     }
 
     /** Whether a column was read from a verb of the question ("killed" → Deaths), not from its own name. */

@@ -1,6 +1,5 @@
 package dev.sift.planner.rules;
 
-import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.Vocabulary;
 
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ final class MoneyMoved {
         for (int i = 1; i < out.size(); i++) {
             Tok t = out.get(i);
             if (out.get(i - 1).sense() instanceof Sense.Entity e && t.sense() instanceof Sense.Attr a && a.table().equals(e.table())
-                    && !t.text().contains(" ") && !NameWords.moneyNouns(List.of(t.word())).isEmpty()) {
+                    && MeasureWords.moneyVerb(t)) {
                 String sql = a.sql() + " > 0";
                 out.set(i, new Tok(t.text(), t.words(), new Sense.Cond(a.table(), sql, sql + " ('" + t.text() + "' any)")));
             }
