@@ -43,6 +43,17 @@ public final class Phrases {
         return String.join(" ", words(text));
     }
 
+    /**
+     * The comparable forms a value of two names joined by a slash is also said in: 'Lawyer / Judge' is "lawyers and
+     * judges" or "lawyers or judges". Empty for any other value.
+     */
+    public static List<String> slashSaid(String value) {
+        if (!value.matches("\\w[^/]*\\w\\s*/\\s*\\w[^/]*")) {
+            return List.of();
+        }
+        return List.of(key(value.replaceFirst("\\s*/\\s*", " and ")), key(value.replaceFirst("\\s*/\\s*", " or ")));
+    }
+
     /** A light English plural stem; identifiers with digits and short words are left alone. */
     public static String stem(String w) {
         if (w.length() <= 3 || w.chars().anyMatch(Character::isDigit)) {

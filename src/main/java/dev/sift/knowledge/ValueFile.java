@@ -38,7 +38,7 @@ public final class ValueFile {
     private static final Logger LOG = LoggerFactory.getLogger(ValueFile.class);
     static final String SUFFIX = ".values";
     private static final int MAGIC = 0x53564631; // "SVF1"
-    private static final int VERSION = 4; // the keys are Phrases.key: a new stemming is a new version; 3 adds prefixes, 4 words
+    private static final int VERSION = 5; // the keys are Phrases.key: a new stemming is a new version; 3 adds prefixes, 4 words, 5 slashes said
     static final int MAX_LENGTH = 80;
     static final int MAX_WORDS = 8;
     static final int MAX_PER_COLUMN = 1_000_000;
@@ -148,7 +148,7 @@ public final class ValueFile {
             String value = value(entries.getInt((int) (i * ENTRY + 12)));
             String vk = Phrases.key(value);
             boolean match = kind == PREFIX ? vk.startsWith(key + " ") : kind == WORD ? (" " + vk + " ").contains(" " + key + " ")
-                    : vk.equals(key);
+                    : vk.equals(key) || Phrases.slashSaid(value).contains(key);
             if (match) { // a hash collision is not a match
                 String[] tc = columns.get(column & ~(PREFIX | WORD));
                 out.add(new ValueIndex.Match(tc[0], tc[1], value, ValueIndex.Via.DATA, null, null));
@@ -190,6 +190,9 @@ public final class ValueFile {
                         String[] words = key.split(" ");
                         if (!key.isEmpty() && words.length <= MAX_WORDS) {
                             entries.add(new Entry(hash(key), id, v));
+                            for (String said : Phrases.slashSaid(v)) { // "lawyers and judges" for 'Lawyer / Judge'
+                                entries.add(new Entry(hash(said), id, v));
+                            }
                             for (int k = 1; k < words.length && k <= PREFIX_WORDS; k++) {
                                 entries.add(new Entry(hash(String.join(" ", Arrays.asList(words).subList(0, k))), id | PREFIX, v));
                             }

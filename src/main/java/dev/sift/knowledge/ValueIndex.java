@@ -59,6 +59,9 @@ public final class ValueIndex {
         for (KgEntry.Column c : kg.entries(KgEntry.Column.class)) {
             for (String v : c.values()) {
                 add(data, Phrases.key(v), new Match(c.table(), c.name(), v, Via.DATA, null, codeMeaning(c, v)));
+                for (String said : Phrases.slashSaid(v)) { // "lawyers and judges"
+                    add(data, said, new Match(c.table(), c.name(), v, Via.DATA, null, codeMeaning(c, v)));
+                }
                 addParts(c, v);
                 n++;
             }

@@ -57,8 +57,8 @@ public final class AnswerPhraser {
                     + (s.descending() ? "change" : "fall") + " in the " + AGG_WORDS.get(s.aggFn()) + " of " + name(s.measure(), lexicon)
                     + where + " " + s.share().get(0).describe().replace("in ", "from ") + " " + s.share().get(1).describe().replace("in ", "to ");
             case PERIOD_TOTALS -> "The " + AGG_WORDS.get(s.aggFn()).replace("maximum", "largest").replace("minimum", "smallest")
-                    + " of the " + Periods.word(s.group())
-                    + "ly " + (s.measure() == null ? "numbers of " + noun(s, lexicon, true) : "totals of " + name(s.measure(), lexicon)) + where;
+                    + " of the " + Periods.each(s.group())
+                    + " " + (s.measure() == null ? "numbers of " + noun(s, lexicon, true) : "totals of " + name(s.measure(), lexicon)) + where;
             case COLUMNS -> "The " + (s.distinct() ? "values of " : "") + String.join(" and ", s.columns().stream()
                     .map(c -> name(c, lexicon)).toList()) + (s.distinct() ? "" : " of the " + noun(s, lexicon, true)) + where;
         };

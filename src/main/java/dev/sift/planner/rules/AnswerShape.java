@@ -187,10 +187,18 @@ public final class AnswerShape {
         }
         // "how many … and what is their average amount": a count asked for beside another aggregate, which is all the
         // reading computes
-        if (List.of("avg", "min", "max", "median").contains(agg) && countAsked(toks) && spec.shape() != QuerySpec.Shape.PERIOD_TOTALS) {
+        if (List.of("avg", "min", "max", "median").contains(agg) && countAsked(toks) && spec.shape() != QuerySpec.Shape.PERIOD_TOTALS
+                && !(spec.shape() == QuerySpec.Shape.TOP_GROUPS && howManyThere(toks))) { // "when did it peak, and how many were there": the value shown
             out.add("how many");
         }
         return out;
+    }
+
+    /** Whether the question ends "and how many were there" (or "was there"): the ranked value, asked again. */
+    private static boolean howManyThere(List<Tok> toks) {
+        int n = toks.size();
+        return n >= 5 && toks.get(n - 5).is("and") && toks.get(n - 4).is("how") && toks.get(n - 3).is("many")
+                && toks.get(n - 2).is("were", "was") && toks.get(n - 1).is("there");
     }
 
     private static boolean countAsked(List<Tok> toks) {

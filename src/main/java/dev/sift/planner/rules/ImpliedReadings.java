@@ -1,6 +1,7 @@
 package dev.sift.planner.rules;
 
 import dev.sift.knowledge.NameWords;
+import dev.sift.knowledge.RowNouns;
 
 import java.util.HashSet;
 import java.util.Optional;
@@ -24,7 +25,7 @@ final class ImpliedReadings {
         }
         countedEach(w, lexicon);
         oneValuePerColumn(w);
-        if (w.group == null && w.toks.get(0).is("compare")) {
+        if (w.group == null && (w.toks.get(0).is("compare") || w.comparedValues)) {
             compared(w, lexicon);
         }
     }
@@ -96,7 +97,13 @@ final class ImpliedReadings {
             }
             if (by.isPresent()) {
                 w.group = by.get();
-                w.readings.add("'Compare' → one figure for each of " + f.describe());
+                w.readings.add("'" + (w.comparedValues ? "more … or …" : "Compare") + "' → one figure for each of " + f.describe());
+                Optional<Sense.Attr> heads = RowNouns.peopleCount(lexicon.graph().columns(f.table())).map(Lexicon::attr);
+                if (w.measure == null && w.agg == null && w.metric == null && heads.isPresent()) { // "compare male vs female secretaries"
+                    w.measure = heads.get();
+                    w.agg = "sum";
+                    w.readings.add("the people " + w.measure.name() + " counts, added up in each");
+                }
                 return;
             }
         }

@@ -158,20 +158,79 @@ final class LooseNames {
 
     /**
      * A stored name said in the plural ("the Toyota Corollas") where longer names of its column begin with it ('toyota
-     * corolla 1200'): that name and every name beginning with it. Any other condition is returned as it is.
+     * corolla 1200'): that name and every name beginning with it. Where those longer names are kinds of it written after a
+     * dash or a colon ('Engineer - Civil'), "engineers" may be the name alone or every kind too: that is read only when the
+     * question says so ("all the apprentice jobs", "counting all the engineering specialties"), and asked otherwise. Any
+     * other condition is returned as it is.
      */
-    static Sense.Cond plural(Tok t, Sense.Cond c, Lexicon lexicon) {
+    static Sense.Cond plural(ParseState w, int i, Tok t, Sense.Cond c, Lexicon lexicon) throws Unreadable {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\S+) = '((?:[^']|'')*)'$").matcher(c.sql());
         String said = t.text().toLowerCase(java.util.Locale.ROOT);
-        if (!m.matches() || !said.endsWith("s") || said.equals(m.group(2).replace("''", "'").toLowerCase(java.util.Locale.ROOT))) {
+        boolean all = everyKindSaid(w, i, c);
+        if (!m.matches() || !said.endsWith("s") && !all || said.equals(m.group(2).replace("''", "'").toLowerCase(java.util.Locale.ROOT))
+                && !all) {
             return c;
         }
         String value = m.group(2).replace("''", "'");
-        List<ValueIndex.Match> longer = lexicon.values().resolvePrefix(value);
-        Sense led = longer.stream().anyMatch(v -> c.table().equals(v.table())
-                && m.group(1).equals(dev.sift.knowledge.KgSql.column(v.table(), v.column()))) ? ledBy(Phrases.key(value), longer) : null;
-        return led instanceof Sense.Cond l ? new Sense.Cond(c.table(), "(" + c.sql() + " OR " + l.sql() + ")", c.describe()
-                + " or " + l.describe()) : c;
+        List<ValueIndex.Match> longer = lexicon.values().resolvePrefix(value).stream().filter(v -> c.table().equals(v.table())
+                && m.group(1).equals(dev.sift.knowledge.KgSql.column(v.table(), v.column()))).toList();
+        Sense led = longer.isEmpty() ? null : ledBy(Phrases.key(value), longer);
+        if (!(led instanceof Sense.Cond l)) {
+            return c;
+        }
+        boolean kinds = longer.stream().allMatch(v -> v.value().substring(Math.min(value.length(), v.value().length())).matches("\\s*[-:\u2013].*"));
+        if (kinds && !all) {
+            throw new Unreadable("'" + t.text() + "' may be " + c.describe() + " alone or every kind of it too (" + l.describe()
+                    + ", e.g. '" + longer.get(0).value() + "'); say which (e.g. 'only " + value + "' or 'all " + value + " kinds')");
+        }
+        return new Sense.Cond(c.table(), "(" + c.sql() + " OR " + l.sql() + ")", c.describe() + " or " + l.describe());
+    }
+
+    /** "specialties", "categories", … as {@link Phrases#key} stems them. */
+    private static final java.util.Set<String> KIND_WORDS = java.util.Set.of("specialty", "kind", "type", "category", "variety",
+            "subcategory", "branch");
+
+    /**
+     * Whether a plain word of kinds ("specialties") was said of a name read with every kind of it ({@link #plural}): right
+     * after it ("the professor categories") or before it ("kinds of professor"), the word names the column whose values
+     * are those kinds, listed or counted, in a question that counts no people by sex.
+     */
+    static boolean kindWord(ParseState w, int i, Tok t, Lexicon lexicon) {
+        if (!KIND_WORDS.contains(t.word())) {
+            return false;
+        }
+        Tok family = i > 0 && w.toks.get(i - 1).sense() instanceof Sense.Cond ? w.toks.get(i - 1)
+                : i + 2 < w.toks.size() && w.toks.get(i + 1).is("of") && w.toks.get(i + 2).sense() instanceof Sense.Cond ? w.toks.get(i + 2) : null;
+        if (family == null) {
+            return w.filters.stream().anyMatch(f -> f.describe().contains(" begins with '"));
+        }
+        Sense.Cond c = (Sense.Cond) family.sense();
+        java.util.Optional<Sense.Attr> column = lexicon.columnOf(c.table(), c.column()).map(Lexicon::attr);
+        if (column.isPresent() && w.columns.isEmpty() && w.measure == null && !TableNouns.bySex(w, lexicon, c.table())) {
+            if (i >= 2 && w.toks.get(i - 1).is("many") && w.toks.get(i - 2).is("how")) {
+                w.measure = column.get(); // "how many kinds of professor": the names of those kinds, counted
+                w.measureTok = t;
+            } else {
+                w.columns.add(column.get()); // "list all the professor categories": the names of those kinds
+            }
+            w.readings.add("'" + t.text() + "' → the values of " + column.get().name());
+        }
+        return true;
+    }
+
+    /**
+     * Whether the question asks for every kind of a name: the column's own noun in the plural or a word of kinds after
+     * it ("all the apprentice jobs", "the professor categories"), or "all the … specialties/kinds/types/categories"
+     * anywhere ("counting all the engineering specialties").
+     */
+    private static boolean everyKindSaid(ParseState w, int i, Sense.Cond c) {
+        Tok next = i + 1 < w.toks.size() ? w.toks.get(i + 1) : null;
+        boolean nounAfter = next != null && (next.sense() instanceof Sense.Attr a && a.sql().equals(c.column())
+                && next.text().toLowerCase(java.util.Locale.ROOT).endsWith("s") || next.plain() && KIND_WORDS.contains(next.word()));
+        boolean kindsOf = i >= 2 && w.toks.get(i - 1).is("of") && w.toks.get(i - 2).plain() && KIND_WORDS.contains(w.toks.get(i - 2).word());
+        boolean allKinds = java.util.stream.IntStream.range(0, w.toks.size() - 1).anyMatch(k -> w.toks.get(k).is("all")
+                && w.toks.subList(k + 1, Math.min(w.toks.size(), k + 5)).stream().anyMatch(x -> KIND_WORDS.contains(x.word())));
+        return nounAfter || kindsOf || allKinds;
     }
 
     /** What one word no name carries stands for: a {@link #family}'s label, else the rows it counts ({@link #rowsNamed}). */

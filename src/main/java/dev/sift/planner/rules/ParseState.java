@@ -43,6 +43,8 @@ final class ParseState {
     Sense.Attr totalsPer;
     Sense.Attr measure;
     Tok measureTok;
+    /** Whether the measure is a count of people said as "the number of" a value: a group's is its total, not its largest row. */
+    boolean measureCounted;
     /** The direction a change verb asks for ("grow": up, "drop": down, "change": either), or null. */
     String change;
     KgEntry.Metric metric;
@@ -54,6 +56,8 @@ final class ParseState {
     boolean negate;
     /** "or" read after a value: the next value of the same column joins it ("in Compton or Watts"). */
     boolean orPending;
+    /** Whether "more A or B" asked which of two values has more: one figure for each, as "compare" does. */
+    boolean comparedValues;
     /** "not" read right before a value: the value's condition is negated. */
     boolean notValue;
     /** "at least 3" read before a table: a related-rows count, waiting for the table. */

@@ -16,7 +16,7 @@ final class PeriodQueries {
         }
         String total = s.measure() == null ? f.count() : "sum(" + s.measure().sql() + ")";
         String per = Periods.word(s.group());
-        String name = s.aggFn() + "_" + per + "ly_" + (s.measure() == null ? "count" : QueryBuilder.alias(s.measure()));
+        String name = s.aggFn() + "_" + Periods.each(s.group()).replace("-", "_") + "_" + (s.measure() == null ? "count" : QueryBuilder.alias(s.measure()));
         String totals = " FROM (SELECT " + s.group().sql() + " AS period, " + total + " AS total FROM " + f.sql()
                 + (f.where().isEmpty() ? " WHERE " : f.where() + " AND ") + s.group().sql() + " IS NOT NULL GROUP BY 1) AS totals";
         if (s.aggFn().equals("max") || s.aggFn().equals("min")) { // the figure asked first, then its period

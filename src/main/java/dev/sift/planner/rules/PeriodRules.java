@@ -1,5 +1,7 @@
 package dev.sift.planner.rules;
 
+import dev.sift.knowledge.RowNouns;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -136,8 +138,8 @@ final class PeriodRules {
         w.groupCue = false;
         if (lexicon.isYearColumn(a) && ofTotals(w, i)) {
             totalsPer(w, a, "per year"); // "on average, how much … per year": yearly totals averaged
-        } else if (!a.numeric() && !a.date() && ofTotals(w, i)) { // "the average number of people per job"
-            throw new Unreadable("'per " + t.text() + "' asks for one average of each " + a.name() + "'s total; ask for the total by " + t.text());
+        } else if (!a.numeric() && !a.date() && ofTotals(w, i)) { // "the average number of men per job": each job's total, averaged
+            totalsPer(w, a, "per " + t.text());
         } else {
             w.group = a;
         }
@@ -146,7 +148,7 @@ final class PeriodRules {
     /** The period whose totals one figure is taken over, said in the answer's "Read as" line. */
     static void totalsPer(ParseState w, Sense.Attr period, String said) {
         w.totalsPer = period;
-        w.readings.add("'" + said + "' → one figure over the " + Periods.word(period) + "ly totals");
+        w.readings.add("'" + said + "' → one figure over the " + Periods.each(period) + " totals");
     }
 
     /**
@@ -159,7 +161,8 @@ final class PeriodRules {
         boolean averaged = w.toks.stream().anyMatch(k -> k.plain() && averages(k));
         boolean total = w.toks.stream().anyMatch(k -> k.is("how")) && w.toks.stream().anyMatch(k -> k.is("much", "many"))
                 || java.util.stream.IntStream.range(1, i).anyMatch(k -> w.toks.get(k - 1).is("number") && w.toks.get(k).is("of"));
-        return i > 0 && w.toks.get(i - 1).is("per", "each", "every") && averaged && total
+        int cue = i > 1 && RowNouns.census(w.toks.get(i - 1).word()) ? i - 1 : i; // "per census year"
+        return cue > 0 && w.toks.get(cue - 1).is("per", "each", "every") && averaged && total
                 && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"));
     }
 

@@ -78,7 +78,14 @@ final class Periods {
      * whole-number year column.
      */
     static String word(Sense.Attr period) {
-        return named(period) ? period.name() : "year";
+        return named(period) ? period.name() : !period.numeric() && !period.date()
+                ? period.column().toLowerCase(java.util.Locale.ROOT) : "year";
+    }
+
+    /** The adjective of the totals one figure is over: "yearly", "daily"; "per-job" for a text column ("the average per job"). */
+    static String each(Sense.Attr period) {
+        String w = word(period);
+        return !named(period) && !period.numeric() && !period.date() ? "per-" + w : w.equals("day") ? "daily" : w + "ly";
     }
 
     /** The grain a word names ("month", "monthly", "quarters", "weekday"), or null. */

@@ -230,6 +230,10 @@ final class PhraseRules {
             w.consumed = i + 1; // "County" of "Los Angeles County" is said with the value
             return beside.get(0);
         }
+        Sense.Cond shared = ValueLists.sharedColumn(w, i, v);
+        if (shared != null) {
+            return shared; // "the ci and nc networks": the column named after the second value is the first's too
+        }
         Set<String> asked = new LinkedHashSet<>();
         for (int j = 0; j < w.toks.size(); j++) {
             if (j != i && w.toks.get(j).sense() instanceof Sense.Attr a) {
@@ -572,28 +576,5 @@ final class PhraseRules {
         String said = t.text().toLowerCase(java.util.Locale.ROOT);
         return v.find() && said.endsWith("s") && !v.group(1).toLowerCase(java.util.Locale.ROOT).endsWith("s")
                 && Phrases.key(said).equals(Phrases.key(v.group(1))); // "deaths" of 'Death', not "republicans" of 'REP'
-    }
-
-    /** "or": either of two values of one column ("in Compton or Watts"); between other conditions, a question back. */
-    static boolean or(ParseState w, Tok t) throws Unreadable {
-        if ((t.is("or") || t.is("and") && (!w.columns.isEmpty() || w.toks.get(0).is("compare"))) && betweenValues(w)) {
-            return w.orPending = true; // "Compare floods and earthquakes", "the X of A and B": each value (ShapeRules)
-        }
-        if (t.is("or") && w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Cond || k.sense() instanceof Sense.Compare
-                || k.sense() instanceof Sense.Dates)) {
-            throw new Unreadable("I combine conditions with 'and' only, and this question says 'or'");
-        }
-        return false;
-    }
-
-    /**
-     * Whether the word read ("or") stands between two values, the first of a text column, in a question that compares
-     * nothing: "in Compton or Watts".
-     */
-    static boolean betweenValues(ParseState w) {
-        int next = w.at + 1 < w.toks.size() && w.toks.get(w.at + 1).is("the") ? w.at + 2 : w.at + 1; // "the deer and the bullfrog"
-        return w.toks.stream().noneMatch(k -> k.plain() && dev.sift.knowledge.Vocabulary.WORDS.has(k.word(), "comparatives")) // "which has more: X or Y" compares
-                && w.at > 0 && w.toks.get(w.at - 1).sense() instanceof Sense.Cond c && c.sql().matches("(?s).+ = '.*'")
-                && next < w.toks.size() && w.toks.get(next).sense() instanceof Sense.Cond;
     }
 }

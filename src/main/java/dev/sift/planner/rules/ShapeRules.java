@@ -43,7 +43,7 @@ final class ShapeRules {
         if (extreme && w.measure == null && w.columns.isEmpty() && w.subject != null && w.toks.stream().anyMatch(t -> t.is("when"))) {
             w.measure = lexicon.dateColumn(w.subject).orElse(null); // "when did the last victim die": its table's one date
         }
-        if (w.totalsPer != null) {
+        if (w.totalsPer != null || PeriodTotals.overYears(w, lexicon)) {
             return PeriodTotals.spec(w, lexicon);
         }
         if (ChangeRanking.read(w) || DistinctRanking.read(w)) { // "which source grew the most", "… has the most counties"
@@ -311,6 +311,14 @@ final class ShapeRules {
         if (year.isEmpty() || w.group != null && !ranked && !Periods.named(w.group) && !lexicon.isYearColumn(w.group)) {
             throw new Unreadable("I compute one change between two years of one date, not one per group");
         }
+        Optional<Sense.Attr> yearly = lexicon.yearColumn(m.table());
+        if ("either".equals(w.change) && !ranked && w.group == null && yearly.isPresent() && w.toks.get(0).is("how")
+                && w.toks.get(1).is("did", "has", "have", "does", "do")) { // "how did the number of bartenders change from 1910 to 1930"
+            w.group = yearly.get();
+            w.readings.add("'how did … change' → the " + AGG_WORD.get(fn) + " of " + m.name() + " in each year from " + span.yearFrom()
+                    + " to " + span.yearTo());
+            return spec(w, QuerySpec.Shape.AGG, m.table(), fn, m, null, null);
+        }
         List<QuerySpec.Filter> years = List.of(new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearFrom(), "in "
                 + span.yearFrom()), new QuerySpec.Filter(m.table(), year.get() + " = " + span.yearTo(), "in " + span.yearTo()));
         List<QuerySpec.Filter> kept = w.filters.stream().filter(f -> !MeasureWords.onPeriod(lexicon, f, m.table())).toList();
@@ -385,6 +393,12 @@ final class ShapeRules {
             Sense.Attr of = amount;
             cond.addAll(base.stream().filter(f -> of == null || !MeasureWords.onPeriod(lexicon, f, of.table())).toList());
             base.removeAll(cond);
+            if (cond.size() > 1 && amount != null && RowNouns.peopleCount(lexicon.graph().columns(amount.table())).map(Lexicon::attr)
+                    .filter(amount::equals).isPresent()) { // "the percentage of women teachers": of everyone, or of teachers?
+                throw new Unreadable("the percentage of " + String.join(" and ", cond.stream().map(QuerySpec.Filter::describe).toList())
+                        + " may be of all the people counted or of those of one of them (e.g. the share of teachers who are women);"
+                        + " say which (e.g. 'what percentage of teachers were women')");
+            }
         }
         if (cond.isEmpty()) {
             throw new Unreadable("I could not tell which rows the percentage counts");
@@ -491,7 +505,7 @@ final class ShapeRules {
         } else if (order instanceof Ranking.Order.ByColumn c && w.agg != null && (c.attr().numeric() || "distinct".equals(w.agg))) {
             grain = c.attr().table();
             measure = c.attr();
-            agg = w.agg;
+            agg = w.measureCounted && c.attr().equals(w.measure) ? "sum" : w.agg; // "when did the number of blacksmiths peak"
         } else if (order instanceof Ranking.Order.ByColumn c && !w.verbs.isEmpty() && c.attr().numeric()
                 && !c.attr().table().equals(by.table())) { // "top 3 products by quantity sold": the total sold
             grain = c.attr().table();

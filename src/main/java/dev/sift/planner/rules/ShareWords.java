@@ -66,6 +66,21 @@ final class ShareWords {
         return false;
     }
 
+    /**
+     * {@code toks} with a share word read as a column ("percent" of a column perc) made plain again where "of" follows it:
+     * "what percent of the whole workforce were farmers" asks for a share, not for the column.
+     */
+    static java.util.List<Tok> askedBeforeOf(java.util.List<Tok> toks) {
+        java.util.List<Tok> out = new java.util.ArrayList<>(toks);
+        for (int k = 0; k + 1 < out.size(); k++) {
+            Tok t = out.get(k);
+            if (t.sense() instanceof Sense.Attr && t.words().size() == 1 && V.has(t.word(), "share") && out.get(k + 1).is("of")) {
+                out.set(k, new Tok(t.text(), t.words(), null));
+            }
+        }
+        return out;
+    }
+
     private static boolean participle(Tok t) {
         String first = t.text().trim().split("\\s+")[0].toLowerCase(java.util.Locale.ROOT);
         return first.length() > 4 && first.endsWith("ing");

@@ -135,7 +135,7 @@ public final class SpecParser {
         } else if (s instanceof Sense.Entity e) {
             entity(w, i, t, e, rankTarget);
         } else if (s instanceof Sense.Cond c) {
-            cond(w, t, LooseNames.plural(t, c, lexicon), rankTarget); // "the Toyota Corollas": every name beginning so
+            cond(w, t, LooseNames.plural(w, i, t, c, lexicon), rankTarget); // "the Toyota Corollas": every name beginning so
         } else if (s instanceof Sense.Via v) {
             w.read(t, v.reading());
             if (rankTarget && w.subject == null) { // "which branch has …": the district the join leads to
@@ -177,11 +177,10 @@ public final class SpecParser {
         if (w.subject == null && rankTarget) {
             w.ranking.target = new Ranking.Target.Rows(c.table(), null);
         }
-        if (w.subject == null && !negated && lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c)
-                && TableNouns.namesRows(lexicon, c.table(), t, c)) {
-            throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
-                    + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
+        if (w.subject == null && !negated) {
+            TableNouns.everyRowOrSome(w, lexicon, t, c); // "how many teachers": all rows, or the rows of 'Teacher'?
         }
+        TableNouns.readNumberOf(w, lexicon, t, c); // "the number of blacksmiths": the people counted
         if (w.orPending) {
             w.orWith(t, c);
             return;
@@ -420,9 +419,9 @@ public final class SpecParser {
             return; // "id" of "the client with the id 3541" or "whose ID is 1337", read with the number
         }
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || PeriodRules.weekday(w, i, t, lexicon, phrases)
-                || cue(w, i, t) || Negations.read(w, t) || aggregate(w, t) || PhraseRules.or(w, t) || MeasureWords.people(w, t)
+                || cue(w, i, t) || Negations.read(w, t) || aggregate(w, t) || ValueLists.or(w, t) || MeasureWords.people(w, t)
                 || MeasureWords.census(w, t, lexicon) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t)
-                || ContestWords.read(w, t) || changeVerb(w, i, t) || filler(t.word()))) {
+                || ContestWords.read(w, t) || changeVerb(w, i, t) || filler(t.word()) || LooseNames.kindWord(w, i, t, lexicon))) {
             w.unmapped.add(t.text());
         }
     }

@@ -58,6 +58,76 @@ public final class TableNouns {
     }
 
     /**
+     * Asks which is meant when a value said as what is counted in the dataset's one table ("how many teachers") may name
+     * every row of it or only the rows of that value, unless the people of those rows are what is counted
+     * ({@link #peopleOfValue}).
+     */
+    static void everyRowOrSome(ParseState w, Lexicon lexicon, Tok t, Sense.Cond c) throws Unreadable {
+        if (lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c) && namesRows(lexicon, c.table(), t, c)
+                && !peopleOfValue(w, lexicon, c.table(), w.at)) {
+            throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
+                    + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
+        }
+    }
+
+    /**
+     * Whether a value said as what is counted names the people of its rows in a table of counts of people: after "the
+     * number of", "the share of" and the like ("the number of bartenders", "what share of nurses were women"), or in a
+     * question that also picks a sex or says both together ("how many teachers were women", "men and women together").
+     */
+    static boolean peopleOfValue(ParseState w, Lexicon lexicon, String table, int i) {
+        return numberOf(w, lexicon, table, i).isPresent() || peopleSaid(w, lexicon, table, i);
+    }
+
+    /**
+     * The count of people of a table of counts of people as the measure, when "the number of" comes right before the value
+     * said as what is counted ("when did the number of blacksmiths peak": the blacksmiths counted, each row standing for
+     * that many).
+     */
+    static void readNumberOf(ParseState w, Lexicon lexicon, Tok t, Sense.Cond c) {
+        if (w.measure == null && w.subject == null) {
+            numberOf(w, lexicon, c.table(), w.at).ifPresent(heads -> {
+                w.measure = heads;
+                w.measureTok = t;
+                w.measureCounted = true;
+                w.readings.add("'number of " + t.text() + "' → the total of " + heads.name() + " (each " + c.table() + " row counts that many)");
+            });
+        }
+    }
+
+    /** The count of people "the number of" before token {@code i} names ({@link #readNumberOf}), or empty. */
+    static Optional<Sense.Attr> numberOf(ParseState w, Lexicon lexicon, String table, int i) {
+        int b = i - 1;
+        while (b >= 0 && w.toks.get(b).is("the", "all")) {
+            b--;
+        }
+        return b >= 1 && w.toks.get(b).is("of") && w.toks.get(b - 1).is("number")
+                ? dev.sift.knowledge.RowNouns.peopleCount(lexicon.graph().columns(table)).map(Lexicon::attr) : Optional.empty();
+    }
+
+    private static boolean peopleSaid(ParseState w, Lexicon lexicon, String table, int i) {
+        int b = i - 1;
+        while (b >= 0 && w.toks.get(b).is("the", "all")) {
+            b--;
+        }
+        boolean partOf = b >= 1 && w.toks.get(b).is("of") && w.toks.get(b - 1).is("share", "percentage", "percent",
+                "proportion", "fraction");
+        return dev.sift.knowledge.RowNouns.peopleCount(lexicon.graph().columns(table)).isPresent() && (partOf || bySex(w, lexicon, table));
+    }
+
+    /**
+     * Whether a question about a table of counts of people picks a sex or says both together ("how many nurses were
+     * women", "men and women together", which {@code patterns.yaml} reads as "together"): people are what it counts.
+     */
+    static boolean bySex(ParseState w, Lexicon lexicon, String table) {
+        Optional<String> sex = lexicon.graph().columns(table).stream()
+                .filter(c -> dev.sift.knowledge.RowNouns.sexColumn("women", List.of(c)).isPresent()).findFirst()
+                .map(c -> dev.sift.knowledge.KgSql.column(table, c.name()));
+        return sex.isPresent() && w.toks.stream().anyMatch(k -> k.sense() instanceof Sense.Cond c && c.sql().startsWith(sex.get() + " ")
+                || k.is("together"));
+    }
+
+    /**
      * The tally of the dataset's one table when a word is its name's first word in another form ("unemployed",
      * "unemployed people" for a table named unemployment_… with a {@code count} column): what the table counts is what
      * its tally holds. Null otherwise.

@@ -1,0 +1,59 @@
+package dev.sift.planner.rules;
+
+import dev.sift.data.Sql;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * "Men and women together", "both sexes": the values of one column said together, as the whole the question counts
+ * rather than a breakdown by them or two values at once. Read as one condition keeping those values (every value, for
+ * "both" of a column of two), so the rows picked otherwise ("how many teachers …") are counted across them.
+ */
+final class EveryValue {
+    /** The words that say two values are taken together. */
+    private static final List<String> TOGETHER = List.of("together", "combined", "alike", "both");
+
+    private EveryValue() { }
+
+    /** {@code toks} with "A and B together" (or "both A and B") and "both &lt;column of two values&gt;" read as one condition. */
+    static List<Tok> merge(List<Tok> toks, Lexicon lexicon) {
+        List<Tok> out = new ArrayList<>(toks);
+        for (int i = 0; i < out.size(); i++) {
+            Tok t = out.get(i);
+            boolean bothBefore = i > 0 && out.get(i - 1).is("both");
+            if (bothBefore && t.sense() instanceof Sense.Attr a && !a.numeric()) {
+                List<String> values = lexicon.columnOf(a.table(), a.sql()).map(c -> c.values()).orElse(List.of());
+                if (values.size() == 2) { // "both sexes"
+                    String sql = a.sql() + " IN (" + Sql.quoteString(values.get(0)) + ", " + Sql.quoteString(values.get(1)) + ")";
+                    replace(out, i - 1, i + 1, new Sense.Cond(a.table(), sql, a.name() + " = '" + values.get(0) + "' or '" + values.get(1) + "' (" + t.text() + ")"));
+                    i--;
+                }
+                continue;
+            }
+            if (i + 2 >= out.size() || !(t.sense() instanceof Sense.Cond a) || !out.get(i + 1).is("and")
+                    || !(out.get(i + 2).sense() instanceof Sense.Cond b) || !a.sql().matches(".+ = '.*'")
+                    || !b.sql().matches(".+ = '.*'") || !a.column().equals(b.column()) || a.sql().equals(b.sql())) {
+                continue;
+            }
+            boolean after = i + 3 < out.size() && out.get(i + 3).plain() && TOGETHER.contains(out.get(i + 3).word());
+            if (!after && !bothBefore) {
+                continue;
+            }
+            String sql = a.column() + " IN (" + a.sql().substring(a.column().length() + 3) + ", " + b.sql().substring(b.column().length() + 3) + ")";
+            int from = bothBefore ? i - 1 : i;
+            replace(out, from, after ? i + 4 : i + 3, new Sense.Cond(a.table(), sql, a.describe() + " or " + b.describe() + ", together"));
+            i = from;
+        }
+        return out;
+    }
+
+    /** Tokens {@code [from, to)} of {@code out} replaced by one token of their words read as {@code c}. */
+    private static void replace(List<Tok> out, int from, int to, Sense.Cond c) {
+        List<Tok> run = out.subList(from, to);
+        String text = String.join(" ", run.stream().map(Tok::text).toList());
+        List<String> words = run.stream().flatMap(k -> k.words().stream()).toList();
+        run.clear();
+        out.add(from, new Tok(text, words, c));
+    }
+}
