@@ -187,7 +187,7 @@ public final class AnswerShape {
         }
         // "how many … and what is their average amount": a count asked for beside another aggregate, which is all the
         // reading computes
-        if (List.of("avg", "min", "max", "median").contains(agg) && countAsked(toks) && spec.shape() != QuerySpec.Shape.PERIOD_TOTALS
+        if (List.of("avg", "min", "max", "median").contains(agg) && countAsked(toks, spec) && spec.shape() != QuerySpec.Shape.PERIOD_TOTALS
                 && !(spec.shape() == QuerySpec.Shape.TOP_GROUPS && howManyThere(toks))) { // "when did it peak, and how many were there": the value shown
             out.add("how many");
         }
@@ -201,9 +201,11 @@ public final class AnswerShape {
                 && toks.get(n - 2).is("were", "was") && toks.get(n - 1).is("there");
     }
 
-    private static boolean countAsked(List<Tok> toks) {
+    /** Whether "how many" asks for a count, not for the number column named right after it ("on average, how many stations (nst)"). */
+    private static boolean countAsked(List<Tok> toks, QuerySpec spec) {
         for (int i = 0; i + 1 < toks.size(); i++) {
-            if (toks.get(i).is("how") && toks.get(i + 1).is("many")) {
+            if (toks.get(i).is("how") && toks.get(i + 1).is("many") && !(i + 2 < toks.size() && spec.measure() != null
+                    && spec.measure().equals(toks.get(i + 2).sense()) && spec.measure().type().matches("(?i).*INT.*"))) {
                 return true;
             }
         }

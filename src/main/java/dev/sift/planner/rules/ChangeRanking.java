@@ -36,4 +36,17 @@ final class ChangeRanking {
     private static String words(Sense.Attr a) {
         return a.column();
     }
+
+    /** "grow", "fell", "went up": a change between two periods ({@link QuerySpec.Shape#CHANGE}). */
+    static boolean verb(ParseState w, int i, Tok t) {
+        String direction = dev.sift.knowledge.Vocabulary.WORDS.map("change_verbs").get(t.word());
+        boolean upDown = t.is("go", "went", "gone") && i + 1 < w.toks.size() && w.toks.get(i + 1).is("up", "down");
+        if (direction == null && !upDown) {
+            return false;
+        }
+        w.change = upDown ? (w.toks.get(i + 1).is("up") ? "up" : "down") : direction;
+        w.consumed = upDown ? i + 1 : w.consumed;
+        w.readings.add("'" + t.text() + (upDown ? " " + w.toks.get(i + 1).text() : "") + "' → a change between two years");
+        return true;
+    }
 }

@@ -138,8 +138,11 @@ final class PeriodRules {
         w.groupCue = false;
         if (lexicon.isYearColumn(a) && ofTotals(w, i)) {
             totalsPer(w, a, "per year"); // "on average, how much … per year": yearly totals averaged
-        } else if (!a.numeric() && !a.date() && ofTotals(w, i)) { // "the average number of men per job": each job's total, averaged
+        } else if (!a.numeric() && !a.date() && ofTotals(w, i) && w.toks.get(i - 1).is("per")) { // "the average number of men per job": each job's total, averaged
             totalsPer(w, a, "per " + t.text());
+        } else if (!a.numeric() && !a.date() && ofTotals(w, i)) { // "for each status, how many … and their average …"
+            throw new Unreadable("'" + w.toks.get(i - 1).text() + " " + t.text() + "' asks for one average of each " + a.name()
+                    + "'s total; ask for the total by " + t.text());
         } else {
             w.group = a;
         }

@@ -69,7 +69,7 @@ public final class Reader {
         }
         text = scaled(text);
         List<String> moved = new ArrayList<>();
-        text = Glosses.read(text, lexicon, moved); // "Texas counties (county ids beginning with 48)"
+        text = Glosses.columnNamed(Glosses.read(text, lexicon, moved), lexicon, moved); // "… (county ids beginning with 48)", "stations (nst)"
         String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
         List<String> shown = new ArrayList<>();
         List<String> words = new ArrayList<>();

@@ -257,6 +257,13 @@ final class ShapeRules {
             m = w.measure = own.get();
             w.readings.add("'" + w.subject + "' → its amount, " + m.name());
         }
+        if (m == null && ("max".equals(w.agg) || "min".equals(w.agg)) && w.ranking == null && w.toks.stream().anyMatch(t -> t.sense()
+                instanceof Sense.Entity e && e.table().equals(w.subject) && PhraseRules.singular(t)) && degree(w.subject).isPresent()) {
+            w.ranking = Ranking.one("max".equals(w.agg)); // "what was the biggest quake in Alaska": that quake, by magnitude
+            w.ranking.target = new Ranking.Target.Rows(w.subject, null);
+            w.agg = null;
+            return top(w);
+        }
         if (m == null) {
             throw new Unreadable("I could not tell which number to " + w.agg + (w.agg.equals("sum") ? "" : " over"));
         }

@@ -208,6 +208,13 @@ public final class SpecParser {
         return false;
     }
 
+    /** Whether the table's word qualifies the column after it ("seismic network"), which is no verb ("which candidate raised …"). */
+    private static boolean qualifiesNext(ParseState w, int i, Sense.Entity e) {
+        Tok next = i + 1 < w.toks.size() ? w.toks.get(i + 1) : null;
+        return next != null && PhraseRules.qualifies(next, e.table()) && !(next.sense() instanceof Sense.Attr a
+                && MeasureWords.verbOf(next, a) && dev.sift.knowledge.Thesaurus.nounBase(next.word()) == null);
+    }
+
     /** A table: the subject, a ranked target, a grouping ("by district"), or a table a filter joins to. */
     private void entity(ParseState w, int i, Tok t, Sense.Entity e, boolean rankTarget) throws Unreadable {
         w.read(t, "table " + e.table());
@@ -234,8 +241,7 @@ public final class SpecParser {
             throw new Unreadable("which " + e.table() + " do you mean by '" + w.toks.get(i - 1).text() + " " + t.text()
                     + "'? Name it by its id, e.g. '" + e.table() + " 123'");
         }
-        if (i + 1 < w.toks.size() && PhraseRules.qualifies(w.toks.get(i + 1), e.table()) && !(w.toks.get(i + 1).sense()
-                instanceof Sense.Attr a && MeasureWords.verbOf(w.toks.get(i + 1), a))) { // a verb: "which candidate raised the most"
+        if (qualifiesNext(w, i, e)) {
             return; // "loan duration", "loan amount": a table word qualifying the attribute after it
         }
         boolean ranksOwn = w.ranking != null && w.ranking.order instanceof Ranking.Order.ByColumn c && c.attr().table().equals(e.table());
@@ -421,22 +427,9 @@ public final class SpecParser {
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || PeriodRules.weekday(w, i, t, lexicon, phrases)
                 || cue(w, i, t) || Negations.read(w, t) || aggregate(w, t) || ValueLists.or(w, t) || MeasureWords.people(w, t)
                 || MeasureWords.census(w, t, lexicon) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t)
-                || ContestWords.read(w, t) || changeVerb(w, i, t) || filler(t.word()) || LooseNames.kindWord(w, i, t, lexicon))) {
+                || ContestWords.read(w, t) || ChangeRanking.verb(w, i, t) || filler(t.word()) || LooseNames.kindWord(w, i, t, lexicon))) {
             w.unmapped.add(t.text());
         }
-    }
-
-    /** "grow", "fell", "went up": a change between two periods ({@link QuerySpec.Shape#CHANGE}). */
-    private static boolean changeVerb(ParseState w, int i, Tok t) {
-        String direction = V.map("change_verbs").get(t.word());
-        boolean upDown = t.is("go", "went", "gone") && i + 1 < w.toks.size() && w.toks.get(i + 1).is("up", "down");
-        if (direction == null && !upDown) {
-            return false;
-        }
-        w.change = upDown ? (w.toks.get(i + 1).is("up") ? "up" : "down") : direction;
-        w.consumed = upDown ? i + 1 : w.consumed;
-        w.readings.add("'" + t.text() + (upDown ? " " + w.toks.get(i + 1).text() : "") + "' → a change between two years");
-        return true;
     }
 
     /** An id after a table ("account 16"), a value after a numeric column ("duration 60"), or the N of "top N". */

@@ -21,7 +21,8 @@ final class ValuesCompared {
     static List<Tok> merge(List<Tok> toks, Lexicon lexicon) {
         List<Tok> out = new ArrayList<>(toks);
         for (int i = 0; i + 2 < out.size(); i++) {
-            boolean said = out.get(i).is("more", "fewer", "less") && i + 3 < out.size() && out.get(i + 2).is("than");
+            boolean said = out.get(i).is("more", "fewer", "less") && i + 3 < out.size() && out.get(i + 2).is("than")
+                    && !(i > 0 && out.get(i - 1).is("many", "much")); // "how many more women than men": a difference
             boolean outnumber = out.get(i + 1).is("outnumber", "outnumbered", "outnumbers");
             int a = said ? i + 1 : i;
             int b = said ? i + 3 : i + 2;

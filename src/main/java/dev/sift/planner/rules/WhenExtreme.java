@@ -55,7 +55,9 @@ final class WhenExtreme {
         Sense.Attr by = when ? at.get() : place.get();
         boolean oneRow = w.toks.stream().anyMatch(t -> t.sense() instanceof Sense.Entity e && e.table().equals(table)
                 && PhraseRules.singular(t)); // "where was the deepest quake": one row of the table, named
-        if (w.filters.isEmpty() && !oneRow && lexicon.key(table).filter(k -> k.qualified().equals(by.name())).isEmpty()) {
+        boolean ownRow = !MeasureWords.addsUp(lexicon, w.measure) && !lexicon.isYearColumn(by) && lexicon.graph().column(table,
+                by.column()).map(c -> c.values().isEmpty()).orElse(false); // "the largest magnitude, and where was it": a place of its own
+        if (w.filters.isEmpty() && !oneRow && !ownRow && lexicon.key(table).filter(k -> k.qualified().equals(by.name())).isEmpty()) {
             return false; // several rows a date and none picked ("when were deaths highest"): a total may be meant
         }
         w.ranking = Ranking.one(highest);
@@ -65,7 +67,9 @@ final class WhenExtreme {
         return true;
     }
 
+    /** Whether the question opens with the word, or asks it after "and" ("the largest magnitude, and where was it"). */
     private static boolean opens(ParseState w, String word) {
-        return w.toks.stream().limit(3).anyMatch(t -> t.is(word));
+        return w.toks.stream().limit(3).anyMatch(t -> t.is(word))
+                || java.util.stream.IntStream.range(1, w.toks.size()).anyMatch(i -> w.toks.get(i).is(word) && w.toks.get(i - 1).is("and"));
     }
 }
