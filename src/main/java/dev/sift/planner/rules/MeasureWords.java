@@ -90,7 +90,9 @@ final class MeasureWords {
      */
     static boolean totalSaid(ParseState w, Sense.Attr a) {
         return a != null && a.numeric() && !a.date() && a.column().toLowerCase(java.util.Locale.ROOT).startsWith("total")
-                && w.toks.stream().anyMatch(k -> a.equals(k.sense()) && k.text().toLowerCase(java.util.Locale.ROOT).startsWith("total "));
+                && java.util.stream.IntStream.range(0, w.toks.size()).anyMatch(k -> a.equals(w.toks.get(k).sense())
+                && w.toks.get(k).text().toLowerCase(java.util.Locale.ROOT).startsWith("total ")
+                && !(k > 0 && w.toks.get(k - 1).is("their", "its", "his", "her"))); // "with their total receipts": the column
     }
 
     /** Whether a column was read from a verb none of its name's words is ("spent" → Total_Disbursements; not "rate"). */

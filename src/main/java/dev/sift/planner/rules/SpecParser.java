@@ -426,7 +426,7 @@ public final class SpecParser {
         }
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || PeriodRules.weekday(w, i, t, lexicon, phrases)
                 || cue(w, i, t) || Negations.read(w, t) || aggregate(w, t) || ValueLists.or(w, t) || MeasureWords.people(w, t)
-                || MeasureWords.census(w, t, lexicon) || adjective(w, t) || dateVerb(w, i, t) || transactionVerb(w, t)
+                || MeasureWords.census(w, t, lexicon) || adjective(w, t) || dateVerb(w, i, t) || ChoiceByVerb.said(w, i, t) || transactionVerb(w, t)
                 || ContestWords.read(w, t) || ChangeRanking.verb(w, i, t) || filler(t.word()) || LooseNames.kindWord(w, i, t, lexicon))) {
             w.unmapped.add(t.text());
         }
