@@ -209,6 +209,11 @@ public final class NameWords {
      * disbursements, "owes" → debts, "sold" → sales), for the first of {@code forms} (the word and its base forms)
      * the list holds; empty for any other word.
      */
+    /** Whether a column's name says it holds money ({@code money_columns}: Ending_Cash, Debts_Owed_By). */
+    public static boolean moneyColumn(String column) {
+        return split(column).stream().anyMatch(w -> N.list("money_columns").contains(w.toLowerCase(java.util.Locale.ROOT)));
+    }
+
     public static List<String> moneyNouns(List<String> forms) {
         return forms.stream().map(f -> N.map("money_verbs").get(f)).filter(java.util.Objects::nonNull).findFirst()
                 .map(nouns -> List.of(nouns.split(",\\s*"))).orElse(List.of());

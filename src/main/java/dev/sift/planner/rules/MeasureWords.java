@@ -108,7 +108,8 @@ final class MeasureWords {
      * total goals", "which party spent the most" of a column that adds up.
      */
     static boolean groupTotal(ParseState w, Lexicon lexicon, Sense.Attr a) {
-        return (counted(w, a) && a.type().matches("(?i).*INT.*") || totalSaid(w, a) || moved(w, a)) && addsUp(lexicon, a);
+        return (counted(w, a) && (a.type().matches("(?i).*INT.*") || NameWords.moneyColumn(a.column())) || totalSaid(w, a) || moved(w, a))
+                && addsUp(lexicon, a); // "which party had the most cash": its candidates' cash added up
     }
 
     /** Whether the question says {@code a} by a verb of money ("which party spent the most": Total_Disbursements). */
