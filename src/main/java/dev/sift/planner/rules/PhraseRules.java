@@ -41,11 +41,13 @@ final class PhraseRules {
             return;
         }
         Tok next = i + 1 < w.toks.size() ? w.toks.get(i + 1) : null;
-        if (rankTarget && w.ranking.order == null && t.text().toLowerCase(java.util.Locale.ROOT).endsWith("est")
-                && next != null && (next.sense() instanceof Sense.Attr || next.sense() instanceof Sense.Entity)) {
+        if (rankTarget && w.ranking.order == null && SuperlativeRow.superlative(t) && next != null && (next.sense() instanceof Sense.Attr || next.sense() instanceof Sense.Entity)) {
             w.ranking.order = new Ranking.Order.ByColumn(a); // "the 5 deadliest years": years ranked by deaths
             w.attach(a.table());
             return;
+        }
+        if (Ranking.byRankedColumn(w, a)) {
+            return; // "the most significant event by sig score": the column ranked by, said again
         }
         if (w.groupCue || rankTarget) {
             w.subjectOrAttach(a.table());
@@ -78,6 +80,9 @@ final class PhraseRules {
         if (filter || a.numeric() && numberFollows(w, i) || w.toks.subList(0, i).stream().anyMatch(k -> a.equals(k.sense())
                 && (MeasureWords.verbOf(k, a) || MeasureWords.verbOf(t, a)))) {
             return;
+        }
+        if (SuperlativeRow.shown(w, a)) {
+            return; // "what's the deepest quake? give the place and depth": shown with that quake
         }
         if (w.measure != null || w.metric != null) {
             throw new Unreadable("I could not tell what '" + t.text() + "' is for in this question");

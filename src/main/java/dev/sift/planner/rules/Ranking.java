@@ -161,6 +161,16 @@ final class Ranking {
         return listed || w.ranking.order instanceof Order.ByColumn c && c.attr().equals(a);
     }
 
+    /** Whether "by" names the column already ranked by ("the most significant event by sig score"): read, no grouping. */
+    static boolean byRankedColumn(ParseState w, Sense.Attr a) {
+        boolean ranked = a.equals(w.measure) || w.ranking != null && w.ranking.order instanceof Order.ByColumn c && c.attr().equals(a);
+        if (!w.groupCue || !ranked) {
+            return false;
+        }
+        w.groupCue = false;
+        return true;
+    }
+
     /** Refuses an order by a text column ("the 5 biggest quakes" read as by place): a ranking is by a number, a date or a count. */
     static void textOrder(ParseState w) throws Unreadable {
         if (w.ranking.order instanceof Order.ByColumn c && !c.attr().numeric() && !c.attr().date() && !"distinct".equals(w.agg)) {

@@ -46,7 +46,8 @@ final class ShapeRules {
         if (w.totalsPer != null || PeriodTotals.overYears(w, lexicon)) {
             return PeriodTotals.spec(w, lexicon);
         }
-        if (ChangeRanking.read(w) || DistinctRanking.read(w)) { // "which source grew the most", "… has the most counties"
+        // "what's the deepest quake? give the place and depth", "which source grew the most", "… has the most counties"
+        if (SuperlativeRow.read(w) || ChangeRanking.read(w) || DistinctRanking.read(w)) {
             return w.change != null ? change(w) : top(w);
         }
         if (!w.columns.isEmpty()) {
