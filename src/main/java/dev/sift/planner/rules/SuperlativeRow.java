@@ -20,7 +20,8 @@ final class SuperlativeRow {
             return false;
         }
         int at = w.toks.indexOf(w.measureTok);
-        boolean superlative = superlative(w.measureTok);
+        boolean superlative = superlative(w.measureTok) && w.toks.subList(0, at).stream() // "how old (what age) was the
+                .noneMatch(k -> w.measure.equals(k.sense()) && !k.text().equalsIgnoreCase(w.measureTok.text())); // youngest victim": the age
         int before = at - 1;
         while (before >= 0 && w.toks.get(before).text().equalsIgnoreCase(w.measureTok.text())) {
             before--; // "the deepest quake" is read "the quake with highest depth", each word shown as "deepest"
