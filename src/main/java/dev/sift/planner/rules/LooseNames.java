@@ -225,8 +225,9 @@ final class LooseNames {
      */
     private static boolean everyKindSaid(ParseState w, int i, Sense.Cond c) {
         Tok next = i + 1 < w.toks.size() ? w.toks.get(i + 1) : null;
-        boolean nounAfter = next != null && (next.sense() instanceof Sense.Attr a && a.sql().equals(c.column())
-                && next.text().toLowerCase(java.util.Locale.ROOT).endsWith("s") || next.plain() && KIND_WORDS.contains(next.word()));
+        boolean plural = next != null && next.text().toLowerCase(java.util.Locale.ROOT).endsWith("s");
+        boolean nounAfter = next != null && (plural && (next.sense() instanceof Sense.Attr a && a.sql().equals(c.column())
+                || next.sense() instanceof Sense.Entity e && e.table().equals(c.table())) || next.plain() && KIND_WORDS.contains(next.word()));
         boolean kindsOf = i >= 2 && w.toks.get(i - 1).is("of") && w.toks.get(i - 2).plain() && KIND_WORDS.contains(w.toks.get(i - 2).word());
         boolean allKinds = java.util.stream.IntStream.range(0, w.toks.size() - 1).anyMatch(k -> w.toks.get(k).is("all")
                 && w.toks.subList(k + 1, Math.min(w.toks.size(), k + 5)).stream().anyMatch(x -> KIND_WORDS.contains(x.word())));
