@@ -208,11 +208,14 @@ public final class SpecParser {
         return false;
     }
 
-    /** Whether the table's word qualifies the column after it ("seismic network"), which is no verb ("which candidate raised …"). */
+    /**
+     * Whether the table's word qualifies the column after it ("seismic network": a noun as said), which is no verb
+     * ("which candidate raised …", "which district pays …").
+     */
     private static boolean qualifiesNext(ParseState w, int i, Sense.Entity e) {
         Tok next = i + 1 < w.toks.size() ? w.toks.get(i + 1) : null;
         return next != null && PhraseRules.qualifies(next, e.table()) && !(next.sense() instanceof Sense.Attr a
-                && MeasureWords.verbOf(next, a) && dev.sift.knowledge.Thesaurus.nounBase(next.word()) == null);
+                && MeasureWords.verbOf(next, a) && !next.text().equalsIgnoreCase(dev.sift.knowledge.Thesaurus.nounBase(next.text())));
     }
 
     /** A table: the subject, a ranked target, a grouping ("by district"), or a table a filter joins to. */
