@@ -72,6 +72,9 @@ class FifthRoundPlannerTest {
                 "SELECT sum(count) FROM jobs WHERE job = 'Teacher' AND year = 1910");
         OFFLINE.answers(census, "How did the number of farmers change from 1900 to 1920?",
                 "SELECT year, sum(count) FROM jobs WHERE job = 'Farmer' AND year BETWEEN 1900 AND 1920 GROUP BY 1 ORDER BY 1");
+        OFFLINE.answers(census, "By how much did the number of teachers (both sexes) grow between 1900 and 1920?",
+                "SELECT sum(count) FILTER (WHERE year = 1920) - sum(count) FILTER (WHERE year = 1900), sum(count) FILTER (WHERE"
+                + " year = 1900), sum(count) FILTER (WHERE year = 1920) FROM jobs WHERE job = 'Teacher'"); // "both sexes": every row
         OFFLINE.answers(census, "What's the first year with any women nurses?",
                 "SELECT min(year) FROM jobs WHERE sex = 'women' AND job = 'Nurse' AND count > 0");
         OFFLINE.asksBack(census, "How many teachers were there in 1910?"); // every row, or the teachers' rows?

@@ -105,8 +105,8 @@ public final class Reader {
             }
         }
         // "spent more than they raised", "counties whose id starts with 48", "jobs with zero women", "candidates who lent money"
-        return (ValuesCompared.merge(EveryValue.merge(MoneyMoved.merge(ZeroCounted.merge(ColumnPrefix.merge(ColumnsCompared.merge(missingValues(
-                numbersBeforeColumns(valuesAfterColumns(ShareWords.askedBeforeOf(ChoiceByVerb.merge(patterns(toks)))))))), lexicon)), lexicon), lexicon));
+        return ValuesCompared.merge(EveryValue.merge(MoneyMoved.merge(ZeroCounted.merge(ColumnPrefix.merge(ColumnsCompared.merge(missingValues(
+                numbersBeforeColumns(valuesAfterColumns(ShareWords.askedBeforeOf(ChoiceByVerb.merge(patterns(toks)))))))), lexicon)), lexicon), lexicon);
     }
 
     /**
