@@ -25,8 +25,8 @@ final class ChoiceByVerb {
     /** {@code toks} with each such choice settled, and the verb that settled it said in the token's text. */
     static List<Tok> merge(List<Tok> toks) {
         List<Tok> out = new ArrayList<>(toks);
-        boolean start = java.util.stream.IntStream.range(0, out.size()).anyMatch(k -> START_SAID.contains(said(out.get(k))) && ofAmount(out, k));
-        boolean end = java.util.stream.IntStream.range(0, out.size()).anyMatch(k -> END_SAID.contains(said(out.get(k))) && ofAmount(out, k));
+        boolean start = java.util.stream.IntStream.range(0, out.size()).anyMatch(k -> START_SAID.contains(oneWord(out.get(k))) && ofAmount(out, k));
+        boolean end = java.util.stream.IntStream.range(0, out.size()).anyMatch(k -> END_SAID.contains(oneWord(out.get(k))) && ofAmount(out, k));
         if (start == end) {
             return out; // neither, or both ("started and ended with"): nothing settled
         }
@@ -42,7 +42,7 @@ final class ChoiceByVerb {
                 Tok t = out.get(i);
                 out.set(i, new Tok(t.text(), t.words(), hit.get(0)));
                 for (int k = 0; k < out.size(); k++) { // "started", which a synonym may have read as something else, is the verb
-                    String verb = said(out.get(k));
+                    String verb = oneWord(out.get(k));
                     if (!out.get(k).plain() && (START_SAID.contains(verb) || END_SAID.contains(verb))) {
                         out.set(k, new Tok(out.get(k).text(), List.of(verb), null));
                     }
@@ -72,7 +72,7 @@ final class ChoiceByVerb {
     }
 
     /** The word a one-word token was said as, in lower case. */
-    private static String said(Tok t) {
+    private static String oneWord(Tok t) {
         return t.text().contains(" ") ? "" : t.text().toLowerCase(java.util.Locale.ROOT);
     }
 

@@ -40,11 +40,8 @@ final class ColumnsCompared {
                     || !number(other) || !other.table().equals(a.table()) || other.equals(a)) {
                 continue;
             }
-            String text = String.join(" ", out.subList(i, b + 1).stream().map(Tok::text).toList());
-            List<String> words = out.subList(i, b + 1).stream().flatMap(t -> t.words().stream()).toList();
             String sql = a.sql() + " " + op + " " + other.sql();
-            out.subList(i, b + 1).clear();
-            out.add(i, new Tok(text, words, new Sense.Cond(a.table(), sql, sql)));
+            Tok.replaceRun(out, i, b + 1, new Sense.Cond(a.table(), sql, sql));
         }
         return out;
     }

@@ -26,7 +26,7 @@ final class EveryValue {
                 List<String> values = lexicon.columnOf(a.table(), a.sql()).map(c -> c.values()).orElse(List.of());
                 if (values.size() == 2) { // "both sexes"
                     String sql = a.sql() + " IN (" + Sql.quoteString(values.get(0)) + ", " + Sql.quoteString(values.get(1)) + ")";
-                    replace(out, i - 1, i + 1, new Sense.Cond(a.table(), sql, a.name() + " = '" + values.get(0) + "' or '" + values.get(1) + "' (" + t.text() + ")"));
+                    Tok.replaceRun(out, i - 1, i + 1, new Sense.Cond(a.table(), sql, a.name() + " = '" + values.get(0) + "' or '" + values.get(1) + "' (" + t.text() + ")"));
                     i--;
                 }
                 continue;
@@ -42,18 +42,9 @@ final class EveryValue {
             }
             String sql = a.column() + " IN (" + a.sql().substring(a.column().length() + 3) + ", " + b.sql().substring(b.column().length() + 3) + ")";
             int from = bothBefore ? i - 1 : i;
-            replace(out, from, after ? i + 4 : i + 3, new Sense.Cond(a.table(), sql, a.describe() + " or " + b.describe() + ", together"));
+            Tok.replaceRun(out, from, after ? i + 4 : i + 3, new Sense.Cond(a.table(), sql, a.describe() + " or " + b.describe() + ", together"));
             i = from;
         }
         return out;
-    }
-
-    /** Tokens {@code [from, to)} of {@code out} replaced by one token of their words read as {@code c}. */
-    private static void replace(List<Tok> out, int from, int to, Sense.Cond c) {
-        List<Tok> run = out.subList(from, to);
-        String text = String.join(" ", run.stream().map(Tok::text).toList());
-        List<String> words = run.stream().flatMap(k -> k.words().stream()).toList();
-        run.clear();
-        out.add(from, new Tok(text, words, c));
     }
 }

@@ -57,6 +57,15 @@ public final class TableNouns {
                 && dev.sift.knowledge.KgSql.column(m.table(), m.column()).equals(column) && !c.sql().endsWith(Sql.quoteString(m.value())));
     }
 
+    /** The token before {@code i}, past "the" and "all": where "the number of (all the) …" says "of". */
+    private static int beforeArticles(ParseState w, int i) {
+        int b = i - 1;
+        while (b >= 0 && w.toks.get(b).is("the", "all")) {
+            b--;
+        }
+        return b;
+    }
+
     /**
      * Asks which is meant when a value said as what is counted in the dataset's one table ("how many teachers") may name
      * every row of it or only the rows of that value, unless the people of those rows are what is counted
@@ -97,19 +106,13 @@ public final class TableNouns {
 
     /** The count of people "the number of" before token {@code i} names ({@link #readNumberOf}), or empty. */
     static Optional<Sense.Attr> numberOf(ParseState w, Lexicon lexicon, String table, int i) {
-        int b = i - 1;
-        while (b >= 0 && w.toks.get(b).is("the", "all")) {
-            b--;
-        }
+        int b = beforeArticles(w, i);
         return b >= 1 && w.toks.get(b).is("of") && w.toks.get(b - 1).is("number")
                 ? dev.sift.knowledge.RowNouns.peopleCount(lexicon.graph().columns(table)).map(Lexicon::attr) : Optional.empty();
     }
 
     private static boolean peopleSaid(ParseState w, Lexicon lexicon, String table, int i) {
-        int b = i - 1;
-        while (b >= 0 && w.toks.get(b).is("the", "all")) {
-            b--;
-        }
+        int b = beforeArticles(w, i);
         boolean partOf = b >= 1 && w.toks.get(b).is("of") && w.toks.get(b - 1).is("share", "percentage", "percent",
                 "proportion", "fraction");
         return dev.sift.knowledge.RowNouns.peopleCount(lexicon.graph().columns(table)).isPresent() && (partOf || bySex(w, lexicon, table));

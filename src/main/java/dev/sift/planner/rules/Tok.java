@@ -29,6 +29,15 @@ public record Tok(String text, List<String> words, Sense sense) {
         return false;
     }
 
+    /** Replaces tokens {@code [from, to)} of {@code toks} by one token of their words, read as {@code sense}. */
+    static void replaceRun(List<Tok> toks, int from, int to, Sense sense) {
+        List<Tok> run = toks.subList(from, to);
+        String text = String.join(" ", run.stream().map(Tok::text).toList());
+        List<String> words = run.stream().flatMap(k -> k.words().stream()).toList();
+        run.clear();
+        toks.add(from, new Tok(text, words, sense));
+    }
+
     public boolean number() {
         return sense == null && NUMBER.matcher(words.get(0)).matches();
     }

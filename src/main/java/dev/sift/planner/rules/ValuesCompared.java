@@ -36,13 +36,9 @@ final class ValuesCompared {
             if (sql.isEmpty()) {
                 continue;
             }
-            List<Tok> run = out.subList(i, b + 1);
-            String text = String.join(" ", run.stream().map(Tok::text).toList());
-            List<String> words = run.stream().flatMap(k -> k.words().stream()).toList();
-            run.clear();
-            out.add(i, new Tok(text, words, new Sense.Cond(x.table(), sql.get(), (fewer ? "fewer " : "more ") + x.describe() + " than " + y.describe()
+            Tok.replaceRun(out, i, b + 1, new Sense.Cond(x.table(), sql.get(), (fewer ? "fewer " : "more ") + x.describe() + " than " + y.describe()
                     .replaceFirst("^.*? = ", "") + " in the same " + String.join(" and ", groupColumns(lexicon, x).stream()
-                    .map(KgEntry.Column::name).toList()))));
+                    .map(KgEntry.Column::name).toList())));
         }
         return out;
     }
