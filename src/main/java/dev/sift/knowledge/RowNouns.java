@@ -81,6 +81,20 @@ public final class RowNouns {
         return places.size() == 1 ? java.util.Optional.of(places.get(0)) : java.util.Optional.empty();
     }
 
+    /**
+     * The number columns a title is written from, read from the sample values (one row's): those whose value is one of
+     * its words ("M 2.0 - 4km W of Castaic, CA" carries mag). People asking for such a row want the number itself.
+     */
+    public static List<KgEntry.Column> titleNumbers(List<KgEntry.Column> columns, KgEntry.Column title) {
+        String t = title.sample();
+        if (t == null) {
+            return List.of();
+        }
+        return columns.stream().filter(c -> c != title && c.type() != null && c.type().matches("DOUBLE|FLOAT|REAL|DECIMAL.*|BIGINT|INTEGER")
+                && c.sample() != null && c.sample().strip().length() >= 2 && java.util.regex.Pattern.compile("(?<![\\w.])"
+                + java.util.regex.Pattern.quote(c.sample().strip()) + "(?![\\w.])").matcher(t).find()).toList();
+    }
+
     /** Whether a column's name ends in a word for an identifier or code ({@code id_words}: Party_Code, order_id). */
     public static boolean identifier(String column) {
         List<String> w = NameWords.split(column);

@@ -298,7 +298,7 @@ public final class RulePlanner implements Planner {
         }
 
         private Decision query(RunState state, Lexicon lexicon, List<Tok> toks, Reader reader) {
-            Parse parse = new SpecParser(lexicon, "refine".equals(state.context().turn()) ? state.context().asked() : null).parse(toks);
+            Parse parse = new SpecParser(lexicon, state.context().followUps().isEmpty() ? null : state.context().followUps()).parse(toks);
             if (!(parse instanceof Parse.Parsed)) {
                 Optional<Decision> compared = compare(state, toks, reader);
                 if (compared.isPresent()) {

@@ -193,7 +193,25 @@ public final class Conversation implements AutoCloseable {
         thread.stream().filter(t -> r.kind() == TurnKind.SAME && t.index() == r.sameAs()).findFirst()
                 .ifPresent(t -> refs.add("'" + asked.trim() + "' asks turn " + t.index() + "'s question again (\""
                         + t.question() + "\") with what it changes"));
-        return new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(), refs, earlier);
+        return new TurnContext(r.kind().wire(), r.question().equals(asked.trim()) ? null : asked.trim(), refs, earlier,
+                r.kind() == TurnKind.REFINE ? followUpsBefore(thread) : List.of());
+    }
+
+    /**
+     * The own words of the follow-ups the last answered turn's question was built from, oldest first: each turn back
+     * that refined the one before it, up to the question they all lean on.
+     */
+    private static List<String> followUpsBefore(List<Turn> thread) {
+        List<Turn> answered = RuleReferenceResolver.answered(thread);
+        java.util.LinkedList<String> out = new java.util.LinkedList<>();
+        for (int k = answered.size() - 1; k >= 0; k--) {
+            Turn t = answered.get(k);
+            if (t.kind() != TurnKind.REFINE || t.asked().equals(t.question())) {
+                break;
+            }
+            out.addFirst(t.asked());
+        }
+        return out;
     }
 
     private static void putTurn(ObjectNode json, Session s, String asked, Resolution r) {

@@ -58,6 +58,24 @@ class ConversationTest {
     }
 
     @Test
+    void a_value_a_follow_up_replaced_stays_replaced_in_the_turn_after_it() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            c.ask("How many gold cards are there?", offline(), AgentConfig.defaults(), null, null, null);
+            Conversation.Outcome junior = c.ask("what about junior ones?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(junior.run().evidence()).singleElement().satisfies(e ->
+                    assertThat(e.sql()).isEqualTo("SELECT count(*) AS n FROM card WHERE card.type = 'junior'"));
+
+            // turn 3 says no card type: the one turn 2 said replaces turn 1's still, not both kept
+            Conversation.Outcome issued = c.ask("how many of those were issued in 1998?", offline(), AgentConfig.defaults(), null,
+                    null, null);
+            assertThat(issued.turn().question()).contains("gold").contains("junior");
+            assertThat(issued.run().evidence()).singleElement().satisfies(e -> assertThat(e.sql())
+                    .contains("card.type = 'junior'").doesNotContain("'gold'").contains("1998"));
+        }
+    }
+
+    @Test
     void frames_come_back_from_their_sql_when_a_session_is_reopened() throws Exception {
         SessionStore store = new SessionStore(dir.resolve("sessions"));
         ScriptedLlm llm = new ScriptedLlm(

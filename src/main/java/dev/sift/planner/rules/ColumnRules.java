@@ -212,4 +212,15 @@ final class ColumnRules {
         int k = w.measureTok == null ? -1 : w.toks.indexOf(w.measureTok);
         return k >= 2 && w.toks.get(k - 1).is("their", "its") && w.toks.get(k - 2).is("with", "and") && w.measure.table().equals(w.subject);
     }
+
+    /** Whether a value is followed by its own column's name ("engineer jobs": a job, then "jobs"). */
+    static boolean valuesThenColumn(List<Tok> toks) {
+        for (int i = 0; i + 1 < toks.size(); i++) {
+            if (toks.get(i).sense() instanceof Sense.Cond c && toks.get(i + 1).sense() instanceof Sense.Attr a
+                    && c.sql().replaceFirst("^\\(", "").startsWith(a.sql() + " ")) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

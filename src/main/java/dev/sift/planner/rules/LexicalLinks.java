@@ -81,9 +81,15 @@ final class LexicalLinks {
      * The one reading of the dataset the word's synonyms name, or else the one table or column its kinds name where the
      * sense they are kinds of is echoed by the words of that table ("league" → division, a kind of league, in a table of
      * teams; never a value: "books" is no capital city), or else the number column its noun names when it is a verb;
-     * nothing when none or several readings come out.
+     * nothing when none or several readings come out. A word of the names of several columns ("transfers" of
+     * Transfers_from_… and Transfers_to_…) is the data's own word said short, and is left for the question back.
      */
     private void synonym(List<String> words, List<String> shown, Tok[] at, int[] span, int i) {
+        String stem = Phrases.stem(words.get(i));
+        if (lexicon.graph().entries(dev.sift.knowledge.KgEntry.Column.class).stream().filter(c -> dev.sift.knowledge.NameWords
+                .split(c.name()).stream().anyMatch(w -> Phrases.stem(w).equals(stem))).limit(2).count() > 1) {
+            return;
+        }
         if (link(words, shown, at, span, i, Thesaurus.synonyms(shown.get(i)), (syn, s) -> true, "a synonym")) {
             return;
         }

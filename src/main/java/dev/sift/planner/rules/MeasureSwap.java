@@ -13,12 +13,13 @@ final class MeasureSwap {
 
     private MeasureSwap() { }
 
-    /** Whether the number column {@code a} at token {@code i}, said in the follow-up, replaced the earlier turn's measure. */
+    /** Whether the number column {@code a} at token {@code i}, said in a follow-up, replaced an earlier turn's measure. */
     static boolean measure(ParseState w, int i, Tok t, Sense.Attr a) {
-        if (w.followUp == null || !a.numeric() || !w.said(i)) {
+        int level = w.level(i);
+        if (level == 0 || !a.numeric()) {
             return false;
         }
-        if (w.measure != null && w.measureTok != null && !a.equals(w.measure) && !saidAny(w, w.measure)) {
+        if (w.measure != null && w.measureTok != null && !a.equals(w.measure) && saidLast(w, w.measure) < level) {
             w.readings.add(a.name() + " replaces " + w.measure.name() + " of the earlier turn");
             w.measure = a;
             w.measureTok = t;
@@ -26,7 +27,7 @@ final class MeasureSwap {
             return true;
         }
         if (w.ranking != null && w.ranking.order instanceof Ranking.Order.ByColumn c && !c.attr().equals(a)
-                && !saidAny(w, c.attr())) { // "which make has the highest average price?" → "what about horsepower?"
+                && saidLast(w, c.attr()) < level) { // "which make has the highest average price?" → "what about horsepower?"
             w.readings.add(a.name() + " replaces " + c.attr().name() + " of the earlier turn");
             w.ranking.order = new Ranking.Order.ByColumn(a);
             w.attach(a.table());
@@ -37,12 +38,13 @@ final class MeasureSwap {
 
     /** Whether the aggregate {@code fn} said in the follow-up replaced another the earlier turn named ("the maximum instead"). */
     static boolean aggregate(ParseState w, String fn) {
-        if (w.followUp == null || !w.said(w.at)) {
+        int level = w.level(w.at);
+        if (level == 0) {
             return false;
         }
         if (w.agg == null && w.ranking == null) { // "How many goals in Serie A?" → "and the average per match instead?"
             for (int j = 0; j + 1 < w.at; j++) {
-                if (w.toks.get(j).is("how") && w.toks.get(j + 1).is("many") && !w.said(j) && !w.said(j + 1)) {
+                if (w.toks.get(j).is("how") && w.toks.get(j + 1).is("many") && w.level(j) < level && w.level(j + 1) < level) {
                     w.readings.add("'" + w.toks.get(w.at).text() + "' replaces 'how many' of the earlier turn");
                     w.agg = fn;
                     w.replaced.add(j);
@@ -56,7 +58,7 @@ final class MeasureSwap {
         }
         for (int j = 0; j < w.at; j++) {
             Tok k = w.toks.get(j);
-            if (k.plain() && w.agg.equals(V.map("aggregates").get(k.word())) && !w.said(j)) {
+            if (k.plain() && w.agg.equals(V.map("aggregates").get(k.word())) && w.level(j) < level) {
                 w.readings.add("'" + w.toks.get(w.at).text() + "' replaces '" + k.text() + "' of the earlier turn");
                 w.agg = fn;
                 w.replaced.add(j);
@@ -66,14 +68,15 @@ final class MeasureSwap {
         return false;
     }
 
-    /** Whether a token naming {@code a} is in the follow-up's own words. */
-    private static boolean saidAny(ParseState w, Sense.Attr a) {
+    /** The latest follow-up whose own words name {@code a} ({@link ParseState#level}); 0 when none does. */
+    private static int saidLast(ParseState w, Sense.Attr a) {
+        int last = 0;
         for (int j = 0; j < w.toks.size(); j++) {
             Sense s = w.toks.get(j).sense();
-            if ((a.equals(s) || s instanceof Sense.Choice c && c.options().contains(a)) && w.said(j)) {
-                return true;
+            if (a.equals(s) || s instanceof Sense.Choice c && c.options().contains(a)) {
+                last = Math.max(last, w.level(j));
             }
         }
-        return false;
+        return last;
     }
 }

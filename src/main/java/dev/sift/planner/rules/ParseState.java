@@ -75,16 +75,21 @@ final class ParseState {
     final List<Sense.Attr> columns = new ArrayList<>();
 
     /**
-     * The words the person wrote, when the question is a follow-up merged into the turn before it ("what about Texas?"
-     * after "… in California"): a value said there replaces the earlier turn's value of the same column or year. Null for
-     * a question of its own.
+     * The words the person wrote, when the question is a follow-up merged into the turns before it ("what about Texas?"
+     * after "… in California"), one entry per follow-up turn, oldest first: a value said in a later one replaces an
+     * earlier turn's value of the same column or year. Null for a question of its own.
      */
-    String followUp;
+    List<String> followUp;
     /** The tokens of words of the turn before that a follow-up's own words replaced ({@link MeasureSwap}). */
     final java.util.Set<Integer> replaced = new java.util.HashSet<>();
     /** An equality filter: the expression and its value. */
     private static final java.util.regex.Pattern MENTION = java.util.regex.Pattern.compile("^\\(?lower\\(([^()]+)\\) LIKE '");
     private static final java.util.regex.Pattern EQUALITY = java.util.regex.Pattern.compile("^(.+?) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
+    /** Words that say nothing of which value a token is ("on" of "on February 2nd", "the" of "the ci network"). */
+    private static final java.util.regex.Pattern LITTLE = java.util.regex.Pattern.compile(
+            "(?i)the|a|an|of|on|in|at|to|by|for|from|and|or|during|between|after|before|since|until|with");
+    /** Days of a date column: "c >= DATE '2018-02-05' AND …". */
+    private static final java.util.regex.Pattern DAYS = java.util.regex.Pattern.compile("^([^ ()]+) >= DATE '");
 
     ParseState(List<Tok> toks, ColumnRules.Head head) {
         this.toks = toks;
@@ -137,10 +142,12 @@ final class ParseState {
         String column = valueColumn(sql);
         for (int k = filters.size() - 1; followUp != null && column != null && k >= 0; k--) {
             if (column.equals(valueColumn(filters.get(k).sql()))) {
-                boolean isNew = said(at);
-                if (isNew == said(filterAt.get(k))) {
-                    continue; // both or neither in the follow-up's own words: a question to ask, not to settle here
+                int now = level(at);
+                int before = level(filterAt.get(k));
+                if (now == before) {
+                    continue; // both or neither in one follow-up's own words: a question to ask, not to settle here
                 }
+                boolean isNew = now > before;
                 if (!isNew) {
                     readings.add(filters.get(k).describe() + " replaces " + describe + " of the earlier turn");
                     return;
@@ -155,13 +162,15 @@ final class ParseState {
     }
 
     /**
-     * The column a value condition is on: "place = 'x'", or a place mentioned ("lower(place) LIKE '%utah%'", also with
-     * another spelling OR-ed to it); null for any other condition.
+     * The column a value condition is on: "place = 'x'", a place mentioned ("lower(place) LIKE '%utah%'", also with
+     * another spelling OR-ed to it), or the date column of days; null for any other condition.
      */
     private static String valueColumn(String sql) {
         java.util.regex.Matcher e = EQUALITY.matcher(sql);
         java.util.regex.Matcher like = MENTION.matcher(sql);
-        return e.matches() ? e.group(1) : like.lookingAt() ? like.group(1) : null;
+        java.util.regex.Matcher days = DAYS.matcher(sql);
+        return e.matches() ? e.group(1) : like.lookingAt() ? like.group(1)
+                : days.lookingAt() ? days.group(1) : null;
     }
 
     /**
@@ -169,7 +178,7 @@ final class ParseState {
      * after "the ak network": net = 'nc', which replaces it); null otherwise.
      */
     Sense.Cond sameColumnAsEarlier(int i, List<Sense.Cond> options) {
-        if (followUp == null || !said(i)) {
+        if (level(i) == 0) {
             return null;
         }
         List<Sense.Cond> again = options.stream().filter(c -> filters.stream()
@@ -204,14 +213,35 @@ final class ParseState {
                 last.describe() + " or " + c.describe()));
     }
 
-    /** Whether the token at {@code i} is in the words the person wrote in this follow-up. */
-    boolean said(int i) {
-        if (i < 0 || i >= toks.size()) {
-            return false;
+    /**
+     * Which follow-up turn last said the token at {@code i} in the person's own words, counted from 1 (the oldest);
+     * 0 when none did (the words of the question the follow-ups lean on).
+     */
+    int level(int i) {
+        if (followUp == null || i < 0 || i >= toks.size()) {
+            return 0;
         }
         // the token's words as written in any spacing ("White tailed" was said "White-tailed")
-        String words = String.join("\\W+", java.util.Arrays.stream(toks.get(i).text().split("\\W+"))
-                .filter(w -> !w.isEmpty()).map(java.util.regex.Pattern::quote).toList());
-        return !words.isEmpty() && java.util.regex.Pattern.compile("(?i)(^|\\W)" + words + "(\\W|$)").matcher(followUp).find();
+        List<String> words = java.util.Arrays.stream(toks.get(i).text().split("\\W+")).filter(w -> !w.isEmpty()).toList();
+        java.util.regex.Pattern whole = said(String.join("\\W+", words.stream().map(java.util.regex.Pattern::quote).toList()));
+        // else a word only this token has, but a little one ("junior" of "junior cards" in "what about junior ones?"; not
+        // "cylinders" of "6 cylinders" beside "4 cylinders")
+        List<java.util.regex.Pattern> own = words.stream().filter(w -> !LITTLE.matcher(w).matches() && java.util.stream.IntStream
+                .range(0, toks.size()).noneMatch(j -> j != i && java.util.Arrays.asList(toks.get(j).text().split("\\W+")).stream()
+                        .anyMatch(w::equalsIgnoreCase)))
+                .map(w -> said(java.util.regex.Pattern.quote(w))).toList();
+        for (List<java.util.regex.Pattern> by : List.of(List.of(whole), own)) {
+            for (int k = followUp.size() - 1; k >= 0 && !words.isEmpty(); k--) {
+                String text = followUp.get(k);
+                if (by.stream().anyMatch(p -> p.matcher(text).find())) {
+                    return k + 1;
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static java.util.regex.Pattern said(String words) {
+        return java.util.regex.Pattern.compile("(?i)(^|\\W)" + words + "(\\W|$)");
     }
 }

@@ -323,8 +323,7 @@ public final class QueryBuilder {
             return "SELECT " + String.join(", ", s.columns().stream().map(Sense.Attr::sql).toList()) + ", " + value
                     + " FROM " + f.sql() + f.where() + order + " LIMIT " + s.limit();
         }
-        String place = label.filter(l -> l.name().toLowerCase(java.util.Locale.ROOT).endsWith("title")) // a quake's title, and where
-                .flatMap(l -> RowNouns.place(lexicon.graph().columns(s.subject())).map(Lexicon::attr)).map(p -> p.sql() + ", ").orElse("");
+        String place = label.map(l -> besideTitle(l, s.measure())).orElse("");
         if (s.limit() == 1 && label.isPresent()) { // "which district has the highest salary": the name and its value
             return "SELECT " + label.get().sql() + ", " + place + s.measure().sql() + " FROM " + f.sql() + f.where() + order + " LIMIT 1";
         }
@@ -336,6 +335,21 @@ public final class QueryBuilder {
         cols.add(s.measure().sql());
         return "SELECT " + (f.fans() ? "DISTINCT " : "") + String.join(", ", cols) + " FROM " + f.sql() + f.where() + order
                 + " LIMIT " + s.limit();
+    }
+
+    /** What a title is shown with ("quake's title, place, time and magnitude, "): the place, when, and numbers written into it. */
+    private String besideTitle(Sense.Attr label, Sense.Attr measure) {
+        if (!label.name().toLowerCase(java.util.Locale.ROOT).endsWith("title")) {
+            return "";
+        }
+        List<KgEntry.Column> columns = lexicon.graph().columns(label.table());
+        Set<String> shown = new LinkedHashSet<>();
+        RowNouns.place(columns).ifPresent(p -> shown.add(Lexicon.attr(p).sql()));
+        lexicon.dateColumn(label.table()).ifPresent(d -> shown.add(d.sql()));
+        lexicon.graph().column(label.table(), label.column()).ifPresent(t -> RowNouns.titleNumbers(columns, t)
+                .forEach(c -> shown.add(Lexicon.attr(c).sql())));
+        shown.remove(measure.sql());
+        return shown.stream().map(c -> c + ", ").collect(java.util.stream.Collectors.joining());
     }
 
     /**

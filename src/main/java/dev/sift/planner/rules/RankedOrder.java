@@ -64,6 +64,9 @@ final class RankedOrder {
         if (s.shape() == QuerySpec.Shape.TOP_GROUPS || s.shape() == QuerySpec.Shape.TOP_ROWS) {
             return parse; // "the top 5 …, highest first": already in order
         }
+        if ("range".equals(s.aggFn()) && s.group() == null && !descending) {
+            return parse; // "the range of magnitudes, lowest to highest": the minimum, then the maximum
+        }
         boolean grouped = s.group() != null && s.limit() == null && (s.shape() == QuerySpec.Shape.COUNT
                 || s.shape() == QuerySpec.Shape.AGG && s.aggFn() != null && !"range".equals(s.aggFn()));
         if (!grouped) {

@@ -104,9 +104,10 @@ public final class Reader {
                 i++;
             }
         }
-        // "spent more than they raised", "counties whose id starts with 48", "jobs with zero women", "candidates who lent money"
+        // "spent more than they raised", "counties whose id starts with 48", "jobs with zero women", "candidates who lent money",
+        // "debts owed by party"
         return ValuesCompared.merge(EveryValue.merge(MoneyMoved.merge(ZeroCounted.merge(ColumnPrefix.merge(ColumnsCompared.merge(missingValues(
-                numbersBeforeColumns(valuesAfterColumns(ShareWords.askedBeforeOf(ChoiceByVerb.merge(patterns(toks)))))))), lexicon)), lexicon), lexicon);
+                numbersBeforeColumns(valuesAfterColumns(ShareWords.askedBeforeOf(ChoiceByVerb.merge(ByInName.merge(patterns(toks))))))))), lexicon)), lexicon), lexicon);
     }
 
     /**
@@ -270,7 +271,7 @@ public final class Reader {
                 out.set(j, new Tok(v.text(), v.words(), value.get()));
             }
         }
-        return out;
+        return ValueLists.afterValue(out, lexicon);
     }
 
     /** How words the dataset does not name were related to its words (base forms, synonyms), for "Read as". */

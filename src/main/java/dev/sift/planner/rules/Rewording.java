@@ -153,6 +153,18 @@ public final class Rewording {
             said(said, q.trim(), read);
             return read + there.group(4);
         }
+        Matcher who = Patterns.ALL.get("reword.any_who").matcher(q);
+        if (who.matches()) {
+            String read = "which " + who.group(1);
+            said(said, q.trim(), read);
+            return read + who.group(2);
+        }
+        Matcher falls = Patterns.ALL.get("reword.period_falls").matcher(q);
+        if (falls.matches() && (falls.group(2) != null) != (falls.group(4) != null)) { // "most" said once
+            String read = "which " + falls.group(1) + " had the most " + falls.group(3);
+            said(said, q.trim(), read);
+            return read + falls.group(5);
+        }
         Matcher peak = Patterns.ALL.get("reword.period_peak").matcher(q);
         if (peak.matches()) {
             String read = "which " + peak.group(1) + " had the " + (peak.group(3).startsWith("peak") ? "most " : "fewest ") + peak.group(2);

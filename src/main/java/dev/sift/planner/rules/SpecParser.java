@@ -30,15 +30,15 @@ public final class SpecParser {
     private final PhraseRules phrases;
     private final ShapeRules shapes;
 
-    /** The words of a follow-up merged into the turn before it, whose values replace that turn's, or null. */
-    private final String followUp;
+    /** The words of each follow-up merged into the turns before it, oldest first, whose values replace theirs, or null. */
+    private final List<String> followUp;
 
     public SpecParser(Lexicon lexicon) {
         this(lexicon, null);
     }
 
-    /** As above; a value said in {@code followUp} (the person's own words) replaces the earlier turn's of that column. */
-    public SpecParser(Lexicon lexicon, String followUp) {
+    /** As above; a value said in a later entry of {@code followUp} (the person's own words) replaces an earlier one's. */
+    public SpecParser(Lexicon lexicon, List<String> followUp) {
         this.followUp = followUp;
         this.lexicon = lexicon;
         this.phrases = new PhraseRules(lexicon);
@@ -51,12 +51,15 @@ public final class SpecParser {
      */
     public Parse parse(List<Tok> toks) {
         Parse plain = parse(toks, null);
-        Optional<ColumnRules.Head> head = plain instanceof Parse.Parsed ? Optional.empty() : ColumnRules.head(toks);
+        // "list the engineer jobs": the column named right after its own values is what is listed, not the whole rows
+        Optional<ColumnRules.Head> head = plain instanceof Parse.Parsed p && !(p.spec().shape() == QuerySpec.Shape.LIST
+                && p.spec().columns().isEmpty() && ColumnRules.valuesThenColumn(toks)) ? Optional.empty() : ColumnRules.head(toks);
         if (head.isEmpty()) {
             return RankedOrder.ranked(plain, toks);
         }
         Parse columns = parse(toks, head.get());
-        return RankedOrder.ranked(columns instanceof Parse.Parsed || !(plain instanceof Parse.Unmapped) ? columns : plain, toks);
+        return RankedOrder.ranked(columns instanceof Parse.Parsed || !(plain instanceof Parse.Unmapped || plain instanceof Parse.Parsed)
+                ? columns : plain, toks);
     }
 
     private Parse parse(List<Tok> toks, ColumnRules.Head head) {

@@ -1,6 +1,8 @@
 package dev.sift.planner.rules;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Values said as a list: "in Compton or Watts", "compare floods and earthquakes", "were there more male or female
@@ -52,5 +54,26 @@ final class ValueLists {
                 && w.at > 0 && (w.toks.get(w.at - 1).sense() instanceof Sense.Cond c && c.sql().matches("(?s).+ = '.*'")
                 || w.toks.get(w.at - 1).sense() instanceof Sense.Values) // "the ci and nc networks": values of several columns
                 && next < w.toks.size() && (w.toks.get(next).sense() instanceof Sense.Cond || w.toks.get(next).sense() instanceof Sense.Values);
+    }
+
+    /**
+     * A word right after a value, or after it and "or", is another value of its column when the column holds it as
+     * written ("status C, O", "status C or O"): one-letter codes are found nowhere else.
+     */
+    static List<Tok> afterValue(List<Tok> toks, Lexicon lexicon) {
+        List<Tok> out = new ArrayList<>(toks);
+        for (int i = 0; i + 1 < out.size(); i++) {
+            int at = out.get(i + 1).is(",", "or") ? i + 2 : i + 1;
+            Tok v = at < out.size() ? out.get(at) : null;
+            if (!(out.get(i).sense() instanceof Sense.Cond c) || !c.sql().contains(" = ") || v == null || v.sense() != null || v.number()) {
+                continue;
+            }
+            Optional<Sense.Cond> value = lexicon.columnOf(c.table(), c.column()).map(Lexicon::attr)
+                    .flatMap(a -> lexicon.valueOf(a, v.text()));
+            if (value.isPresent()) {
+                out.set(at, new Tok(v.text(), v.words(), value.get()));
+            }
+        }
+        return out;
     }
 }
