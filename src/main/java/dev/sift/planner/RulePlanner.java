@@ -253,7 +253,7 @@ public final class RulePlanner implements Planner {
                 casePlan = (CasePlan) aboutCase.get();
                 return casePlan.start();
             }
-            Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent(), lexicon::namesData);
+            Intent intent = Intent.classify(Phrases.words(q), lexicon.graph().prediction(q).isPresent(), w -> namesColumn(lexicon, w));
             if (intent.analysis()) {
                 if (!state.tools().names().contains(intent.tool)) {
                     return viaTools(state, intent.what, List.of(intent.tool), "");
@@ -295,6 +295,11 @@ public final class RulePlanner implements Planner {
             } catch (QueryException e) {
                 return Optional.empty(); // the query itself will say what is wrong
             }
+        }
+
+        /** Whether a word names the data or one column by itself ("significance" of sig): no analysis word then. */
+        private static boolean namesColumn(Lexicon lexicon, String word) {
+            return lexicon.namesData(word) || lexicon.sense(List.of(word)).filter(dev.sift.planner.rules.Sense.Attr.class::isInstance).isPresent();
         }
 
         private Decision query(RunState state, Lexicon lexicon, List<Tok> toks, Reader reader) {

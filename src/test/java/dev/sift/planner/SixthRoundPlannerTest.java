@@ -28,14 +28,17 @@ class SixthRoundPlannerTest {
 
     @BeforeAll
     static void open() throws Exception {
-        StringBuilder events = new StringBuilder("id,mag,place,title,time,felt\n");
+        StringBuilder events = new StringBuilder("id,mag,place,title,time,felt,type,status,alert,nst,sig,net\n");
+        String[] types = {"earthquake", "earthquake", "explosion", "quarry blast"};
         String[] places = {"km N of Ely, Nevada", "km E of Moab, Utah", "km W of Hilo, Hawaii"};
         for (int i = 0; i < 150; i++) { // more places than the graph lists: mentioned names are found through the value file
             double mag = (i * 37 % 150) / 25.0;
             String place = (i + 1) + places[i % 3];
             events.append("ev").append(i).append(',').append(mag).append(",\"").append(place).append("\",\"M ").append(mag)
                     .append(" - ").append(place).append("\",2018-02-0").append(1 + i % 7).append(" 1").append(i % 10).append(":00:00,")
-                    .append(i % 4 == 0 ? "" : String.valueOf(i * 7 % 50)).append('\n');
+                    .append(i % 4 == 0 ? "" : String.valueOf(i * 7 % 50)).append(',').append(types[i % 4]).append(',')
+                    .append(i % 3 == 0 ? "automatic" : "reviewed").append(',').append(i % 11 == 0 ? "green" : "").append(',')
+                    .append(10 + i * 13 % 70).append(',').append(i * 29 % 900).append(',').append(i % 2 == 0 ? "ak" : "ci").append('\n');
         }
         feed = Workspace.open(TestDatasets.csv("feed", Map.of("earthquakes.csv", events.toString())), Workspace.Limits.defaults());
         ledger = Workspace.open(TestDatasets.csv("ledger", Map.of("political_contributions.csv", """
@@ -72,9 +75,30 @@ class SixthRoundPlannerTest {
     }
 
     @Test
+    void event_feed_wordings_read_as_their_columns_and_rows() throws Exception {
+        OFFLINE.answers(feed, "When was the most recent event in the file, and where was it?",
+                "SELECT place, time FROM earthquakes ORDER BY time DESC NULLS LAST, id LIMIT 1"); // by time, not size
+        OFFLINE.answers(feed, "what's the strongest magnitude each network recorded?",
+                "SELECT net, max(mag) FROM earthquakes GROUP BY 1 ORDER BY 1");
+        OFFLINE.answers(feed, "Which quakes got a green alert? Give me the place and magnitude.",
+                "SELECT place, mag, id FROM earthquakes WHERE alert = 'green' ORDER BY id");
+        OFFLINE.answers(feed, "What percentage of the events have been reviewed (as opposed to automatic)?",
+                "SELECT 100.0 * avg(CASE WHEN status = 'reviewed' THEN 1 ELSE 0 END) FROM earthquakes");
+        OFFLINE.answers(feed, "What was the largest number of stations (nst) used for one event?", "SELECT max(nst) FROM earthquakes");
+        OFFLINE.answers(feed, "Which event had the highest significance score?", // a column's score, not a prediction's
+                "SELECT title, place, time, mag, sig FROM earthquakes ORDER BY sig DESC NULLS LAST, id LIMIT 1");
+        OFFLINE.answers(feed, "how many events were felt by anyone?", "SELECT count(*) FROM earthquakes WHERE felt >= 1");
+        OFFLINE.answers(feed, "Could you compare the average magnitude of earthquakes, explosions and quarry blasts?",
+                "SELECT type, avg(mag) FROM earthquakes GROUP BY 1 ORDER BY 1");
+    }
+
+    @Test
     void a_column_named_right_after_its_own_values_is_what_is_listed() throws Exception {
         OFFLINE.answers(trades, "list the engineer jobs",
                 "SELECT DISTINCT job FROM jobs WHERE job = 'Engineer' OR job LIKE 'Engineer %' ORDER BY 1");
+        OFFLINE.answers(trades, "how many jobs mention engineer?", // the word anywhere, any case: not the value 'Engineer' alone
+                "SELECT count(DISTINCT job) FROM jobs WHERE lower(job) LIKE '%engineer%'");
+        OFFLINE.answers(trades, "How many job titles start with Engineer?", "SELECT count(DISTINCT job) FROM jobs WHERE job LIKE 'Engineer%'");
         OFFLINE.answers(trades, "list the jobs that start with Engineer",
                 "SELECT * FROM jobs WHERE job LIKE 'Engineer%'"); // no value before the column: the rows
     }

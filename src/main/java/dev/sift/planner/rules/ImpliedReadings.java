@@ -25,7 +25,7 @@ final class ImpliedReadings {
         }
         countedEach(w, lexicon);
         oneValuePerColumn(w);
-        if (w.group == null && (w.toks.get(0).is("compare") || w.comparedValues)) {
+        if (w.group == null && (w.toks.stream().limit(4).anyMatch(k -> k.is("compare")) || w.comparedValues)) { // "could you compare"
             compared(w, lexicon);
         }
     }

@@ -150,7 +150,11 @@ public final class Reader {
             boolean low = compass != null ? compass.startsWith("lowest")
                     : dev.sift.knowledge.Thesaurus.lemmas(w).stream().anyMatch(V.list("low_adjectives")::contains);
             List<String> reading = new ArrayList<>(List.of(low ? "lowest" : "highest"));
-            reading.addAll(Phrases.words(named.get(0)));
+            Sense.Attr column = found;
+            boolean saidAfter = i + 1 < words.size() && lexicon.sense(List.of(words.get(i + 1))).filter(column::equals).isPresent();
+            if (!saidAfter) { // "the strongest magnitude": the column said once
+                reading.addAll(Phrases.words(named.get(0)));
+            }
             String said = shown.get(i);
             words.remove(i);
             shown.remove(i);

@@ -153,6 +153,12 @@ public final class Rewording {
             said(said, q.trim(), read);
             return read + there.group(4);
         }
+        Matcher rows = Patterns.ALL.get("reword.rows_then_columns").matcher(q);
+        if (rows.matches()) {
+            String read = "show the " + rows.group(2) + " of " + rows.group(1);
+            said(said, q.trim(), read);
+            return read + rows.group(3);
+        }
         Matcher who = Patterns.ALL.get("reword.any_who").matcher(q);
         if (who.matches()) {
             String read = "which " + who.group(1);
@@ -174,7 +180,9 @@ public final class Rewording {
         for (String form : List.of("reword.extreme_then_where", "reword.where_then_how")) {
             Matcher where = Patterns.ALL.get(form).matcher(q);
             if (where.matches()) {
-                String read = form.endsWith("where") ? "where was the " + where.group(1) : where.group(1);
+                boolean when = q.trim().toLowerCase(java.util.Locale.ROOT).startsWith("when") // "when was …, and where": both, unless
+                        && !where.group(1).matches("(?i).*\\b(recent|latest|newest|earliest|first|last)\\b.*"); // the row is a time's
+                String read = !form.endsWith("where") ? where.group(1) : (when ? "where and when was the " : "where was the ") + where.group(1);
                 said(said, q.trim(), read);
                 q = read + where.group(2);
             }

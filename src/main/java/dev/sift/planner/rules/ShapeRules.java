@@ -478,6 +478,13 @@ final class ShapeRules {
                     + " is its price for '" + priced.get().text() + "'"));
             w.readings.add("'" + priced.get().text() + "' → by " + measure.name());
         }
+        Optional<Tok> when = w.toks.stream().filter(Ranking::inTime).findFirst();
+        if (measure == null && when.isPresent() && lexicon.dateColumn(table).isPresent()) { // "the most recent event": by its date
+            measure = lexicon.dateColumn(table).get();
+            w.readings.add("'" + when.get().text() + "' → by " + measure.name());
+            dev.sift.knowledge.RowNouns.place(lexicon.graph().columns(table)).map(Lexicon::attr).filter(p -> w.toks.get(0).is("where")
+                    && !w.ranking.shown.contains(p)).ifPresent(p -> w.ranking.shown.add(0, p)); // "where was the latest": its place
+        }
         if (measure == null) {
             measure = lexicon.amount(table).or(() -> degree(table)) // "the 5 biggest quakes": by magnitude, as "strongest" is
                     .orElseThrow(() -> new Unreadable("I could not tell what to rank " + table + " rows by"));

@@ -184,7 +184,7 @@ public final class SpecParser {
             TableNouns.everyRowOrSome(w, lexicon, t, c); // "how many teachers": all rows, or the rows of 'Teacher'?
         }
         TableNouns.readNumberOf(w, lexicon, t, c); // "the number of blacksmiths": the people counted
-        if (w.orPending) {
+        if (w.orPending || ValueLists.listedBefore(w, c)) {
             w.orWith(t, c);
             return;
         }

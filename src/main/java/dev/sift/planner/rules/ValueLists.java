@@ -26,9 +26,26 @@ final class ValueLists {
         return fits && in.size() == 1 ? in.get(0) : null;
     }
 
+    /**
+     * "compare earthquakes, explosions and quarry blasts": a value right after another of its column, in a question that
+     * compares and lists them with "and" later, is one more of the list (the comma between them is not a word).
+     */
+    static boolean listedBefore(ParseState w, Sense.Cond c) {
+        if (!compares(w) || w.at == 0 || !(w.toks.get(w.at - 1).sense() instanceof Sense.Cond before)
+                || !before.sql().matches("(?s).+ = '.*'") || !c.sql().matches("(?s).+ = '.*'") || !before.column().equals(c.column())) {
+            return false;
+        }
+        return w.toks.subList(w.at + 1, w.toks.size()).stream().anyMatch(k -> k.is("and"));
+    }
+
+    /** Whether "compare" opens the question ("could you compare …" too). */
+    private static boolean compares(ParseState w) {
+        return w.toks.subList(0, w.at).stream().anyMatch(k -> k.is("compare"));
+    }
+
     /** "or": either of two values of one column ("in Compton or Watts"); between other conditions, a question back. */
     static boolean or(ParseState w, Tok t) throws Unreadable {
-        if ((t.is("or") || t.is("and") && (!w.columns.isEmpty() || w.toks.get(0).is("compare"))) && betweenValues(w)) {
+        if ((t.is("or") || t.is("and") && (!w.columns.isEmpty() || compares(w))) && betweenValues(w)) {
             return w.orPending = true; // "Compare floods and earthquakes", "the X of A and B": each value (ShapeRules)
         }
         if (t.is("or") && w.at > 0 && w.toks.get(w.at - 1).sense() instanceof Sense.Cond && w.at >= 2
