@@ -77,7 +77,7 @@ class SixthRoundPlannerTest {
     @Test
     void event_feed_wordings_read_as_their_columns_and_rows() throws Exception {
         OFFLINE.answers(feed, "When was the most recent event in the file, and where was it?",
-                "SELECT place, time FROM earthquakes ORDER BY time DESC NULLS LAST, id LIMIT 1"); // by time, not size
+                "SELECT title, place, mag, time FROM earthquakes ORDER BY time DESC NULLS LAST, id LIMIT 1"); // by time, not size
         OFFLINE.answers(feed, "what's the strongest magnitude each network recorded?",
                 "SELECT net, max(mag) FROM earthquakes GROUP BY 1 ORDER BY 1");
         OFFLINE.answers(feed, "Which quakes got a green alert? Give me the place and magnitude.",

@@ -482,8 +482,9 @@ final class ShapeRules {
         if (measure == null && when.isPresent() && lexicon.dateColumn(table).isPresent()) { // "the most recent event": by its date
             measure = lexicon.dateColumn(table).get();
             w.readings.add("'" + when.get().text() + "' → by " + measure.name());
+            boolean titled = lexicon.nameColumn(table).filter(l -> l.name().toLowerCase(java.util.Locale.ROOT).endsWith("title")).isPresent();
             dev.sift.knowledge.RowNouns.place(lexicon.graph().columns(table)).map(Lexicon::attr).filter(p -> w.toks.get(0).is("where")
-                    && !w.ranking.shown.contains(p)).ifPresent(p -> w.ranking.shown.add(0, p)); // "where was the latest": its place
+                    && !titled && !w.ranking.shown.contains(p)).ifPresent(p -> w.ranking.shown.add(0, p)); // "where was the latest": its place
         }
         if (measure == null) {
             measure = lexicon.amount(table).or(() -> degree(table)) // "the 5 biggest quakes": by magnitude, as "strongest" is
