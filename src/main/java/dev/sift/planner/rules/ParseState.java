@@ -85,7 +85,7 @@ final class ParseState {
     /** An equality filter: the expression and its value. */
     private static final java.util.regex.Pattern MENTION = java.util.regex.Pattern.compile("^\\(?lower\\(([^()]+)\\) LIKE '");
     private static final java.util.regex.Pattern EQUALITY = java.util.regex.Pattern.compile("^(.+?) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
-    /** Words that say nothing of which value a token is ("on" of "on February 2nd", "the" of "the ci network"). */
+    /** Words that say nothing of which value a token is ("in" of "in March 1997", "the" of "the ci network"). */
     private static final java.util.regex.Pattern LITTLE = java.util.regex.Pattern.compile(
             "(?i)the|a|an|of|on|in|at|to|by|for|from|and|or|during|between|after|before|since|until|with");
     /** Days of a date column: "c >= DATE '2018-02-05' AND …". */
