@@ -286,7 +286,9 @@ public final class RulePlanner implements Planner {
                     || k > 0 && toks.get(k - 1).is("of", "among", "from")) // "of those, how many are Republicans?" alone
                     .filter(k -> toks.get(k).is("they", "them") || toks.get(k).is("those", "these") // not "those loans"
                             && (k + 1 == toks.size() || toks.get(k + 1).plain())).mapToObj(toks::get).findFirst();
-            if (pronoun.isPresent()) {
+            boolean data = toks.size() > 3 && toks.get(0).is("how") && toks.get(1).is("many") && toks.get(2).is("of")
+                    && toks.get(3).is("these") && state.context().earlierTurns().isEmpty(); // "how many of these …" first: the data's
+            if (pronoun.isPresent() && !data) {
                 return Optional.of("I could not tell what '" + pronoun.get().text() + "' refers to: no earlier answer of this"
                         + " conversation says; ask the whole question");
             }

@@ -88,6 +88,13 @@ class SixthRoundPlannerTest {
         OFFLINE.answers(feed, "Which event had the highest significance score?", // a column's score, not a prediction's
                 "SELECT title, place, time, mag, sig FROM earthquakes ORDER BY sig DESC NULLS LAST, id LIMIT 1");
         OFFLINE.answers(feed, "how many events were felt by anyone?", "SELECT count(*) FROM earthquakes WHERE felt >= 1");
+        OFFLINE.answers(feed, "How many of these are actual earthquakes, not explosions or quarry blasts?", // these: the data's rows
+                "SELECT count(*) FROM earthquakes WHERE type = 'earthquake'");
+        OFFLINE.answers(feed, "how many events were not explosions or quarry blasts?",
+                "SELECT count(*) FROM earthquakes WHERE type NOT IN ('explosion', 'quarry blast')");
+        OFFLINE.asksBack(feed, "how many earthquakes were there?"); // every row, or those of type 'earthquake'?
+        assertThat(OFFLINE.ask(feed, "how many of these are actual earthquakes vs explosions or quarry blasts?").answer())
+                .contains("a value and a list of others"); // never 0 from a value and a list that exclude each other
         OFFLINE.answers(feed, "Could you compare the average magnitude of earthquakes, explosions and quarry blasts?",
                 "SELECT type, avg(mag) FROM earthquakes GROUP BY 1 ORDER BY 1");
     }

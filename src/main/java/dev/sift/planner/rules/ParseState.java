@@ -205,6 +205,12 @@ final class ParseState {
         orPending = false;
         java.util.regex.Matcher m = EQUALITY.matcher(c.sql());
         QuerySpec.Filter last = filters.isEmpty() ? null : filters.get(filters.size() - 1);
+        java.util.regex.Matcher not = java.util.regex.Pattern.compile("^NOT \\((.+?) (?:= |IN \\()(.+?)\\)?\\)$").matcher(last == null ? "" : last.sql());
+        if (m.matches() && not.matches() && not.group(1).equals(m.group(1))) { // "not explosions or quarry blasts": neither
+            filters.set(filters.size() - 1, new QuerySpec.Filter(last.table(), "NOT (" + m.group(1) + " IN (" + not.group(2) + ", "
+                    + m.group(2) + "))", last.describe() + " nor " + c.describe()));
+            return;
+        }
         java.util.regex.Matcher e = java.util.regex.Pattern.compile("^(.+?) (?:= |IN \\()(.+?)\\)?$").matcher(last == null ? "" : last.sql());
         if (!m.matches() || !e.matches() || !e.group(1).equals(m.group(1))) {
             throw new Unreadable("I read 'or' only between values of one column ('in Compton or Watts'), not before '" + t.text() + "'");

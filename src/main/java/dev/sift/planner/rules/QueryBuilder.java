@@ -62,6 +62,8 @@ public final class QueryBuilder {
         }
     }
 
+    /** A filter that keeps an expression's values in a list: "earthquakes.type IN ('explosion', 'quarry blast')". */
+    private static final java.util.regex.Pattern IN_LIST = java.util.regex.Pattern.compile("^([\\w.\"()]+) IN \\((.+)\\)$");
     /** A filter that sets one expression to one value: "year(account.date) = 1996", "loan.status = 'D'". */
     private static final java.util.regex.Pattern EQUALS = java.util.regex.Pattern.compile("^([\\w.\"()]+) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
 
@@ -244,6 +246,12 @@ public final class QueryBuilder {
         Map<String, String> valueOf = new HashMap<>();
         for (QuerySpec.Filter c : filters) {
             java.util.regex.Matcher m = EQUALS.matcher(c.sql());
+            java.util.regex.Matcher in = IN_LIST.matcher(c.sql());
+            if (in.matches() && filters.stream().map(f -> EQUALS.matcher(f.sql())).anyMatch(e -> e.matches() && e.group(1).equals(in.group(1))
+                    && !java.util.Arrays.asList(in.group(2).split(", ")).contains(e.group(2)))) { // "earthquakes and explosions or …"
+                throw new Unsupported("the question gives " + in.group(1) + " a value and a list of others (" + in.group(2)
+                        + "), which no row has at once; ask for each, or for a comparison of them");
+            }
             if (!m.matches()) {
                 continue;
             }

@@ -73,7 +73,8 @@ public final class TableNouns {
      */
     static void everyRowOrSome(ParseState w, Lexicon lexicon, Tok t, Sense.Cond c) throws Unreadable {
         if (lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c) && namesRows(lexicon, c.table(), t, c)
-                && !peopleOfValue(w, lexicon, c.table(), w.at)) {
+                && !peopleOfValue(w, lexicon, c.table(), w.at) && !(w.at > 0 && w.toks.get(w.at - 1).is("actual", "real", "genuine"))) {
+            // "actual earthquakes, not explosions": the value, set against the table's other kinds
             throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
                     + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
         }
