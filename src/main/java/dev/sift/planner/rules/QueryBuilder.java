@@ -347,7 +347,7 @@ public final class QueryBuilder {
 
     /** What a title is shown with ("quake's title, place, time and magnitude, "): the place, when, and numbers written into it. */
     private String besideTitle(Sense.Attr label, Sense.Attr measure) {
-        if (!label.name().toLowerCase(java.util.Locale.ROOT).endsWith("title")) {
+        if (!TableNouns.title(label)) {
             return "";
         }
         List<KgEntry.Column> columns = lexicon.graph().columns(label.table());

@@ -482,7 +482,7 @@ final class ShapeRules {
         if (measure == null && when.isPresent() && lexicon.dateColumn(table).isPresent()) { // "the most recent event": by its date
             measure = lexicon.dateColumn(table).get();
             w.readings.add("'" + when.get().text() + "' → by " + measure.name());
-            boolean titled = lexicon.nameColumn(table).filter(l -> l.name().toLowerCase(java.util.Locale.ROOT).endsWith("title")).isPresent();
+            boolean titled = lexicon.nameColumn(table).filter(TableNouns::title).isPresent();
             dev.sift.knowledge.RowNouns.place(lexicon.graph().columns(table)).map(Lexicon::attr).filter(p -> w.toks.get(0).is("where")
                     && !titled && !w.ranking.shown.contains(p)).ifPresent(p -> w.ranking.shown.add(0, p)); // "where was the latest": its place
         }

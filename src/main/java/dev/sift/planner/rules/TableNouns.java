@@ -192,6 +192,11 @@ public final class TableNouns {
         return new Sense.Entity(kg.tables().get(0).name());
     }
 
+    /** Whether a row label is a title ("earthquakes.title"): shown with what it is written from ({@code QueryBuilder}). */
+    static boolean title(Sense.Attr label) {
+        return label.name().toLowerCase(java.util.Locale.ROOT).endsWith("title");
+    }
+
     /** Whether a column's name ends in the word "name" or "title" ("Airport Name", "common_name"): it names things. */
     static boolean namesThings(String column) {
         List<String> w = NameWords.split(column);
