@@ -386,7 +386,9 @@ public final class KnowledgeGraph {
             String n = named.get(i);
             String a = asked.get(i);
             if (!n.equals(a) && !(n.length() >= 5 && a.length() > n.length() && a.startsWith(n)
-                    && !Thesaurus.known(a.substring(n.length())))) { // "countryfolk" is country and folk, not country cut
+                    && (a.length() >= n.length() + 3 || Thesaurus.nounBase(a) == null) && !Thesaurus.known(a.substring(n.length())))) {
+                // "countryfolk" is country and folk, not country cut; a noun two letters longer is its own word ("country" is
+                // no "count" cut), an adjective may be ("deathly" of death)
                 return false;
             }
             shortened |= !n.equals(a);

@@ -110,6 +110,16 @@ public final class RowNouns {
         return c.type() != null && c.type().toUpperCase(Locale.ROOT).matches("DATE|TIMESTAMP.*");
     }
 
+    /**
+     * Whether a noun (one word, any inflection) names people, at any depth of WordNet ("teachers": educator, professional,
+     * adult, person), for a value said as the people a table of counts of people counts.
+     */
+    public static boolean person(String noun) {
+        String w = noun.toLowerCase(Locale.ROOT);
+        return w.length() >= 3 && w.chars().allMatch(Character::isLetter) && (N.list("person_plurals").contains(w)
+                || Thesaurus.under(w, N.list("row_kinds.person"), N.list("outcome_senses"), 2 * DEPTH));
+    }
+
     /** Whether a noun (one word, any inflection) names a row of one of the kinds. */
     public static boolean names(String noun, Set<Kind> kinds) {
         String w = noun.toLowerCase(Locale.ROOT);
@@ -131,6 +141,11 @@ public final class RowNouns {
         if (!sexNoun(noun)) {
             return java.util.Optional.empty();
         }
+        return sexColumn(columns);
+    }
+
+    /** The column recording each row's sex ("sex", "gender"), if the table has one. */
+    public static java.util.Optional<KgEntry.Column> sexColumn(List<KgEntry.Column> columns) {
         return columns.stream().filter(c -> N.list("sex_columns").contains(Phrases.key(c.name()))).findFirst();
     }
 
@@ -162,8 +177,7 @@ public final class RowNouns {
      * of people, else the tally ("count") of a table with a sex column (counts of people by sex and year).
      */
     public static java.util.Optional<KgEntry.Column> peopleCount(List<KgEntry.Column> columns) {
-        return headcount(columns).or(() -> columns.stream().anyMatch(c -> N.list("sex_columns").contains(Phrases.key(c.name())))
-                ? tally(columns) : java.util.Optional.empty());
+        return headcount(columns).or(() -> sexColumn(columns).isPresent() ? tally(columns) : java.util.Optional.empty());
     }
 
     /** The one whole-number column giving how many people live in each row's place ("pop", "population"), or empty. */

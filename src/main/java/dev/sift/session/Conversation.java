@@ -143,15 +143,15 @@ public final class Conversation implements AutoCloseable {
         lock.lock();
         try {
             Session s = session;
-            Resolution r = ClarificationReply.merge(asked.trim(), s.thread(), workspace.datasetTables())
-                    .orElseGet(() -> engine.resolver().resolve(asked.trim(), s.thread(), workspace.datasetTables()));
+            Resolution r = unanchored(asked, s.thread(), ClarificationReply.merge(asked.trim(), s.thread(), workspace.datasetTables())
+                    .orElseGet(() -> engine.resolver().resolve(asked.trim(), s.thread(), workspace.datasetTables())));
             if (onResolved != null) {
                 onResolved.accept(r);
             }
             RunCharts collect = new RunCharts(listener);
             AgentRun run = r.kind() == TurnKind.ABANDON && r.question().isBlank()
                     ? setAside(asked, s.dataset())
-                    : r.kind() == TurnKind.AMBIGUOUS ? askBack(asked, s.dataset(), r)
+                    : r.kind() == TurnKind.AMBIGUOUS || r.kind() == TurnKind.UNANCHORED ? askBack(asked, s.dataset(), r)
                     : new AgentLoop(engine.planner().get(), engine.tools(), workspace, engine.llm(), config, models(engine))
                             .knowledge(engine.knowledge()).grounding(engine.grounding()).onStep(collect)
                             .clarifier(clarifier).context(context(asked, r, s.thread())).run(r.question());
@@ -163,6 +163,16 @@ public final class Conversation implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * A follow-up with nothing to follow ({@link TurnKind#UNANCHORED}): read as a question of its own, "and their average
+     * depth?" after a turn that was asked back would be answered over every row, which is not what was asked.
+     */
+    private static Resolution unanchored(String asked, List<Turn> thread, Resolution r) {
+        boolean orphan = r.kind() == TurnKind.NEW && !thread.isEmpty() && RuleReferenceResolver.answered(thread).isEmpty()
+                && TurnClassifier.leansBack(asked.trim());
+        return orphan ? new Resolution(TurnKind.UNANCHORED, asked.trim(), List.of(), "rules") : r;
     }
 
     /** The run of a turn that only set the thread aside: nothing planned, nothing to answer. */

@@ -48,6 +48,8 @@ public final class RuleReferenceResolver implements ReferenceResolver {
     /** "the" or "only (the)" before the words that narrow rows ("only the defaulted loans"). */
     private static final Pattern ONLY_THE = Patterns.ALL.get("follow_up.only_the");
     private static final Pattern ROWS_OF = Patterns.ALL.get("follow_up.rows_of");
+    /** The superlative of the question before ("the strongest quake"). */
+    private static final Pattern SUPERLATIVE = Patterns.ALL.get("follow_up.superlative");
 
     private final TurnClassifier classifier = new TurnClassifier();
 
@@ -179,6 +181,13 @@ public final class RuleReferenceResolver implements ReferenceResolver {
                 return Optional.of(refined(was.replaceFirst(word) + "?", "'" + q + "' → the question" + cite + " with the "
                         + word + " instead of the " + was.group().toLowerCase(Locale.ROOT)));
             }
+        }
+        Matcher superlative = TurnClassifier.OTHER_SUPERLATIVE.matcher(q);
+        Matcher said = SUPERLATIVE.matcher(stem);
+        if (superlative.matches() && said.find()) { // "how about the deepest one?" after "the strongest quake in Alaska"
+            String word = superlative.group(1).toLowerCase(Locale.ROOT);
+            return Optional.of(refined(stem.substring(0, said.start(1)) + word + stem.substring(said.end(1)) + "?", "'" + q
+                    + "' → the question" + cite + " with the " + word + " instead of the " + said.group(1).toLowerCase(Locale.ROOT)));
         }
         Matcher timed = TurnClassifier.TIMED.matcher(q);
         if (timed.matches()) {

@@ -25,6 +25,8 @@ public final class TurnClassifier {
 
     /** The other end or another aggregate of the measure before ("and the smallest?", "the average?"). */
     static final Pattern OTHER_MEASURE = Patterns.ALL.get("turn.other_measure");
+    /** Another superlative of the rows before ("how about the deepest one?"). */
+    static final Pattern OTHER_SUPERLATIVE = Patterns.ALL.get("turn.other_superlative");
     /** A short phrase with a time in it and no question word ("issued in 1997?", "granted after 1996?"). */
     static final Pattern TIMED = Patterns.ALL.get("turn.timed");
     /** Says the turn replaces part of the one before ("the average mileage instead"). */
@@ -34,6 +36,8 @@ public final class TurnClassifier {
     static final Pattern HOW_MANY = Patterns.ALL.get("turn.how_many");
     /** A request to draw the result before ("show that as a chart", "plot it", "as a bar chart?"). */
     static final Pattern CHART_THAT = Patterns.ALL.get("turn.chart_that");
+    /** "What is their average amount?": a measure of the rows before. */
+    private static final Pattern THEIR = Patterns.ALL.get("follow_up.their");
 
     /** The classification and, for {@code abandon}, the question that follows the dropping phrase. */
     public record Verdict(TurnKind kind, String question, String marker) { }
@@ -52,6 +56,17 @@ public final class TurnClassifier {
         return noun == null || noun.equalsIgnoreCase(counted.group(1)) ? java.util.Optional.of(counted) : java.util.Optional.empty();
     }
 
+    /**
+     * Whether a message can only be a follow-up: it opens by continuing a turn before ("and …", "what about …", "split that
+     * by …"), only changes a measure or time ("the average?", "in 1997?"), or asks for "their"/"its" measure. A reference
+     * word inside a question of its own ("customers with their accounts") is not enough.
+     */
+    static boolean leansBack(String question) {
+        return OPENING.matcher(question).find() || OTHER_MEASURE.matcher(question).find() || TIMED.matcher(question).find()
+                || INSTEAD.matcher(question).find() || THEIR.matcher(question.trim().replaceAll("[\\s?.!]+$", "")).matches()
+                || ELLIPSIS.matcher(question).find() && question.trim().split("\\s+").length <= 5;
+    }
+
     public Verdict classify(String question, List<Turn> thread) {
         Matcher a = ABANDON.matcher(question);
         if (a.find()) {
@@ -63,7 +78,8 @@ public final class TurnClassifier {
         if (Guard.asksToChange(question)) { // refused whatever it refers to, so it never merges into the question before
             return new Verdict(TurnKind.NEW, question, null);
         }
-        if (OTHER_MEASURE.matcher(question).find() || TIMED.matcher(question).find() || INSTEAD.matcher(question).find()) {
+        if (OTHER_MEASURE.matcher(question).find() || OTHER_SUPERLATIVE.matcher(question).find() || TIMED.matcher(question).find()
+                || INSTEAD.matcher(question).find()) {
             return new Verdict(TurnKind.REFINE, question, "measure or time");
         }
         if (countedBefore(question, thread.get(thread.size() - 1).question()).isPresent()) {

@@ -14,6 +14,11 @@ public enum TurnKind {
     ABANDON,
     /** Leans on an earlier turn, but could lean on more than one ("their" after two turns): asked back, not run. */
     AMBIGUOUS,
+    /**
+     * Leans on an earlier turn ("and their average depth?") when no earlier turn of the thread was answered: nothing runs,
+     * the person is asked for the whole question (a clarified or refused turn is no context).
+     */
+    UNANCHORED,
     /** Repeats the question of an earlier turn, not always the last, with what the message changes ("And in south Moravia?"). */
     SAME;
 

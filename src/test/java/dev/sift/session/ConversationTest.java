@@ -266,4 +266,33 @@ class ConversationTest {
             assertThat(o.turn().question()).isEqualTo("How many cards are there?");
         }
     }
+
+    @Test
+    void a_follow_up_after_turns_that_were_all_asked_back_asks_for_the_whole_question() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            c.ask("What is the total amount?", offline(), AgentConfig.defaults(), null, null, null);
+            Conversation.Outcome o = c.ask("and their average?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(o.turn().kind()).isEqualTo(TurnKind.UNANCHORED);
+            assertThat(o.run().evidence()).isEmpty(); // nothing answered over every row
+            assertThat(o.run().answer()).contains("no earlier question in this conversation was answered");
+            Conversation.Outcome fresh = c.ask("How many cards are there?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(fresh.turn().kind()).isEqualTo(TurnKind.NEW); // a question of its own still runs
+            assertThat(fresh.run().evidence()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void split_that_by_regroups_and_another_superlative_replaces_the_one_before() throws Exception {
+        SessionStore store = new SessionStore(dir.resolve("sessions"));
+        try (Conversation c = open(store)) {
+            c.ask("How many loans are there?", offline(), AgentConfig.defaults(), null, null, null);
+            Conversation.Outcome split = c.ask("split that by status", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(split.turn().kind()).isEqualTo(TurnKind.REFINE);
+            assertThat(split.run().evidence().get(split.run().evidence().size() - 1).sql()).contains("GROUP BY");
+            c.ask("Which is the largest loan?", offline(), AgentConfig.defaults(), null, null, null);
+            Conversation.Outcome newest = c.ask("how about the newest one?", offline(), AgentConfig.defaults(), null, null, null);
+            assertThat(newest.turn().question()).isEqualTo("Which is the newest loan?");
+        }
+    }
 }

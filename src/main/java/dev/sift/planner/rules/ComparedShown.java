@@ -4,6 +4,7 @@ import dev.sift.knowledge.KgSql;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,6 +50,11 @@ final class ComparedShown {
     static List<String> of(QuerySpec s) {
         List<String> out = new ArrayList<>();
         for (QuerySpec.Filter f : s.filters()) {
+            Optional<String> summed = SummedCells.shown(f);
+            if (summed.isPresent()) {
+                out.add(summed.get()); // "which jobs had over a million workers": with each one's total
+                continue;
+            }
             if (having(f) && s.columns().stream().anyMatch(c -> f.sql().startsWith(c.sql() + " IN ("))) {
                 out.add("count(*) AS n"); // "which states have more than 3 candidates": with how many each has
                 continue;

@@ -326,11 +326,12 @@ final class PhraseRules {
 
     /** "over 100000": a comparison of the numeric column before it, after it, or the subject's amount. */
     void compare(ParseState w, int i, Tok t, Sense.Compare c) throws Unreadable {
-        if (i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Entity) {
-            w.related = c; // "at least 3 payment orders"
+        Tok prev = previousContent(w, i);
+        if (i + 1 < w.toks.size() && w.toks.get(i + 1).sense() instanceof Sense.Entity
+                && !(prev != null && prev == w.toks.get(i - 1) && numericAttr(prev) != null)) {
+            w.related = c; // "at least 3 payment orders"; "magnitude 4.5 or more events" compares the magnitude
             return;
         }
-        Tok prev = previousContent(w, i);
         Sense.Attr col = prev == null ? null : numericAttr(prev);
         if (col != null && lexicon.isYearColumn(col) && !c.value().matches("(1[5-9]|20)\\d{2}")) {
             col = null; // "in how many years did more than 1000000 people die": no year, the number of what follows

@@ -29,6 +29,8 @@ public final class Reader {
 
     private final Lexicon lexicon;
     private List<String> links = List.of();
+    /** The question being read, as its words were split from it. */
+    private String plain = "";
 
     public Reader(Lexicon lexicon) {
         this.lexicon = lexicon;
@@ -71,6 +73,7 @@ public final class Reader {
         List<String> moved = new ArrayList<>();
         text = Glosses.columnNamed(Glosses.read(text, lexicon, moved), lexicon, moved); // "… (county ids beginning with 48)", "stations (nst)"
         String plain = MARKS.matcher(Normalizer.normalize(text, Normalizer.Form.NFD)).replaceAll("");
+        this.plain = plain;
         List<String> shown = new ArrayList<>();
         List<String> words = new ArrayList<>();
         for (String w : NON_WORD.split(plain)) {
@@ -309,6 +312,9 @@ public final class Reader {
                 Optional<Sense> s = found.isPresent() && found.get() instanceof Sense.Ambiguous
                         ? lexicon.exactValue(String.join(" ", shown.subList(i, i + n)), words.subList(i, i + n)).or(() -> found)
                         : found;
+                if (s.isPresent() && n > 1 && !(s.get() instanceof Sense.Cond c && c.sql().contains(", ")) && acrossComma(shown.subList(i, i + n))) {
+                    continue; // "same for ci, and nn?": two values said apart, not the one value ',ci,nn,'
+                }
                 if (s.isPresent()) {
                     at[i] = new Tok(String.join(" ", shown.subList(i, i + n)), List.copyOf(words.subList(i, i + n)), s.get());
                     for (int j = i; j < i + n; j++) {
@@ -317,6 +323,13 @@ public final class Reader {
                 }
             }
         }
+    }
+
+    /** Whether words said one after the other are parted by a comma in the question ("ci, nn"). */
+    private boolean acrossComma(List<String> said) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)" + String.join("[^\\p{L}\\p{N}]+",
+                said.stream().map(java.util.regex.Pattern::quote).toList())).matcher(plain);
+        return m.find() && m.group().contains(",");
     }
 
     /** A date or comparison read at a word: its sense and how many tokens it spans. */

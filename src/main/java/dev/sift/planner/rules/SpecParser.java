@@ -99,7 +99,7 @@ public final class SpecParser {
             return new Parse.Problem(problem, w.readings);
         }
         try {
-            QuerySpec spec = TotalRows.apply(shapes.shape(w), lexicon, w.readings);
+            QuerySpec spec = SummedCells.apply(TotalRows.apply(shapes.shape(w), lexicon, w.readings), lexicon, w.readings);
             return new Parse.Parsed(spec, w.readings, w.asRead());
         } catch (Unreadable e) {
             return new Parse.Problem(e.getMessage(), w.readings);
@@ -433,7 +433,8 @@ public final class SpecParser {
         if (!(PeriodRules.year(w, t, lexicon, phrases) || PeriodRules.read(w, i, t, lexicon, phrases) || PeriodRules.weekday(w, i, t, lexicon, phrases)
                 || cue(w, i, t) || Negations.read(w, t) || aggregate(w, t) || ValueLists.or(w, t) || MeasureWords.people(w, t)
                 || MeasureWords.census(w, t, lexicon) || adjective(w, t) || dateVerb(w, i, t) || ChoiceByVerb.said(w, i, t) || transactionVerb(w, t)
-                || ContestWords.read(w, t) || ChangeRanking.verb(w, i, t) || filler(t.word()) || LooseNames.kindWord(w, i, t, lexicon))) {
+                || ContestWords.read(w, t) || ChangeRanking.verb(w, i, t) || Fillers.filler(t.word()) && !Fillers.nounAfterWhich(w, i, t)
+                || LooseNames.kindWord(w, i, t, lexicon))) {
             w.unmapped.add(t.text());
         }
     }
@@ -529,7 +530,7 @@ public final class SpecParser {
 
     /** "loans that are running" = "running loans": the word and the last entity's words looked up together. */
     private boolean adjective(ParseState w, Tok t) throws Unreadable {
-        if (w.entityWords == null || filler(t.word())) {
+        if (w.entityWords == null || Fillers.filler(t.word())) {
             return false;
         }
         List<String> phrase = new ArrayList<>(List.of(t.word()));
@@ -589,10 +590,5 @@ public final class SpecParser {
         }
         w.verbs.add(t.text());
         return true;
-    }
-
-    private static boolean filler(String word) {
-        return V.has(word, "filler.function", "filler.stop", "descending", "ascending", "share", "distribution", "relation_words",
-                "price_words", "listing_verbs") || word.equals("year") || dev.sift.knowledge.NameWords.rowWords().contains(word);
     }
 }
