@@ -110,16 +110,6 @@ public final class RowNouns {
         return c.type() != null && c.type().toUpperCase(Locale.ROOT).matches("DATE|TIMESTAMP.*");
     }
 
-    /**
-     * Whether a noun (one word, any inflection) names people, at any depth of WordNet ("teachers": educator, professional,
-     * adult, person), for a value said as the people a table of counts of people counts.
-     */
-    public static boolean person(String noun) {
-        String w = noun.toLowerCase(Locale.ROOT);
-        return w.length() >= 3 && w.chars().allMatch(Character::isLetter) && (N.list("person_plurals").contains(w)
-                || Thesaurus.under(w, N.list("row_kinds.person"), N.list("outcome_senses"), 2 * DEPTH));
-    }
-
     /** Whether a noun (one word, any inflection) names a row of one of the kinds. */
     public static boolean names(String noun, Set<Kind> kinds) {
         String w = noun.toLowerCase(Locale.ROOT);

@@ -24,7 +24,7 @@ final class ImpliedReadings {
             throw new Unreadable("I could not tell what to group by");
         }
         countedEach(w, lexicon);
-        oneValuePerColumn(w);
+        oneValuePerColumn(w, lexicon);
         if (w.group == null && (w.toks.stream().limit(4).anyMatch(k -> k.is("compare")) || w.comparedValues)) { // "could you compare"
             compared(w, lexicon);
         }
@@ -71,11 +71,12 @@ final class ImpliedReadings {
     }
 
     /** "owners and disponents": two values of one column at once is not one filter. */
-    private static void oneValuePerColumn(ParseState w) throws Unreadable {
+    private static void oneValuePerColumn(ParseState w, Lexicon lexicon) throws Unreadable {
         Set<String> equalities = new HashSet<>();
         for (QuerySpec.Filter f : w.filters) {
             int eq = f.sql().indexOf(" = '");
-            if (eq > 0 && !equalities.add(f.sql().substring(0, eq))) {
+            if (eq > 0 && !equalities.add(f.sql().substring(0, eq)) && !(EachOfTwo.said(w.toks) && lexicon.columnOf(f.table(),
+                    f.sql().substring(0, eq)).map(Lexicon::attr).filter(c -> EachOfTwo.sexes(c, lexicon)).isPresent())) { // "men vs women"
                 throw new Unreadable("the question asks for two values of " + f.sql().substring(0, eq) + " at once; ask for"
                         + " one, or for a breakdown by it");
             }

@@ -80,6 +80,7 @@ public final class QueryBuilder {
 
     private Built compose(QuerySpec s) throws Unsupported {
         checkConsistent(s.filters());
+        AbsentYears.check(s.filters(), lexicon, ws);
         From f = from(s);
         QuerySpec within = withinYear(s, f);
         if (within != s) {
@@ -95,7 +96,7 @@ public final class QueryBuilder {
                     + Periods.order(s.group());
             case AGG, METRIC -> aggregate(s, f);
             case SHARE -> share(s, f);
-            case TOP_GROUPS -> topGroups(s, f);
+            case TOP_GROUPS -> TiesAtCut.checked(topGroups(s, f), s.group().name() + " values", ws);
             case TOP_ROWS -> topRows(s, f);
             case LIST -> "SELECT " + (f.fans() ? "DISTINCT " : "") + KgSql.table(s.subject()) + ".* FROM " + f.sql() + f.where()
                     + (f.subjectKey() == null ? "" : " ORDER BY " + f.subjectKey());

@@ -99,7 +99,8 @@ public final class SpecParser {
             return new Parse.Problem(problem, w.readings);
         }
         try {
-            QuerySpec spec = SummedCells.apply(TotalRows.apply(shapes.shape(w), lexicon, w.readings), lexicon, w.readings);
+            QuerySpec spec = EachOfTwo.apply(SummedCells.apply(TotalRows.apply(shapes.shape(w), lexicon, w.readings), lexicon, w.readings),
+                    w.toks, lexicon, w.readings);
             return new Parse.Parsed(spec, w.readings, w.asRead());
         } catch (Unreadable e) {
             return new Parse.Problem(e.getMessage(), w.readings);

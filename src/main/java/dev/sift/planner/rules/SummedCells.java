@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  */
 final class SummedCells {
     /** A filter this class wrote: "jobs.job IN (SELECT jobs.job FROM jobs … GROUP BY 1 HAVING sum(jobs.count) > 1000000)". */
-    private static final Pattern SUMMED = Pattern.compile("^(\\S+) IN \\(SELECT \\1 FROM .+ GROUP BY 1 HAVING (sum\\((\\S+)\\)) [<>=]+ -?[\\d.]+\\)$");
+    private static final Pattern SUMMED = Pattern.compile("^(\\S+) IN \\(SELECT \\1 FROM .+ GROUP BY \\1 HAVING (sum\\((\\S+)\\)) [<>=]+ -?[\\d.]+\\)$");
 
     private SummedCells() { }
 
@@ -46,11 +46,13 @@ final class SummedCells {
         Matcher m = compared.matcher(hit.sql());
         m.matches();
         List<QuerySpec.Filter> others = s.filters().stream().filter(f -> f != hit).toList();
+        // a year no filter picks: the people of one year at a time (a total over years counts them again each year)
+        Optional<Sense.Attr> year = lexicon.yearColumn(table).filter(y -> others.stream().noneMatch(f -> f.sql().contains(y.sql())));
         String inner = "SELECT " + values.sql() + " FROM " + KgSql.table(table) + (others.isEmpty() ? "" : " WHERE "
-                + String.join(" AND ", others.stream().map(QuerySpec.Filter::sql).toList())) + " GROUP BY 1 HAVING sum(" + count
-                + ") " + m.group(1) + " " + m.group(2);
+                + String.join(" AND ", others.stream().map(QuerySpec.Filter::sql).toList())) + " GROUP BY " + values.sql()
+                + year.map(y -> ", " + y.sql()).orElse("") + " HAVING sum(" + count + ") " + m.group(1) + " " + m.group(2);
         String said = values.name() + " with a total " + people.get().name() + " " + m.group(1) + " " + m.group(2) + " (every "
-                + sex.get().name() + " together)";
+                + sex.get().name() + " together" + year.map(y -> ", in at least one " + y.name()).orElse("") + ")";
         readings.add("'" + hit.describe() + "' → " + said + ": each row holds one " + sex.get().name() + " of a " + values.name());
         List<QuerySpec.Filter> filters = new ArrayList<>(others);
         filters.add(new QuerySpec.Filter(table, values.sql() + " IN (" + inner + ")", said));

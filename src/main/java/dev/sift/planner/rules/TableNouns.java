@@ -73,8 +73,7 @@ public final class TableNouns {
      */
     static void everyRowOrSome(ParseState w, Lexicon lexicon, Tok t, Sense.Cond c) throws Unreadable {
         if (lexicon.graph().tables().size() == 1 && PhraseRules.nounOfRows(t, c) && namesRows(lexicon, c.table(), t, c)
-                && !peopleOfValue(w, lexicon, c.table(), w.at) && peopleNoun(w, lexicon, t, c).isEmpty()
-                && !(w.at > 0 && w.toks.get(w.at - 1).is("actual", "real", "genuine"))) {
+                && !peopleOfValue(w, lexicon, c.table(), w.at) && !(w.at > 0 && w.toks.get(w.at - 1).is("actual", "real", "genuine"))) {
             // "actual earthquakes, not explosions": the value, set against the table's other kinds
             throw new Unreadable("'" + t.text() + "' may be every row of " + c.table() + " or only the rows where "
                     + c.describe() + "; say which (e.g. 'all " + c.table() + " rows' or 'rows where " + c.describe() + "')");
@@ -97,13 +96,11 @@ public final class TableNouns {
      */
     static void readNumberOf(ParseState w, Lexicon lexicon, Tok t, Sense.Cond c) {
         if (w.measure == null && w.subject == null) {
-            Optional<Sense.Attr> numberOf = numberOf(w, lexicon, c.table(), w.at);
-            numberOf.or(() -> peopleNoun(w, lexicon, t, c)).ifPresent(heads -> {
+            numberOf(w, lexicon, c.table(), w.at).ifPresent(heads -> {
                 w.measure = heads;
                 w.measureTok = t;
                 w.measureCounted = true;
-                w.readings.add("'" + (numberOf.isPresent() ? "number of " : "") + t.text() + "' → the total of " + heads.name()
-                        + " (each " + c.table() + " row counts that many)");
+                w.readings.add("'number of " + t.text() + "' → the total of " + heads.name() + " (each " + c.table() + " row counts that many)");
             });
         }
     }
@@ -111,24 +108,8 @@ public final class TableNouns {
     /** The count of people "the number of" before token {@code i} names ({@link #readNumberOf}), or empty. */
     static Optional<Sense.Attr> numberOf(ParseState w, Lexicon lexicon, String table, int i) {
         int b = beforeArticles(w, i);
-        return b >= 1 && w.toks.get(b).is("of") && w.toks.get(b - 1).is("number") ? peopleCount(lexicon, table) : Optional.empty();
-    }
-
-    private static Optional<Sense.Attr> peopleCount(Lexicon lexicon, String table) {
-        return dev.sift.knowledge.RowNouns.peopleCount(lexicon.graph().columns(table)).map(Lexicon::attr);
-    }
-
-    /**
-     * The count of people of a table of counts of people, when "how many" counts a value of it said as a noun for people,
-     * not a sex ("how many teachers were there in 1960", "how many farm laborers"): those people, each row standing for that many.
-     */
-    private static Optional<Sense.Attr> peopleNoun(ParseState w, Lexicon lexicon, Tok t, Sense.Cond c) {
-        String[] words = t.text().split("\\s+");
-        String last = words[words.length - 1];
-        boolean howMany = w.at >= 2 && w.toks.get(w.at - 1).is("many") && w.toks.get(w.at - 2).is("how")
-                || w.at >= 1 && w.toks.get(w.at - 1).is("most", "fewest"); // "which year had the most blacksmiths"
-        return howMany && c.sql().endsWith("'") && !dev.sift.knowledge.RowNouns.sexNoun(last) && dev.sift.knowledge.RowNouns.person(last)
-                ? peopleCount(lexicon, c.table()) : Optional.empty();
+        return b >= 1 && w.toks.get(b).is("of") && w.toks.get(b - 1).is("number")
+                ? dev.sift.knowledge.RowNouns.peopleCount(lexicon.graph().columns(table)).map(Lexicon::attr) : Optional.empty();
     }
 
     private static boolean peopleSaid(ParseState w, Lexicon lexicon, String table, int i) {

@@ -1,0 +1,43 @@
+package dev.sift.planner.rules;
+
+import dev.sift.data.QueryException;
+import dev.sift.data.Workspace;
+import dev.sift.knowledge.KgSql;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A year the data does not have ("the number of nurses in the 1890 census" where the census skips 1890): said with the
+ * years it has, never answered with an empty total. Checked on whole-number year columns, whose values the graph does
+ * not list.
+ */
+final class AbsentYears {
+    private static final Pattern YEAR = Pattern.compile("^(\\S+) = ((?:1[5-9]|20)\\d\\d)$");
+
+    private AbsentYears() { }
+
+    static void check(List<QuerySpec.Filter> filters, Lexicon lexicon, Workspace ws) throws QueryBuilder.Unsupported {
+        for (QuerySpec.Filter f : filters) {
+            Matcher m = YEAR.matcher(f.sql());
+            boolean yearColumn = m.matches() && lexicon.graph().columns(f.table()).stream()
+                    .anyMatch(c -> KgSql.column(f.table(), c.name()).equals(m.group(1)) && lexicon.isYearColumn(Lexicon.attr(c)));
+            if (!yearColumn) {
+                continue;
+            }
+            try {
+                String sql = "SELECT string_agg(DISTINCT CAST(" + m.group(1) + " AS VARCHAR), ', ' ORDER BY CAST(" + m.group(1)
+                        + " AS VARCHAR)) FILTER (WHERE " + m.group(1) + " IS NOT NULL), count(*) FILTER (WHERE " + f.sql() + ") FROM "
+                        + KgSql.table(f.table());
+                List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);
+                if (row.get(1) instanceof Number n && n.longValue() == 0 && row.get(0) != null) {
+                    throw new QueryBuilder.Unsupported("the data has no " + m.group(2) + " in " + m.group(1) + "; its years are "
+                            + row.get(0));
+                }
+            } catch (QueryException e) {
+                return; // the check only spares an empty answer; the query itself says what went wrong
+            }
+        }
+    }
+}
