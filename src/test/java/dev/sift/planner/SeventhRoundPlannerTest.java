@@ -95,6 +95,14 @@ class SeventhRoundPlannerTest {
     }
 
     @Test
+    void a_number_before_the_ranked_noun_says_how_many_there_are() throws Exception {
+        try (Workspace wildlife = RealShapedFiles.habitats()) {
+            OFFLINE.answers(wildlife, "rank the three species by their average habitat share, lowest first",
+                    "SELECT common_name, avg(habitat_yearround_pct) FROM species GROUP BY 1 ORDER BY 2");
+        }
+    }
+
+    @Test
     void words_that_only_look_like_the_data_are_not_read_as_it() throws Exception {
         assertThat(OFFLINE.asksBack(census, "Which state had the most farmers in 1900?").answer()).contains("'state'");
         assertThat(OFFLINE.asksBack(census, "Which country had the most teachers in 1900?").answer()).contains("'country'");

@@ -21,8 +21,8 @@ final class AbsentYears {
     static void check(List<QuerySpec.Filter> filters, Lexicon lexicon, Workspace ws) throws QueryBuilder.Unsupported {
         for (QuerySpec.Filter f : filters) {
             Matcher m = YEAR.matcher(f.sql());
-            boolean yearColumn = m.matches() && lexicon.graph().columns(f.table()).stream()
-                    .anyMatch(c -> KgSql.column(f.table(), c.name()).equals(m.group(1)) && lexicon.isYearColumn(Lexicon.attr(c)));
+            boolean yearColumn = m.matches() && lexicon.columnOf(f.table(), m.group(1)).map(Lexicon::attr).filter(lexicon::isYearColumn)
+                    .isPresent();
             if (!yearColumn) {
                 continue;
             }

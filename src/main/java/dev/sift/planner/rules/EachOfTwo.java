@@ -1,6 +1,5 @@
 package dev.sift.planner.rules;
 
-import dev.sift.knowledge.KgSql;
 import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.Vocabulary;
 
@@ -19,7 +18,7 @@ import java.util.regex.Pattern;
  * of another column ("owners and disponents") stay asked about, together or each.
  */
 final class EachOfTwo {
-    private static final Pattern EQUALS = Pattern.compile("^([\\w.\"()]+) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
+    private static final Pattern EQUALS = QueryBuilder.EQUALS; // "table.column = value"
 
     private EachOfTwo() { }
 
@@ -47,8 +46,8 @@ final class EachOfTwo {
         b.matches();
         List<QuerySpec.Filter> filters = new ArrayList<>(s.filters());
         filters.removeAll(pair);
-        String said = column.get().name() + " " + a.group(2) + " and " + b.group(2);
-        filters.add(new QuerySpec.Filter(column.get().table(), a.group(1) + " IN (" + a.group(2) + ", " + b.group(2) + ")", said));
+        String both = a.group(2) + ", " + b.group(2);
+        filters.add(new QuerySpec.Filter(column.get().table(), a.group(1) + " IN (" + both + ")", column.get().name() + " in (" + both + ")"));
         readings.add("two values of " + column.get().name() + " (" + a.group(2) + " and " + b.group(2) + "), which no row has at once"
                 + " → each one's figure");
         return new QuerySpec(s.shape(), s.subject(), s.aggFn(), s.measure(), s.metric(), column.get(), List.copyOf(filters), s.links(),
@@ -77,7 +76,7 @@ final class EachOfTwo {
 
     /** The column a filter "table.column = value" is on. */
     private static Optional<Sense.Attr> columnOf(QuerySpec.Filter f, Lexicon lexicon) {
-        return lexicon.graph().columns(f.table()).stream().filter(c -> f.sql().startsWith(KgSql.column(f.table(), c.name()) + " = "))
-                .findFirst().map(Lexicon::attr);
+        Matcher m = EQUALS.matcher(f.sql());
+        return m.matches() ? lexicon.columnOf(f.table(), m.group(1)).map(Lexicon::attr) : Optional.empty();
     }
 }

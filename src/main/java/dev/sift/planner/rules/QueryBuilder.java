@@ -65,7 +65,7 @@ public final class QueryBuilder {
     /** A filter that keeps an expression's values in a list: "earthquakes.type IN ('explosion', 'quarry blast')". */
     private static final java.util.regex.Pattern IN_LIST = java.util.regex.Pattern.compile("^([\\w.\"()]+) IN \\((.+)\\)$");
     /** A filter that sets one expression to one value: "year(account.date) = 1996", "loan.status = 'D'". */
-    private static final java.util.regex.Pattern EQUALS = java.util.regex.Pattern.compile("^([\\w.\"()]+) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
+    static final java.util.regex.Pattern EQUALS = java.util.regex.Pattern.compile("^([\\w.\"()]+) = ('[^']*'|-?\\d+(?:\\.\\d+)?)$");
 
     /**
      * What every shape's SQL is written from: the FROM clause along the spec's joins (those that fan rows out of the
