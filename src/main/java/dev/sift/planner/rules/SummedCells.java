@@ -12,12 +12,16 @@ import java.util.regex.Pattern;
 
 /**
  * A number of people compared for each value of a column, in a table of counts of people by sex ("how many jobs had over
- * a million workers in 2000"): each row holds one sex of the value, so the comparison is on the value's rows added up
- * (men and women together), never on either row alone, which would keep a job whose men alone pass. Read where the
- * question counts or lists the values of one text column of that table and picks no sex.
+ * a million people in 2000"): each row holds one sex of the value, so the comparison is on the value's rows added up
+ * (men and women together), never on either row alone, which would keep a job whose men alone pass; within one year
+ * when no year is picked. Read where the question counts or lists the values of one text column of that table and
+ * picks no sex.
  */
 final class SummedCells {
-    /** A filter this class wrote: "jobs.job IN (SELECT jobs.job FROM jobs … GROUP BY 1 HAVING sum(jobs.count) > 1000000)". */
+    /**
+     * A filter this class wrote where a year is picked: "jobs.job IN (SELECT jobs.job FROM jobs … GROUP BY jobs.job HAVING
+     * sum(jobs.count) > 1000000)" (one grouped by year too has no one total to show).
+     */
     private static final Pattern SUMMED = Pattern.compile("^(\\S+) IN \\(SELECT \\1 FROM .+ GROUP BY \\1 HAVING (sum\\((\\S+)\\)) [<>=]+ -?[\\d.]+\\)$");
 
     private SummedCells() { }
