@@ -27,13 +27,14 @@ final class AbsentYears {
                 continue;
             }
             try {
-                String sql = "SELECT string_agg(DISTINCT CAST(" + m.group(1) + " AS VARCHAR), ', ' ORDER BY CAST(" + m.group(1)
-                        + " AS VARCHAR)) FILTER (WHERE " + m.group(1) + " IS NOT NULL), count(*) FILTER (WHERE " + f.sql() + ") FROM "
-                        + KgSql.table(f.table());
-                List<Object> row = ws.trustedQuery(sql, 1).rows().get(0);
-                if (row.get(1) instanceof Number n && n.longValue() == 0 && row.get(0) != null) {
-                    throw new QueryBuilder.Unsupported("the data has no " + m.group(2) + " in " + m.group(1) + "; its years are "
-                            + row.get(0));
+                String table = KgSql.table(f.table());
+                if (Boolean.TRUE.equals(ws.trustedQuery("SELECT EXISTS (SELECT 1 FROM " + table + " WHERE " + f.sql() + ")", 1).scalar())) {
+                    continue; // the usual case: one cheap probe, the years listed only when the one asked for is missing
+                }
+                Object years = ws.trustedQuery("SELECT string_agg(DISTINCT CAST(" + m.group(1) + " AS VARCHAR), ', ' ORDER BY CAST("
+                        + m.group(1) + " AS VARCHAR)) FROM " + table + " WHERE " + m.group(1) + " IS NOT NULL", 1).scalar();
+                if (years != null) {
+                    throw new QueryBuilder.Unsupported("the data has no " + m.group(2) + " in " + m.group(1) + "; its years are " + years);
                 }
             } catch (QueryException e) {
                 return; // the check only spares an empty answer; the query itself says what went wrong
