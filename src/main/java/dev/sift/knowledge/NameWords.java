@@ -244,6 +244,13 @@ public final class NameWords {
         return N.has(word, "group_nouns");
     }
 
+    /** Whether a column's name says only that it is a share: "perc", "pct", "share", "percent of total". */
+    public static boolean share(String columnName) {
+        List<String> words = split(columnName).stream().map(w -> N.map("abbreviations").getOrDefault(w, w))
+                .filter(w -> !w.equals("of") && !w.equals("total")).toList();
+        return words.size() == 1 && (N.has(words.get(0), "share_words") || words.get(0).equals("%"));
+    }
+
     /** Whether a number column's values add up across rows: no word of its name says a rate, share or level. */
     public static boolean totals(String columnName) {
         return split(columnName).stream().noneMatch(w -> N.has(w, "not_totals"));

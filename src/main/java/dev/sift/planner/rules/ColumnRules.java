@@ -77,7 +77,7 @@ final class ColumnRules {
                 break;
             }
         }
-        if (head.size() == 2 && toks.get(0).is("which", "what") && toks.subList(last + 1, toks.size()).stream().anyMatch(Ranking::extreme)) {
+        if (head.size() >= 2 && toks.get(0).is("which", "what") && toks.subList(last + 1, toks.size()).stream().anyMatch(Ranking::extreme)) {
             return Optional.empty(); // "which country and year had the lowest life expectancy": the row a ranking picks
         }
         boolean named = head.stream().anyMatch(k -> !(toks.get(k).sense() instanceof Sense.Entity));

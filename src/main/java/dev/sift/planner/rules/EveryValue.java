@@ -12,11 +12,15 @@ import java.util.List;
  */
 final class EveryValue {
     /** The words that say two values are taken together. */
+    private static final dev.sift.knowledge.Vocabulary V = dev.sift.knowledge.Vocabulary.WORDS;
     private static final List<String> TOGETHER = List.of("together", "combined", "alike", "both");
 
     private EveryValue() { }
 
-    /** {@code toks} with "A and B together" (or "both A and B") and "both &lt;column of two values&gt;" read as one condition. */
+    /**
+     * {@code toks} with "A and B together" (or "both A and B") and "both &lt;column of two values&gt;" read as one condition,
+     * and "across &lt;column&gt;" in a question of one figure read as no condition on it.
+     */
     static List<Tok> merge(List<Tok> toks, Lexicon lexicon) {
         List<Tok> out = new ArrayList<>(toks);
         for (int i = 0; i < out.size(); i++) {
@@ -29,6 +33,11 @@ final class EveryValue {
                     Tok.replaceRun(out, i - 1, i + 1, new Sense.Cond(a.table(), sql, a.name() + " = '" + values.get(0) + "' or '" + values.get(1) + "' (" + t.text() + ")"));
                     i--;
                 }
+                continue;
+            }
+            if (i > 0 && out.get(i - 1).is("across") && t.sense() instanceof Sense.Attr a && !a.numeric() && !a.date() && overAll(out)) {
+                out.set(i - 1, new Tok(out.get(i - 1).text() + " " + t.text(), out.get(i - 1).words(), null));
+                out.remove(i--); // "the median count across occupations": one figure over them all, none picked
                 continue;
             }
             if (i + 2 >= out.size() || !(t.sense() instanceof Sense.Cond a) || !out.get(i + 1).is("and")
@@ -46,5 +55,11 @@ final class EveryValue {
             i = from;
         }
         return out;
+    }
+
+    /** Whether a question asks one figure ("median", "average", "highest") and no breakdown or comparison. */
+    private static boolean overAll(List<Tok> toks) {
+        return toks.stream().anyMatch(k -> k.plain() && V.has(k.word(), "aggregates"))
+                && toks.stream().noneMatch(k -> k.is("by", "per", "each", "vary", "varies", "compare", "compared", "differ", "differs", "between"));
     }
 }

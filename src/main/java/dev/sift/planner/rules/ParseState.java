@@ -67,6 +67,8 @@ final class ParseState {
     String entityTable;
     /** A token already read as part of the phrase before it ("more than 100000 inhabitants"). */
     int consumed = -1;
+    /** Columns already read with the one before them ("sex" of "which job, sex and year had …"). */
+    final java.util.Set<Integer> readWith = new java.util.HashSet<>();
     /** The tokens naming the columns asked for ({@link ColumnRules}); empty when the question asks for none. */
     final java.util.Set<Integer> head;
     /** Whether the question asks for the values of one row ("what is the region of client 3541"). */

@@ -138,7 +138,7 @@ final class PeriodRules {
         w.groupCue = false;
         if (lexicon.isYearColumn(a) && ofTotals(w, i)) {
             totalsPer(w, a, "per year"); // "on average, how much … per year": yearly totals averaged
-        } else if (!a.numeric() && !a.date() && ofTotals(w, i) && w.toks.get(i - 1).is("per")) { // "the average number of men per job": each job's total, averaged
+        } else if (!a.numeric() && !a.date() && (ofTotals(w, i) || tallied(w, i, lexicon)) && w.toks.get(i - 1).is("per")) { // "the average number of men per job": each job's total, averaged
             totalsPer(w, a, "per " + t.text());
         } else if (!a.numeric() && !a.date() && ofTotals(w, i)) { // "for each status, how many … and their average …"
             throw new Unreadable("'" + w.toks.get(i - 1).text() + " " + t.text() + "' asks for one average of each " + a.name()
@@ -166,6 +166,13 @@ final class PeriodRules {
                 || java.util.stream.IntStream.range(1, i).anyMatch(k -> w.toks.get(k - 1).is("number") && w.toks.get(k).is("of"));
         int cue = i > 1 && RowNouns.census(w.toks.get(i - 1).word()) ? i - 1 : i; // "per census year"
         return cue > 0 && w.toks.get(cue - 1).is("per", "each", "every") && averaged && total
+                && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"));
+    }
+
+    /** Whether "per X" ({@code i} at X) follows an average of a table's tally ("the average count per job"): each X's tally, averaged. */
+    private static boolean tallied(ParseState w, int i, Lexicon lexicon) {
+        return w.measure != null && w.toks.stream().anyMatch(k -> k.plain() && averages(k))
+                && RowNouns.tally(lexicon.graph().columns(w.measure.table())).map(Lexicon::attr).filter(w.measure::equals).isPresent()
                 && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"));
     }
 

@@ -36,7 +36,7 @@ final class PhraseRules {
                     + " of the " + w.subject + " rows; name the column");
         }
         w.read(t, a.name());
-        if (i == w.consumed || i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null // "status A": of the code after it
+        if (i == w.consumed || w.readWith.contains(i) || i + 1 < w.toks.size() && codeAfter(a, w.toks.get(i + 1)) != null // "status A": of the code after it
                 || namesValueColumn(w, i - 1, a, -1) || namesValueColumn(w, i + 1, a, 1)) { // "the south Moravia region": of a value
             return;
         }

@@ -3,6 +3,7 @@ package dev.sift.planner.rules;
 import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.Vocabulary;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -241,26 +242,36 @@ final class Ranking {
     }
 
     /**
-     * "Which country and year had the lowest life expectancy?": two columns of one table asked together name no group
-     * but the row the ranking picks, stated by both; the second column is read here. False when the words after the
-     * column are not "and" and another column of its table.
+     * "Which country and year had the lowest life expectancy?", "which job, sex and year had the largest count": columns
+     * of one table asked together name no group but the row the ranking picks, stated by each; the columns after the
+     * first are read here. False when the words after the column are not "and" (or a comma) and other columns of its table.
      */
     static boolean rowOf(ParseState w, int i, Sense.Attr a, Lexicon lexicon) {
-        if (i + 2 >= w.toks.size() || !w.toks.get(i + 1).is("and")) {
-            return false;
+        List<Sense.Attr> cols = new ArrayList<>(List.of(a));
+        boolean and = false;
+        int last = i;
+        for (int j = i + 1; j < w.toks.size(); j++) {
+            Tok t = w.toks.get(j); // "which industry and month": the date of the row, where its table has one
+            Sense.Attr b = t.sense() instanceof Sense.Attr s ? s : t.plain() && t.is("month", "day", "date", "week", "time")
+                    ? lexicon.dateColumn(a.table()).orElse(null) : null;
+            if (t.is("and") && j == last + 1) {
+                and = true;
+            } else if (b != null && b.table().equals(a.table()) && !cols.contains(b) && (j == last + 1 || j == last + 2 && and)) {
+                cols.add(b);
+                w.readWith.add(j);
+                last = j;
+            } else {
+                break;
+            }
         }
-        Tok second = w.toks.get(i + 2); // "which industry and month": the date of the row, where its table has one
-        Sense.Attr b = second.sense() instanceof Sense.Attr s ? s : second.plain() && second.is("month", "day", "date", "week", "time")
-                ? lexicon.dateColumn(a.table()).orElse(null) : null;
-        if (b == null || !b.table().equals(a.table()) || b.equals(a)) {
+        if (!and || last == i || !w.toks.get(last - 1).is("and")) {
+            w.readWith.clear();
             return false;
         }
         w.ranking.target = new Target.Rows(a.table(), null);
-        w.ranking.shown.add(a);
-        w.ranking.shown.add(b);
-        w.consumed = i + 2;
-        w.readings.add("'" + w.toks.get(i).text() + " and " + w.toks.get(i + 2).text() + "' → the " + a.name() + " and "
-                + b.name() + " of the row ranked");
+        w.ranking.shown.addAll(cols);
+        w.readings.add("'" + String.join(" ", w.toks.subList(i, last + 1).stream().map(Tok::text).toList()) + "' → the "
+                + String.join(", ", cols.stream().map(Sense.Attr::name).toList()) + " of the row ranked");
         return true;
     }
 }

@@ -110,7 +110,7 @@ public final class Reader {
         // "spent more than they raised", "counties whose id starts with 48", "jobs with zero women", "candidates who lent money",
         // "debts owed by party"
         return ValuesCompared.merge(EveryValue.merge(MoneyMoved.merge(ZeroCounted.merge(ColumnPrefix.merge(ColumnsCompared.merge(missingValues(
-                numbersBeforeColumns(valuesAfterColumns(ShareWords.askedBeforeOf(ChoiceByVerb.merge(ByInName.merge(patterns(toks))))))))), lexicon)), lexicon), lexicon);
+                numbersBeforeColumns(valuesAfterColumns(ShareWords.askedBeforeOf(ShareOfWhole.merge(ChoiceByVerb.merge(ByInName.merge(WordColumns.merge(patterns(toks), lexicon))), lexicon))))))), lexicon)), lexicon), lexicon);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.sift.planner.rules;
 import dev.sift.data.Sql;
 import dev.sift.knowledge.Equivalents;
 import dev.sift.knowledge.KgEntry;
+import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.Phrases;
@@ -159,6 +160,9 @@ public final class TableNouns {
     /** The word for the rows in a rewording: the one table's name, unless it is also a stored value ('earthquake'). */
     public static String rowsWord(Lexicon lexicon) {
         List<KgEntry.Table> tables = lexicon.graph().tables();
+        if (tables.size() == 1 && RowNouns.peopleCount(lexicon.graph().columns(tables.get(0).name())).isPresent()) {
+            return "people"; // "the most common job for women": the job with the most women, not the most rows
+        }
         return tables.size() == 1 && lexicon.values().resolve(tables.get(0).name()).isEmpty() ? tables.get(0).name() : "records";
     }
 

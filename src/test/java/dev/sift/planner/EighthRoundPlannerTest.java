@@ -1,0 +1,91 @@
+package dev.sift.planner;
+
+import dev.sift.TestDatasets;
+import dev.sift.data.Workspace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The offline planner on wordings of the eighth round, on a census table of counts of people that also carries each row's
+ * share of its year's workforce ({@code perc}): a column named "count" said as a number ("the median count", "a count of
+ * 0"), "non-zero", "the average count per job", the row a ranking picks stated by three columns, "the most common job",
+ * "the biggest share of the workforce", "headcount". Each answer is checked against independent SQL, row by row and in
+ * order.
+ */
+class EighthRoundPlannerTest {
+    private static final OfflineAnswers OFFLINE = new OfflineAnswers();
+    private static Workspace census;
+
+    @BeforeAll
+    static void open() throws Exception {
+        // perc: each row's count over its year's total, as the real export has it; Farmer's women in 1900 are 0
+        census = Workspace.open(TestDatasets.csv("shares", Map.of("jobs.csv", """
+                job,sex,year,count,perc
+                Farmer,men,1900,500,0.5
+                Farmer,women,1900,0,0.0
+                Teacher,men,1900,100,0.1
+                Teacher,women,1900,300,0.3
+                Nurse,men,1900,20,0.02
+                Nurse,women,1900,80,0.08
+                Farmer,men,1920,400,0.25
+                Farmer,women,1920,50,0.03125
+                Teacher,men,1920,150,0.09375
+                Teacher,women,1920,600,0.375
+                Nurse,men,1920,40,0.025
+                Nurse,women,1920,360,0.225
+                """)), Workspace.Limits.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        census.close();
+    }
+
+    @Test
+    void a_column_named_count_is_the_number_after_an_aggregate_or_before_a_value() throws Exception {
+        OFFLINE.answers(census, "What's the median count for women across occupations in 1920?",
+                "SELECT median(count) FROM jobs WHERE sex = 'women' AND year = 1920");
+        OFFLINE.answers(census, "lowest count of male farmers in any census", "SELECT min(count) FROM jobs WHERE job = 'Farmer' AND sex = 'men'");
+        OFFLINE.answers(census, "How many rows have a count of 0?", "SELECT count(*) FROM jobs WHERE count = 0");
+        OFFLINE.answers(census, "What is the single largest count in the data, and which job, sex and year is it?",
+                "SELECT job, sex, year, count FROM jobs ORDER BY count DESC LIMIT 1");
+        // elsewhere "count" stays a count: of the people the rows stand for
+        OFFLINE.answers(census, "What is the count of women in 1920?", "SELECT sum(count) FROM jobs WHERE sex = 'women' AND year = 1920");
+    }
+
+    @Test
+    void non_zero_and_the_average_per_job_of_a_tally() throws Exception {
+        OFFLINE.answers(census, "What's the smallest non-zero count in the data, and which job, sex and year is it?",
+                "SELECT job, sex, year, count FROM jobs WHERE count > 0 ORDER BY count LIMIT 1");
+        OFFLINE.answers(census, "Which job had the smallest non-zero number of women in 1900?",
+                "SELECT job, count FROM jobs WHERE sex = 'women' AND year = 1900 AND count > 0 ORDER BY count LIMIT 1");
+        var averaged = OFFLINE.answers(census, "average count per occupation for women in 1920?",
+                "SELECT avg(count) FROM jobs WHERE sex = 'women' AND year = 1920");
+        assertThat(averaged.answer()).contains("one figure over the per-job totals");
+    }
+
+    @Test
+    void the_most_common_job_has_the_most_people_and_headcount_is_their_number() throws Exception {
+        OFFLINE.answers(census, "most common job for women in 1920?",
+                "SELECT job, count FROM jobs WHERE sex = 'women' AND year = 1920 ORDER BY count DESC LIMIT 1");
+        OFFLINE.answers(census, "which occupation grew the most in headcount between 1900 and 1920?",
+                "SELECT job, sum(count) FILTER (WHERE year = 1920) - sum(count) FILTER (WHERE year = 1900) AS d FROM jobs"
+                        + " GROUP BY job ORDER BY d DESC LIMIT 1");
+    }
+
+    @Test
+    void a_share_of_the_workforce_is_the_share_column_added_up_within_one_year() throws Exception {
+        OFFLINE.answers(census, "Which job made up the biggest share of the workforce in 1920?", // Teacher: 0.46875, Farmer 0.28
+                "SELECT job, sum(perc) FROM jobs WHERE year = 1920 GROUP BY job ORDER BY 2 DESC LIMIT 1");
+        OFFLINE.answers(census, "which 2 jobs had the smallest share of the workforce in 1900",
+                "SELECT job, sum(perc) FROM jobs WHERE year = 1900 GROUP BY job ORDER BY 2 LIMIT 2");
+        // over all years a row's own share is ranked: shares of two years' wholes do not add up
+        OFFLINE.answers(census, "Which occupation, sex and year has the single biggest share of its year's total workforce?",
+                "SELECT job, sex, year, perc FROM jobs ORDER BY perc DESC LIMIT 1");
+    }
+}
