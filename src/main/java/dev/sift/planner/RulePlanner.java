@@ -264,7 +264,7 @@ public final class RulePlanner implements Planner {
                 }
             }
             Optional<CoveredPeriod.Read> covered = CoveredPeriod.read(q, lexicon, state.workspace()); // "this week" of a week's feed
-            Rewording.Reworded reworded = Rewording.of(covered.map(CoveredPeriod.Read::question).orElse(q), TableNouns.rowsWord(lexicon));
+            Rewording.Reworded reworded = Rewording.of(covered.map(CoveredPeriod.Read::question).orElse(q), TableNouns.rowsWord(lexicon), TableNouns.whenWord(lexicon));
             Reader reader = new Reader(lexicon);
             List<Tok> toks = reader.read(reworded.question());
             movedWords = java.util.stream.Stream.of(hint.readings(), covered.map(c -> List.of(c.reading())).orElse(List.of()),

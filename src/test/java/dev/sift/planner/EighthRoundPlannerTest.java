@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The offline planner on wordings of the eighth round, on a census table of counts of people that also carries each row's
  * share of its year's workforce ({@code perc}): a column named "count" said as a number ("the median count", "a count of
  * 0"), "non-zero", "the average count per job", the row a ranking picks stated by three columns, "the most common job",
- * "the biggest share of the workforce", "headcount". Each answer is checked against independent SQL, row by row and in
- * order.
+ * "the biggest share of the workforce", "headcount", "no women at all", "what %", "when" in a table of years, "compare …
+ * with …". Each answer is checked against independent SQL, row by row and in order.
  */
 class EighthRoundPlannerTest {
     private static final OfflineAnswers OFFLINE = new OfflineAnswers();
@@ -87,5 +87,21 @@ class EighthRoundPlannerTest {
         // over all years a row's own share is ranked: shares of two years' wholes do not add up
         OFFLINE.answers(census, "Which occupation, sex and year has the single biggest share of its year's total workforce?",
                 "SELECT job, sex, year, perc FROM jobs ORDER BY perc DESC LIMIT 1");
+    }
+
+    @Test
+    void no_people_of_a_value_a_percent_sign_when_in_a_table_of_years_and_compare_gives_each() throws Exception {
+        OFFLINE.answers(census, "how many jobs had no women at all in 1900?",
+                "SELECT count(*) FROM jobs WHERE sex = 'women' AND year = 1900 AND count = 0");
+        OFFLINE.answers(census, "what % of teachers were women in 1920",
+                "SELECT 100.0 * sum(count) FILTER (WHERE sex = 'women') / sum(count) FROM jobs WHERE job = 'Teacher' AND year = 1920");
+        OFFLINE.answers(census, "When were there the most women nurses, and how many?", // a table of years: "when" is the year
+                "SELECT year, count FROM jobs WHERE job = 'Nurse' AND sex = 'women' ORDER BY count DESC LIMIT 1");
+        OFFLINE.answers(census, "compare the total workforce in 1900 with 1920",
+                "SELECT year, sum(count) FROM jobs GROUP BY year ORDER BY year");
+        OFFLINE.answers(census, "How many women were in the workforce in 1920?", "SELECT sum(count) FROM jobs WHERE sex = 'women' AND year = 1920");
+        // a number far from any year is never a year's bound: asked back, not "year > 100000"
+        assertThat(OFFLINE.asksBack(census, "years when male teachers topped 100k").answer())
+                .startsWith("I could not tell which number 'topped 100000' compares");
     }
 }

@@ -56,11 +56,15 @@ final class EachOfTwo {
 
     /**
      * Whether the question says values with "and" and neither compares them in words of its own nor adds them up
-     * ("combined", "together"): each one's figure is meant.
+     * ("combined", "together"): each one's figure is meant. "Compare" asks for each, even of a total ("the total workforce").
      */
     static boolean said(List<Tok> toks) {
-        return toks.stream().anyMatch(t -> t.is("and")) && toks.stream().noneMatch(t -> comparing(t)
-                || t.is("combined", "together", "altogether", "total", "both", "sum", "overall"));
+        if (toks.stream().noneMatch(t -> t.is("and"))) {
+            return false;
+        }
+        return toks.stream().anyMatch(t -> t.is("compare", "compared", "comparing", "versus", "vs")) // "compare the total workforce in 1850 with 2000"
+                ? toks.stream().noneMatch(t -> t.is("combined", "together", "altogether"))
+                : toks.stream().noneMatch(t -> comparing(t) || t.is("combined", "together", "altogether", "total", "both", "sum", "overall"));
     }
 
     /** Whether a column records each row's sex: "men and women" not said together are each sex's figure. */

@@ -352,7 +352,8 @@ final class PhraseRules {
             col = lexicon.amount(w.base()).or(() -> lexicon.ageOfPeople(w.base()).filter(a -> anAge(c.value())))
                     .orElse(null); // "victims under 20": age, never "a population over 100 million"
         }
-        if (col == null && w.measure != null && w.measure.numeric() && !w.measure.date()) {
+        if (col == null && w.measure != null && w.measure.numeric() && !w.measure.date()
+                && !(lexicon.isYearColumn(w.measure) && !c.value().matches("(1[5-9]|20)\\d{2}"))) {
             col = w.measure; // "when did construction employment first go below 7,650": the number the question is about
         }
         if (col == null) {

@@ -17,8 +17,11 @@ public final class Rewording {
     /** The question in the order the parser reads, and what was moved (empty when nothing was). */
     public record Reworded(String question, List<String> readings) { }
 
-    /** The question reworded; {@code rows} is the word for the dataset's rows ("records", or its one table's name). */
-    public static Reworded of(String question, String rows) {
+    /**
+     * The question reworded; {@code rows} is the word for the dataset's rows ("records", or its one table's name), {@code when}
+     * the period "when" can only mean ("year" for a table of years and no dates), or null.
+     */
+    public static Reworded of(String question, String rows, String when) {
         StringBuilder said = new StringBuilder();
         String q = RankedOrder.reworded(question, said);
         Matcher p = Patterns.ALL.get("reword.possessive_id").matcher(q);
@@ -63,7 +66,7 @@ public final class Rewording {
                 q = read + how.group(3);
             }
         }
-        q = wholeQuestions(q, said);
+        q = wholeQuestions(q, said, when);
         Matcher whoAre = Patterns.ALL.get("reword.who_are_the").matcher(q);
         if (whoAre.matches() && !q.matches("(?i).*\\b\\p{L}+est\\b.*")) {
             said(said, q.trim(), "list the " + whoAre.group(1));
@@ -141,15 +144,15 @@ public final class Rewording {
      * the row picked was), "In which year were there the most …?" and "In which year did the number of … peak?" (which year
      * had the most).
      */
-    private static String wholeQuestions(String question, StringBuilder said) {
+    private static String wholeQuestions(String question, StringBuilder said, String period) {
         String q = question;
         if (Patterns.ALL.get("reword.data_span").matcher(q).matches()) {
             said(said, q.trim(), "what is the date range");
             return "what is the date range?";
         }
         Matcher there = Patterns.ALL.get("reword.period_there").matcher(q);
-        if (there.matches()) {
-            String read = "which " + there.group(1) + " had the " + there.group(2) + " " + there.group(3);
+        if (there.matches() && (there.group(1) != null || period != null)) { // "when were there the most …": the one period the data has
+            String read = "which " + (there.group(1) != null ? there.group(1) : period) + " had the " + there.group(2) + " " + there.group(3);
             said(said, q.trim(), read);
             return read + there.group(4);
         }

@@ -157,6 +157,13 @@ public final class TableNouns {
         return word.replaceFirst("(ment|ed|ing|ion|s)$", "");
     }
 
+    /** The period "when" can only mean: "year" for one table with a year column and no date column, else null. */
+    public static String whenWord(Lexicon lexicon) {
+        List<KgEntry.Table> tables = lexicon.graph().tables();
+        return tables.size() == 1 && lexicon.dateColumn(tables.get(0).name()).isEmpty()
+                && lexicon.yearColumn(tables.get(0).name()).isPresent() ? "year" : null;
+    }
+
     /** The word for the rows in a rewording: the one table's name, unless it is also a stored value ('earthquake'). */
     public static String rowsWord(Lexicon lexicon) {
         List<KgEntry.Table> tables = lexicon.graph().tables();

@@ -6,21 +6,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * "Jobs with zero women" in a table of counts of people (a count column beside the values that say whose count it is):
+ * "Jobs with zero women", "jobs that had no women at all" in a table of counts of people (a count column beside the values
+ * that say whose count it is):
  * the rows of that value whose count is 0, one condition on the count read beside the value's own ("with any women": above 0).
  */
 final class ZeroCounted {
     private ZeroCounted() { }
 
     /**
-     * {@code toks} with each "zero" before a value of a table of counts of people read as that count equal to 0, and each
+     * {@code toks} with each "zero" or "no" before a value of a table of counts of people read as that count equal to 0, and each
      * "any" as that count above 0.
      */
     static List<Tok> merge(List<Tok> toks, Lexicon lexicon) {
         List<Tok> out = nonZero(toks, lexicon);
         for (int i = 0; i + 1 < out.size(); i++) {
             boolean any = out.get(i).is("any"); // "the first year with any women lawyers": a count above 0
-            if (!out.get(i).is("zero") && !any || !(out.get(i + 1).sense() instanceof Sense.Cond c)) {
+            if (!out.get(i).is("zero", "no") && !any || !(out.get(i + 1).sense() instanceof Sense.Cond c)) {
                 continue;
             }
             var count = RowNouns.peopleCount(lexicon.graph().columns(c.table())).map(Lexicon::attr);
