@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * share of its year's workforce ({@code perc}): a column named "count" said as a number ("the median count", "a count of
  * 0"), "non-zero", "the average count per job", the row a ranking picks stated by three columns, "the most common job",
  * "the biggest share of the workforce", "headcount", "no women at all", "what %", "when" in a table of years, "compare …
- * with …". Each answer is checked against independent SQL, row by row and in order.
+ * with …"; and on a table of countries by year: "in this dataset", "across all countries", "the biggest gain", "anywhere in
+ * the data", "at its peak". Each answer is checked against independent SQL, row by row and in order.
  */
 class EighthRoundPlannerTest {
     private static final OfflineAnswers OFFLINE = new OfflineAnswers();
@@ -103,5 +104,32 @@ class EighthRoundPlannerTest {
         // a number far from any year is never a year's bound: asked back, not "year > 100000"
         assertThat(OFFLINE.asksBack(census, "years when male teachers topped 100k").answer())
                 .startsWith("I could not tell which number 'topped 100000' compares");
+    }
+
+    @Test
+    void this_dataset_across_all_values_a_gain_anywhere_and_at_its_peak() throws Exception {
+        try (Workspace countries = Workspace.open(TestDatasets.csv("lives", Map.of("countries.csv", """
+                country,year,life_expect,fertility
+                Peru,1955,43.7,6.9
+                Peru,1980,60.1,5.4
+                Peru,2000,74.6,2.9
+                Chile,1955,54.8,5.0
+                Chile,1980,69.3,2.8
+                Chile,2000,77.9,2.1
+                Rwanda,1955,40.0,7.8
+                Rwanda,1980,46.2,8.4
+                Rwanda,2000,43.4,6.0
+                """)), Workspace.Limits.defaults())) {
+            OFFLINE.answers(countries, "how many countries are in this dataset?", "SELECT count(DISTINCT country) FROM countries");
+            OFFLINE.answers(countries, "What was the average life expectancy across all countries in 1980?",
+                    "SELECT avg(life_expect) FROM countries WHERE year = 1980");
+            OFFLINE.answers(countries, "Which country saw the biggest gain in life expectancy from 1955 to 2000?",
+                    "SELECT country, avg(life_expect) FILTER (WHERE year = 2000) - avg(life_expect) FILTER (WHERE year = 1955) AS d"
+                            + " FROM countries GROUP BY 1 ORDER BY d DESC LIMIT 1");
+            OFFLINE.answers(countries, "what's the lowest life expectancy anywhere in the data, and which country and year was that?",
+                    "SELECT country, year, life_expect FROM countries ORDER BY life_expect LIMIT 1");
+            OFFLINE.answers(countries, "In which year was Rwanda's fertility rate at its peak?",
+                    "SELECT year, fertility FROM countries WHERE country = 'Rwanda' ORDER BY fertility DESC LIMIT 1");
+        }
     }
 }

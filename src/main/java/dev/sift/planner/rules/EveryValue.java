@@ -35,9 +35,14 @@ final class EveryValue {
                 }
                 continue;
             }
-            if (i > 0 && out.get(i - 1).is("across") && t.sense() instanceof Sense.Attr a && !a.numeric() && !a.date() && overAll(out)) {
-                out.set(i - 1, new Tok(out.get(i - 1).text() + " " + t.text(), out.get(i - 1).words(), null));
-                out.remove(i--); // "the median count across occupations": one figure over them all, none picked
+            int across = i - 1;
+            while (across > 0 && out.get(across).is("all", "the")) {
+                across--;
+            }
+            if (i > 0 && out.get(across).is("across") && t.sense() instanceof Sense.Attr a && !a.numeric() && !a.date() && overAll(out)) {
+                out.set(across, new Tok(String.join(" ", out.subList(across, i + 1).stream().map(Tok::text).toList()), out.get(across).words(), null));
+                out.subList(across + 1, i + 1).clear(); // "the median count across (all) occupations": one figure over them all, none picked
+                i = across;
                 continue;
             }
             if (i + 2 >= out.size() || !(t.sense() instanceof Sense.Cond a) || !out.get(i + 1).is("and")

@@ -87,7 +87,8 @@ public final class Rewording {
         String q = question;
         Matcher period = Patterns.ALL.get("reword.period_superlative").matcher(q);
         if (period.matches()) {
-            String read = "which " + period.group(1) + " had the " + period.group(3) + " " + period.group(2);
+            String read = "which " + period.group(1) + " had the " + period.group(3).toLowerCase(java.util.Locale.ROOT).replace("peak", "highest")
+                    + " " + period.group(2); // "at its peak": the highest
             said(said, q.trim(), read);
             q = read + period.group(4);
         }
