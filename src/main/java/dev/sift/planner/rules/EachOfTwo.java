@@ -62,7 +62,8 @@ final class EachOfTwo {
         if (toks.stream().noneMatch(t -> t.is("and"))) {
             return false;
         }
-        return toks.stream().anyMatch(t -> t.is("compare", "compared", "comparing", "versus", "vs")) // "compare the total workforce in 1850 with 2000"
+        // "compare the total workforce in 1850 with 2000": each, even of a total
+        return toks.stream().anyMatch(t -> t.is("compare", "compared", "comparing", "versus", "vs"))
                 ? toks.stream().noneMatch(t -> t.is("combined", "together", "altogether"))
                 : toks.stream().noneMatch(t -> comparing(t) || t.is("combined", "together", "altogether", "total", "both", "sum", "overall"));
     }

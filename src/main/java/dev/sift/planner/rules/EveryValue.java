@@ -11,8 +11,8 @@ import java.util.List;
  * "both" of a column of two), so the rows picked otherwise ("how many teachers …") are counted across them.
  */
 final class EveryValue {
-    /** The words that say two values are taken together. */
     private static final dev.sift.knowledge.Vocabulary V = dev.sift.knowledge.Vocabulary.WORDS;
+    /** The words that say two values are taken together. */
     private static final List<String> TOGETHER = List.of("together", "combined", "alike", "both");
 
     private EveryValue() { }

@@ -248,6 +248,7 @@ final class Ranking {
      */
     static boolean rowOf(ParseState w, int i, Sense.Attr a, Lexicon lexicon) {
         List<Sense.Attr> cols = new ArrayList<>(List.of(a));
+        List<Integer> read = new ArrayList<>();
         boolean and = false;
         int last = i;
         for (int j = i + 1; j < w.toks.size(); j++) {
@@ -258,16 +259,16 @@ final class Ranking {
                 and = true;
             } else if (b != null && b.table().equals(a.table()) && !cols.contains(b) && (j == last + 1 || j == last + 2 && and)) {
                 cols.add(b);
-                w.readWith.add(j);
+                read.add(j);
                 last = j;
             } else {
                 break;
             }
         }
         if (!and || last == i || !w.toks.get(last - 1).is("and")) {
-            w.readWith.clear();
             return false;
         }
+        w.readWith.addAll(read);
         w.ranking.target = new Target.Rows(a.table(), null);
         w.ranking.shown.addAll(cols);
         w.readings.add("'" + String.join(" ", w.toks.subList(i, last + 1).stream().map(Tok::text).toList()) + "' → the "

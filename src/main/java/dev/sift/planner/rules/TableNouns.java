@@ -3,10 +3,10 @@ package dev.sift.planner.rules;
 import dev.sift.data.Sql;
 import dev.sift.knowledge.Equivalents;
 import dev.sift.knowledge.KgEntry;
-import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.KnowledgeGraph;
 import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.Phrases;
+import dev.sift.knowledge.RowNouns;
 
 import java.util.List;
 import java.util.Optional;

@@ -15,8 +15,11 @@ import java.util.Optional;
  */
 final class WordColumns {
     private static final Vocabulary V = Vocabulary.WORDS;
-    /** The parser's words a user's column may be named by. */
-    private static final List<String> WORDS = List.of("count", "total", "number");
+    /**
+     * The parser's words read so. Not "number" (a column "number" is most often a label, and "the average number of goals"
+     * counts) nor "total" ("the largest total amount" names another column).
+     */
+    private static final List<String> WORDS = List.of("count");
 
     private WordColumns() { }
 
