@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 0"), "non-zero", "the average count per job", the row a ranking picks stated by three columns, "the most common job",
  * "the biggest share of the workforce", "headcount", "no women at all", "what %", "when" in a table of years, "compare …
  * with …"; and on a table of countries by year: "in this dataset", "across all countries", "the biggest gain", "anywhere in
- * the data", "at its peak". Each answer is checked against independent SQL, row by row and in order.
+ * the data", "at its peak"; and words that only frame a question ("reached", "summed", "values"). Each answer is checked
+ * against independent SQL, row by row and in order.
  */
 class EighthRoundPlannerTest {
     private static final OfflineAnswers OFFLINE = new OfflineAnswers();
@@ -130,6 +131,15 @@ class EighthRoundPlannerTest {
                     "SELECT country, year, life_expect FROM countries ORDER BY life_expect LIMIT 1");
             OFFLINE.answers(countries, "In which year was Rwanda's fertility rate at its peak?",
                     "SELECT year, fertility FROM countries WHERE country = 'Rwanda' ORDER BY fertility DESC LIMIT 1");
+        }
+    }
+
+    @Test
+    void words_that_only_frame_the_question_reached_summed_and_values() throws Exception {
+        try (Workspace quakes = RealShapedFiles.quakes()) {
+            OFFLINE.answers(quakes, "How many quakes reached magnitude 5 or higher?", "SELECT count(*) FROM earthquakes WHERE mag >= 5");
+            OFFLINE.answers(quakes, "how many distinct magType values are there?", "SELECT count(DISTINCT magType) FROM earthquakes");
+            OFFLINE.answers(quakes, "total tsunami summed over all events", "SELECT sum(tsunami) FROM earthquakes");
         }
     }
 }
