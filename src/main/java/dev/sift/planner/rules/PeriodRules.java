@@ -172,7 +172,7 @@ final class PeriodRules {
     /** Whether "per X" ({@code i} at X) follows an average of a table's tally ("the average count per job"): each X's tally, averaged. */
     private static boolean tallied(ParseState w, int i, Lexicon lexicon) {
         return w.measure != null && w.toks.stream().anyMatch(k -> k.plain() && averages(k))
-                && RowNouns.tally(lexicon.graph().columns(w.measure.table())).map(Lexicon::attr).filter(w.measure::equals).isPresent()
+                && lexicon.tally(w.measure.table()).filter(w.measure::equals).isPresent()
                 && w.toks.subList(i + 1, w.toks.size()).stream().noneMatch(k -> k.is("each", "by", "per", "every"));
     }
 

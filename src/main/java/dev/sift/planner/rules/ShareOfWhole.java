@@ -1,6 +1,5 @@
 package dev.sift.planner.rules;
 
-import dev.sift.knowledge.KgEntry;
 import dev.sift.knowledge.NameWords;
 import dev.sift.knowledge.RowNouns;
 import dev.sift.knowledge.Vocabulary;
@@ -63,8 +62,8 @@ final class ShareOfWhole {
 
     /** Whether a column is its table's count of people or tally ("the workforce" → count). */
     private static boolean counts(Sense.Attr a, Lexicon lexicon) {
-        List<KgEntry.Column> columns = lexicon.graph().columns(a.table());
-        return RowNouns.peopleCount(columns).or(() -> RowNouns.tally(columns)).map(Lexicon::attr).filter(a::equals).isPresent();
+        return RowNouns.peopleCount(lexicon.graph().columns(a.table())).map(Lexicon::attr).or(() -> lexicon.tally(a.table()))
+                .filter(a::equals).isPresent();
     }
 
     /** The one number column of a table named as a share ("perc", "pct", "share"), if it has exactly one. */
